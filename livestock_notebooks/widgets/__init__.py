@@ -1,0 +1,5 @@
+"""ipywidgets components for Livestock Notebooks.
+
+Import from the submodules directly (``from livestock_notebooks.widgets.odds_panel import ...``);
+this package file stays empty so that the engines and the odds never pull in a widget library.
+"""
