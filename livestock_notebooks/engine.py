@@ -1,0 +1,213 @@
+"""The protocol every game engine follows, and the pieces they share.
+
+An engine module (``livestock_uprising``, ``battlegoats``, ``space_pigs``) exposes:
+
+- ``new_game(*, players, seed, max_rounds=None, ...) -> State``
+- ``load(text) -> State`` (the inverse of ``State.to_json()``)
+- ``CONFORMANCE_CONFIGS``: a list of ``new_game`` keyword dicts that the generic
+  conformance test (``tests/conformance.py``) plays random games with.
+
+A ``State`` (a subclass of :class:`GameState`) has ``current_player`` (whose decision it is,
+``None`` when the game is over), ``legal_actions()``, ``apply(action) -> list[Event]``,
+``is_over``, ``winners``, ``to_json()``, ``copy()``, ``player_view(player)`` and
+``invariant_violations()``.
+
+Actions are small frozen dataclasses (subclasses of :class:`Action`) with a readable ``str()``;
+they serialise with :meth:`Action.to_dict` and come back with :func:`action_from_dict`.
+Events (:class:`Event`) say what happened so logs, tutorials and animations need no second
+source of truth. An event that rolled dice or revealed hidden information is marked
+``irreversible``: an undo never goes back past it.
+"""
+from __future__ import annotations
+
+import dataclasses
+import json
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Iterable, Mapping, Sequence
+
+from .errors import IllegalAction, MalformedAction, SaveFileError
+
+
+# --------------------------------------------------------------------------- actions
+@dataclass(frozen=True)
+class Action:
+    """Base class of every action. Subclasses are frozen dataclasses with a readable str()."""
+
+    def to_dict(self) -> dict:
+        out: dict[str, Any] = {"type": type(self).__name__}
+        for f in dataclasses.fields(self):
+            out[f.name] = _jsonable(getattr(self, f.name))
+        return out
+
+    def __str__(self) -> str:  # subclasses give something nicer
+        args = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in dataclasses.fields(self))
+        return f"{type(self).__name__}({args})"
+
+
+def _jsonable(value):
+    if isinstance(value, tuple):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, frozenset):
+        return sorted(_jsonable(v) for v in value)
+    return value
+
+
+def _tupled(value):
+    if isinstance(value, list):
+        return tuple(_tupled(v) for v in value)
+    return value
+
+
+def action_from_dict(data: Mapping, classes: Iterable[type]) -> Action:
+    """Rebuild an action saved with :meth:`Action.to_dict`; ``classes`` are the game's actions."""
+    by_name = {c.__name__: c for c in classes}
+    if not isinstance(data, Mapping) or data.get("type") not in by_name:
+        raise MalformedAction(f"not an action of this game: {data!r}")
+    cls = by_name[data["type"]]
+    names = {f.name for f in dataclasses.fields(cls)}
+    kwargs = {k: _tupled(v) for k, v in data.items() if k != "type"}
+    if set(kwargs) != names:
+        raise MalformedAction(f"{cls.__name__} takes fields {sorted(names)}, got {sorted(kwargs)}")
+    return cls(**kwargs)
+
+
+def check_action_type(action: object, base: type) -> None:
+    """Raise :class:`MalformedAction` unless ``action`` is an instance of the game's ``base``."""
+    if not isinstance(action, base):
+        raise MalformedAction(
+            f"{action!r} is not an action of this game (expected a {base.__name__})"
+        )
+
+
+def require(condition: bool, rule: str, section: str) -> None:
+    """Raise :class:`IllegalAction` with ``rule`` and ``section`` unless ``condition`` holds."""
+    if not condition:
+        raise IllegalAction(rule, section)
+
+
+# --------------------------------------------------------------------------- events
+@dataclass(frozen=True)
+class Event:
+    """Something that happened. ``text`` is a sentence a log can show as it is."""
+
+    kind: str
+    text: str
+    player: int | None = None
+    data: Mapping[str, Any] = field(default_factory=dict)
+    irreversible: bool = False
+
+    def __str__(self) -> str:
+        return self.text
+
+
+# --------------------------------------------------------------------------- states
+class GameState:
+    """Base class of every engine's state. Subclasses fill in the abstract parts."""
+
+    GAME: ClassVar[str] = "?"
+    SAVE_VERSION: ClassVar[int] = 1
+
+    # -- the protocol (subclasses implement) -------------------------------------------
+    @property
+    def current_player(self) -> int | None:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def legal_actions(self) -> list[Action]:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def apply(self, action: Action) -> list[Event]:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    @property
+    def is_over(self) -> bool:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    @property
+    def winners(self) -> list[int]:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def to_dict(self) -> dict:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "GameState":  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    # -- shared behaviour ------------------------------------------------------------------
+    def to_json(self) -> str:
+        return dump_save(self.GAME, self.SAVE_VERSION, self.to_dict())
+
+    def copy(self) -> "GameState":
+        return type(self).from_dict(json.loads(json.dumps(self.to_dict())))
+
+    def is_legal(self, action: object) -> bool:
+        return action in self.legal_actions()
+
+    def player_view(self, player: int) -> dict:
+        """What ``player`` may know. Games with hidden information override this."""
+        return self.to_dict()
+
+    def invariant_violations(self) -> list[str]:
+        """Broken invariants, in words (empty when all hold). Used by the conformance test."""
+        return []
+
+
+# --------------------------------------------------------------------------- saves
+def dump_save(game: str, version: int, payload: dict) -> str:
+    return json.dumps(
+        {"game": game, "version": version, "state": payload},
+        sort_keys=True,
+        separators=(",", ":"),
+    )
+
+
+def parse_save(text: str | bytes, game: str, version: int) -> dict:
+    """Check a save file's envelope and return its ``state`` payload.
+
+    Raises :class:`SaveFileError` with a clear message for anything that is not a save of
+    ``game`` at a version this code can read. Never evaluates code.
+    """
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise SaveFileError(f"save file is not UTF-8 text: {exc}") from None
+    try:
+        data = json.loads(text)
+    except (TypeError, json.JSONDecodeError) as exc:
+        raise SaveFileError(f"save file is not valid JSON: {exc}") from None
+    if not isinstance(data, dict) or "state" not in data:
+        raise SaveFileError("save file has no game state in it")
+    if data.get("game") != game:
+        raise SaveFileError(f"this is a save of {data.get('game')!r}, not of {game!r}")
+    if data.get("version") != version:
+        raise SaveFileError(
+            f"save file version {data.get('version')!r} cannot be read (this code reads {version})"
+        )
+    if not isinstance(data["state"], dict):
+        raise SaveFileError("save file's state is not an object")
+    return data["state"]
+
+
+def load_state(cls: type[GameState], text: str | bytes) -> GameState:
+    """``cls.from_dict`` on a checked save, turning any corruption into :class:`SaveFileError`."""
+    payload = parse_save(text, cls.GAME, cls.SAVE_VERSION)
+    try:
+        state = cls.from_dict(payload)
+    except SaveFileError:
+        raise
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
+        raise SaveFileError(f"save file is corrupt ({type(exc).__name__}: {exc})") from None
+    problems = state.invariant_violations()
+    if problems:
+        raise SaveFileError("save file is corrupt: " + "; ".join(problems[:3]))
+    return state
+
+
+def replay(new_game, config: Mapping, actions: Sequence[Action]) -> tuple[GameState, list[Event]]:
+    """Play ``actions`` from ``new_game(**config)``; returns the state and every event."""
+    state = new_game(**config)
+    events: list[Event] = []
+    for action in actions:
+        events.extend(state.apply(action))
+    return state, events
