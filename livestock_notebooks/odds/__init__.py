@@ -1,7 +1,38 @@
 """Exact dice odds for Livestock Uprising and Space Pigs (pure Python, no widget imports).
 
-The Space Pigs combat model lives in :mod:`livestock_notebooks.odds.sides`; see its docstring.
+Livestock Uprising battles (:mod:`.livestock`)
+    ``livestock_battle(attack, defense, *, attacker_super=False, defender_super=False)``
+    -> :class:`BattleOdds` with exact ``attacker``, ``tie``, ``defender`` fractions;
+    ``livestock_outcome(attack, defense, attacker_dice, defender_dice, attacker_super,
+    defender_super)`` decides one battle from rolled dice (the engine uses it);
+    ``livestock_table(attacks, defenses, ...)`` for a whole grid.
+
+Space Pigs combat (:mod:`.sides`, :mod:`.spacepigs`)
+    Sides ``Pigs(piglets, hogs, bonus)``, ``Pirates(count, bonus)``,
+    ``Porcophages(count, bonus)``, ``AcornWorm(bonus)``, each with ``strength_dice()``,
+    ``modifier()``, ``after_loss()``, ``after_win(killed_piglet=...)``; one round from rolled
+    dice: ``resolve_round``; exact: ``round_odds``, ``space_pigs_combat``, ``space_pigs_table``.
+
+Technology-index wipeout (:mod:`.tech`)
+    ``tech_wipeout(deck, cards, threshold=6)``, ``tech_wipeout_two_sided(...)``,
+    ``tech_wipeout_curve(...)``, and the house combat-card data: ``default_tech_deck()``,
+    ``combat_cards()``, ``combat_cards_note()``.
+
+Monte Carlo of the same models (numpy): :mod:`livestock_notebooks.odds.montecarlo` (imported
+lazily so this package does not need numpy for exact odds).
+
+Every result has a readable ``repr`` and a ``_repr_html_`` showing percent and exact fraction.
 """
+from .livestock import (
+    ATTACK_RULE,
+    ATTACK_SECTION,
+    BattleOdds,
+    BattleTable,
+    livestock_battle,
+    livestock_outcome,
+    livestock_table,
+    natural,
+)
 from .sides import (
     AcornWorm,
     Pigs,
@@ -10,5 +41,53 @@ from .sides import (
     Side,
     dice_total_distribution,
     resolve_round,
+    round_counts,
     round_odds,
 )
+from .spacepigs import CombatOdds, CombatTable, space_pigs_combat, space_pigs_table
+from .tech import (
+    WIPEOUT_THRESHOLD,
+    CombatCard,
+    WipeoutOdds,
+    combat_cards,
+    combat_cards_note,
+    default_tech_deck,
+    tech_total_distribution,
+    tech_wipeout,
+    tech_wipeout_curve,
+    tech_wipeout_two_sided,
+)
+
+__all__ = [
+    "ATTACK_RULE",
+    "ATTACK_SECTION",
+    "AcornWorm",
+    "BattleOdds",
+    "BattleTable",
+    "CombatCard",
+    "CombatOdds",
+    "CombatTable",
+    "Pigs",
+    "Pirates",
+    "Porcophages",
+    "Side",
+    "WIPEOUT_THRESHOLD",
+    "WipeoutOdds",
+    "combat_cards",
+    "combat_cards_note",
+    "default_tech_deck",
+    "dice_total_distribution",
+    "livestock_battle",
+    "livestock_outcome",
+    "livestock_table",
+    "natural",
+    "resolve_round",
+    "round_counts",
+    "round_odds",
+    "space_pigs_combat",
+    "space_pigs_table",
+    "tech_total_distribution",
+    "tech_wipeout",
+    "tech_wipeout_curve",
+    "tech_wipeout_two_sided",
+]
