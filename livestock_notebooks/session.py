@@ -1,0 +1,609 @@
+"""A game in progress, as the game pages run it: seats, turns, undo, saves. No widgets here.
+
+The widget shell (:mod:`livestock_notebooks.widgets.game_app`) is a thin view over a
+:class:`Session`; everything that decides something lives here so it can be tested without a
+widget library, and reused by every game page (Livestock Uprising, BattleGoats, Space Pigs).
+
+- :class:`GameSpec` says how to make, load and describe one game (engine functions and hooks).
+- :class:`Seat` says who plays a seat: a human, or a bot by name (``spec.bots[name]``).
+- :class:`Session` applies actions, runs bot decisions, keeps the log in words (from the
+  engine's events), decides who may look at the screen (hot-seat), which steps may be undone,
+  and writes and reads save files.
+
+Undo rule: a human may take back their own steps of the current turn, one at a time, never
+past an event marked ``irreversible`` (a die roll, revealed information) and never past a
+decision of another player or of a bot.
+
+Save files are JSON: a small envelope (game, seats, log) around the engine's own
+``state.to_json()``. A bare engine save (``state.to_json()``) loads too, with every seat human.
+Anything else raises :class:`~livestock_notebooks.errors.SaveFileError` with a message a player
+can act on.
+"""
+from __future__ import annotations
+
+import datetime as _dt
+import inspect
+import json
+import os
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Hashable, Iterable, Mapping, Sequence
+
+from .engine import Action, Event, GameState
+from .errors import IllegalAction, NotYourDecision, SaveFileError
+
+__all__ = [
+    "HUMAN",
+    "SAVE_FORMAT",
+    "SAVE_VERSION",
+    "AutosaveInfo",
+    "GameSpec",
+    "HistoryEntry",
+    "LogEntry",
+    "Seat",
+    "Session",
+    "find_autosave",
+    "parse_session_save",
+    "save_dir",
+    "autosave_path",
+]
+
+HUMAN = "human"
+SAVE_FORMAT = "livestock-notebooks-session"
+SAVE_VERSION = 1
+SAVE_DIR_ENV = "LIVESTOCK_NOTEBOOKS_SAVE_DIR"
+
+
+# --------------------------------------------------------------------------- the game spec
+@dataclass
+class GameSpec:
+    """How the shell makes, loads and describes one game. Only the first four are required.
+
+    Hooks (all optional) take the live state; they must not change it.
+
+    - ``player_name(i)``: a seat's name ("Chickens"); default "Player 1", "Player 2", ...
+    - ``player_color(i)``: a CSS colour for the seat (log bullets, indicators).
+    - ``turn_key(state)``: a value that changes when a new turn starts (for example the pair
+      (round, player)); undo never crosses it. Default: ``state.turn`` / ``state.round`` if the
+      state has one, else nothing (undo is then bounded by the other rules only).
+    - ``describe_turn(state)``: the turn and phase indicator text.
+    - ``end_turn(state, legal)``: the action the "end turn" button plays, or ``None`` when the
+      button is not available now; ``end_turn_label`` is its caption.
+    - ``progress(state)``: a number in [0, 1] for the bot-vs-bot progress bar.
+    - ``players_of(state)``: how many players the state has (default: from common attributes).
+    - ``new_game_options``: extra keyword arguments for ``new_game`` (``max_rounds`` ...).
+    """
+
+    game: str
+    title: str
+    new_game: Callable[..., GameState]
+    load: Callable[[str], GameState]
+    bots: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
+    min_players: int = 2
+    max_players: int = 4
+    default_players: int | None = None
+    player_name: Callable[[int], str] | None = None
+    player_color: Callable[[int], str] | None = None
+    turn_key: Callable[[GameState], Hashable] | None = None
+    describe_turn: Callable[[GameState], str] | None = None
+    end_turn: Callable[[GameState, list], Action | None] | None = None
+    end_turn_label: str = "End turn"
+    progress: Callable[[GameState], float] | None = None
+    players_of: Callable[[GameState], int] | None = None
+    new_game_options: Mapping[str, Any] = field(default_factory=dict)
+    max_actions: int = 20_000
+
+    # -- defaults for the hooks ---------------------------------------------------------
+    def name(self, player: int | None) -> str:
+        if player is None:
+            return "nobody"
+        if self.player_name is not None:
+            return self.player_name(player)
+        return f"Player {player + 1}"
+
+    def color(self, player: int | None) -> str:
+        if player is None or self.player_color is None:
+            return "#666"
+        return self.player_color(player)
+
+    def turn_of(self, state: GameState) -> Hashable:
+        if self.turn_key is not None:
+            return self.turn_key(state)
+        for attr in ("turn", "turn_number", "round"):
+            value = getattr(state, attr, None)
+            if isinstance(value, (int, str, tuple)):
+                return value
+        return None
+
+    def turn_text(self, state: GameState) -> str:
+        if self.describe_turn is not None:
+            return self.describe_turn(state)
+        if state.is_over:
+            return "Game over"
+        return f"{self.name(state.current_player)} to play"
+
+    def count_players(self, state: GameState) -> int:
+        if self.players_of is not None:
+            return int(self.players_of(state))
+        for attr in ("num_players", "n_players", "player_count", "players"):
+            value = getattr(state, attr, None)
+            if isinstance(value, bool):
+                continue
+            if isinstance(value, int):
+                return value
+            if isinstance(value, (list, tuple)):
+                return len(value)
+        raise SaveFileError("cannot tell how many players this game has (give spec.players_of)")
+
+    def make_bot(self, name: str, seed: int):
+        if name not in self.bots:
+            raise ValueError(f"unknown bot {name!r}; this game has {sorted(self.bots)}")
+        factory = self.bots[name]
+        try:
+            params = inspect.signature(factory).parameters
+        except (TypeError, ValueError):
+            params = {}
+        if "seed" in params or any(p.kind is p.VAR_KEYWORD for p in params.values()):
+            return factory(seed=seed)
+        return factory()
+
+
+# --------------------------------------------------------------------------- seats, log, history
+@dataclass(frozen=True)
+class Seat:
+    """Who plays a seat: ``kind`` is ``"human"`` or the name of a bot in ``spec.bots``."""
+
+    kind: str = HUMAN
+
+    @property
+    def is_human(self) -> bool:
+        return self.kind == HUMAN
+
+    @property
+    def is_bot(self) -> bool:
+        return self.kind != HUMAN
+
+    def to_dict(self) -> dict:
+        return {"kind": self.kind}
+
+    @classmethod
+    def human(cls) -> "Seat":
+        return cls(HUMAN)
+
+    @classmethod
+    def bot(cls, name: str) -> "Seat":
+        return cls(name)
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One line of the game log, in words."""
+
+    text: str
+    player: int | None = None
+    kind: str = ""
+
+    def to_dict(self) -> dict:
+        return {"text": self.text, "player": self.player, "kind": self.kind}
+
+    @classmethod
+    def from_event(cls, event: Event) -> "LogEntry":
+        return cls(event.text, event.player, event.kind)
+
+
+@dataclass(frozen=True)
+class HistoryEntry:
+    """One applied action and what undoing it needs."""
+
+    player: int | None
+    action: Action
+    events: tuple[Event, ...]
+    before: str  # state.to_json() before the action
+    turn: Hashable
+    by_bot: bool
+    log_length: int  # length of the log before the action
+
+    @property
+    def irreversible(self) -> bool:
+        return any(e.irreversible for e in self.events)
+
+
+# --------------------------------------------------------------------------- save locations
+def save_dir(directory: str | os.PathLike | None = None) -> Path:
+    """The autosave folder: ``directory``, else $LIVESTOCK_NOTEBOOKS_SAVE_DIR, else
+    ``~/.livestock_notebooks/saves``."""
+    if directory is not None:
+        return Path(directory)
+    env = os.environ.get(SAVE_DIR_ENV)
+    if env:
+        return Path(env).expanduser()
+    return Path.home() / ".livestock_notebooks" / "saves"
+
+
+def autosave_path(game: str, directory: str | os.PathLike | None = None) -> Path:
+    return save_dir(directory) / f"{game}-autosave.json"
+
+
+@dataclass(frozen=True)
+class AutosaveInfo:
+    """An unfinished game found in the autosave folder."""
+
+    path: Path
+    text: str
+    saved_at: str
+    summary: str
+
+
+def find_autosave(spec: GameSpec, directory: str | os.PathLike | None = None) -> AutosaveInfo | None:
+    """The unfinished autosaved game of ``spec.game``, if there is one that loads."""
+    path = autosave_path(spec.game, directory)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError:
+        return None
+    try:
+        envelope = json.loads(text)
+    except json.JSONDecodeError:
+        return None
+    if not isinstance(envelope, dict) or envelope.get("finished"):
+        return None
+    try:
+        Session.from_save_text(spec, text, autosave=False)
+    except SaveFileError:
+        return None
+    return AutosaveInfo(
+        path=path,
+        text=text,
+        saved_at=str(envelope.get("saved_at", "")),
+        summary=str(envelope.get("summary", "")),
+    )
+
+
+def parse_session_save(text: str | bytes) -> dict | None:
+    """The session envelope in ``text`` (a dict), ``None`` for a bare engine save.
+
+    Raises :class:`SaveFileError` for text that is not a JSON object at all.
+    """
+    if isinstance(text, (bytes, bytearray, memoryview)):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError:
+            raise SaveFileError("this file is not a save file (it is not text)") from None
+    if not text.strip():
+        raise SaveFileError("the save file is empty")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise SaveFileError(f"this file is not a save file (not valid JSON: {exc.msg}, line {exc.lineno})") from None
+    if not isinstance(data, dict):
+        raise SaveFileError("this file is not a save file (expected a JSON object)")
+    if data.get("format") != SAVE_FORMAT:
+        return None
+    return data
+
+
+# --------------------------------------------------------------------------- the session
+class Session:
+    """One game being played: the engine state plus seats, log, undo history and saving.
+
+    ``autosave=True`` writes the game to :func:`autosave_path` after every change.
+    """
+
+    def __init__(
+        self,
+        spec: GameSpec,
+        state: GameState,
+        seats: Sequence[Seat],
+        *,
+        seed: int = 0,
+        log: Iterable[LogEntry] = (),
+        autosave: bool = True,
+        save_directory: str | os.PathLike | None = None,
+    ):
+        self.spec = spec
+        self.state = state
+        self.seats = [s if isinstance(s, Seat) else Seat(str(s)) for s in seats]
+        for seat in self.seats:
+            if seat.is_bot and seat.kind not in spec.bots:
+                raise ValueError(f"unknown bot {seat.kind!r}; this game has {sorted(spec.bots)}")
+        self.seed = seed
+        self.log: list[LogEntry] = list(log)
+        self.history: list[HistoryEntry] = []
+        self.autosave_enabled = autosave
+        self.save_directory = save_directory
+        self._bots: dict[int, Any] = {}
+        # The human whose view is on screen (hot-seat). None until a human takes the device.
+        self.viewer: int | None = None
+        humans = self.human_seats
+        if len(humans) == 1:
+            self.viewer = humans[0]
+
+    # -- construction ---------------------------------------------------------------------
+    @classmethod
+    def new(
+        cls,
+        spec: GameSpec,
+        seats: Sequence[Seat | str],
+        *,
+        seed: int = 0,
+        options: Mapping[str, Any] | None = None,
+        **kwargs,
+    ) -> "Session":
+        """A fresh game with ``len(seats)`` players."""
+        opts = dict(spec.new_game_options)
+        opts.update(options or {})
+        state = spec.new_game(players=len(seats), seed=seed, **opts)
+        session = cls(spec, state, [s if isinstance(s, Seat) else Seat(s) for s in seats], seed=seed, **kwargs)
+        session.log.append(LogEntry(f"New game: {', '.join(session.seat_label(i) for i in range(len(seats)))}.", None, "new-game"))
+        session.write_autosave()
+        return session
+
+    @classmethod
+    def from_save_text(cls, spec: GameSpec, text: str | bytes, **kwargs) -> "Session":
+        """Load a save file (a session save or a bare engine save); raises SaveFileError."""
+        envelope = parse_session_save(text)
+        if envelope is None:
+            raw = text.decode("utf-8") if isinstance(text, (bytes, bytearray)) else str(text)
+            state = _load_engine(spec, raw)
+            players = spec.count_players(state)
+            session = cls(spec, state, [Seat.human()] * players, **kwargs)
+            session.log.append(LogEntry("Game loaded from a save file.", None, "load"))
+            return session
+        if envelope.get("game") != spec.game:
+            raise SaveFileError(
+                f"this is a save of {envelope.get('game')!r}, not of {spec.game!r}: open it on that game's page"
+            )
+        version = envelope.get("version")
+        if not isinstance(version, int) or version > SAVE_VERSION:
+            raise SaveFileError(
+                f"this save file was written by a newer version (format {version!r}; this page reads {SAVE_VERSION})"
+            )
+        engine_text = envelope.get("engine_save")
+        if not isinstance(engine_text, str):
+            raise SaveFileError("the save file has no game position in it")
+        state = _load_engine(spec, engine_text)
+        seats_raw = envelope.get("seats")
+        if not isinstance(seats_raw, list) or not all(isinstance(s, dict) and isinstance(s.get("kind"), str) for s in seats_raw):
+            raise SaveFileError("the save file's seats are unreadable")
+        seats = [Seat(s["kind"]) for s in seats_raw]
+        unknown = sorted({s.kind for s in seats if s.is_bot and s.kind not in spec.bots})
+        if unknown:
+            raise SaveFileError(f"the save file names bots this page does not have: {', '.join(unknown)}")
+        try:
+            players = spec.count_players(state)
+        except SaveFileError:
+            players = len(seats)
+        if players != len(seats):
+            raise SaveFileError(f"the save file has {len(seats)} seats for a {players}-player game")
+        log_raw = envelope.get("log", [])
+        log: list[LogEntry] = []
+        if isinstance(log_raw, list):
+            for item in log_raw:
+                if isinstance(item, dict) and isinstance(item.get("text"), str):
+                    player = item.get("player")
+                    log.append(LogEntry(item["text"], player if isinstance(player, int) else None, str(item.get("kind", ""))))
+        seed = envelope.get("seed", 0)
+        return cls(spec, state, seats, seed=seed if isinstance(seed, int) else 0, log=log, **kwargs)
+
+    # -- seats and whose decision it is -----------------------------------------------
+    @property
+    def players(self) -> int:
+        return len(self.seats)
+
+    @property
+    def human_seats(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.is_human]
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.state.is_over else self.state.current_player
+
+    @property
+    def current_seat(self) -> Seat | None:
+        p = self.current_player
+        return None if p is None else self.seats[p]
+
+    @property
+    def is_human_turn(self) -> bool:
+        seat = self.current_seat
+        return seat is not None and seat.is_human
+
+    @property
+    def is_bot_turn(self) -> bool:
+        seat = self.current_seat
+        return seat is not None and seat.is_bot
+
+    def seat_label(self, player: int) -> str:
+        seat = self.seats[player]
+        who = "human" if seat.is_human else f"{seat.kind} bot"
+        return f"{self.spec.name(player)} ({who})"
+
+    # -- hot-seat -----------------------------------------------------------------------
+    @property
+    def needs_handoff(self) -> bool:
+        """True when a human must take the device before anything private is shown.
+
+        That is when the decision is a human's and someone else's view (or nobody's, at the
+        start of a game with several humans) is on screen.
+        """
+        if not self.is_human_turn:
+            return False
+        if len(self.human_seats) <= 1:
+            return False
+        return self.viewer != self.current_player
+
+    def take_device(self, player: int | None = None) -> None:
+        """The human to play confirms they have the device: their view is shown from now on."""
+        if player is None:
+            player = self.current_player
+        if player is None or not self.seats[player].is_human:
+            raise ValueError("only a human seat can take the device")
+        self.viewer = player
+
+    def view(self) -> Any:
+        """``state.player_view(viewer)`` for the human on screen; ``None`` when nobody's view
+        may be shown (hand-off pending, or no human seat at all: a public spectator view)."""
+        if self.needs_handoff or self.viewer is None:
+            return None
+        return self.state.player_view(self.viewer)
+
+    def legal_for_viewer(self) -> list[Action]:
+        """The legal actions when the human on screen is the one to decide, else []."""
+        if self.needs_handoff or not self.is_human_turn or self.viewer != self.current_player:
+            return []
+        return list(self.state.legal_actions())
+
+    # -- playing ------------------------------------------------------------------------
+    def apply(self, action: Action, *, by_bot: bool = False) -> list[Event]:
+        """Apply ``action`` for the player whose decision it is.
+
+        Raises :class:`IllegalAction` (state unchanged) for anything the engine refuses, and
+        :class:`NotYourDecision` when a human tries to act for a bot seat (or after the end).
+        """
+        if self.state.is_over:
+            raise NotYourDecision("The game is over", None, action=action)
+        player = self.state.current_player
+        seat = self.seats[player] if player is not None else None
+        if not by_bot and seat is not None and seat.is_bot:
+            raise NotYourDecision(f"It is {self.spec.name(player)}'s decision, and a bot plays that seat", None, action=action)
+        before = self.state.to_json()
+        turn = self.spec.turn_of(self.state)
+        log_length = len(self.log)
+        events = self.state.apply(action)
+        events = list(events or [])
+        self.history.append(HistoryEntry(player, action, tuple(events), before, turn, by_bot, log_length))
+        if events:
+            self.log.extend(LogEntry.from_event(e) for e in events)
+        else:
+            self.log.append(LogEntry(f"{self.spec.name(player)}: {action}", player, "action"))
+        if self.state.is_over:
+            self.log.append(LogEntry(self.result_text(), None, "game-over"))
+        self.write_autosave()
+        return events
+
+    def bot(self, player: int):
+        if player not in self._bots:
+            self._bots[player] = self.spec.make_bot(self.seats[player].kind, self.seed * 101 + player + 1)
+        return self._bots[player]
+
+    def bot_step(self) -> tuple[Action, list[Event]] | None:
+        """Let the bot whose decision it is play one action; ``None`` if it is not a bot's turn."""
+        if not self.is_bot_turn:
+            return None
+        player = self.current_player
+        action = self.bot(player).choose(self.state)
+        events = self.apply(action, by_bot=True)
+        return action, events
+
+    def play_bots(self, max_actions: int | None = None) -> int:
+        """Play bot decisions until a human decides or the game ends; returns actions played."""
+        limit = self.spec.max_actions if max_actions is None else max_actions
+        count = 0
+        while count < limit and self.bot_step() is not None:
+            count += 1
+        return count
+
+    def result_text(self) -> str:
+        winners = list(self.state.winners) if self.state.is_over else []
+        if not self.state.is_over:
+            return "The game is not over."
+        if not winners:
+            return "Game over: nobody wins."
+        names = [self.spec.name(w) for w in winners]
+        if len(names) == 1:
+            return f"Game over: {names[0]} wins."
+        return f"Game over: {', '.join(names[:-1])} and {names[-1]} share the victory."
+
+    # -- undo ---------------------------------------------------------------------------
+    def undo_blocker(self) -> str | None:
+        """Why the last step cannot be undone now, in words; ``None`` if it can."""
+        if not self.history:
+            return "Nothing to undo."
+        last = self.history[-1]
+        if last.by_bot:
+            return "A bot's move cannot be undone."
+        if last.irreversible:
+            return "Dice were rolled or something was revealed: that cannot be undone."
+        if self.state.is_over:
+            return "The game is over."
+        if last.player != self.current_player:
+            return "That step was another player's decision."
+        if not self.seats[last.player].is_human:
+            return "A bot's move cannot be undone."
+        if self.spec.turn_of(self.state) != last.turn:
+            return "A new turn has started."
+        return None
+
+    @property
+    def can_undo(self) -> bool:
+        return self.undo_blocker() is None
+
+    def undo(self) -> HistoryEntry:
+        """Take back the last step (see the module doc for the rule); raises ValueError."""
+        reason = self.undo_blocker()
+        if reason is not None:
+            raise ValueError(reason)
+        last = self.history.pop()
+        self.state = self.spec.load(last.before)
+        del self.log[last.log_length:]
+        self.log.append(LogEntry(f"{self.spec.name(last.player)} took back: {last.action}", last.player, "undo"))
+        self.write_autosave()
+        return last
+
+    # -- saving ---------------------------------------------------------------------------
+    def summary(self) -> str:
+        seats = ", ".join(self.seat_label(i) for i in range(self.players))
+        return f"{self.spec.title}: {seats}; {self.spec.turn_text(self.state)}"
+
+    def to_save_text(self) -> str:
+        envelope = {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "game": self.spec.game,
+            "seats": [s.to_dict() for s in self.seats],
+            "seed": self.seed,
+            "finished": bool(self.state.is_over),
+            "saved_at": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
+            "summary": self.summary(),
+            "log": [e.to_dict() for e in self.log[-500:]],
+            "engine_save": self.state.to_json(),
+        }
+        return json.dumps(envelope, indent=1)
+
+    def save_filename(self) -> str:
+        return f"{self.spec.game}-save.json"
+
+    @property
+    def autosave_path(self) -> Path:
+        return autosave_path(self.spec.game, self.save_directory)
+
+    def write_autosave(self) -> Path | None:
+        """Write the autosave file (atomically); ``None`` if autosave is off or failed."""
+        if not self.autosave_enabled:
+            return None
+        path = self.autosave_path
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                fh.write(self.to_save_text())
+            os.replace(tmp, path)
+        except OSError:
+            return None
+        return path
+
+    def discard_autosave(self) -> None:
+        try:
+            self.autosave_path.unlink()
+        except OSError:
+            pass
+
+
+def _load_engine(spec: GameSpec, text: str) -> GameState:
+    try:
+        return spec.load(text)
+    except SaveFileError:
+        raise
+    except (ValueError, KeyError, TypeError, IndexError, AttributeError) as exc:
+        raise SaveFileError(f"the save file is corrupt ({type(exc).__name__}: {exc})") from None
