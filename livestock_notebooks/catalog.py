@@ -1,0 +1,150 @@
+"""The list of the project's notebooks, shown on the front page (``notebooks/index.ipynb``).
+
+Add a line here when you add a notebook: ``tests/test_app.py`` fails for any notebook in
+``notebooks/`` that is missing from :data:`NOTEBOOKS`. The front page lists only the entries
+whose file exists, so planned notebooks can be listed before they are written.
+
+Pure Python: no widget import.
+"""
+
+from __future__ import annotations
+
+import html
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One notebook on the front page."""
+
+    file: str
+    title: str
+    description: str
+    section: str
+
+
+#: Sections in the order the front page shows them.
+SECTIONS: tuple[str, ...] = ("Odds explorers", "Play", "Learn the rules", "Reference")
+
+NOTEBOOKS: tuple[Entry, ...] = (
+    Entry(
+        "super_army_odds.ipynb",
+        "Super Army 2d6 odds explorer",
+        "Livestock Uprising battles: ordinary and Super Army odds side by side, a heatmap over "
+        "attack and defense totals, and what the natural 12 and natural 2 change.",
+        "Odds explorers",
+    ),
+    Entry(
+        "space_pigs_odds.ipynb",
+        "Space Pigs combat odds and technology-index wipeout",
+        "Who is left standing when pigs meet pirates, porcophages or the acorn worm, and the "
+        "chance that the combat cards played wipe out the hex.",
+        "Odds explorers",
+    ),
+    Entry(
+        "livestock_uprising_play.ipynb",
+        "Play Livestock Uprising",
+        "Chickens, pigs, goats and cows fight for the farm: play on the board against friends or computer players.",
+        "Play",
+    ),
+    Entry(
+        "battlegoats_play.ipynb",
+        "Play BattleGoats",
+        "Lay your goat army face down on a 3x3 battlefield and battle it out.",
+        "Play",
+    ),
+    Entry(
+        "space_pigs_play.ipynb",
+        "Play Space Pigs",
+        "Lead a pig clan: colonise planets, fight aliens and run for Royal Pig.",
+        "Play",
+    ),
+    Entry(
+        "livestock_uprising_tutorial.ipynb",
+        "Livestock Uprising tutorial",
+        "Learn the game step by step by making the moves yourself.",
+        "Learn the rules",
+    ),
+    Entry(
+        "battlegoats_tutorial.ipynb",
+        "BattleGoats tutorial",
+        "Learn BattleGoats one short step at a time, on the real board.",
+        "Learn the rules",
+    ),
+    Entry(
+        "space_pigs_tutorial.ipynb",
+        "Space Pigs tutorial",
+        "Learn Space Pigs by playing through a guided first game.",
+        "Learn the rules",
+    ),
+    Entry(
+        "house_rules.ipynb",
+        "House rules",
+        "Every house value and rule reading in play: where the rulebooks are silent or "
+        "ambiguous, what these notebooks assume instead.",
+        "Reference",
+    ),
+)
+
+
+def default_notebooks_dir() -> Path:
+    """The notebooks folder: the current directory when it holds ``index.ipynb`` (a kernel
+    started by Voila, JupyterLab or the tests runs there), else ``notebooks/`` beside the package."""
+    cwd = Path.cwd()
+    if (cwd / "index.ipynb").is_file():
+        return cwd
+    return Path(__file__).resolve().parent.parent / "notebooks"
+
+
+def available(notebooks_dir: str | os.PathLike[str] | None = None) -> list[Entry]:
+    """The catalog entries whose notebook file exists, in catalog order."""
+    folder = Path(notebooks_dir) if notebooks_dir is not None else default_notebooks_dir()
+    return [entry for entry in NOTEBOOKS if (folder / entry.file).is_file()]
+
+
+def missing_from_catalog(notebooks_dir: str | os.PathLike[str] | None = None) -> list[str]:
+    """Notebook files in the folder that the catalog does not list (the index excluded)."""
+    folder = Path(notebooks_dir) if notebooks_dir is not None else default_notebooks_dir()
+    listed = {entry.file for entry in NOTEBOOKS}
+    return sorted(
+        p.name for p in folder.glob("*.ipynb") if p.name != "index.ipynb" and p.name not in listed
+    )
+
+
+def index_html(notebooks_dir: str | os.PathLike[str] | None = None) -> str:
+    """The front page's list of notebooks as HTML, one link and one line per notebook.
+
+    Links are relative (``super_army_odds.ipynb``), so they resolve beside the index page: to
+    ``/voila/render/<name>.ipynb`` under ``livestock-notebooks``, to
+    ``/voila/render/notebooks/<name>.ipynb`` on Binder, and to the file in JupyterLab.
+    """
+    entries = available(notebooks_dir)
+    if not entries:
+        return '<p class="ln-catalog-empty">No notebooks yet.</p>'
+    parts = ['<div class="ln-catalog">']
+    for section in SECTIONS:
+        in_section = [e for e in entries if e.section == section]
+        if not in_section:
+            continue
+        parts.append(f"<h3>{html.escape(section)}</h3>")
+        parts.append('<ul class="ln-catalog-list">')
+        for e in in_section:
+            parts.append(
+                f'<li class="ln-catalog-entry"><a href="{html.escape(e.file)}">'
+                f"{html.escape(e.title)}</a> &mdash; {html.escape(e.description)}</li>"
+            )
+        parts.append("</ul>")
+    parts.append("</div>")
+    return "\n".join(parts)
+
+
+class Index:
+    """Displays the front page's list in a notebook (``display(Index())``)."""
+
+    def __init__(self, notebooks_dir: str | os.PathLike[str] | None = None) -> None:
+        self.notebooks_dir = notebooks_dir
+
+    def _repr_html_(self) -> str:
+        return index_html(self.notebooks_dir)

@@ -1,0 +1,210 @@
+"""``livestock-notebooks``: serve the project's notebooks as a local web app with Voila.
+
+The landing page ``/`` redirects to the index notebook (``/voila/render/index.ipynb``), and every
+notebook renders at ``/voila/render/<name>.ipynb``. The server listens on 127.0.0.1 only, culls
+idle kernels, and uses the ``livestock`` Voila template shipped in this package, which makes the
+pages load nothing from any host but the one serving them.
+
+``python -m livestock_notebooks`` is the same command.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import sys
+from pathlib import Path
+from typing import Sequence
+
+PACKAGE_DIR = Path(__file__).resolve().parent
+#: Jupyter data directory shipped inside the package (holds ``voila/templates/livestock``).
+JUPYTER_DATA_DIR = PACKAGE_DIR / "share" / "jupyter"
+TEMPLATE_NAME = "livestock"
+TEMPLATE_DIR = JUPYTER_DATA_DIR / "voila" / "templates" / TEMPLATE_NAME
+INDEX_NOTEBOOK = "index.ipynb"
+DEFAULT_PORT = 8866
+#: Kernels with no open page are shut down after this many idle seconds.
+CULL_IDLE_TIMEOUT = 600
+CULL_INTERVAL = 60
+NOTEBOOKS_ENV = "LIVESTOCK_NOTEBOOKS_DIR"
+
+
+def find_notebooks_dir(override: str | os.PathLike[str] | None = None) -> Path:
+    """Return the folder of notebooks to serve.
+
+    In order: ``override`` (the ``--notebooks`` option), the ``LIVESTOCK_NOTEBOOKS_DIR``
+    environment variable, ``notebooks/`` beside the package (a checkout or an editable install),
+    ``notebooks/`` in the current directory. Raises ``FileNotFoundError`` if none exists.
+    """
+    candidates: list[Path] = []
+    if override is not None:
+        path = Path(override).expanduser().resolve()
+        if not path.is_dir():
+            raise FileNotFoundError(f"notebooks folder not found: {path}")
+        return path
+    if os.environ.get(NOTEBOOKS_ENV):
+        candidates.append(Path(os.environ[NOTEBOOKS_ENV]).expanduser())
+    candidates.append(PACKAGE_DIR.parent / "notebooks")
+    candidates.append(Path.cwd() / "notebooks")
+    for path in candidates:
+        if (path / INDEX_NOTEBOOK).is_file():
+            return path.resolve()
+    for path in candidates:
+        if path.is_dir():
+            return path.resolve()
+    tried = ", ".join(str(p) for p in candidates)
+    raise FileNotFoundError(
+        f"no notebooks folder found (tried {tried}); pass --notebooks DIR"
+    )
+
+
+def _prepend_jupyter_path(env: dict[str, str] | os._Environ[str]) -> None:
+    """Put the package's Jupyter data dir first on JUPYTER_PATH so Voila finds the template."""
+    current = env.get("JUPYTER_PATH", "")
+    parts = [p for p in current.split(os.pathsep) if p]
+    if str(JUPYTER_DATA_DIR) not in parts:
+        parts.insert(0, str(JUPYTER_DATA_DIR))
+    env["JUPYTER_PATH"] = os.pathsep.join(parts)
+
+
+def voila_argv(
+    notebooks_dir: Path,
+    *,
+    port: int = DEFAULT_PORT,
+    ip: str = "127.0.0.1",
+    open_browser: bool = True,
+    extra: Sequence[str] = (),
+) -> list[str]:
+    """The Voila command line the app runs (without the program name)."""
+    argv = [
+        str(notebooks_dir),
+        f"--port={port}",
+        f"--Voila.ip={ip}",
+        f"--template={TEMPLATE_NAME}",
+        "--show_tracebacks=True",
+        f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_TIMEOUT}",
+        f"--MappingKernelManager.cull_interval={CULL_INTERVAL}",
+    ]
+    if not open_browser:
+        argv.append("--no-browser")
+    argv.extend(extra)
+    return argv
+
+
+def _make_app_class():
+    """Voila, with ``/`` redirecting to the index notebook when there is one."""
+    from tornado.web import RedirectHandler
+    from voila.app import Voila
+    from jupyter_server.utils import url_path_join
+
+    class LivestockVoila(Voila):
+        name = "livestock-notebooks"
+
+        def init_handlers(self):
+            handlers = super().init_handlers()
+            if self.notebook_path or not self.root_dir:
+                return handlers
+            if not (Path(self.root_dir) / INDEX_NOTEBOOK).is_file():
+                return handlers
+            target = url_path_join(self.server_url, "voila/render", INDEX_NOTEBOOK)
+            # Tornado uses the first matching rule, so this one wins over Voila's tree page.
+            handlers.insert(
+                0, (self.server_url, RedirectHandler, {"url": target, "permanent": False})
+            )
+            return handlers
+
+    return LivestockVoila
+
+
+def install_template(prefix: str | os.PathLike[str] = sys.prefix) -> list[Path]:
+    """Install the template where a Jupyter server under ``prefix`` finds it, and select it.
+
+    Used on Binder (``binder/postBuild``), where Voila runs as a Jupyter server extension rather
+    than through this command: copies the template to ``PREFIX/share/jupyter/voila/templates``
+    and writes ``PREFIX/etc/jupyter/jupyter_server_config.d/livestock_notebooks.json`` setting
+    ``VoilaConfiguration.template``. Returns the paths written.
+    """
+    prefix = Path(prefix)
+    target = prefix / "share" / "jupyter" / "voila" / "templates" / TEMPLATE_NAME
+    if target.exists() or target.is_symlink():
+        if target.is_symlink() or target.is_file():
+            target.unlink()
+        else:
+            shutil.rmtree(target)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copytree(TEMPLATE_DIR, target)
+    conf_dir = prefix / "etc" / "jupyter" / "jupyter_server_config.d"
+    conf_dir.mkdir(parents=True, exist_ok=True)
+    conf = conf_dir / "livestock_notebooks.json"
+    conf.write_text(
+        json.dumps({"VoilaConfiguration": {"template": TEMPLATE_NAME}}, indent=2) + "\n",
+        encoding="utf-8",
+    )
+    return [target, conf]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="livestock-notebooks",
+        description=(
+            "Serve the Livestock Notebooks (odds explorers, games, tutorials) as a local web app "
+            "with Voila. The landing page lists every notebook. Options not listed here are "
+            "passed to Voila (e.g. --Voila.tornado_settings=...)."
+        ),
+    )
+    parser.add_argument(
+        "--port", type=int, default=DEFAULT_PORT, help=f"port to listen on (default {DEFAULT_PORT})"
+    )
+    parser.add_argument(
+        "--ip", default="127.0.0.1", help="address to listen on (default 127.0.0.1, this machine only)"
+    )
+    parser.add_argument(
+        "--no-browser", action="store_true", help="do not open a web browser"
+    )
+    parser.add_argument(
+        "--notebooks",
+        metavar="DIR",
+        help="folder of notebooks to serve (default: notebooks/ beside the package)",
+    )
+    parser.add_argument(
+        "--install-template",
+        metavar="PREFIX",
+        nargs="?",
+        const=sys.prefix,
+        help=(
+            "install the offline Voila template under PREFIX (default: this Python's prefix) and "
+            "make Jupyter server's Voila use it, then exit (used by binder/postBuild)"
+        ),
+    )
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args, extra = parser.parse_known_args(argv)
+    if args.install_template is not None:
+        for path in install_template(args.install_template):
+            print(f"wrote {path}")
+        return 0
+    try:
+        notebooks_dir = find_notebooks_dir(args.notebooks)
+    except FileNotFoundError as exc:
+        parser.error(str(exc))
+    _prepend_jupyter_path(os.environ)
+    app_class = _make_app_class()
+    app_class.launch_instance(
+        argv=voila_argv(
+            notebooks_dir,
+            port=args.port,
+            ip=args.ip,
+            open_browser=not args.no_browser,
+            extra=extra,
+        )
+    )
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,188 @@
+"""Helpers for the end-to-end tests: the Voila server process and Chromium.
+
+The fixtures in ``conftest.py`` use these; tests may import them too
+(``from browser import voila_url, wait_for_voila, outside_requests``).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+from contextlib import closing
+from pathlib import Path
+from typing import Iterable, Sequence
+from urllib.parse import urlsplit
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS_DIR = REPO_ROOT / "notebooks"
+ARTIFACTS_DIR = Path(os.environ.get("LIVESTOCK_ARTIFACTS", REPO_ROOT / "tests" / "artifacts"))
+
+LOOPBACK = "127.0.0.1"
+#: Chromium flags that work as root in a container and keep the browser itself off the network.
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+#: URL schemes that never leave the machine.
+LOCAL_SCHEMES = {"data", "blob", "about", "chrome-error"}
+
+
+def find_chromium() -> str | None:
+    """Path of a Chromium executable: ``$CHROMIUM`` if set, ``/usr/bin/chromium``, or one on PATH."""
+    env = os.environ.get("CHROMIUM")
+    if env:
+        return env if Path(env).is_file() else None
+    if Path("/usr/bin/chromium").is_file():
+        return "/usr/bin/chromium"
+    for name in ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable"):
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+def free_port() -> int:
+    """A TCP port on the loopback interface that is free right now."""
+    with closing(socket.socket(socket.AF_INET, socket.SOCK_STREAM)) as sock:
+        sock.bind((LOOPBACK, 0))
+        return sock.getsockname()[1]
+
+
+def wait_for_port(
+    port: int, *, host: str = LOOPBACK, timeout: float = 90.0, process: subprocess.Popen | None = None
+) -> None:
+    """Wait until something accepts TCP connections on ``host:port``.
+
+    A plain connect, never an HTTP request: any GET of a notebook page would start a kernel.
+    Raises ``RuntimeError`` if ``process`` exits first, ``TimeoutError`` after ``timeout`` s.
+    """
+    deadline = time.monotonic() + timeout
+    while True:
+        if process is not None and process.poll() is not None:
+            raise RuntimeError(f"server exited with code {process.returncode} before listening")
+        try:
+            with socket.create_connection((host, port), timeout=1.0):
+                return
+        except OSError:
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"nothing listening on {host}:{port} after {timeout:.0f} s")
+            time.sleep(0.1)
+
+
+def server_command(port: int, extra: Sequence[str] = ()) -> list[str]:
+    """The console script ``livestock-notebooks`` (``python -m livestock_notebooks`` if the script
+    is not on PATH beside this Python)."""
+    script = Path(sys.executable).with_name("livestock-notebooks")
+    if script.is_file():
+        cmd = [str(script)]
+    elif shutil.which("livestock-notebooks"):
+        cmd = [shutil.which("livestock-notebooks")]  # type: ignore[list-item]
+    else:
+        cmd = [sys.executable, "-m", "livestock_notebooks"]
+    return [*cmd, "--port", str(port), "--no-browser", "--Voila.port_retries=0", *extra]
+
+
+def isolated_env(home: Path) -> dict[str, str]:
+    """Environment with its own HOME and Jupyter dirs, so nothing is written to the real home."""
+    env = dict(os.environ)
+    dirs = {
+        "HOME": home,
+        "JUPYTER_CONFIG_DIR": home / ".jupyter",
+        "JUPYTER_DATA_DIR": home / ".local" / "share" / "jupyter",
+        "JUPYTER_RUNTIME_DIR": home / ".local" / "share" / "jupyter" / "runtime",
+        "IPYTHONDIR": home / ".ipython",
+        "XDG_CONFIG_HOME": home / ".config",
+        "XDG_CACHE_HOME": home / ".cache",
+    }
+    for key, path in dirs.items():
+        path.mkdir(parents=True, exist_ok=True)
+        env[key] = str(path)
+    env.pop("JUPYTER_PATH", None)
+    env.pop("JUPYTER_CONFIG_PATH", None)
+    env["PYTHONUNBUFFERED"] = "1"
+    return env
+
+
+class VoilaServer:
+    """A running ``livestock-notebooks`` process on a free loopback port."""
+
+    def __init__(self, home: Path, *, extra: Sequence[str] = (), startup_timeout: float = 90.0):
+        self.port = free_port()
+        self.base_url = f"http://{LOOPBACK}:{self.port}"
+        self.home = home
+        self.log_path = home / "server.log"
+        self._log = open(self.log_path, "wb")
+        self.process = subprocess.Popen(
+            server_command(self.port, extra),
+            cwd=str(home),
+            env=isolated_env(home),
+            stdout=self._log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+        try:
+            wait_for_port(self.port, timeout=startup_timeout, process=self.process)
+        except Exception as exc:
+            self.stop()
+            raise RuntimeError(f"livestock-notebooks did not start: {exc}\n{self.log_tail()}") from exc
+
+    def log_tail(self, lines: int = 40) -> str:
+        try:
+            text = self.log_path.read_text(errors="replace")
+        except OSError:
+            return ""
+        return "\n".join(text.splitlines()[-lines:])
+
+    def stop(self, timeout: float = 20.0) -> None:
+        """SIGTERM (Voila then shuts its kernels down); SIGKILL to the process group if it hangs."""
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait(5)
+        self._log.close()
+
+
+def voila_url(base_url: str, notebook: str) -> str:
+    """URL of a rendered notebook: ``voila_url(base, "super_army_odds.ipynb")``."""
+    return f"{base_url.rstrip('/')}/voila/render/{notebook}"
+
+
+def wait_for_voila(page, timeout: float = 90_000) -> None:
+    """Wait until Voila has executed every cell and shows the page (its loading spinner is gone).
+
+    Widgets render just after; locate them with auto-waiting ``expect(...)`` assertions.
+    """
+    page.locator("#rendered_cells").wait_for(state="visible", timeout=timeout)
+
+
+def is_local_url(url: str, host: str = LOOPBACK) -> bool:
+    """True if fetching ``url`` stays on ``host`` (or needs no network at all)."""
+    parts = urlsplit(url)
+    if parts.scheme in LOCAL_SCHEMES:
+        return True
+    return parts.hostname == host
+
+
+def outside_requests(urls: Iterable[str], host: str = LOOPBACK) -> list[str]:
+    """The URLs in ``urls`` that would leave ``host``."""
+    return [url for url in urls if not is_local_url(url, host)]
+
+
+def screenshot_path(name: str) -> Path:
+    """``tests/artifacts/<name>.png`` (directory created), ``name`` made file-safe."""
+    safe = "".join(c if c.isalnum() or c in "-_." else "_" for c in name).strip("_")
+    ARTIFACTS_DIR.mkdir(parents=True, exist_ok=True)
+    return ARTIFACTS_DIR / f"{safe[:150]}.png"

@@ -1,0 +1,159 @@
+"""Shared fixtures for the Livestock Notebooks tests.
+
+Browser (end-to-end) tests
+--------------------------
+Ask for ``voila_server`` and ``page``; the test is marked ``browser`` automatically::
+
+    from playwright.sync_api import expect
+    from browser import voila_url, wait_for_voila, outside_requests
+
+    def test_slider_moves_odds(voila_server, page, page_requests):
+        page.goto(voila_url(voila_server, "super_army_odds.ipynb"))
+        wait_for_voila(page)
+        expect(page.locator(".ln-attacker-chance")).to_have_text("27.78%")
+        assert outside_requests(page_requests) == []
+
+Fixtures:
+
+- ``voila_server`` (session): base URL ``"http://127.0.0.1:<port>"`` of one ``livestock-notebooks
+  --port <port> --no-browser`` process serving ``notebooks/``, with its own temporary HOME and
+  Jupyter dirs; started once, readiness checked with a plain TCP connect, stopped with SIGTERM.
+  Its log is ``voila_server_log`` (a Path).
+- ``chromium_path`` (session): the Chromium executable. Browser tests are skipped, with the
+  reason, when none is found and the ``CI`` environment variable is unset; with ``CI`` set they
+  fail instead.
+- ``browser`` (session): Playwright's (sync API) Chromium, launched from ``chromium_path`` with
+  ``browser.CHROMIUM_ARGS``.
+- ``page`` (function): a fresh page in a fresh context (1280x900). On teardown it saves a
+  screenshot to ``tests/artifacts/<test name>.png`` (pass or fail).
+- ``page_requests`` (function): the list of every URL the page requested (HTTP and WebSocket),
+  filled as the test runs; check it with ``browser.outside_requests(page_requests) == []``.
+
+Locating widgets: give every widget a test tests need a CSS class in the package code, with
+``widget.add_class("ln-...")`` (ipywidgets puts it on the widget's DOM element), then use
+``page.locator(".ln-...")``. Use auto-waiting assertions (``expect(locator).to_have_text(...)``,
+``to_be_visible()``), never sleeps. The default assertion timeout here is 30 s and the page's
+default timeout 90 s, because each page view starts a kernel on a 2-core machine.
+A button's clickable element: ``page.locator(".ln-roll button")`` if the class is on a
+container, or ``page.locator("button.ln-roll")`` if it is on the Button itself. A slider's value
+can be set with the keyboard: focus ``.ln-attack .ui-slider-handle`` (ipywidgets 8 uses
+noUiSlider: ``.noUi-handle``) and press ArrowRight.
+
+Notebook tests
+--------------
+``tests/test_notebooks.py`` executes every ``notebooks/*.ipynb`` with nbclient; nothing to do
+beyond adding the notebook (and its line in ``livestock_notebooks/catalog.py``).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from browser import (
+    CHROMIUM_ARGS,
+    NOTEBOOKS_DIR,
+    VoilaServer,
+    find_chromium,
+    screenshot_path,
+)
+
+BROWSER_FIXTURES = {"browser", "page", "page_requests", "chromium_path"}
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if BROWSER_FIXTURES.intersection(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def notebooks_dir() -> Path:
+    """The repository's ``notebooks/`` folder."""
+    return NOTEBOOKS_DIR
+
+
+@pytest.fixture(scope="session")
+def _voila_server_process(tmp_path_factory):
+    server = VoilaServer(tmp_path_factory.mktemp("voila-home"))
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def voila_server(_voila_server_process) -> str:
+    """Base URL (no trailing slash) of a running ``livestock-notebooks`` server."""
+    return _voila_server_process.base_url
+
+
+@pytest.fixture(scope="session")
+def voila_server_log(_voila_server_process) -> Path:
+    """The server's combined stdout/stderr log file."""
+    return _voila_server_process.log_path
+
+
+def _no_browser(reason: str):
+    if os.environ.get("CI"):
+        pytest.fail(f"{reason} (CI is set, so browser tests must run)", pytrace=False)
+    pytest.skip(f"{reason}; browser tests skipped (install with: apt-get install -y chromium)")
+
+
+@pytest.fixture(scope="session")
+def chromium_path() -> str:
+    path = find_chromium()
+    if path is None:
+        _no_browser("no Chromium found at /usr/bin/chromium, $CHROMIUM or on PATH")
+    return path  # type: ignore[return-value]
+
+
+@pytest.fixture(scope="session")
+def _playwright():
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _no_browser("Python package playwright is not installed")
+    with sync_playwright() as pw:
+        yield pw
+
+
+@pytest.fixture(scope="session")
+def browser(_playwright, chromium_path, tmp_path_factory):
+    """Playwright Chromium (sync API)."""
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=30_000)
+    browser = _playwright.chromium.launch(
+        executable_path=chromium_path, args=CHROMIUM_ARGS, headless=True
+    )
+    try:
+        yield browser
+    finally:
+        browser.close()
+
+
+@pytest.fixture
+def page_requests() -> list[str]:
+    """Every URL the ``page`` requested (filled in by the ``page`` fixture)."""
+    return []
+
+
+@pytest.fixture
+def page(browser, page_requests, request):
+    """A new page (own context, 1280x900) recording its requests; screenshot on teardown."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(90_000)
+    page.on("request", lambda req: page_requests.append(req.url))
+    page.on("websocket", lambda ws: page_requests.append(ws.url))
+    try:
+        yield page
+    finally:
+        try:
+            page.screenshot(path=str(screenshot_path(request.node.name)), full_page=True)
+        except Exception as exc:  # a crashed page must not hide the test's own result
+            print(f"screenshot failed: {exc}")
+        context.close()

@@ -1,0 +1,129 @@
+"""The app end to end: the landing page lists every notebook, links work, nothing leaves 127.0.0.1."""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import nbformat
+import pytest
+from nbclient import NotebookClient
+
+from browser import NOTEBOOKS_DIR, outside_requests, voila_url, wait_for_voila
+from livestock_notebooks import catalog
+
+NOTEBOOK_FILES = sorted(p.name for p in NOTEBOOKS_DIR.glob("*.ipynb") if p.name != "index.ipynb")
+
+
+class _Links(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.hrefs: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "a":
+            href = dict(attrs).get("href")
+            if href:
+                self.hrefs.append(href)
+
+
+def links_in(html: str) -> list[str]:
+    parser = _Links()
+    parser.feed(html)
+    return parser.hrefs
+
+
+def test_every_notebook_is_in_the_catalog() -> None:
+    missing = catalog.missing_from_catalog(NOTEBOOKS_DIR)
+    assert not missing, (
+        f"add these notebooks to livestock_notebooks/catalog.py (NOTEBOOKS): {missing}"
+    )
+
+
+def test_catalog_entries_are_complete() -> None:
+    files = [e.file for e in catalog.NOTEBOOKS]
+    assert len(files) == len(set(files))
+    for entry in catalog.NOTEBOOKS:
+        assert entry.file.endswith(".ipynb") and "/" not in entry.file
+        assert entry.title.strip() and entry.description.strip()
+        assert entry.section in catalog.SECTIONS
+
+
+def test_index_notebook_links_every_notebook() -> None:
+    """Execute the index headless and read the links in its output: one per notebook file."""
+    nb = nbformat.read(NOTEBOOKS_DIR / "index.ipynb", as_version=4)
+    NotebookClient(
+        nb, timeout=120, kernel_name="python3", resources={"metadata": {"path": str(NOTEBOOKS_DIR)}}
+    ).execute()
+    html = "".join(
+        out.get("data", {}).get("text/html", "")
+        for cell in nb.cells
+        for out in cell.get("outputs", [])
+    )
+    hrefs = links_in(html)
+    assert sorted(hrefs) == NOTEBOOK_FILES
+    for href in hrefs:
+        assert (NOTEBOOKS_DIR / href).is_file()
+    # each link comes with its line of description
+    for entry in catalog.available(NOTEBOOKS_DIR):
+        assert entry.description.split()[0] in html
+
+
+def test_index_html_lists_only_existing_notebooks(tmp_path: Path) -> None:
+    (tmp_path / "index.ipynb").write_text("{}")
+    assert "No notebooks yet" in catalog.index_html(tmp_path)
+    first = catalog.NOTEBOOKS[0]
+    (tmp_path / first.file).write_text("{}")
+    assert links_in(catalog.index_html(tmp_path)) == [first.file]
+
+
+def test_landing_page_lists_every_notebook(voila_server, page, page_requests) -> None:
+    from playwright.sync_api import expect
+
+    page.goto(voila_server + "/")
+    # the landing page is the index notebook
+    expect(page).to_have_url(re.compile(r"/voila/render/index\.ipynb$"))
+    wait_for_voila(page)
+    expect(page.locator("h1").first).to_contain_text("Livestock Notebooks")
+    links = page.locator(".ln-catalog a")
+    expect(links).to_have_count(len(NOTEBOOK_FILES))
+    hrefs = sorted(links.nth(i).get_attribute("href") for i in range(links.count()))
+    assert hrefs == NOTEBOOK_FILES
+    assert outside_requests(page_requests) == [], "the page requested an outside host"
+
+
+@pytest.mark.skipif(not NOTEBOOK_FILES, reason="no notebook besides the index yet")
+def test_click_through_to_a_notebook(voila_server, page, page_requests) -> None:
+    from playwright.sync_api import expect
+
+    page.goto(voila_url(voila_server, "index.ipynb"))
+    wait_for_voila(page)
+    target = catalog.available(NOTEBOOKS_DIR)[0]
+    page.locator(".ln-catalog a", has_text=target.title).click()
+    # the relative link resolves beside the index page
+    expect(page).to_have_url(voila_url(voila_server, target.file))
+    wait_for_voila(page)
+    expect(page.locator(".jp-OutputArea-output").first).to_be_attached()
+    assert not page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']").count()
+    assert [u for u in page_requests if u.startswith(voila_server)], "no request recorded"
+    assert outside_requests(page_requests) == [], "a page requested an outside host"
+
+
+def test_template_serves_local_font_awesome(voila_server, page, page_requests) -> None:
+    """The offline template's fonts load from the server itself."""
+    from playwright.sync_api import expect
+
+    page.goto(voila_url(voila_server, "index.ipynb"))
+    wait_for_voila(page)
+    page.evaluate(
+        "document.body.insertAdjacentHTML('beforeend', '<i id=\"ln-fa-probe\" class=\"fa fa-check\"></i>')"
+    )
+    expect(page.locator("#ln-fa-probe")).to_be_attached()
+    faces = page.evaluate(
+        "document.fonts.load('900 16px \"Font Awesome 5 Free\"')"
+        ".then(fs => fs.map(f => f.status))"
+    )
+    assert faces and set(faces) == {"loaded"}
+    assert any(u.endswith("/fontawesome/webfonts/fa-solid-900.woff2") for u in page_requests)
+    assert outside_requests(page_requests) == []

@@ -1,0 +1,77 @@
+"""The ``livestock-notebooks`` command: options, notebooks folder, template install."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from browser import server_command
+from livestock_notebooks import cli
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def test_help_works() -> None:
+    cmd = server_command(0)[: -len(["--port", "0", "--no-browser", "--Voila.port_retries=0"])]
+    out = subprocess.run([*cmd, "--help"], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    for option in ("--port", "--no-browser", "--ip", "--notebooks"):
+        assert option in out.stdout
+
+
+def test_python_dash_m_help_works() -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", "livestock_notebooks", "--help"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert out.returncode == 0, out.stderr
+    assert "livestock-notebooks" in out.stdout
+
+
+def test_finds_the_checkout_notebooks() -> None:
+    assert cli.find_notebooks_dir() == (REPO / "notebooks").resolve()
+
+
+def test_notebooks_override(tmp_path: Path) -> None:
+    assert cli.find_notebooks_dir(tmp_path) == tmp_path.resolve()
+    with pytest.raises(FileNotFoundError):
+        cli.find_notebooks_dir(tmp_path / "nope")
+
+
+def test_voila_command_line() -> None:
+    argv = cli.voila_argv(Path("/x"), port=9999, open_browser=False)
+    assert argv[0] == "/x"
+    assert "--port=9999" in argv and "--no-browser" in argv
+    assert "--Voila.ip=127.0.0.1" in argv
+    assert "--template=livestock" in argv
+    assert any(a.startswith("--MappingKernelManager.cull_idle_timeout=") for a in argv)
+    assert any(a.startswith("--MappingKernelManager.cull_interval=") for a in argv)
+
+
+def test_template_is_shipped_offline() -> None:
+    template = cli.TEMPLATE_DIR
+    assert json.loads((template / "conf.json").read_text())["base_template"] == "lab"
+    fa = template / "static" / "fontawesome"
+    assert (fa / "LICENSE.txt").is_file()
+    css = (fa / "css" / "all.min.css").read_text()
+    # every font file the stylesheet names in its first (woff2) source is shipped
+    for name in ("fa-solid-900", "fa-regular-400", "fa-brands-400"):
+        assert f"../webfonts/{name}.woff2" in css
+        assert (fa / "webfonts" / f"{name}.woff2").is_file()
+    index = (template / "index.html.j2").read_text()
+    assert "https://" not in index and "http://" not in index
+
+
+def test_install_template_for_jupyter_server(tmp_path: Path) -> None:
+    written = cli.install_template(tmp_path)
+    target, conf = written
+    assert (target / "index.html.j2").is_file()
+    assert json.loads(conf.read_text()) == {"VoilaConfiguration": {"template": "livestock"}}
+    # idempotent
+    cli.install_template(tmp_path)
