@@ -29,15 +29,21 @@ Fixtures:
 - ``page_requests`` (function): the list of every URL the page requested (HTTP and WebSocket),
   filled as the test runs; check it with ``browser.outside_requests(page_requests) == []``.
 
-Locating widgets: give every widget a test tests need a CSS class in the package code, with
+Locating widgets: give every widget that a test needs a CSS class in the package code, with
 ``widget.add_class("ln-...")`` (ipywidgets puts it on the widget's DOM element), then use
 ``page.locator(".ln-...")``. Use auto-waiting assertions (``expect(locator).to_have_text(...)``,
 ``to_be_visible()``), never sleeps. The default assertion timeout here is 30 s and the page's
 default timeout 90 s, because each page view starts a kernel on a 2-core machine.
-A button's clickable element: ``page.locator(".ln-roll button")`` if the class is on a
-container, or ``page.locator("button.ln-roll")`` if it is on the Button itself. A slider's value
-can be set with the keyboard: focus ``.ln-attack .ui-slider-handle`` (ipywidgets 8 uses
-noUiSlider: ``.noUi-handle``) and press ArrowRight.
+
+Recipes checked against ipywidgets 8 in Voila (the class is on the widget's outer element):
+
+- Button: ``add_class`` lands on the ``<button>`` itself: ``page.locator("button.ln-roll").click()``.
+- IntSlider/FloatSlider: ``page.locator(".ln-attack .noUi-handle").focus()`` then
+  ``page.keyboard.press("ArrowRight")`` (one step); or type into the readout:
+  ``page.locator(".ln-attack .widget-readout").fill("7")`` then ``.press("Enter")``.
+- Dropdown: ``page.locator(".ln-kind select").select_option("Pirates")``.
+- ToggleButtons: ``page.locator(".ln-mode button", has_text="Super Army").click()``.
+- Label/HTML: ``expect(page.locator(".ln-out")).to_have_text("27.78%")``.
 
 Notebook tests
 --------------
