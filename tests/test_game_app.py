@@ -1,0 +1,383 @@
+"""The shared game-app shell, driven from Python on the toy dice race of test_session."""
+from __future__ import annotations
+
+import asyncio
+import datetime
+import base64
+import json
+import re
+
+import ipywidgets as w
+import pytest
+
+from livestock_notebooks.session import Seat, autosave_path
+from livestock_notebooks.widgets.game_app import (
+    ActionListView,
+    GameApp,
+    GameLog,
+    GameView,
+    HeadlessRunner,
+    Ticker,
+    illegal_message,
+)
+from livestock_notebooks.errors import IllegalAction
+from livestock_notebooks.session import LogEntry
+from test_session import EndTurn, Roll, Salute, Walk, toy_spec
+
+
+@pytest.fixture(autouse=True)
+def saves(tmp_path, monkeypatch):
+    monkeypatch.setenv("LIVESTOCK_NOTEBOOKS_SAVE_DIR", str(tmp_path / "saves"))
+    return tmp_path / "saves"
+
+
+def app_with(seats, seed=3, **kw):
+    app = GameApp(toy_spec(), bot_delay=None, **kw)
+    app.start(seats, seed=seed)
+    return app
+
+
+def shown(widget) -> bool:
+    return widget.layout.display != "none"
+
+
+def buttons(app):
+    return {b.description: b for b in app.view.buttons if b in app.view.box.children}
+
+
+def test_first_open_shows_setup_with_seat_choices():
+    app = GameApp(toy_spec(), bot_delay=None)
+    assert shown(app.setup_box) and not shown(app.resume_box) and not shown(app.game_box)
+    assert app.players.options == (2, 3, 4)
+    assert app.seat_dropdowns[0].options == ("Human", "Random", "Walker")
+    assert [shown(r) for r in app.seat_rows] == [True, True, False, False]
+    app.players.value = 3
+    assert [shown(r) for r in app.seat_rows] == [True, True, True, False]
+    app.seat_dropdowns[1].value = "Human"
+    app.seat_dropdowns[2].value = "Random"
+    app.start_button.click()
+    assert app.session.seats == [Seat.human(), Seat.human(), Seat.bot("Random")]
+    assert shown(app.game_box) and not shown(app.setup_box)
+
+
+def test_css_classes_for_browser_tests():
+    app = app_with([Seat.human(), Seat.bot("Walker")])
+    classes = set()
+    for node in app.widget_tree():
+        classes.update(getattr(node, "_dom_classes", ()))
+    for c in ["lsn-app", "lsn-turn", "lsn-status", "lsn-undo", "lsn-end-turn", "lsn-save", "lsn-load", "lsn-log",
+              "lsn-headless-run", "lsn-headless-progress", "lsn-start", "lsn-seat-0", "lsn-bots-pause", "lsn-handoff-ok"]:
+        assert c in classes, c
+
+
+def test_click_actions_update_view_and_log_in_place():
+    app = app_with([Seat.human(), Seat.human()])
+    app.handoff_button.click()
+    view_widget, log_widget = app.view.widget, app.log.widget
+    buttons(app)["walk 2"].click()
+    assert app.session.state.pos == [2, 0]
+    assert app.log.lines[-1] == "Player 1 walks 2 to square 2."
+    assert "walks 2 to square 2" in app.log.widget.value
+    assert app.view.widget is view_widget and app.log.widget is log_widget
+    assert "Turn 1: Red" in app.turn.value
+
+
+def test_illegal_action_reports_rule_and_section():
+    app = app_with([Seat.human(), Seat.bot("Walker")])
+    assert app.act(Walk(1)) and app.act(Walk(1))
+    assert not app.act(Walk(1))
+    assert app.status_text == "Not allowed: At most two walks a turn (rulebook: Toy, Walking)."
+    assert "lsn-msg-error" in app.status.value
+    assert app.session.state.pos == [2, 0]
+    assert app.act(EndTurn())
+    assert app.status_text == ""
+
+
+def test_illegal_message_without_section():
+    assert illegal_message(IllegalAction("No")) == "Not allowed: No."
+
+
+def test_bots_play_step_by_step_and_humans_cannot_act_for_them():
+    app = app_with([Seat.human(), Seat.bot("Walker")])
+    app.end_turn_button.click()
+    assert app.session.is_bot_turn
+    assert "Walker bot is playing" in app.turn.value
+    assert not app.bot_step_button.disabled and app.undo_button.disabled and app.end_turn_button.disabled
+    assert not app.act(Walk(1))
+    assert "a bot plays that seat" in app.status_text
+    assert app.step()
+    assert app.session.state.pos == [0, 1]
+    app.bot_step_button.click()
+    assert app.session.state.pos == [0, 2]
+    assert app.run_bots() == 1
+    assert app.session.current_player == 0 and not app.step()
+
+
+def test_bots_are_scheduled_on_the_kernel_loop():
+    async def scenario():
+        loop = asyncio.get_running_loop()
+        app = GameApp(toy_spec(), bot_delay=0.01, loop=loop)
+        app.start([Seat.bot("Walker"), Seat.bot("Walker")], seed=1)
+        seen = []
+        app.on_change(lambda a, events: seen.append(a.session.state.to_json()))
+        for _ in range(200):
+            await asyncio.sleep(0.015)
+            if app.session.state.is_over:
+                break
+        return app, seen
+
+    app, seen = asyncio.run(scenario())
+    assert app.session.state.is_over
+    assert len(seen) >= 6  # one refresh per bot action, visible
+    assert app.status_text.startswith("Game over")
+
+
+def test_pause_stops_bot_ticks():
+    async def scenario():
+        loop = asyncio.get_running_loop()
+        app = GameApp(toy_spec(), bot_delay=0.01, loop=loop)
+        app.start([Seat.human(), Seat.bot("Walker")], seed=1)
+        app.act(EndTurn())
+        app.pause_button.click()
+        assert app.pause_button.description == "Resume bots"
+        await asyncio.sleep(0.05)
+        paused_pos = list(app.session.state.pos)
+        app.pause_button.click()
+        for _ in range(50):
+            await asyncio.sleep(0.015)
+            if app.session.current_player == 0:
+                break
+        return paused_pos, app
+
+    paused_pos, app = asyncio.run(scenario())
+    assert paused_pos == [0, 0]
+    assert app.session.current_player == 0 and app.session.state.pos == [0, 2]
+
+
+def test_ticker_without_loop_does_nothing():
+    calls = []
+    t = Ticker(lambda: calls.append(1))
+    assert not t.available and not t.schedule(0.1) and calls == []
+
+
+def test_undo_button_rules():
+    app = app_with([Seat.human(), Seat.bot("Walker")])
+    assert app.undo_button.disabled
+    app.act(Walk(2))
+    assert not app.undo_button.disabled
+    app.undo_button.click()
+    assert app.session.state.pos == [0, 0] and app.status_text == "Took back: walk 2"
+    app.session.state.dice.script([2])
+    app.act(Roll())
+    assert app.undo_button.disabled
+    assert not app.undo()
+    assert app.status_text.startswith("Cannot undo: Dice were rolled")
+
+
+def test_end_turn_button_hook():
+    app = app_with([Seat.human(), Seat.human()])
+    app.take_device()
+    assert not app.end_turn_button.disabled
+    app.end_turn_button.click()
+    assert app.session.current_player == 1
+
+
+def test_hot_seat_hides_previous_players_cards_from_the_widget_tree():
+    app = app_with([Seat.human(), Seat.human()], seed=7)
+    # at the start nobody's cards are shown
+    assert shown(app.handoff_box) and not shown(app.view_box)
+    assert "SECRET" not in app.tree_text()
+    assert "Pass the device to" in app.handoff_text.value and "Red" in app.handoff_text.value
+    app.handoff_button.click()
+    assert "SECRET-0-7" in app.tree_text() and "SECRET-1-7" not in app.tree_text()
+    app.prepare_save()  # the save link holds the whole game; it must go at the hand-off
+    app.end_turn_button.click()
+    assert shown(app.handoff_box)
+    text = app.tree_text()
+    assert "SECRET-0-7" not in text and "SECRET-1-7" not in text
+    assert app.save_link.value == ""
+    # the cleared view widgets hold nothing private either (even outside the tree)
+    for b in app.view.buttons:
+        assert b.description == ""
+    assert app.view.info.value == ""
+    assert not app.act(Walk(1))  # nobody acts before taking the device
+    app.handoff_button.click()
+    assert "SECRET-1-7" in app.tree_text() and "SECRET-0-7" not in app.tree_text()
+
+
+def test_mid_turn_decision_hands_off_and_back():
+    app = app_with([Seat.human(), Seat.human()])
+    app.take_device()
+    app.session.state.dice.script([6])
+    app.act(Roll())
+    assert shown(app.handoff_box) and "Blue" in app.handoff_text.value
+    app.take_device()
+    assert app.act(Salute())
+    assert shown(app.handoff_box) and "Red" in app.handoff_text.value
+
+
+def test_one_human_against_bots_never_sees_the_handoff_screen():
+    app = app_with([Seat.bot("Walker"), Seat.human()])
+    assert not shown(app.handoff_box)
+    assert "SECRET-1-3" in app.tree_text() and "SECRET-0-3" not in app.tree_text()
+    app.run_bots()
+    assert not shown(app.handoff_box) and buttons(app)
+
+
+def test_autosave_and_resume_offer():
+    app = app_with([Seat.human(), Seat.bot("Walker")], seed=5)
+    app.act(Walk(2))
+    app.act(Walk(1))
+    path = autosave_path("toy_race")
+    assert path.exists()
+
+    again = GameApp(toy_spec(), bot_delay=None)  # a page reload: a fresh kernel
+    assert shown(again.resume_box) and not shown(again.setup_box)
+    assert "Red (human)" in again.resume_info.value
+    again.resume_button.click()
+    assert again.session.state.pos == [3, 0]
+    assert again.log.lines[-1] == "Game resumed."
+    assert "walks 1 to square 3" in again.log.widget.value
+
+    third = GameApp(toy_spec(), bot_delay=None)
+    third.new_instead_button.click()
+    assert shown(third.setup_box) and not shown(third.resume_box)
+
+
+def test_finished_game_is_not_offered():
+    app = app_with([Seat.bot("Walker"), Seat.bot("Walker")])
+    app.run_bots()
+    assert app.session.state.is_over
+    assert not shown(GameApp(toy_spec(), bot_delay=None).resume_box)
+
+
+def test_save_link_is_a_download_of_the_game():
+    app = app_with([Seat.human(), Seat.bot("Walker")])
+    app.act(Walk(1))
+    app.save_button.click()
+    m = re.search(r'download="([^"]+)" href="data:application/json;base64,([^"]+)"', app.save_link.value)
+    assert m and m.group(1) == "toy_race-save.json"
+    saved = json.loads(base64.b64decode(m.group(2)))
+    assert saved["game"] == "toy_race" and json.loads(saved["engine_save"])["state"]["pos"] == [1, 0]
+    app.act(Walk(1))
+    assert app.save_link.value == ""  # stale links are dropped
+
+
+def _upload(app, content: bytes, name="save.json"):
+    app.load_upload.value = ({"name": name, "type": "application/json", "size": len(content),
+                              "content": memoryview(content), "last_modified": datetime.datetime(2026, 1, 1)},)
+
+
+def test_load_through_file_upload():
+    app = app_with([Seat.human(), Seat.bot("Walker")])
+    app.act(Walk(2))
+    text = app.session.to_save_text()
+    other = app_with([Seat.human(), Seat.human()])
+    _upload(other, text.encode(), "mine.json")
+    assert other.session.state.pos == [2, 0]
+    assert other.session.seats == [Seat.human(), Seat.bot("Walker")]
+    assert other.status_text == "Loaded mine.json."
+    assert other.load_upload.value == ()
+
+
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        (b"", "the save file is empty"),
+        (b"garbage", "not valid JSON"),
+        (b'{"format": "livestock-notebooks-session", "version": 1, "game": "space_pigs"}', "not of 'toy_race'"),
+    ],
+)
+def test_load_errors_are_shown_and_the_game_stays(content, message):
+    app = app_with([Seat.human(), Seat.bot("Walker")])
+    app.act(Walk(2))
+    _upload(app, content, "bad.json")
+    assert app.status_text.startswith("Could not load bad.json:")
+    assert message in app.status_text
+    assert app.session.state.pos == [2, 0]
+
+
+def test_new_game_button_goes_back_to_setup():
+    app = app_with([Seat.human(), Seat.bot("Walker")])
+    app.new_game_button.click()
+    assert shown(app.setup_box) and not shown(app.game_box) and app.session is None
+    assert app.act(Walk(1)) is False
+
+
+def test_headless_runner_plays_to_the_end_with_progress():
+    app = GameApp(toy_spec(), bot_delay=None)
+    app.players.value = 3
+    app.headless.run_button.click()  # no loop: plays synchronously
+    h = app.headless
+    assert h.session.state.is_over
+    assert h.progress.value == h.progress.max and h.progress.bar_style == "success"
+    assert "Game over" in h.result.value
+    assert not autosave_path("toy_race").exists()  # headless games are not autosaved
+
+
+def test_headless_runner_in_slices_on_a_loop():
+    async def scenario():
+        loop = asyncio.get_running_loop()
+        values = []
+        runner = HeadlessRunner(toy_spec(), lambda: ["Random", "Random"], loop=loop, slice_seconds=0.0, chunk=1)
+        runner.progress.observe(lambda c: values.append(c["new"]), "value")
+        runner.start()
+        for _ in range(500):
+            await asyncio.sleep(0)
+            if not runner.running:
+                await asyncio.sleep(0)
+                break
+        return runner, values
+
+    runner, values = asyncio.run(scenario())
+    assert runner.session.state.is_over and runner.progress.value == runner.progress.max
+    assert len(values) >= 2
+
+
+def test_log_widget_keeps_newest_at_bottom_and_escapes():
+    log = GameLog(toy_spec(), max_lines=3)
+    log.set_entries([LogEntry(f"line {i} <b>", i % 2) for i in range(5)])
+    v = log.widget.value
+    assert "line 0" not in v and v.index("line 2") < v.index("line 4")
+    assert "&lt;b&gt;" in v and 'ol start="3"' in v
+    assert "flex-direction: column-reverse" in log.widget.value or "lsn-log-scroll" in v
+
+
+class RecordingView(GameView):
+    def __init__(self):
+        super().__init__()
+        self.widget = w.Label()
+        self.contexts = []
+        self.cleared = 0
+
+    def update(self, ctx):
+        self.contexts.append(ctx)
+        self.widget.value = str(ctx.view["pos"])
+
+    def clear(self):
+        self.cleared += 1
+        self.widget.value = ""
+
+
+def test_custom_view_gets_player_view_and_legal_actions():
+    app = GameApp(toy_spec(), view_factory=RecordingView, bot_delay=None)
+    app.start([Seat.human(), Seat.human()], seed=2)
+    assert app.view.cleared >= 1 and not app.view.contexts
+    app.take_device()
+    ctx = app.view.contexts[-1]
+    assert ctx.viewer == 0 and ctx.view["secrets"][1] is None and ctx.my_turn
+    assert Walk(1) in ctx.legal
+    app.view.act(Walk(1))
+    ctx = app.view.contexts[-1]
+    assert ctx.events[0].text == "Player 1 walks 1 to square 1."
+    assert app.view.widget.value == "[1, 0]"
+
+
+def test_broken_bot_pauses_instead_of_crashing():
+    spec = toy_spec()
+    spec.bots = dict(spec.bots, Broken=lambda: type("B", (), {"choose": lambda self, s: 1 / 0})())
+    app = GameApp(spec, bot_delay=None)
+    app.start([Seat.human(), Seat.bot("Broken")])
+    app.act(EndTurn())
+    assert not app.step()
+    assert app.paused and "bot failed: ZeroDivisionError" in app.status_text
