@@ -177,12 +177,15 @@ def livestock_battle(
     if defense == 0:
         one, zero = Fraction(1), Fraction(0)
         return BattleOdds(attack, defense, attacker_super, defender_super, one, zero, zero)
-    a, t, d = _counts_for_difference(attack - defense, attacker_super, defender_super)
+    a, t, d = _odds_for_difference(attack - defense, attacker_super, defender_super)
+    return BattleOdds(attack, defense, attacker_super, defender_super, a, t, d)
+
+
+@lru_cache(maxsize=None)
+def _odds_for_difference(diff: int, attacker_super: bool, defender_super: bool) -> tuple[Fraction, Fraction, Fraction]:
+    a, t, d = _counts_for_difference(diff, attacker_super, defender_super)
     total = a + t + d
-    return BattleOdds(
-        attack, defense, attacker_super, defender_super,
-        Fraction(a, total), Fraction(t, total), Fraction(d, total),
-    )
+    return Fraction(a, total), Fraction(t, total), Fraction(d, total)
 
 
 @dataclass(frozen=True)

@@ -67,6 +67,8 @@ MAX_PORCOPHAGE_BONUS = 2
 
 
 def _check_int(name: str, value: object, low: int = 0, high: int | None = None) -> int:
+    if type(value) is int and value >= low and (high is None or value <= high):
+        return value  # the common case, kept cheap: the DP builds many sides
     if isinstance(value, bool) or not isinstance(value, int):
         raise TypeError(f"{name} must be an int, got {value!r}")
     if value < low or (high is not None and value > high):
@@ -107,9 +109,9 @@ class Pigs:
 
     def after_loss(self) -> "Pigs":
         if self.piglets > 0:
-            return replace(self, piglets=self.piglets - 1)
+            return Pigs(self.piglets - 1, self.hogs, self.bonus)
         if self.hogs > 0:
-            return replace(self, hogs=self.hogs - 1)
+            return Pigs(self.piglets, self.hogs - 1, self.bonus)
         raise ValueError("this side has no troops left to lose")
 
     def after_win(self, killed_piglet: bool = False) -> "Pigs":
@@ -156,7 +158,7 @@ class Pirates:
     def after_loss(self) -> "Pirates":
         if self.count <= 0:
             raise ValueError("this side has no troops left to lose")
-        return replace(self, count=self.count - 1)
+        return type(self)(self.count - 1, self.bonus)
 
     def after_win(self, killed_piglet: bool = False) -> "Pirates":
         return self
@@ -197,11 +199,11 @@ class Porcophages:
     def after_loss(self) -> "Porcophages":
         if self.count <= 0:
             raise ValueError("this side has no troops left to lose")
-        return replace(self, count=self.count - 1)
+        return type(self)(self.count - 1, self.bonus)
 
     def after_win(self, killed_piglet: bool = False) -> "Porcophages":
         if killed_piglet and self.count < MAX_PORCOPHAGES:
-            return replace(self, count=self.count + 1)
+            return Porcophages(self.count + 1, self.bonus)
         return self
 
     def with_bonus(self, bonus: int) -> "Porcophages":

@@ -146,6 +146,8 @@ def _hold_probability(a: Side, d: Side, a_flee, d_flee) -> Fraction:
 
 def _first_round_hold(a: Side, d: Side, a_flee, d_flee) -> Fraction:
     """Round 1 is always fought (no fleeing), then round 2+ rules apply."""
+    if a_flee is None and d_flee is None:
+        return _hold_probability(a, d, None, None)  # no thresholds: round 1 is like any other
     w, t, l, won, lost = _children_memo(a, d)
     total = w + t + l
     value = _hold_probability(won[0], won[1], a_flee, d_flee) * w
