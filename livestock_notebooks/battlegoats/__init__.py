@@ -1,0 +1,158 @@
+"""BattleGoats: the rules engine, its 81 cards, attack odds and bots (pure Python).
+
+Quick start::
+
+    from livestock_notebooks import battlegoats as bg
+    state = bg.new_game(players=3, seed=1, max_rounds=30, draft=False)
+    while not state.is_over:
+        action = state.legal_actions()[0]      # or a bot: bg.SeenBot(1).choose(state)
+        for event in state.apply(action):
+            print(event.text)
+
+Players and seats
+    Seats 0..n-1 (2-6 players), numbered clockwise: turns go from seat i to i+1; the draft
+    passes packs "to the right", i.e. from seat i to seat i-1. Event and action texts say
+    "Player 1" for seat 0.
+
+Board
+    ``state.board[p]`` is a list of 9 slots (card id or None). Slot ``s`` has row ``s // 3``
+    and column ``s % 3``; row 0 is the FRONT row (facing the opponents), row 2 the back row.
+    Names: ``F1 F2 F3 / M1 M2 M3 / B1 B2 B3`` (``cards.SLOT_NAMES``). "In front of" a card
+    means the same column nearer row 0; "adjacent" means up/down/left/right.
+
+Other state (all public unless said)
+    ``state.hands[p]`` (private: cards still to lay out), ``state.packs[p]`` (private: the
+    draft pack in front of p), ``state.discard[p]`` (face up, oldest first),
+    ``state.face_up`` (cards physically face up in play), ``state.counts_face_up(cid)``
+    (face up AND face up when the turn began: what "while face up" effects use),
+    ``state.revealed`` (every card revealed so far: the players remember them),
+    ``state.seen[p]`` (ids p has seen: own cards, draft packs, reveals), ``state.round``,
+    ``state.first_attacker``, ``state.seat`` (whose turn/step), ``state.pending`` (the attack
+    in progress), ``state.cards`` (the :class:`CardSet`; ``state.card(cid)`` a :class:`Card`
+    with ``name``, ``type``, ``value``, ``ability`` text, ``effects``, ``source``).
+
+Phases (``state.phase``) and the actions each offers (``state.legal_actions()``)
+    ``draft``   ``Pick(player, card)``: keep one card of your pack; when every seat has
+                picked, packs pass right; ends when the packs are empty.
+    ``layout``  ``Place(player, card, slot)``: one card at a time; seats lay out one after
+                another from ``layout_first`` (new_game option, default 0).
+    ``first``   ``ChooseFirstAttacker(player, first)``: by the first to finish laying out.
+    ``move``    ``MoveAtStart(player, slot, to)``: a card able to move (Jonas) swaps with the
+                card in ``to`` (``to == slot``: stays).
+    ``attack``  an attack in steps (``state.stage``):
+                ``attacker`` ``ChooseAttacker(player, slot)`` (the card is revealed at once);
+                ``target``   ``ChooseTarget(player, target_player, target_slot)``;
+                ``opponent`` ``ChooseOpponent(player, opponent)`` (Fainting Goat) then
+                ``defender`` ``ChooseDefender(player=opponent, slot)`` (the opponent decides);
+                ``second``   ``ChooseTarget`` again or ``SkipSecondTarget`` (Double Ballista);
+                ``own``      ``ChooseOwnAdjacent(player, slot)`` (Wizard Goat's own victim);
+                ``dodge``    ``Dodge(player=defender, slot, dodge)`` (Matador Goat, face down);
+                ``capture``  ``PlaceCaptured(player, slot)`` (Alfonso);
+                ``ending``   ``ChooseEnding(player, share)``: the last cards fell together;
+                the owners vote in turn (attacker first); shared only if all agree.
+    ``over``    ``state.winners`` (empty: no winner), ``state.result`` one of
+                ``last_card``, ``shared``, ``no_victors``, ``max_rounds``.
+    ``state.current_player`` is whoever decides now (the defender for ``defender``/``dodge``).
+
+Events
+    ``apply`` returns :class:`~livestock_notebooks.engine.Event` objects with ``kind``,
+    ``text`` and ``data``. Texts never name a face-down card. A battle event
+    (``kind == "battle"``) carries ``attack``, ``defense``, ``outcome`` (win/loss/tie/explode)
+    and ``attack_parts``/``defense_parts``: ``[description, amount]`` per modifier, for a
+    step-by-step reveal. Reveals are ``attack``, ``reveal`` and ``dodge`` events (irreversible).
+
+Hidden information
+    ``state.player_view(p)`` is JSON data with only what p may know: own cards (hand, pack,
+    battlefield), every face-up card, cards revealed earlier (remembered where they lie),
+    counts of others' hands and packs. Show other players nothing else.
+
+Odds
+    ``attack_odds(state, player, attacker_slot, (target_player, target_slot), own=None)`` ->
+    :class:`AttackOdds` with exact ``win``/``tie``/``loss``/``dodge`` Fractions and
+    ``_repr_html_``; computed from the attacker's knowledge only.
+
+Cards
+    ``standard_cards()`` (81 cards from ``data/battlegoats/cards.json``), ``load_cards(path or
+    JSON text)`` for a player's own list (raises :class:`CardListError` listing each bad row),
+    ``readings()`` for the rule readings chosen where the rulebook is unclear. The effect
+    vocabulary is documented in :mod:`livestock_notebooks.battlegoats.cards`.
+
+Notation (``state.notation()`` / ``from_notation(text, seed=0, cards=None)``)
+    ``bg<n> <phase> s<seat> r<round>/<max|-> f<first|-> l<layout_first> basic|draft [custom]``
+    then one section per player ``| slots/hand/discard/pack/seen-extra`` and a tail
+    ``| rev=<ids> [upturn=<ids>] [pend=<json>] [movers=<json>] [won=<seats>:<result>] [captured]``.
+    Slots are 9 comma-separated tokens F1..B3: ``.`` empty, a card id, ``id^`` face up and
+    counting as face up, ``id*`` face up since this turn. Lists are comma-separated ids or
+    ``-``. Cards not named are set aside. Examples::
+
+        bg2 attack s0 r1/- f0 l0 basic | .,.,.,.,.,.,.,.,cowboy_goat/-/-/-/- | wolf,soldier_goat,.,.,.,.,.,.,./-/-/-/- | rev=-
+        bg2 attack s1 r2/10 f0 l0 basic | .,matador_goat^,.,.,.,.,.,.,./-/ram_goat/-/- | .,.,.,.,cyborg_goat,.,.,.,./-/-/-/- | rev=ram_goat
+
+Bots: :class:`RandomBot` (shared) and :class:`SeenBot` (plays on what it has seen).
+"""
+from .actions import (
+    ACTION_CLASSES,
+    BattleGoatsAction,
+    ChooseAttacker,
+    ChooseDefender,
+    ChooseEnding,
+    ChooseFirstAttacker,
+    ChooseOpponent,
+    ChooseOwnAdjacent,
+    ChooseTarget,
+    Dodge,
+    MoveAtStart,
+    Pick,
+    Place,
+    PlaceCaptured,
+    SkipSecondTarget,
+    card_name,
+)
+from .bots import BOTS, RandomBot, SeenBot
+from .cards import (
+    ROWS,
+    SLOT_NAMES,
+    TYPES,
+    Card,
+    CardListError,
+    CardSet,
+    card_value,
+    load_cards,
+    parse_slot,
+    readings,
+    slot_name,
+    standard_cards,
+)
+from .odds import AttackOdds, attack_odds, unknown_pool
+from .state import PHASES, STAGES, BattleGoatsState, from_notation, load, new_game
+
+State = BattleGoatsState
+
+CONFORMANCE_CONFIGS = [
+    {"players": 2, "max_rounds": 12},
+    {"players": 3, "max_rounds": 8, "draft": True},
+    {"players": 4, "max_rounds": 6},
+    {"players": 6, "max_rounds": 4, "draft": True},
+]
+BENCHMARK_CONFIGS = [
+    {"players": 3, "max_rounds": 40},
+    {"players": 6, "max_rounds": 40, "draft": True},
+]
+
+
+def action_from_dict(data):
+    """Rebuild a BattleGoats action saved with ``action.to_dict()``."""
+    from ..engine import action_from_dict as _afd
+
+    return _afd(data, ACTION_CLASSES)
+
+
+__all__ = [
+    "ACTION_CLASSES", "AttackOdds", "BOTS", "BattleGoatsAction", "BattleGoatsState", "BENCHMARK_CONFIGS",
+    "CONFORMANCE_CONFIGS", "Card", "CardListError", "CardSet", "ChooseAttacker", "ChooseDefender",
+    "ChooseEnding", "ChooseFirstAttacker", "ChooseOpponent", "ChooseOwnAdjacent", "ChooseTarget", "Dodge",
+    "MoveAtStart", "PHASES", "Pick", "Place", "PlaceCaptured", "ROWS", "RandomBot", "SLOT_NAMES", "STAGES",
+    "SeenBot", "SkipSecondTarget", "State", "TYPES", "action_from_dict", "attack_odds", "card_name",
+    "card_value", "from_notation", "load", "load_cards", "new_game", "parse_slot", "readings", "slot_name",
+    "standard_cards", "unknown_pool",
+]

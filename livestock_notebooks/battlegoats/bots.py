@@ -1,0 +1,191 @@
+"""BattleGoats bots: ``RandomBot`` (the shared one) and ``SeenBot``, which plays on what it has seen.
+
+Bots use only the public interface plus what the deciding player may know: ``SeenBot`` reads
+``state.player_view(me)`` for its own cards and :func:`attack_odds` (which uses only the
+attacker's knowledge) for attacks. Both are seeded and have ``.choose(state) -> action``.
+"""
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+from ..bots import RandomBot
+from .actions import (
+    ChooseAttacker,
+    ChooseDefender,
+    ChooseEnding,
+    ChooseFirstAttacker,
+    ChooseOpponent,
+    ChooseOwnAdjacent,
+    ChooseTarget,
+    Dodge,
+    MoveAtStart,
+    Pick,
+    Place,
+    PlaceCaptured,
+    SkipSecondTarget,
+)
+from .cards import ADJACENT, card_value
+from .odds import attack_odds
+
+__all__ = ["RandomBot", "SeenBot", "BOTS"]
+
+
+class SeenBot:
+    """A greedy player that uses what it has seen.
+
+    - Draft: keeps the card with the best value on a full battlefield.
+    - Layout: puts each card (best first) where its own modifiers give the most.
+    - Attack: for every pair (own card, opponent card) it asks :func:`attack_odds` and picks the
+      best expected result (a known target it beats is a sure win); ties go to the opponent with
+      the fewest cards left, so it closes out games.
+    - Defends (Fainting) with its strongest known card; dodges when the revealed attacker would
+      beat or tie its card; shares a victory when offered.
+    """
+
+    name = "Seen"
+
+    def __init__(self, seed: int | None = 0):
+        self._random = random.Random(seed)
+        self._plan: tuple | None = None
+
+    # -- helpers -------------------------------------------------------------------------
+    @staticmethod
+    def _static_value(state, cid: str, board: list, slot: int, role: str = "defending") -> int:
+        card = state.cards.by_id[cid]
+        v, _ = card_value(card, board=board, slot=slot, role=role, other_type="goat", face_up=False,
+                          own_discard=0, other_discard=0, seen=frozenset(), slain=frozenset())
+        return v
+
+    def _full_value(self, state, cid: str) -> float:
+        full = ["x"] * 9
+        return max(self._static_value(state, cid, full, s) for s in range(9)) + 0.01 * state.cards.by_id[cid].value
+
+    # -- choose ---------------------------------------------------------------------------
+    def choose(self, state):
+        actions = state.legal_actions()
+        if not actions:
+            raise ValueError("no legal action: the game is over")
+        if len(actions) == 1:
+            return actions[0]
+        first = actions[0]
+        kind = type(first)
+        me = state.current_player
+        if kind is Pick:
+            return max(actions, key=lambda a: (self._full_value(state, a.card), a.card))
+        if kind is Place:
+            hand = state.hands[me]
+            best_card = max(hand, key=lambda c: (self._full_value(state, c), c))
+            board = list(state.board[me])
+            empty_after = [s for s in range(9) if board[s] is None]
+            full = [c if c is not None else "x" for c in board]  # assume the battlefield fills up
+
+            def score(a):
+                return self._static_value(state, a.card, full, a.slot) + 0.001 * (9 - a.slot) * 0
+
+            options = [a for a in actions if a.card == best_card] or actions
+            del empty_after
+            return max(options, key=lambda a: (score(a), -a.slot))
+        if kind is ChooseFirstAttacker:
+            mine = [a for a in actions if a.first == me]
+            return mine[0] if mine else actions[0]
+        if kind is MoveAtStart:
+            return actions[0]  # stay where it is
+        if kind is ChooseAttacker:
+            plan = self._best_attack(state, me)
+            self._plan = plan
+            if plan is not None:
+                for a in actions:
+                    if a.slot == plan[0]:
+                        return a
+            return self._random.choice(actions)
+        if kind in (ChooseTarget, SkipSecondTarget):
+            return self._choose_target(state, me, actions)
+        if kind is ChooseOpponent:
+            alive = {a.opponent: sum(c is not None for c in state.board[a.opponent]) for a in actions}
+            return max(actions, key=lambda a: (alive[a.opponent], -a.opponent))
+        if kind is ChooseDefender:
+            return self._choose_defender(state, me, actions)
+        if kind is ChooseOwnAdjacent:
+            # sacrifice the weakest neighbour
+            return min(actions, key=lambda a: (self._static_value(state, state.board[me][a.slot],
+                                                                   state.board[me], a.slot), a.slot))
+        if kind is Dodge:
+            return self._choose_dodge(state, me, actions)
+        if kind is PlaceCaptured:
+            return actions[0]
+        if kind is ChooseEnding:
+            return next(a for a in actions if a.share)
+        return self._random.choice(actions)
+
+    def _score(self, odds, opp_cards: int) -> Fraction:
+        # a win is worth 1, a tie about a third, a dodge nothing, a loss -1; finish weak players
+        return odds.win - odds.loss + Fraction(1, 3) * odds.tie + Fraction(1, 100) * (Fraction(1, opp_cards + 1))
+
+    def _best_attack(self, state, me):
+        best = None
+        best_score = None
+        for s, c in enumerate(state.board[me]):
+            if c is None:
+                continue
+            card = state.cards.by_id[c]
+            own = None
+            if card.hits_own_adjacent:
+                adj = [x for x in ADJACENT[s] if state.board[me][x] is not None]
+                own = adj[0] if adj else None
+            for p in range(state.n):
+                if p == me:
+                    continue
+                left = sum(x is not None for x in state.board[p])
+                for t, d in enumerate(state.board[p]):
+                    if d is None:
+                        continue
+                    odds = attack_odds(state, me, s, (p, t), own=own)
+                    sc = self._score(odds, left)
+                    if best_score is None or sc > best_score:
+                        best_score = sc
+                        best = (s, p, t)
+        return best
+
+    def _choose_target(self, state, me, actions):
+        aslot = state.pending["attacker"]
+        plan = self._plan
+        if plan is not None and plan[0] == aslot:
+            for a in actions:
+                if isinstance(a, ChooseTarget) and (a.target_player, a.target_slot) == (plan[1], plan[2]):
+                    return a
+        best = None
+        best_score = None
+        for a in actions:
+            if not isinstance(a, ChooseTarget):
+                continue
+            left = sum(x is not None for x in state.board[a.target_player])
+            odds = attack_odds(state, me, aslot, (a.target_player, a.target_slot))
+            sc = self._score(odds, left)
+            if best_score is None or sc > best_score:
+                best, best_score = a, sc
+        if isinstance(actions[-1], SkipSecondTarget) and (best_score is None or best_score <= 0):
+            return actions[-1]
+        return best if best is not None else actions[0]
+
+    def _choose_defender(self, state, me, actions):
+        pend = state.pending
+        aid = pend["card"]
+        ap = state.seat
+
+        def margin(a):
+            b = state._battle(ap, pend["attacker"], aid, me, a.slot, state.board[me][a.slot])
+            order = {"loss": 2, "tie": 1, "explode": 1, "win": 0}[b["outcome"]]
+            return (order, b["defense"] - b["attack"], -a.slot)
+
+        return max(actions, key=margin)
+
+    def _choose_dodge(self, state, me, actions):
+        pend = state.pending
+        slot = actions[0].slot
+        b = state._battle(state.seat, pend["attacker"], pend["card"], me, slot, state.board[me][slot])
+        dodge = b["outcome"] != "loss"
+        return next(a for a in actions if a.dodge == dodge)
+
+
+BOTS = {"random": RandomBot, "seen": SeenBot}

@@ -1,0 +1,1186 @@
+"""The BattleGoats game state: phases, legal actions, apply, views, saving and notation."""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ..engine import Event, GameState, check_action_type, load_state, require
+from ..errors import IllegalAction, NotYourDecision, SaveFileError
+from ..rng import Dice
+from .actions import (
+    ACTION_CLASSES,
+    BattleGoatsAction,
+    ChooseAttacker,
+    ChooseDefender,
+    ChooseEnding,
+    ChooseFirstAttacker,
+    ChooseOpponent,
+    ChooseOwnAdjacent,
+    ChooseTarget,
+    Dodge,
+    MoveAtStart,
+    Pick,
+    Place,
+    PlaceCaptured,
+    SkipSecondTarget,
+)
+from .cards import ADJACENT, SLOT_NAMES, CardSet, load_cards, card_value, standard_cards
+
+__all__ = ["BattleGoatsState", "new_game", "load", "from_notation", "PHASES", "STAGES"]
+
+PHASES = ("draft", "layout", "first", "move", "attack", "over")
+STAGES = ("attacker", "opponent", "defender", "target", "second", "own", "dodge", "capture", "ending")
+EXTRA_CARDS = 8
+
+SEC_BUILD = "Building Your Army"
+SEC_DRAFT = "Advanced (Draft)"
+SEC_SETUP = "Battlefield Setup"
+SEC_ATTACK = "Attacking"
+SEC_FACEUP = "Face Up Cards"
+SEC_TURNS = "Turns and Winning"
+
+# interned action objects (actions are immutable values; building them is the hot path)
+_CACHE: dict[tuple, BattleGoatsAction] = {}
+
+
+def _act(cls, *args):
+    key = (cls, *args)
+    a = _CACHE.get(key)
+    if a is None:
+        a = _CACHE[key] = cls(*args)
+    return a
+
+
+def _p(p: int) -> str:
+    return f"Player {p + 1}"
+
+
+class BattleGoatsState(GameState):
+    """A BattleGoats game. See the package docstring for the phases and the actions."""
+
+    GAME = "battlegoats"
+    SAVE_VERSION = 1
+
+    __slots__ = (
+        "n", "cards", "draft", "max_rounds", "layout_first", "phase", "hands", "packs", "board",
+        "discard", "set_aside", "face_up", "face_up_turn", "revealed", "seen", "seat", "round",
+        "first_attacker", "pending", "movers", "_winners", "result", "captured", "dice", "_legal",
+        "_legal_set",
+    )
+
+    # ------------------------------------------------------------------ construction
+    def __init__(self) -> None:
+        self._legal = None
+        self._legal_set = None
+
+    @classmethod
+    def _blank(cls, n: int, cards: CardSet, draft: bool, max_rounds, layout_first: int, dice: Dice):
+        s = cls()
+        s.n = n
+        s.cards = cards
+        s.draft = draft
+        s.max_rounds = max_rounds
+        s.layout_first = layout_first
+        s.phase = "layout"
+        s.hands = [[] for _ in range(n)]
+        s.packs = [[] for _ in range(n)]
+        s.board = [[None] * 9 for _ in range(n)]
+        s.discard = [[] for _ in range(n)]
+        s.set_aside = []
+        s.face_up = set()
+        s.face_up_turn = set()
+        s.revealed = set()
+        s.seen = [set() for _ in range(n)]
+        s.seat = layout_first
+        s.round = 0
+        s.first_attacker = None
+        s.pending = None
+        s.movers = []
+        s._winners = []
+        s.result = None
+        s.captured = False
+        s.dice = dice
+        return s
+
+    # ------------------------------------------------------------------ protocol
+    @property
+    def current_player(self) -> int | None:
+        phase = self.phase
+        if phase == "over":
+            return None
+        if phase == "move":
+            return self.movers[0][0]
+        if phase == "attack":
+            pend = self.pending
+            stage = pend["stage"]
+            if stage == "defender":
+                return pend["opponent"]
+            if stage == "dodge":
+                return pend["dodge_queue"][0][0]
+            if stage == "ending":
+                return pend["voters"][len(pend["votes"])]
+        return self.seat
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    @property
+    def winners(self) -> list[int]:
+        return list(self._winners)
+
+    @property
+    def stage(self) -> str | None:
+        """The step inside an attack (``attacker``, ``target``, ...) or None outside attacks."""
+        return self.pending["stage"] if self.pending else None
+
+    # ------------------------------------------------------------------ helpers
+    def card(self, cid: str):
+        return self.cards.by_id[cid]
+
+    def alive(self) -> list[int]:
+        """Players with at least one card in play (during the battle phases)."""
+        return [p for p in range(self.n) if any(c is not None for c in self.board[p])]
+
+    def cards_in_play(self, player: int) -> list[tuple[int, str]]:
+        return [(s, c) for s, c in enumerate(self.board[player]) if c is not None]
+
+    def counts_face_up(self, cid: str) -> bool:
+        """Face up for card effects: face up now and face up when the current turn began."""
+        return cid in self.face_up and cid in self.face_up_turn
+
+    def owner_of(self, cid: str) -> tuple[str, int, int | None] | None:
+        """Where a card is: ("board", player, slot), ("hand", player, None), ("discard", ...)."""
+        for p in range(self.n):
+            b = self.board[p]
+            if cid in b:
+                return ("board", p, b.index(cid))
+            if cid in self.hands[p]:
+                return ("hand", p, None)
+            if cid in self.discard[p]:
+                return ("discard", p, None)
+            if cid in self.packs[p]:
+                return ("pack", p, None)
+        return None
+
+    def _place_slots(self, player: int, cid: str, hand: list[str]) -> list[int]:
+        """Empty slots where ``cid`` may be laid out (row restrictions respected)."""
+        board = self.board[player]
+        empty = [s for s in range(9) if board[s] is None]
+        card = self.cards.by_id[cid]
+        if card.place_row is not None:
+            own = [s for s in empty if s // 3 == card.place_row]
+            return own or empty
+        reserve = [0, 0, 0]
+        for other in hand:
+            if other != cid:
+                r = self.cards.by_id[other].place_row
+                if r is not None:
+                    reserve[r] += 1
+        if not any(reserve):
+            return empty
+        free = [0, 0, 0]
+        for s in empty:
+            free[s // 3] += 1
+        return [s for s in empty if free[s // 3] > reserve[s // 3] or free[s // 3] == 0]
+
+    # ------------------------------------------------------------------ legal actions
+    def legal_actions(self) -> list[BattleGoatsAction]:
+        if self._legal is None:
+            self._legal = self._compute_legal()
+            self._legal_set = None
+        return list(self._legal)
+
+    def _legal_lookup(self) -> set:
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        if self._legal_set is None:
+            self._legal_set = set(self._legal)
+        return self._legal_set
+
+    def _compute_legal(self) -> list[BattleGoatsAction]:
+        phase = self.phase
+        if phase == "over":
+            return []
+        if phase == "attack":
+            pend = self.pending
+            stage = pend["stage"]
+            me = self.seat
+            if stage == "attacker":
+                return [_act(ChooseAttacker, me, s) for s, c in enumerate(self.board[me]) if c is not None]
+            if stage == "target" or stage == "second":
+                out = []
+                taken = pend["targets"]
+                for p in range(self.n):
+                    if p == me:
+                        continue
+                    for s, c in enumerate(self.board[p]):
+                        if c is not None and [p, s] not in taken:
+                            out.append(_act(ChooseTarget, me, p, s))
+                if stage == "second":
+                    out.append(_act(SkipSecondTarget, me))
+                return out
+            if stage == "opponent":
+                return [_act(ChooseOpponent, me, p) for p in self.alive() if p != me]
+            if stage == "defender":
+                opp = pend["opponent"]
+                return [_act(ChooseDefender, opp, s) for s, c in enumerate(self.board[opp]) if c is not None]
+            if stage == "own":
+                b = self.board[me]
+                return [_act(ChooseOwnAdjacent, me, s) for s in ADJACENT[pend["attacker"]] if b[s] is not None]
+            if stage == "dodge":
+                p, s = pend["dodge_queue"][0]
+                return [_act(Dodge, p, s, True), _act(Dodge, p, s, False)]
+            if stage == "capture":
+                b = self.board[me]
+                return [_act(PlaceCaptured, me, s) for s in range(9) if b[s] is None]
+            if stage == "ending":
+                voter = pend["voters"][len(pend["votes"])]
+                return [_act(ChooseEnding, voter, True), _act(ChooseEnding, voter, False)]
+            raise AssertionError(f"unknown stage {stage}")  # pragma: no cover
+        p = self.seat
+        if phase == "draft":
+            return [_act(Pick, p, c) for c in sorted(set(self.packs[p]))]
+        if phase == "layout":
+            hand = self.hands[p]
+            out = []
+            for c in sorted(set(hand)):
+                for s in self._place_slots(p, c, hand):
+                    out.append(_act(Place, p, c, s))
+            return out
+        if phase == "first":
+            return [_act(ChooseFirstAttacker, p, q) for q in range(self.n)]
+        if phase == "move":
+            mp, slot = self.movers[0]
+            b = self.board[mp]
+            return [_act(MoveAtStart, mp, slot, slot)] + [
+                _act(MoveAtStart, mp, slot, t) for t in range(9) if t != slot and b[t] is not None
+            ]
+        raise AssertionError(f"unknown phase {phase}")  # pragma: no cover
+
+    # ------------------------------------------------------------------ apply
+    def apply(self, action) -> list[Event]:
+        check_action_type(action, BattleGoatsAction)
+        cp = self.current_player
+        require(self.phase != "over", "the game is over; no more actions", SEC_TURNS)
+        if action.player != cp:
+            raise NotYourDecision(f"it is {_p(cp)}'s decision, not {_p(action.player)}'s"
+                                  if isinstance(action.player, int) else "an action must name its player", self._section())
+        self._validate(action)
+        if action not in self._legal_lookup():  # safety net after the specific checks
+            raise IllegalAction(f"{action} is not allowed now", self._section())
+        handler = _HANDLERS[type(action)]
+        events = handler(self, action)
+        self._legal = None
+        self._legal_set = None
+        return events
+
+    def _section(self) -> str:
+        return {
+            "draft": SEC_DRAFT,
+            "layout": SEC_SETUP,
+            "first": SEC_ATTACK,
+            "move": SEC_ATTACK,
+            "attack": SEC_ATTACK,
+        }.get(self.phase, SEC_TURNS)
+
+    def _validate(self, a: BattleGoatsAction) -> None:
+        phase = self.phase
+        t = type(a)
+        stage = self.pending["stage"] if self.pending else None
+        if t is Pick:
+            require(phase == "draft", "cards are picked only during the draft", SEC_DRAFT)
+            require(a.card in self.packs[a.player], "you may only keep a card from the pack in front of you", SEC_DRAFT)
+        elif t is Place:
+            require(phase == "layout", "cards are laid out only while setting up the battlefield", SEC_SETUP)
+            require(a.card in self.hands[a.player], "you can only lay out a card from your own hand", SEC_SETUP)
+            require(isinstance(a.slot, int) and 0 <= a.slot < 9, "a battlefield has 9 slots (0-8)", SEC_SETUP)
+            require(self.board[a.player][a.slot] is None, "that slot already holds a card (at most 9 cards, one per slot)", SEC_SETUP)
+            require(a.slot in self._place_slots(a.player, a.card, self.hands[a.player]),
+                    "that card must go in its own row, or the slot is kept for a card that must", SEC_SETUP)
+        elif t is ChooseFirstAttacker:
+            require(phase == "first", "the first attacker is chosen once, after every battlefield is laid out", SEC_ATTACK)
+            require(isinstance(a.first, int) and 0 <= a.first < self.n, "the first attacker must be a player in the game", SEC_ATTACK)
+        elif t is MoveAtStart:
+            require(phase == "move", "a card may move only as the battle begins", SEC_ATTACK)
+            require(a.slot == self.movers[0][1], "only the card that may move can be moved now", SEC_ATTACK)
+            require(isinstance(a.to, int) and 0 <= a.to < 9 and self.board[a.player][a.to] is not None,
+                    "it can only swap with another card of your battlefield", SEC_SETUP)
+        else:
+            require(phase == "attack", "attacks happen only in the battle", SEC_ATTACK)
+            need = {
+                ChooseAttacker: "attacker", ChooseOpponent: "opponent", ChooseDefender: "defender",
+                ChooseOwnAdjacent: "own", Dodge: "dodge", PlaceCaptured: "capture", ChooseEnding: "ending",
+                SkipSecondTarget: "second",
+            }.get(t)
+            if t is ChooseTarget:
+                require(stage in ("target", "second"), "a target is chosen right after the attacking card", SEC_ATTACK)
+                p, s = a.target_player, a.target_slot
+                require(isinstance(p, int) and 0 <= p < self.n and p != a.player, "the target must be an opponent's card", SEC_ATTACK)
+                require(isinstance(s, int) and 0 <= s < 9 and self.board[p][s] is not None, "there is no card in that slot", SEC_ATTACK)
+                require([p, s] not in self.pending["targets"], "a second target must be another card", SEC_ATTACK)
+            else:
+                require(stage == need, f"this is not the moment for that (the attack is at its '{stage}' step)", SEC_ATTACK)
+            if t is ChooseAttacker:
+                require(isinstance(a.slot, int) and 0 <= a.slot < 9 and self.board[a.player][a.slot] is not None,
+                        "attack with one of your own cards in play", SEC_ATTACK)
+            elif t is ChooseOpponent:
+                require(a.opponent in self.alive() and a.opponent != a.player, "name an opponent who still has cards", SEC_ATTACK)
+            elif t is ChooseDefender:
+                require(isinstance(a.slot, int) and 0 <= a.slot < 9 and self.board[a.player][a.slot] is not None,
+                        "defend with one of your own cards in play", SEC_ATTACK)
+            elif t is ChooseOwnAdjacent:
+                require(a.slot in ADJACENT[self.pending["attacker"]] and self.board[a.player][a.slot] is not None,
+                        "the extra card must be your own card next to the attacker", SEC_ATTACK)
+            elif t is Dodge:
+                require([a.player, a.slot] == self.pending["dodge_queue"][0], "only the attacked card may avoid battle", SEC_FACEUP)
+            elif t is PlaceCaptured:
+                require(isinstance(a.slot, int) and 0 <= a.slot < 9 and self.board[a.player][a.slot] is None,
+                        "a captured card goes into an empty slot", SEC_SETUP)
+
+    # ------------------------------------------------------------------ handlers
+    def _do_pick(self, a: Pick) -> list[Event]:
+        p = a.player
+        self.packs[p].remove(a.card)
+        self.hands[p].append(a.card)
+        events = [Event("pick", f"{_p(p)} keeps a card from the pack", p, {"player": p})]
+        nxt = p + 1
+        if nxt < self.n:
+            self.seat = nxt
+            return events
+        # everyone picked: pass the packs to the right (seat i -> seat i-1)
+        self.packs = [self.packs[(i + 1) % self.n] for i in range(self.n)]
+        self.seat = 0
+        if self.packs[0]:
+            for q in range(self.n):
+                self.seen[q].update(self.packs[q])
+            events.append(Event("pass", f"The packs are passed to the right ({len(self.packs[0])} cards each)", None,
+                                {"size": len(self.packs[0])}))
+        else:
+            events.append(Event("draft_done", "The draft is over; every army has 9 cards", None, {}))
+            self._start_layout(events)
+        return events
+
+    def _start_layout(self, events: list[Event]) -> None:
+        self.phase = "layout"
+        self.seat = self.layout_first
+        events.append(Event("layout", f"{_p(self.seat)} lays out their battlefield", self.seat, {"player": self.seat}))
+
+    def _do_place(self, a: Place) -> list[Event]:
+        p = a.player
+        self.hands[p].remove(a.card)
+        self.board[p][a.slot] = a.card
+        events = [Event("place", f"{_p(p)} lays a card face down in {SLOT_NAMES[a.slot]}", p,
+                        {"player": p, "slot": a.slot})]
+        if self.hands[p]:
+            return events
+        events.append(Event("layout_done", f"{_p(p)} has finished laying out", p, {"player": p}))
+        nxt = (p + 1) % self.n
+        if nxt == self.layout_first:
+            self.phase = "first"
+            self.seat = self.layout_first
+            events.append(Event("choose_first", f"{_p(self.seat)} finished first and chooses who attacks first",
+                                self.seat, {"player": self.seat}))
+        else:
+            self.seat = nxt
+            events.append(Event("layout", f"{_p(nxt)} lays out their battlefield", nxt, {"player": nxt}))
+        return events
+
+    def _do_first(self, a: ChooseFirstAttacker) -> list[Event]:
+        self.first_attacker = a.first
+        events = [Event("first_attacker", f"{_p(a.player)} chooses {_p(a.first)} to attack first", a.player,
+                        {"player": a.player, "first": a.first})]
+        movers = []
+        for i in range(self.n):
+            q = (a.first + i) % self.n
+            for s, c in enumerate(self.board[q]):
+                if c is not None and self.cards.by_id[c].moves_at_start:
+                    movers.append([q, s])
+        self.movers = movers
+        if movers:
+            self.phase = "move"
+            self.seat = movers[0][0]
+        else:
+            self._begin_battle(events)
+        return events
+
+    def _do_move(self, a: MoveAtStart) -> list[Event]:
+        b = self.board[a.player]
+        events = []
+        if a.to != a.slot:
+            b[a.slot], b[a.to] = b[a.to], b[a.slot]
+            # a card that moved later in the queue keeps its identity: update the queue
+            for m in self.movers[1:]:
+                if m[0] == a.player and m[1] in (a.slot, a.to):
+                    m[1] = a.to if m[1] == a.slot else a.slot
+            events.append(Event("move", f"{_p(a.player)} swaps the cards in {SLOT_NAMES[a.slot]} and {SLOT_NAMES[a.to]}",
+                                a.player, {"player": a.player, "from": a.slot, "to": a.to}))
+        else:
+            events.append(Event("move", f"{_p(a.player)} leaves their cards where they are", a.player,
+                                {"player": a.player, "from": a.slot, "to": a.slot}))
+        self.movers.pop(0)
+        if self.movers:
+            self.seat = self.movers[0][0]
+        else:
+            self._begin_battle(events)
+        return events
+
+    def _begin_battle(self, events: list[Event]) -> None:
+        self.phase = "attack"
+        self.round = 1
+        self.seat = self.first_attacker
+        self.face_up_turn = set(self.face_up)
+        self.pending = {"stage": "attacker"}
+        events.append(Event("turn", f"Round 1: {_p(self.seat)} attacks first", self.seat,
+                            {"player": self.seat, "round": 1}))
+
+    def _do_attacker(self, a: ChooseAttacker) -> list[Event]:
+        p = a.player
+        cid = self.board[p][a.slot]
+        card = self.cards.by_id[cid]
+        self.face_up.add(cid)
+        self.revealed.add(cid)
+        for q in range(self.n):
+            self.seen[q].add(cid)
+        self.pending = {"stage": "opponent" if card.defender_chooses else "target", "attacker": a.slot,
+                        "card": cid, "targets": [], "own": None, "dodged": [], "dodge_queue": []}
+        return [Event("attack", f"{_p(p)} attacks with {card.name} ({SLOT_NAMES[a.slot]})", p,
+                      {"player": p, "slot": a.slot, "card": cid}, irreversible=True)]
+
+    def _do_opponent(self, a: ChooseOpponent) -> list[Event]:
+        self.pending["opponent"] = a.opponent
+        self.pending["stage"] = "defender"
+        return [Event("name_opponent", f"{_p(a.player)} names {_p(a.opponent)}, who picks the defending card",
+                      a.player, {"player": a.player, "opponent": a.opponent})]
+
+    def _do_defender(self, a: ChooseDefender) -> list[Event]:
+        self.pending["targets"].append([a.player, a.slot])
+        events = [Event("defender", f"{_p(a.player)} defends with the card in {SLOT_NAMES[a.slot]}", a.player,
+                        {"player": a.player, "slot": a.slot})]
+        self._after_target(events)
+        return events
+
+    def _do_target(self, a: ChooseTarget) -> list[Event]:
+        pend = self.pending
+        pend["targets"].append([a.target_player, a.target_slot])
+        second = pend["stage"] == "second"
+        events = [Event("target", f"{_p(a.player)} {'also ' if second else ''}targets {_p(a.target_player)}'s card in "
+                        f"{SLOT_NAMES[a.target_slot]}", a.player,
+                        {"player": a.player, "target_player": a.target_player, "target_slot": a.target_slot})]
+        if second:
+            self._after_targets(events)
+        else:
+            self._after_target(events)
+        return events
+
+    def _do_skip(self, a: SkipSecondTarget) -> list[Event]:
+        events = [Event("single", f"{_p(a.player)} strikes a single card", a.player, {"player": a.player})]
+        self._after_targets(events)
+        return events
+
+    def _after_target(self, events: list[Event]) -> None:
+        pend = self.pending
+        card = self.cards.by_id[pend["card"]]
+        if card.second_target:
+            me = self.seat
+            taken = pend["targets"]
+            if any(c is not None and [p, s] not in taken
+                   for p in range(self.n) if p != me for s, c in enumerate(self.board[p])):
+                pend["stage"] = "second"
+                return
+        self._after_targets(events)
+
+    def _after_targets(self, events: list[Event]) -> None:
+        pend = self.pending
+        card = self.cards.by_id[pend["card"]]
+        if card.hits_own_adjacent:
+            b = self.board[self.seat]
+            if any(b[s] is not None for s in ADJACENT[pend["attacker"]]):
+                pend["stage"] = "own"
+                return
+        self._start_dodges(events)
+
+    def _do_own(self, a: ChooseOwnAdjacent) -> list[Event]:
+        self.pending["own"] = a.slot
+        events = [Event("own", f"The attacker also hits {_p(a.player)}'s own card in {SLOT_NAMES[a.slot]}", a.player,
+                        {"player": a.player, "slot": a.slot})]
+        self._start_dodges(events)
+        return events
+
+    def _defenders(self) -> list[list[int]]:
+        pend = self.pending
+        out = [list(t) for t in pend["targets"]]
+        if pend["own"] is not None:
+            out.append([self.seat, pend["own"]])
+        return out
+
+    def _start_dodges(self, events: list[Event]) -> None:
+        queue = []
+        for p, s in self._defenders():
+            cid = self.board[p][s]
+            if self.cards.by_id[cid].may_avoid and cid not in self.face_up:
+                queue.append([p, s])
+        pend = self.pending
+        if queue:
+            pend["dodge_queue"] = queue
+            pend["stage"] = "dodge"
+        else:
+            self._resolve(events)
+
+    def _do_dodge(self, a: Dodge) -> list[Event]:
+        pend = self.pending
+        pend["dodge_queue"].pop(0)
+        events = []
+        if a.dodge:
+            pend["dodged"].append([a.player, a.slot])
+            cid = self.board[a.player][a.slot]
+            self.face_up.add(cid)
+            self.revealed.add(cid)
+            for q in range(self.n):
+                self.seen[q].add(cid)
+            events.append(Event("dodge", f"{_p(a.player)} flips {self.cards.by_id[cid].name} ({SLOT_NAMES[a.slot]}) "
+                                "face up and avoids the battle", a.player,
+                                {"player": a.player, "slot": a.slot, "card": cid}, irreversible=True))
+        else:
+            events.append(Event("no_dodge", f"{_p(a.player)} lets the card in {SLOT_NAMES[a.slot]} fight", a.player,
+                                {"player": a.player, "slot": a.slot}))
+        if not pend["dodge_queue"]:
+            self._resolve(events)
+        return events
+
+    # ------------------------------------------------------------------ battle
+    def battle_values(self, attacker: tuple[int, int], defender: tuple[int, int], *, explain: bool = False,
+                      extra_seen: tuple = ()) -> dict:
+        """Both cards' values for one battle as the board stands (used by resolution and UIs)."""
+        ap, aslot = attacker
+        dp, dslot = defender
+        aid = self.board[ap][aslot]
+        did = self.board[dp][dslot]
+        return self._battle(ap, aslot, aid, dp, dslot, did, explain=explain, extra_seen=extra_seen)
+
+    def _battle(self, ap, aslot, aid, dp, dslot, did, *, explain=False, extra_seen=(), seen=None, slain=None,
+                dboard=None) -> dict:
+        cards = self.cards.by_id
+        acard = cards[aid]
+        dcard = cards[did]
+        if seen is None:
+            seen = self.revealed | {aid, did} | set(extra_seen)
+        if slain is None:
+            slain = self.slain_set()
+        adisc = len(self.discard[ap])
+        ddisc = len(self.discard[dp])
+        av, aparts = card_value(acard, board=self.board[ap], slot=aslot, role="attacking", other_type=dcard.type,
+                                face_up=self.counts_face_up(aid), own_discard=adisc, other_discard=ddisc,
+                                seen=seen, slain=slain, explain=explain)
+        dv, dparts = card_value(dcard, board=self.board[dp] if dboard is None else dboard, slot=dslot,
+                                role="defending", other_type=acard.type,
+                                face_up=self.counts_face_up(did), own_discard=ddisc, other_discard=adisc,
+                                seen=seen, slain=slain, explain=explain)
+        explode = acard.explodes in ("attacking", "any") or dcard.explodes in ("defending", "any")
+        if explode:
+            outcome = "explode"
+        elif av > dv:
+            outcome = "win"
+        elif av < dv:
+            outcome = "loss"
+        else:
+            outcome = "tie"
+        return {"attacker": aid, "defender": did, "attack": av, "defense": dv, "outcome": outcome,
+                "attack_parts": aparts, "defense_parts": dparts}
+
+    def slain_set(self) -> set:
+        out = set()
+        for d in self.discard:
+            out.update(d)
+        return out
+
+    def _resolve(self, events: list[Event]) -> None:
+        pend = self.pending
+        me = self.seat
+        aslot = pend["attacker"]
+        aid = self.board[me][aslot]
+        acard = self.cards.by_id[aid]
+        defenders = self._defenders()
+        dodged = pend["dodged"]
+        had_cards = [p for p in self.alive()]
+        seen = self.revealed | {aid} | {self.board[p][s] for p, s in defenders}
+        slain = self.slain_set()
+        battles = []
+        for p, s in defenders:
+            did = self.board[p][s]
+            if [p, s] in dodged:
+                continue
+            if did not in self.face_up:
+                events.append(Event("reveal", f"{_p(p)}'s card in {SLOT_NAMES[s]} is {self.cards.by_id[did].name}",
+                                    p, {"player": p, "slot": s, "card": did}, irreversible=True))
+            battles.append((p, s, self._battle(me, aslot, aid, p, s, did, explain=True, seen=seen, slain=slain)))
+        for p, s in defenders:
+            cid = self.board[p][s]
+            self.revealed.add(cid)
+            for q in range(self.n):
+                self.seen[q].add(cid)
+        attacker_down = False
+        defeated: list[tuple[int, int]] = []
+        won_any = False
+        for p, s, b in battles:
+            out = b["outcome"]
+            dname = self.cards.by_id[b["defender"]].name
+            detail = f"{acard.name} {b['attack']} against {dname} {b['defense']}"
+            if out == "win":
+                text = f"{detail}: {dname} is defeated"
+                defeated.append((p, s))
+                won_any = True
+            elif out == "loss":
+                text = f"{detail}: {acard.name} is defeated"
+                attacker_down = True
+            elif out == "tie":
+                text = f"{detail}: a tie, both are defeated"
+                defeated.append((p, s))
+                attacker_down = True
+            else:
+                text = f"{detail}: it explodes, both are defeated"
+                defeated.append((p, s))
+                attacker_down = True
+            events.append(Event("battle", text, me, {
+                "attacker_player": me, "attacker_slot": aslot, "defender_player": p, "defender_slot": s,
+                "attacker": b["attacker"], "defender": b["defender"], "attack": b["attack"],
+                "defense": b["defense"], "outcome": out,
+                "attack_parts": [list(x) for x in b["attack_parts"]],
+                "defense_parts": [list(x) for x in b["defense_parts"]],
+            }))
+        # apply: defeated cards go face up to their owner's discard pile
+        if attacker_down:
+            defeated.append((me, aslot))
+        capture_card = None
+        for p, s in defeated:
+            cid = self.board[p][s]
+            self.board[p][s] = None
+            self.discard[p].append(cid)
+            self.face_up.discard(cid)
+            events.append(Event("defeated", f"{self.cards.by_id[cid].name} goes to {_p(p)}'s discard pile", p,
+                                {"player": p, "slot": s, "card": cid}))
+            if capture_card is None and p != me and acard.captures and not attacker_down:
+                capture_card = [p, cid]
+        # survivors of a fought battle turn face down again; dodgers and their attacker stay up
+        for p, s, b in battles:
+            cid = self.board[p][s]
+            if cid is not None:
+                self.face_up.discard(cid)
+        if not attacker_down:
+            if battles:
+                self.face_up.discard(aid)
+            else:
+                events.append(Event("stay_up", f"{acard.name} stays face up", me, {"player": me, "slot": aslot}))
+        if capture_card is not None and any(c is None for c in self.board[me]):
+            pend["stage"] = "capture"
+            pend["capture"] = capture_card
+            pend["had_cards"] = had_cards
+            return
+        self._after_attack(events, had_cards)
+
+    def _do_capture(self, a: PlaceCaptured) -> list[Event]:
+        pend = self.pending
+        owner, cid = pend["capture"]
+        self.discard[owner].remove(cid)
+        self.board[a.player][a.slot] = cid
+        events = [Event("capture", f"{_p(a.player)} takes {self.cards.by_id[cid].name} from {_p(owner)} and lays it "
+                        f"face down in {SLOT_NAMES[a.slot]}", a.player,
+                        {"player": a.player, "from": owner, "card": cid, "slot": a.slot})]
+        self.captured = True
+        self._after_attack(events, pend["had_cards"])
+        return events
+
+    def _after_attack(self, events: list[Event], had_cards: list[int]) -> None:
+        alive = self.alive()
+        for p in had_cards:
+            if p not in alive:
+                events.append(Event("out", f"{_p(p)} has no cards left in play", p, {"player": p}))
+        me = self.seat
+        if len(alive) == 1:
+            self._finish([alive[0]], "last_card", events)
+            return
+        if not alive:
+            voters = [q for q in ((me + i) % self.n for i in range(self.n)) if q in had_cards]
+            self.pending = {"stage": "ending", "voters": voters, "votes": []}
+            events.append(Event("ending", "The last cards fell together: "
+                                + " and ".join(_p(v) for v in voters) + " choose to share the victory or all lose",
+                                None, {"voters": voters}))
+            return
+        # next clockwise player with cards; a new round starts when we pass the first attacker's seat
+        q = me
+        new_round = False
+        while True:
+            q = (q + 1) % self.n
+            if q == self.first_attacker:
+                new_round = True
+            if q in alive:
+                break
+        if new_round:
+            self.round += 1
+            if self.max_rounds is not None and self.round > self.max_rounds:
+                self._finish([], "max_rounds", events)
+                return
+        self.seat = q
+        self.face_up_turn = set(self.face_up)
+        self.pending = {"stage": "attacker"}
+        events.append(Event("turn", f"Round {self.round}: {_p(q)} attacks", q, {"player": q, "round": self.round}))
+
+    def _do_ending(self, a: ChooseEnding) -> list[Event]:
+        pend = self.pending
+        pend["votes"].append(bool(a.share))
+        events = [Event("vote", str(a), a.player, {"player": a.player, "share": bool(a.share)})]
+        if not a.share:
+            self._finish([], "no_victors", events)
+        elif len(pend["votes"]) == len(pend["voters"]):
+            self._finish(sorted(pend["voters"]), "shared", events)
+        return events
+
+    def _finish(self, winners: list[int], result: str, events: list[Event]) -> None:
+        self.phase = "over"
+        self.pending = None
+        self._winners = list(winners)
+        self.result = result
+        if result == "last_card":
+            text = f"{_p(winners[0])} has the last cards in play and wins"
+        elif result == "shared":
+            text = " and ".join(_p(w) for w in winners) + " share the victory"
+        elif result == "no_victors":
+            text = "All fall defeated on the battlefield: there are no victors"
+        else:
+            text = f"The round limit ({self.max_rounds}) is reached: no winner"
+        events.append(Event("game_over", text, None, {"winners": list(winners), "result": result}))
+
+    # ------------------------------------------------------------------ saving
+    def to_dict(self) -> dict:
+        return {
+            "players": self.n,
+            "draft": self.draft,
+            "max_rounds": self.max_rounds,
+            "layout_first": self.layout_first,
+            "phase": self.phase,
+            "seat": self.seat,
+            "round": self.round,
+            "first_attacker": self.first_attacker,
+            "hands": [list(h) for h in self.hands],
+            "packs": [list(h) for h in self.packs],
+            "board": [list(b) for b in self.board],
+            "discard": [list(d) for d in self.discard],
+            "set_aside": list(self.set_aside),
+            "face_up": sorted(self.face_up),
+            "face_up_turn": sorted(self.face_up_turn),
+            "revealed": sorted(self.revealed),
+            "seen": [sorted(s) for s in self.seen],
+            "pending": json.loads(json.dumps(self.pending)) if self.pending is not None else None,
+            "movers": [list(m) for m in self.movers],
+            "winners": list(self._winners),
+            "result": self.result,
+            "captured": self.captured,
+            "cards": None if self.cards.standard else self.cards.to_list(),
+            "dice": self.dice.to_dict(),
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "BattleGoatsState":
+        if not isinstance(data, dict):
+            raise SaveFileError("state must be an object")
+        cards = standard_cards() if data.get("cards") is None else load_cards(data["cards"])
+        n = data["players"]
+        if not isinstance(n, int) or not 2 <= n <= 6:
+            raise ValueError(f"players must be 2-6, got {n!r}")
+        s = cls._blank(n, cards, bool(data["draft"]), data["max_rounds"], data["layout_first"],
+                       Dice.from_dict(data["dice"]))
+        phase = data["phase"]
+        if phase not in PHASES:
+            raise ValueError(f"unknown phase {phase!r}")
+        s.phase = phase
+        s.seat = _int(data["seat"], "seat")
+        s.round = _int(data["round"], "round")
+        s.first_attacker = data["first_attacker"]
+        s.hands = _lists(data["hands"], n, "hands")
+        s.packs = _lists(data["packs"], n, "packs")
+        s.board = _lists(data["board"], n, "board")
+        s.discard = _lists(data["discard"], n, "discard")
+        s.set_aside = list(data["set_aside"])
+        s.face_up = set(data["face_up"])
+        s.face_up_turn = set(data["face_up_turn"])
+        s.revealed = set(data["revealed"])
+        s.seen = [set(x) for x in _lists(data["seen"], n, "seen")]
+        s.pending = data["pending"]
+        s.movers = [list(m) for m in data["movers"]]
+        s._winners = list(data["winners"])
+        s.result = data["result"]
+        s.captured = bool(data["captured"])
+        if phase == "attack" and (not isinstance(s.pending, dict) or s.pending.get("stage") not in STAGES):
+            raise ValueError("an attack phase needs a pending step")
+        return s
+
+    def copy(self) -> "BattleGoatsState":
+        s = BattleGoatsState.__new__(BattleGoatsState)
+        s.n = self.n
+        s.cards = self.cards
+        s.draft = self.draft
+        s.max_rounds = self.max_rounds
+        s.layout_first = self.layout_first
+        s.phase = self.phase
+        s.hands = [list(h) for h in self.hands]
+        s.packs = [list(h) for h in self.packs]
+        s.board = [list(b) for b in self.board]
+        s.discard = [list(d) for d in self.discard]
+        s.set_aside = list(self.set_aside)
+        s.face_up = set(self.face_up)
+        s.face_up_turn = set(self.face_up_turn)
+        s.revealed = set(self.revealed)
+        s.seen = [set(x) for x in self.seen]
+        s.seat = self.seat
+        s.round = self.round
+        s.first_attacker = self.first_attacker
+        s.pending = json.loads(json.dumps(self.pending)) if self.pending is not None else None
+        s.movers = [list(m) for m in self.movers]
+        s._winners = list(self._winners)
+        s.result = self.result
+        s.captured = self.captured
+        s.dice = self.dice.copy()
+        s._legal = self._legal
+        s._legal_set = self._legal_set
+        return s
+
+    def invariant_violations(self) -> list[str]:
+        problems = []
+        places: dict[str, str] = {}
+
+        def put(cid, where):
+            if not isinstance(cid, str) or cid not in self.cards:
+                problems.append(f"unknown card {cid!r} in {where}")
+            elif cid in places:
+                problems.append(f"{cid} is both in {places[cid]} and in {where}")
+            else:
+                places[cid] = where
+
+        for p in range(self.n):
+            if len(self.board[p]) != 9:
+                problems.append(f"battlefield {p} has {len(self.board[p])} slots, not 9")
+            for c in self.board[p]:
+                if c is not None:
+                    put(c, f"battlefield {p}")
+            for c in self.hands[p]:
+                put(c, f"hand {p}")
+            for c in self.packs[p]:
+                put(c, f"pack {p}")
+            for c in self.discard[p]:
+                put(c, f"discard {p}")
+        for c in self.set_aside:
+            put(c, "set aside")
+        if len(places) != len(self.cards) and not problems:
+            problems.append(f"{len(self.cards) - len(places)} cards are nowhere")
+        in_play = {c for b in self.board for c in b if c is not None}
+        if not self.face_up <= in_play:
+            problems.append("a face-up card is not in play")
+        if not 0 <= self.seat < self.n:
+            problems.append(f"seat {self.seat} out of range")
+        if self.phase == "over":
+            if self.pending is not None:
+                problems.append("a finished game has a pending step")
+        elif self.phase == "attack":
+            if not self.pending or self.pending.get("stage") not in STAGES:
+                problems.append("the battle has no pending step")
+            elif self.pending["stage"] != "ending" and not any(self.board[self.seat]) and self.pending["stage"] != "capture":
+                if not any(c is not None for c in self.board[self.seat]) and self.pending["stage"] == "attacker":
+                    problems.append("the player to attack has no cards")
+        elif self.phase in ("layout", "draft"):
+            if any(c is not None for c in self.board[self.seat]) and self.phase == "draft":
+                problems.append("cards are on a battlefield during the draft")
+        for p in range(self.n):
+            for c in self.board[p]:
+                if c is not None and c not in self.seen[p]:
+                    problems.append(f"player {p} does not know their own card {c}")
+                    break
+        if self.max_rounds is not None and self.phase == "attack" and self.round > self.max_rounds:
+            problems.append("the round limit is passed but the game goes on")
+        return problems
+
+    # ------------------------------------------------------------------ views
+    def knows_location(self, player: int, cid: str) -> bool:
+        """Whether ``player`` knows which card ``cid`` is where it lies (own, or revealed before)."""
+        return cid in self.revealed or cid in self.face_up or any(cid == c for c in self.board[player]) \
+            or cid in self.hands[player]
+
+    def player_view(self, player: int) -> dict:
+        """What ``player`` may know, as plain JSON data (safe to show to that player only).
+
+        Other players' face-down cards are ``{"card": null}`` unless revealed earlier in the
+        game (then ``"known": true`` and the card id: the player remembers it). Hands and draft
+        packs of others are counts only. ``seen`` lists every card id the player has seen
+        (own cards, draft packs, reveals).
+        """
+        if not isinstance(player, int) or not 0 <= player < self.n:
+            raise ValueError(f"no player {player!r} in this game")
+        boards = []
+        for p in range(self.n):
+            row = []
+            for s, c in enumerate(self.board[p]):
+                if c is None:
+                    row.append(None)
+                    continue
+                up = c in self.face_up
+                known = p == player or up or c in self.revealed
+                row.append({"card": c if known else None, "face_up": up, "counts_face_up": self.counts_face_up(c),
+                            "known": known})
+            boards.append(row)
+        pend = None
+        if self.pending is not None:
+            pend = {k: v for k, v in self.pending.items() if k in
+                    ("stage", "attacker", "card", "targets", "own", "dodged", "dodge_queue", "opponent", "voters",
+                     "votes", "capture")}
+            pend = json.loads(json.dumps(pend))
+        return {
+            "game": self.GAME,
+            "player": player,
+            "players": self.n,
+            "phase": self.phase,
+            "stage": self.stage,
+            "current_player": self.current_player,
+            "turn": self.seat if self.phase == "attack" else None,
+            "round": self.round,
+            "max_rounds": self.max_rounds,
+            "draft": self.draft,
+            "first_attacker": self.first_attacker,
+            "hand": list(self.hands[player]),
+            "pack": list(self.packs[player]),
+            "hand_sizes": [len(h) for h in self.hands],
+            "pack_sizes": [len(h) for h in self.packs],
+            "boards": boards,
+            "discards": [list(d) for d in self.discard],
+            "revealed": sorted(self.revealed),
+            "seen": sorted(self.seen[player]),
+            "pending": pend,
+            "winners": list(self._winners),
+            "result": self.result,
+            "is_over": self.is_over,
+        }
+
+    # ------------------------------------------------------------------ notation
+    def notation(self) -> str:
+        """One-line text for this position; see the package docstring. Dice are not included."""
+        head = [
+            f"bg{self.n}",
+            self.phase,
+            f"s{self.seat}",
+            f"r{self.round}/{'-' if self.max_rounds is None else self.max_rounds}",
+            f"f{'-' if self.first_attacker is None else self.first_attacker}",
+            f"l{self.layout_first}",
+            "draft" if self.draft else "basic",
+        ]
+        if not self.cards.standard:
+            head.append("custom")
+        parts = [" ".join(head)]
+        for p in range(self.n):
+            slots = ",".join(
+                "." if c is None else c + ("^" if self.counts_face_up(c) else "*" if c in self.face_up else "")
+                for c in self.board[p]
+            )
+            own = set(self.board[p]) | set(self.hands[p]) | set(self.packs[p])
+            extra = sorted(self.seen[p] - own - self.revealed)
+            fields = [slots, _ids(self.hands[p]), _ids(self.discard[p]), _ids(self.packs[p]), _ids(extra)]
+            parts.append("/".join(fields))
+        tail = [f"rev={_ids(sorted(self.revealed))}"]
+        if self.face_up_turn - self.face_up:
+            tail.append(f"upturn={_ids(sorted(self.face_up_turn - self.face_up))}")
+        if self.pending is not None:
+            tail.append("pend=" + json.dumps(self.pending, separators=(",", ":"), sort_keys=True))
+        if self.movers:
+            tail.append("movers=" + json.dumps(self.movers, separators=(",", ":")))
+        if self.phase == "over":
+            tail.append(f"won={_ids([str(w) for w in self._winners])}:{self.result}")
+        if self.captured:
+            tail.append("captured")
+        parts.append(" ".join(tail))
+        return " | ".join(parts)
+
+    def __repr__(self) -> str:
+        return f"<BattleGoatsState {self.notation()[:120]}>"
+
+
+def _ids(items) -> str:
+    return ",".join(items) if items else "-"
+
+
+def _int(v, name):
+    if not isinstance(v, int) or isinstance(v, bool):
+        raise ValueError(f"{name} must be an integer")
+    return v
+
+
+def _lists(v, n, name):
+    if not isinstance(v, list) or len(v) != n or not all(isinstance(x, list) for x in v):
+        raise ValueError(f"{name} must be {n} lists")
+    return [list(x) for x in v]
+
+
+_HANDLERS = {
+    Pick: BattleGoatsState._do_pick,
+    Place: BattleGoatsState._do_place,
+    ChooseFirstAttacker: BattleGoatsState._do_first,
+    MoveAtStart: BattleGoatsState._do_move,
+    ChooseAttacker: BattleGoatsState._do_attacker,
+    ChooseOpponent: BattleGoatsState._do_opponent,
+    ChooseDefender: BattleGoatsState._do_defender,
+    ChooseTarget: BattleGoatsState._do_target,
+    SkipSecondTarget: BattleGoatsState._do_skip,
+    ChooseOwnAdjacent: BattleGoatsState._do_own,
+    Dodge: BattleGoatsState._do_dodge,
+    PlaceCaptured: BattleGoatsState._do_capture,
+    ChooseEnding: BattleGoatsState._do_ending,
+}
+
+
+# ---------------------------------------------------------------------- module functions
+def new_game(*, players: int = 3, seed: int = 0, max_rounds: int | None = None, draft: bool = False,
+             cards=None, layout_first: int = 0) -> BattleGoatsState:
+    """Start a game: each player gets a random Hero and 8 more cards (dealt, or drafted).
+
+    ``cards``: None for the built-in 81 cards, or a :class:`CardSet` / anything
+    :func:`load_cards` accepts (path, JSON text, parsed rows). ``layout_first``: the seat that
+    lays out first (and so finishes first and chooses the first attacker).
+    """
+    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 6:
+        raise ValueError(f"BattleGoats is for 2 to 6 players, not {players!r}")
+    if max_rounds is not None and (not isinstance(max_rounds, int) or max_rounds < 1):
+        raise ValueError("max_rounds must be a positive integer or None")
+    if not isinstance(layout_first, int) or not 0 <= layout_first < players:
+        raise ValueError("layout_first must be a seat of the game")
+    if cards is None:
+        cs = standard_cards()
+    elif isinstance(cards, CardSet):
+        cs = cards
+    else:
+        cs = load_cards(cards)
+    if len(cs.heroes) < players:
+        raise ValueError(f"the card list has {len(cs.heroes)} Heroes; {players} players need one each")
+    if len(cs.others) < EXTRA_CARDS * players:
+        raise ValueError(f"the card list has {len(cs.others)} non-Hero cards; {players} players need "
+                         f"{EXTRA_CARDS * players}")
+    dice = Dice(seed)
+    state = BattleGoatsState._blank(players, cs, bool(draft), max_rounds, layout_first, dice)
+    heroes = list(cs.heroes)
+    others = list(cs.others)
+    dice.shuffle(heroes)
+    dice.shuffle(others)
+    for p in range(players):
+        state.hands[p].append(heroes[p])
+        dealt = others[p * EXTRA_CARDS:(p + 1) * EXTRA_CARDS]
+        if draft:
+            state.packs[p] = dealt
+        else:
+            state.hands[p].extend(dealt)
+        state.seen[p].update(state.hands[p])
+        state.seen[p].update(state.packs[p])
+    state.set_aside = heroes[players:] + others[players * EXTRA_CARDS:]
+    if draft:
+        state.phase = "draft"
+        state.seat = 0
+    else:
+        state.phase = "layout"
+        state.seat = layout_first
+    return state
+
+
+def load(text: str | bytes) -> BattleGoatsState:
+    """Load a game saved with ``state.to_json()`` (raises SaveFileError when corrupt)."""
+    return load_state(BattleGoatsState, text)
+
+
+def from_notation(text: str, *, seed: int = 0, cards=None) -> BattleGoatsState:
+    """Build a position from :meth:`BattleGoatsState.notation` text (see the package docstring).
+
+    Cards not named anywhere are set aside. Unnamed cards a player knows are their own and the
+    revealed ones. ``cards`` gives a custom card list (needed when the text says ``custom``).
+    """
+    try:
+        return _from_notation(text, seed, cards)
+    except (KeyError, IndexError, TypeError, ValueError) as exc:
+        if isinstance(exc, IllegalAction):
+            raise
+        raise ValueError(f"bad BattleGoats notation: {exc}") from None
+
+
+def _from_notation(text, seed, cards):
+    sections = [x.strip() for x in text.split("|")]
+    head = sections[0].split()
+    if not head or not head[0].startswith("bg"):
+        raise ValueError("it must start with bg<players>")
+    n = int(head[0][2:])
+    phase = head[1]
+    if phase not in PHASES:
+        raise ValueError(f"unknown phase {phase!r}")
+    opts = {h[0]: h[1:] for h in head[2:] if h[0] in "srfl"}
+    cs = standard_cards() if cards is None else (cards if isinstance(cards, CardSet) else load_cards(cards))
+    rnd, mx = opts.get("r", "0/-").split("/")
+    state = BattleGoatsState._blank(n, cs, "draft" in head, None if mx == "-" else int(mx),
+                                    int(opts.get("l", "0")), Dice(seed))
+    state.phase = phase
+    state.seat = int(opts.get("s", "0"))
+    state.round = int(rnd)
+    f = opts.get("f", "-")
+    state.first_attacker = None if f == "-" else int(f)
+    if len(sections) != n + 2:
+        raise ValueError(f"expected {n} player sections and a tail, got {len(sections) - 1} sections")
+
+    def ids(field):
+        return [] if field in ("", "-") else field.split(",")
+
+    for p in range(n):
+        fields = sections[1 + p].split("/")
+        fields += ["-"] * (5 - len(fields))
+        slots = fields[0].split(",")
+        if len(slots) != 9:
+            raise ValueError(f"player {p} needs 9 slots, got {len(slots)}")
+        for s, tok in enumerate(slots):
+            if tok == ".":
+                continue
+            cid = tok.rstrip("^*")
+            if cid not in cs:
+                raise ValueError(f"unknown card {cid!r}")
+            state.board[p][s] = cid
+            if tok.endswith("^"):
+                state.face_up.add(cid)
+                state.face_up_turn.add(cid)
+            elif tok.endswith("*"):
+                state.face_up.add(cid)
+        state.hands[p] = ids(fields[1])
+        state.discard[p] = ids(fields[2])
+        state.packs[p] = ids(fields[3])
+        state.seen[p].update(ids(fields[4]))
+    for tok in sections[-1].split(" "):
+        if tok.startswith("rev="):
+            state.revealed = set(ids(tok[4:]))
+        elif tok.startswith("upturn="):
+            state.face_up_turn.update(ids(tok[7:]))
+        elif tok.startswith("pend="):
+            state.pending = json.loads(tok[5:])
+        elif tok.startswith("movers="):
+            state.movers = json.loads(tok[7:])
+        elif tok.startswith("won="):
+            w, result = tok[4:].split(":")
+            state._winners = [int(x) for x in ids(w)]
+            state.result = result
+        elif tok == "captured":
+            state.captured = True
+        elif tok:
+            raise ValueError(f"unknown tail token {tok!r}")
+    for d in state.discard:
+        state.revealed.update(d)
+    for p in range(n):
+        state.seen[p].update(c for c in state.board[p] if c is not None)
+        state.seen[p].update(state.hands[p])
+        state.seen[p].update(state.packs[p])
+        state.seen[p].update(state.revealed)
+        state.seen[p].update(state.face_up)
+    used = {c for b in state.board for c in b if c} | {c for h in state.hands for c in h} \
+        | {c for h in state.packs for c in h} | {c for d in state.discard for c in d}
+    state.set_aside = [c for c in cs.ids if c not in used]
+    if phase == "attack" and state.pending is None:
+        state.pending = {"stage": "attacker"}
+    problems = state.invariant_violations()
+    if problems:
+        raise ValueError("; ".join(problems[:3]))
+    return state
