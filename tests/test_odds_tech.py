@@ -125,3 +125,11 @@ def test_repr_and_html():
     assert "16.67%" in repr(odds) and "1/6" in repr(odds)
     assert "16.67%" in odds._repr_html_() and "5/6" in odds._repr_html_()
     assert odds.safe == F(5, 6)
+
+
+def test_readings_for_users_cover_every_explorer_topic():
+    from livestock_notebooks.odds import READINGS, readings_html
+
+    assert {"livestock_battle", "super_army", "space_pigs_combat", "retreat", "tech_wipeout"} <= set(READINGS)
+    assert "acorn worm" in readings_html("space_pigs_combat")
+    assert "house values" in readings_html("tech_wipeout")

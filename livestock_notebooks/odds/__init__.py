@@ -21,6 +21,9 @@ Technology-index wipeout (:mod:`.tech`)
 Monte Carlo of the same models (numpy): :mod:`livestock_notebooks.odds.montecarlo` (imported
 lazily so this package does not need numpy for exact odds).
 
+The rule readings, in plain words for users: ``READINGS`` and ``readings_html(topic)``
+(:mod:`.readings`).
+
 Every result has a readable ``repr`` and a ``_repr_html_`` showing percent and exact fraction.
 """
 from .livestock import (
@@ -33,6 +36,7 @@ from .livestock import (
     livestock_table,
     natural,
 )
+from .readings import READINGS, readings_html
 from .sides import (
     AcornWorm,
     Pigs,
@@ -61,6 +65,7 @@ from .tech import (
 __all__ = [
     "ATTACK_RULE",
     "ATTACK_SECTION",
+    "READINGS",
     "AcornWorm",
     "BattleOdds",
     "BattleTable",
@@ -81,6 +86,7 @@ __all__ = [
     "livestock_outcome",
     "livestock_table",
     "natural",
+    "readings_html",
     "resolve_round",
     "round_counts",
     "round_odds",

@@ -47,6 +47,7 @@ __all__ = [
 ]
 
 DEFAULT_CHUNK = 1_000_000
+TECH_CHUNK = 100_000
 
 
 @dataclass
@@ -422,7 +423,8 @@ def iter_tech_wipeout_two_sided(
     rng = np.random.default_rng(seed)
     counts = {"wipeout": 0, "safe": 0}
     done = 0
-    for m in _chunks(n, chunk):
+    # one row of random sort keys per trial: keep chunks small enough for memory
+    for m in _chunks(n, TECH_CHUNK if chunk is None else chunk):
         totals = np.zeros(m, dtype=np.int64)
         for cards_array, k in plan:
             totals += _draw_totals(rng, cards_array, k, m)
