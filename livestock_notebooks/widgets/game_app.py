@@ -61,6 +61,7 @@ APP_CSS = """
 .lsn-status .lsn-msg-error { color: #b00020; font-weight: 600; }
 .lsn-status .lsn-msg-info { color: #1b5e20; }
 .lsn-status .lsn-msg-bot { color: #555; font-style: italic; }
+.lsn-app .lsn-log .widget-html-content, .lsn-app .lsn-status .widget-html-content { line-height: 1.4; }
 .lsn-log-scroll { max-height: 15em; overflow-y: auto; display: flex; flex-direction: column-reverse;
   border: 1px solid #ccc; border-radius: 4px; padding: 4px 10px; background: #fcfcfc; }
 .lsn-log-scroll ol { margin: 0; padding-left: 1.6em; }
@@ -284,10 +285,12 @@ class HeadlessRunner:
     """
 
     def __init__(self, spec: GameSpec, seats: Callable[[], Sequence[str]], *, seed: Callable[[], int] = lambda: 0,
+                 options: Callable[[], Mapping[str, Any]] | None = None,
                  loop=None, slice_seconds: float = 0.05, chunk: int = 20):
         self.spec = spec
         self.seats = seats
         self.seed = seed
+        self.options = options
         self.slice_seconds = slice_seconds
         self.chunk = chunk
         self.session: Session | None = None
@@ -311,7 +314,7 @@ class HeadlessRunner:
     def start(self) -> None:
         """Start a new bot-vs-bot game; plays in slices on the loop, or all at once without one."""
         names = list(self.seats())
-        self.session = Session.new(self.spec, [Seat(n) for n in names], seed=int(self.seed()), autosave=False)
+        self.session = self._new_session(names)
         self.actions = 0
         self.progress.value = 0
         self.progress.bar_style = "info"
@@ -323,12 +326,15 @@ class HeadlessRunner:
     def run(self) -> Session:
         """Play the started game to the end now (synchronously)."""
         if self.session is None:
-            names = list(self.seats())
-            self.session = Session.new(self.spec, [Seat(n) for n in names], seed=int(self.seed()), autosave=False)
+            self.session = self._new_session(list(self.seats()))
         while self.running:
             self._play(10_000)
         self._finish()
         return self.session
+
+    def _new_session(self, names: Sequence[str]) -> Session:
+        options = dict(self.options()) if self.options is not None else {}
+        return Session.new(self.spec, [Seat(n) for n in names], seed=int(self.seed()), options=options, autosave=False)
 
     def _slice(self) -> None:
         deadline = time.perf_counter() + self.slice_seconds
@@ -529,7 +535,9 @@ class GameApp:
         self.game_box.add_class("lsn-game")
 
         # headless
-        self.headless = HeadlessRunner(spec, self._headless_seats, seed=lambda: self.seed.value, loop=loop)
+        self.headless = HeadlessRunner(spec, self._headless_seats, seed=lambda: self.seed.value,
+                                       options=lambda: dict(self.setup_options()) if self.setup_options else {},
+                                       loop=loop)
         self.headless_box = w.VBox([w.HTML('<div class="lsn-section-title">Bot-vs-bot game (headless)</div>'),
                                     self.headless.widget])
         if not headless or not spec.bots:
@@ -770,6 +778,10 @@ class GameApp:
         self.step()
 
     # -- showing ---------------------------------------------------------------------------
+    def message(self, text: str, kind: str = "info") -> None:
+        """Show ``text`` in the status line; ``kind`` is ``info``, ``error`` or ``bot``."""
+        self._message(text, kind)
+
     def _message(self, text: str, kind: str = "info") -> None:
         if not text:
             self.status.value = ""

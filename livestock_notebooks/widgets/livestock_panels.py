@@ -1,0 +1,534 @@
+"""Livestock Uprising side panels: armies, the hand of command cards, marshalling, the battle
+dialog and the decisions a battle asks for. All are built once and updated in place, from a
+public state (:func:`~livestock_notebooks.widgets.livestock_board.public_state`) and the
+viewer's legal actions. Buttons call back into the game view with an action.
+"""
+from __future__ import annotations
+
+import html
+from fractions import Fraction
+from typing import Callable, Iterable, Mapping, Sequence
+
+import ipywidgets as w
+
+from ..livestock_uprising import actions as A
+from ..livestock_uprising import data as D
+from ..odds.livestock import livestock_battle
+from .livestock_board import FACTION_COLOURS, general_chip, resource_icon
+
+__all__ = [
+    "ArmyPanel",
+    "BattleDialog",
+    "ButtonPool",
+    "DecisionPanel",
+    "HandPanel",
+    "MarshalPanel",
+    "attack_badge",
+    "defense_badge",
+    "unit_html",
+    "percent",
+]
+
+PANEL_CSS = """
+<style>
+.lsn-livestock .widget-html-content { line-height: 1.35; }
+.lsn-livestock .widget-html { margin-top: 1px; margin-bottom: 1px; }
+.lsn-panel { border: 1px solid #d0c8bb; border-radius: 6px; padding: 6px 8px; background: #fffdf8; margin-bottom: 6px; }
+.lsn-panel h4 { margin: 0 0 4px 0; font-size: 1em; }
+.lsn-badge { display: inline-block; min-width: 1.2em; text-align: center; border-radius: 50%; color: #fff;
+  font-weight: bold; font-size: 0.8em; padding: 1px 2px; margin-right: 2px; }
+.lsn-badge-attack { background: #ef6c00; }
+.lsn-badge-defense { background: #1565c0; }
+.lsn-unit { display: inline-flex; align-items: center; gap: 2px; border: 1px solid #ccc; border-radius: 4px;
+  padding: 1px 4px; margin: 1px 2px; background: #fff; font-size: 0.85em; white-space: nowrap; }
+.lsn-unit.lsn-sf { border-color: #8e24aa; }
+.lsn-house { font-size: 0.7em; color: #6a1b9a; border: 1px dashed #6a1b9a; border-radius: 3px; padding: 0 2px; }
+.lsn-army-table { border-collapse: collapse; width: 100%; font-size: 0.9em; }
+.lsn-army-table td { padding: 2px 4px; vertical-align: middle; border-top: 1px solid #eee; }
+.lsn-res { display: inline-flex; align-items: center; margin-right: 6px; }
+.lsn-marshal-table { border-collapse: collapse; font-size: 0.88em; }
+.lsn-marshal-table td, .lsn-marshal-table th { padding: 2px 5px; border-top: 1px solid #eee; text-align: left; }
+.lsn-card { border: 1px solid #b39ddb; border-radius: 6px; padding: 4px 6px; margin: 3px 0; background: #f7f3ff; }
+.lsn-card-name { font-weight: 600; }
+.lsn-odds { font-size: 1.05em; }
+.lsn-odds b { font-size: 1.1em; }
+.lsn-battle-box { border: 2px solid #d50000; border-radius: 8px; padding: 8px; background: #fff7f7; }
+.lsn-decision-box { border: 2px solid #1565c0; border-radius: 8px; padding: 8px; background: #f3f8ff; }
+</style>
+"""
+
+
+def percent(p: Fraction | float) -> str:
+    return f"{float(p) * 100:.1f}%"
+
+
+def attack_badge(v: int) -> str:
+    return f'<span class="lsn-badge lsn-badge-attack" title="attack {v}">{v}</span>'
+
+
+def defense_badge(v: int) -> str:
+    return f'<span class="lsn-badge lsn-badge-defense" title="defense {v}">{v}</span>'
+
+
+def _unit_info(key: str) -> dict:
+    return D.UNITS[D.UNIT_CODE[key]]
+
+
+def unit_html(key: str) -> str:
+    """A troop card in small: name, attack (orange), defense (blue), harvest icons."""
+    u = _unit_info(key)
+    sf = "faction" in u
+    icons = "".join(resource_icon(r, 13) for r in u["harvests"])
+    abil = "".join(f' <i title="{html.escape(D.RULES["abilities"][a]["text"])}">{a}</i>' for a in u.get("abilities", ()))
+    return (f'<span class="lsn-unit{" lsn-sf" if sf else ""}" title="{html.escape(u["name"])}">'
+            f'{html.escape(u["name"])} {attack_badge(u["attack"])}{defense_badge(u["defense"])}{icons}{abil}</span>')
+
+
+def cost_html(cost: Mapping[str, int]) -> str:
+    parts = []
+    for r in D.RESOURCES:
+        n = cost.get(r, 0)
+        if n:
+            parts.append(f'<span class="lsn-res">{n}{resource_icon(r, 14)}</span>')
+    return "".join(parts)
+
+
+def house_tag(source: str, what: str = "house value") -> str:
+    if source == "house":
+        return f' <span class="lsn-house" title="Not in the rulebook: a value these notebooks chose">{what}</span>'
+    return ""
+
+
+class ButtonPool:
+    """A row of buttons reused across updates (labels change in place), each playing an action."""
+
+    def __init__(self, css: str, on_action: Callable[[object], None], *, style: str = "", wrap: bool = True):
+        self.css = css
+        self.on_action = on_action
+        self.style = style
+        self.buttons: list[w.Button] = []
+        self.actions: list = []
+        self.box = w.Box(layout=w.Layout(flex_flow="row wrap" if wrap else "column", grid_gap="3px"))
+        self.box.add_class(f"{css}-box")
+
+    def set(self, items: Sequence[tuple[str, object]]) -> None:
+        self.actions = [a for _label, a in items]
+        while len(self.buttons) < len(items):
+            i = len(self.buttons)
+            b = w.Button(layout=w.Layout(width="auto"), button_style=self.style)
+            b.add_class(self.css)
+            b.on_click(lambda _b, i=i: self._clicked(i))
+            self.buttons.append(b)
+        for b, (label, _a) in zip(self.buttons, items):
+            b.description = label
+            b.tooltip = label
+        shown = tuple(self.buttons[: len(items)])
+        if shown != tuple(self.box.children):
+            self.box.children = shown
+
+    def _clicked(self, i: int) -> None:
+        if i < len(self.actions):
+            self.on_action(self.actions[i])
+
+    def clear(self) -> None:
+        self.set([])
+        for b in self.buttons:
+            b.description = ""
+            b.tooltip = ""
+
+    def click(self, label: str) -> None:
+        """Click the button whose label is ``label`` (tests)."""
+        for b in self.box.children:
+            if b.description == label:
+                b.click()
+                return
+        raise KeyError(f"no button {label!r}; have {[b.description for b in self.box.children]}")
+
+    @property
+    def labels(self) -> list[str]:
+        return [b.description for b in self.box.children]
+
+
+# --------------------------------------------------------------------------- armies
+class ArmyPanel:
+    """Every player's Generals with their troop cards, totals and resources (all public)."""
+
+    def __init__(self):
+        self.html = w.HTML()
+        self.html.add_class("lsn-armies")
+        self.widget = w.VBox([self.html])
+        self.widget.add_class("lsn-panel")
+
+    def update(self, pub, hand_counts: Sequence[int], viewer: int | None) -> None:
+        parts = ["<h4>Armies</h4>"]
+        gens = pub.generals
+        for p in range(pub.players):
+            faction = pub.faction_of(p)
+            colour = FACTION_COLOURS[faction]
+            name = D.FACTION_NAMES[D.FACTION_KEYS.index(faction)]
+            alive = p in pub.alive_players
+            res = pub.resources[p]
+            tokens = "".join(f'<span class="lsn-res">{res[r]}{resource_icon(r, 14)}</span>' for r in D.RESOURCES)
+            tags = []
+            if pub.is_super_army(p):
+                tags.append("Super Army")
+            if not alive:
+                tags.append("out of the game")
+            if p == viewer:
+                tags.append("you")
+            tag = f" ({', '.join(tags)})" if tags else ""
+            parts.append(
+                f'<div class="lsn-army lsn-army-{p}" style="border-left:5px solid {colour};padding-left:6px;margin:4px 0">'
+                f'<b style="color:{colour}">{html.escape(name)}</b>{html.escape(tag)} &nbsp; {tokens}'
+                f' &nbsp; <span title="command cards in hand">{hand_counts[p]} card{"s" if hand_counts[p] != 1 else ""}</span>'
+                '<table class="lsn-army-table">'
+            )
+            for g in gens:
+                if g["player"] != p or g["status"] != "active":
+                    continue
+                units = "".join(unit_html(k) for k in g["units"]) or '<i style="color:#888">no troops</i>'
+                state = []
+                if p == pub.turn_player and pub.phase_name == "action":
+                    if g["done"]:
+                        state.append("done")
+                    elif g["steps"]:
+                        state.append(f"{g['steps']} step{'s' if g['steps'] != 1 else ''}")
+                if g["harvested"] and p == pub.turn_player:
+                    state.append("harvested")
+                parts.append(
+                    f'<tr><td>{general_chip(g["name"], g["stars"], colour, super_army=g["super"], small=True)}</td>'
+                    f'<td>{html.escape(g["square"] or "")}</td><td>{attack_badge(g["attack"])}{defense_badge(g["defense"])}</td>'
+                    f'<td>{units}</td><td style="color:#666">{html.escape(", ".join(state))}</td></tr>'
+                )
+            parts.append("</table></div>")
+        self.html.value = "".join(parts)
+
+    def clear(self) -> None:
+        self.html.value = ""
+
+
+# --------------------------------------------------------------------------- hand
+class HandPanel:
+    """The viewer's command cards (and only the viewer's) with the plays allowed now."""
+
+    def __init__(self, on_action: Callable[[object], None]):
+        self.html = w.HTML()
+        self.html.add_class("lsn-hand")
+        self.plays = ButtonPool("lsn-play-card", on_action, style="info")
+        self.widget = w.VBox([self.html, self.plays.box])
+        self.widget.add_class("lsn-panel")
+        self.widget.add_class("lsn-hand-panel")
+
+    def update(self, pub, viewer: int | None, legal: Sequence, names: Callable[[int], str]) -> None:
+        if viewer is None:
+            self.clear()
+            return
+        hand = pub.hand(viewer)
+        parts = [f"<h4>Your command cards ({len(hand)})</h4>"]
+        if not hand:
+            parts.append('<div style="color:#777">No command cards.</div>')
+        for key in hand:
+            card = D.CARDS[D.CARD_CODE[key]]
+            when = "when attacked" if card["timing"] == "defending" else "in your " + "/".join(card["phases"]) + " phase"
+            parts.append(f'<div class="lsn-card lsn-card-{key}"><span class="lsn-card-name">{html.escape(card["name"])}</span>'
+                         f'{house_tag(card.get("source", ""), "house card")} <span style="color:#555">({html.escape(when)})</span>'
+                         f'<div>{html.escape(card["text"])}</div></div>')
+        self.html.value = "".join(parts)
+        items = []
+        for a in legal:
+            if isinstance(a, A.PlayCard):
+                items.append((self.label(a, names), a))
+        self.plays.set(items)
+
+    @staticmethod
+    def label(a, names: Callable[[int], str]) -> str:
+        card = D.CARD_NAMES[D.CARD_CODE[a.card]]
+        text = f"Play {card}"
+        if a.general:
+            text += f" on {a.general}"
+        if a.opponent >= 0:
+            text += f": {a.resource} from {names(a.opponent)}"
+        elif a.resource:
+            text += f" for {a.resource}"
+        return text
+
+    def clear(self) -> None:
+        self.html.value = ""
+        self.plays.clear()
+
+
+# --------------------------------------------------------------------------- marshalling
+class MarshalPanel:
+    """Costs, supply left and the viewer's tokens; marshal buttons for the selected General;
+    transfers. House values are marked as such."""
+
+    def __init__(self, on_action: Callable[[object], None]):
+        self.on_action = on_action
+        self.head = w.HTML()
+        self.table = w.HTML()
+        self.table.add_class("lsn-marshal-table-html")
+        self.marshal = ButtonPool("lsn-marshal", on_action, style="success")
+        self.transfers = ButtonPool("lsn-transfer", on_action)
+        self.widget = w.VBox([self.head, self.table, self.marshal.box, self.transfers.box])
+        self.widget.add_class("lsn-panel")
+        self.widget.add_class("lsn-marshal-panel")
+
+    def update(self, pub, viewer: int | None, legal: Sequence, general: str | None) -> None:
+        if viewer is None:
+            self.clear()
+            return
+        faction = D.FACTION_KEYS.index(pub.faction_of(viewer))
+        res = pub.resources[viewer]
+        supply = pub.resource_supply
+        tokens = "".join(f'<span class="lsn-res">{res[r]}{resource_icon(r, 15)}</span>' for r in D.RESOURCES)
+        left = "".join(f'<span class="lsn-res">{supply[r]}{resource_icon(r, 12)}</span>' for r in D.RESOURCES)
+        marshals = [a for a in legal if isinstance(a, A.Marshal)]
+        target = general
+        if marshals and (target is None or not any(a.general == target for a in marshals)):
+            target = marshals[0].general
+        phase = pub.phase_name
+        title = "Marshalling"
+        if phase in ("marshal", "super") and marshals:
+            title += f": units join <b>{html.escape(target)}</b> (select another General to change)"
+        self.head.value = (f"<h4>{title}</h4><div>Your tokens: {tokens}</div>"
+                           f'<div style="color:#555;font-size:0.85em">Tokens left in the supply: {left}</div>')
+        troops = pub.troop_supply
+        sfs = pub.special_forces
+        rows = ['<table class="lsn-marshal-table"><tr><th>Unit</th><th>Cost</th><th>Supply left</th></tr>']
+        keys = list(D.UNIT_KEYS[: D.N_TROOPS]) + [D.UNIT_KEYS[u] for u in D.faction_special_forces(faction)]
+        for key in keys:
+            u = _unit_info(key)
+            if "faction" in u:
+                status = sfs[key]
+                supply_text = {"available": "1 (special force)", "in play": "in play", "lost": "lost for good"}[status]
+            else:
+                supply_text = f"{troops[key]} of {u['count']}"
+            house = house_tag(u.get("source", ""), "house values") if u.get("source") == "house" else ""
+            rows.append(f'<tr class="lsn-marshal-row-{key}"><td>{unit_html(key)}{house}</td>'
+                        f'<td>{cost_html(u["cost"])}</td><td>{html.escape(supply_text)}</td></tr>')
+        rows.append("</table>")
+        limit = D.MAX_UNITS_SUPER if pub.is_super_army(viewer) else D.MAX_UNITS_GENERAL
+        rows.append(f'<div style="font-size:0.85em;color:#555">At most {limit} units under a General.</div>')
+        self.table.value = "".join(rows)
+        items = []
+        for a in marshals:
+            if a.general == target:
+                items.append((f"Marshal {D.UNIT_NAMES[D.UNIT_CODE[a.unit]]}", a))
+        self.marshal.set(items)
+        tr = [a for a in legal if isinstance(a, A.Transfer)]
+        self.transfers.set([(f"Transfer {D.UNIT_NAMES[D.UNIT_CODE[a.unit]]}: {a.frm} \u2192 {a.to}", a) for a in tr[:24]])
+
+    def clear(self) -> None:
+        self.head.value = ""
+        self.table.value = ""
+        self.marshal.clear()
+        self.transfers.clear()
+
+
+# --------------------------------------------------------------------------- battles
+class BattleDialog:
+    """Before an attack: both totals and the exact odds, with Attack / Cancel. After it: the dice
+    (a :class:`~livestock_notebooks.widgets.dice.DiceView` each), the outcome and what followed."""
+
+    def __init__(self, on_commit: Callable[[object], None], on_cancel: Callable[[], None]):
+        from .dice import DiceView
+
+        self.on_commit = on_commit
+        self.on_cancel = on_cancel
+        self.pending_attack = None
+        self.title = w.HTML()
+        self.title.add_class("lsn-battle-title")
+        self.totals = w.HTML()
+        self.totals.add_class("lsn-battle-totals")
+        self.odds_html = w.HTML()
+        self.odds_html.add_class("lsn-battle-odds")
+        self.attacker_dice = DiceView(caption="Attacker", css_class="lsn-battle-attacker-dice")
+        self.defender_dice = DiceView(caption="Defender", css_class="lsn-battle-defender-dice")
+        self.dice_box = w.HBox([self.attacker_dice, self.defender_dice], layout=w.Layout(grid_gap="24px"))
+        self.outcome = w.HTML()
+        self.outcome.add_class("lsn-battle-outcome")
+        self.commit_button = w.Button(description="Attack!", button_style="danger", icon="bolt")
+        self.commit_button.add_class("lsn-battle-commit")
+        self.commit_button.on_click(lambda _b: self.commit())
+        self.cancel_button = w.Button(description="Cancel", icon="times")
+        self.cancel_button.add_class("lsn-battle-cancel")
+        self.cancel_button.on_click(lambda _b: self.cancel())
+        self.close_button = w.Button(description="Close", icon="check")
+        self.close_button.add_class("lsn-battle-close")
+        self.close_button.on_click(lambda _b: self.hide())
+        self.buttons = w.HBox([self.commit_button, self.cancel_button, self.close_button])
+        self.widget = w.VBox([self.title, self.totals, self.odds_html, self.dice_box, self.outcome, self.buttons])
+        self.widget.add_class("lsn-battle-box")
+        self.widget.add_class("lsn-battle")
+        self.odds = None
+        self.hide()
+
+    @property
+    def visible(self) -> bool:
+        return self.widget.layout.display != "none"
+
+    def hide(self) -> None:
+        self.widget.layout.display = "none"
+        self.pending_attack = None
+
+    def _show(self) -> None:
+        self.widget.layout.display = None
+
+    # -- before the dice -----------------------------------------------------------------
+    def preview(self, action, pub) -> None:
+        """Show the battle ``action`` (an Attack) would start, with its exact odds."""
+        gens = {g["name"]: g for g in pub.generals}
+        att = gens[action.general]
+        defenders = [gens[n] for n in pub.general_at(action.to)]
+        a_super = att["super"]
+        d_super = any(g["super"] for g in defenders)
+        bonus = int(pub.buffs.get("attack", 0)) if isinstance(pub.buffs, Mapping) else 0
+        attack = att["attack"] + bonus
+        defense = sum(g["defense"] for g in defenders)
+        self.pending_attack = action
+        dnames = ", ".join(f'{g["name"]} ({g["stars"]}\u2605 {g["faction"]})' for g in defenders)
+        self.title.value = (f'<h4>Battle: {html.escape(att["name"])} ({att["stars"]}\u2605 {att["faction"]}) attacks '
+                            f'{html.escape(dnames)} at {html.escape(action.to)}</h4>')
+        bonus_text = f" (including +{bonus} from a card)" if bonus else ""
+        dice_a = "2d6 (Super Army)" if a_super else "1d6"
+        dice_d = "2d6 (Super Army)" if d_super else "1d6"
+        self.totals.value = (f'<div class="lsn-battle-totals-text">Attack total <b class="lsn-attack-total">{attack}</b>'
+                             f"{html.escape(bonus_text)} + {dice_a} &nbsp;against&nbsp; defense total "
+                             f'<b class="lsn-defense-total">{defense}</b> + {dice_d}</div>')
+        self.odds = livestock_battle(attack, defense, attacker_super=a_super, defender_super=d_super)
+        o = self.odds
+        note = ""
+        if defense == 0:
+            note = "<div>Defense 0: the defender loses without a roll.</div>"
+        self.odds_html.value = (
+            f'<div class="lsn-odds">Exact odds: you win <b class="lsn-odds-win">{percent(o.attacker)}</b> '
+            f'({o.attacker}), tie <b class="lsn-odds-tie">{percent(o.tie)}</b>, you lose '
+            f'<b class="lsn-odds-lose">{percent(o.defender)}</b>.</div>{note}'
+            '<div style="color:#666;font-size:0.85em">A defending command card in the other hand could still change this.</div>'
+        )
+        self.attacker_dice.clear(2 if a_super else 1)
+        self.defender_dice.clear(2 if d_super else 1)
+        self.dice_box.layout.display = "none"
+        self.outcome.value = ""
+        self.commit_button.layout.display = None
+        self.cancel_button.layout.display = None
+        self.close_button.layout.display = "none"
+        self._show()
+
+    def commit(self) -> None:
+        action = self.pending_attack
+        if action is not None:
+            self.on_commit(action)
+
+    def cancel(self) -> None:
+        self.hide()
+        self.on_cancel()
+
+    # -- after ---------------------------------------------------------------------------
+    def show_events(self, events: Iterable, names: Callable[[int], str] | None = None) -> bool:
+        """Show the battle in ``events`` (dice, outcome, casualties, retreat); False if none."""
+        events = list(events)
+        battle = [e for e in events if e.kind == "battle"]
+        attack = [e for e in events if e.kind == "attack"]
+        if not battle and not attack:
+            return False
+        self.pending_attack = None
+        if attack:
+            d = attack[0].data
+            self.title.value = (f'<h4>Battle: {html.escape(d.get("attacker", "?"))} attacks '
+                                f'{html.escape(", ".join(d.get("defenders", [])))} at {html.escape(d.get("to", "?"))}</h4>')
+        self.commit_button.layout.display = "none"
+        self.cancel_button.layout.display = "none"
+        self.close_button.layout.display = None
+        lines = []
+        if battle:
+            data = battle[0].data
+            if data.get("outcome") == "cancelled":
+                self.dice_box.layout.display = "none"
+                self.totals.value = ""
+                self.odds_html.value = ""
+            else:
+                adice, ddice = list(data.get("attacker_dice", [])), list(data.get("defender_dice", []))
+                outcome = data.get("outcome")
+                self.totals.value = (f'<div class="lsn-battle-totals-text">Attack total <b class="lsn-attack-total">'
+                                     f'{data.get("attack")}</b> against defense total <b class="lsn-defense-total">'
+                                     f'{data.get("defense")}</b></div>')
+                if adice:
+                    self.dice_box.layout.display = None
+                    self.attacker_dice.show(adice, outcome={"attacker": "win", "defender": "lose", "tie": "tie"}.get(outcome))
+                    self.defender_dice.show(ddice, outcome={"attacker": "lose", "defender": "win", "tie": "tie"}.get(outcome))
+                else:
+                    self.dice_box.layout.display = "none"
+        else:
+            self.totals.value = ""
+            self.dice_box.layout.display = "none"
+            lines.append("The defender may answer with a command card before the dice are rolled.")
+        for e in events:
+            if e.kind in ("battle", "casualty", "retreat", "advance", "destroyed", "out", "win", "card"):
+                lines.append(e.text)
+        self.outcome.value = "".join(f'<div class="lsn-battle-line">{html.escape(t)}.</div>'
+                                     if not t.endswith(".") else f'<div class="lsn-battle-line">{html.escape(t)}</div>'
+                                     for t in lines)
+        self._show()
+        return True
+
+    def clear(self) -> None:
+        self.title.value = ""
+        self.totals.value = ""
+        self.odds_html.value = ""
+        self.outcome.value = ""
+        self.hide()
+
+
+class DecisionPanel:
+    """A decision the rules ask of the viewer mid-turn: a defending card, a casualty, a retreat."""
+
+    def __init__(self, on_action: Callable[[object], None]):
+        self.text = w.HTML()
+        self.text.add_class("lsn-decision-text")
+        self.choices = ButtonPool("lsn-decision", on_action, style="primary")
+        self.widget = w.VBox([self.text, self.choices.box])
+        self.widget.add_class("lsn-decision-box")
+        self.widget.add_class("lsn-decision")
+        self.widget.layout.display = "none"
+
+    @property
+    def visible(self) -> bool:
+        return self.widget.layout.display != "none"
+
+    def update(self, pub, legal: Sequence, names: Callable[[int], str]) -> None:
+        pending = pub.pending
+        decisions = [a for a in legal if isinstance(a, (A.Casualty, A.Retreat, A.DeclineCard))
+                     or (isinstance(a, A.PlayCard) and pending is not None)]
+        if pending is None or not decisions:
+            self.widget.layout.display = "none"
+            self.choices.set([])
+            self.text.value = ""
+            return
+        kind = pending["kind"]
+        who = f'{pending["attacker"]} attacked {", ".join(pending["defenders"])} at {pending["square"]}'
+        if kind == "card":
+            head = f"{who}. Answer with a defending command card?"
+        elif kind == "casualty":
+            left = pending.get("casualties_left", 1)
+            head = f"{who}. Choose a casualty ({left} to go): which troop card is lost?"
+        else:
+            head = f"{who}. Choose where to retreat (or click a blue square on the board)."
+        self.text.value = f'<h4>Your decision</h4><div class="lsn-decision-head">{html.escape(head)}</div>'
+        items = []
+        for a in decisions:
+            if isinstance(a, A.Casualty):
+                items.append((f"Lose {D.UNIT_NAMES[D.UNIT_CODE[a.unit]]} ({a.general})", a))
+            elif isinstance(a, A.Retreat):
+                items.append((f"Retreat to {a.to}", a))
+            elif isinstance(a, A.PlayCard):
+                items.append((f"Play {D.CARD_NAMES[D.CARD_CODE[a.card]]}", a))
+            else:
+                items.append(("Play no card", a))
+        self.choices.set(items)
+        self.widget.layout.display = None
+
+    def clear(self) -> None:
+        self.text.value = ""
+        self.choices.clear()
+        self.widget.layout.display = "none"
