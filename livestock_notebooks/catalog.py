@@ -119,6 +119,8 @@ def index_html(notebooks_dir: str | os.PathLike[str] | None = None) -> str:
     Links are relative (``super_army_odds.ipynb``), so they resolve beside the index page: to
     ``/voila/render/<name>.ipynb`` under ``livestock-notebooks``, to
     ``/voila/render/notebooks/<name>.ipynb`` on Binder, and to the file in JupyterLab.
+    ``target="_self"`` keeps the page in the same tab (JupyterLab's renderer gives links
+    without a target ``_blank``).
     """
     entries = available(notebooks_dir)
     if not entries:
@@ -132,7 +134,7 @@ def index_html(notebooks_dir: str | os.PathLike[str] | None = None) -> str:
         parts.append('<ul class="ln-catalog-list">')
         for e in in_section:
             parts.append(
-                f'<li class="ln-catalog-entry"><a href="{html.escape(e.file)}">'
+                f'<li class="ln-catalog-entry"><a href="{html.escape(e.file)}" target="_self">'
                 f"{html.escape(e.title)}</a> &mdash; {html.escape(e.description)}</li>"
             )
         parts.append("</ul>")
