@@ -190,7 +190,7 @@ class Card:
                     param = ROWS.index(e["row"])
                 elif kind in ("if_seen", "if_slain", "if_on_battlefield"):
                     param = e["card"]
-                mods.append((kind, int(e["amount"]), param, e.get("when")))
+                mods.append((kind, int(e["amount"]), param, e.get("when"), describe_effect(e)))
             elif kind == "defender_chooses_target":
                 flags["defender_chooses"] = True
             elif kind == "also_hits_own_adjacent":
@@ -545,7 +545,7 @@ def card_value(
             parts.append((f"attacks always count as {card.attack_value}", card.attack_value - card.value))
         return card.attack_value, parts
     total = card.value
-    for kind, amount, param, when in card.mods:
+    for kind, amount, param, when, text in card.mods:
         if when is not None and when != role:
             continue
         geo = _GEOMETRY.get(kind)
@@ -579,18 +579,5 @@ def card_value(
         if n:
             total += amount * n
             if explain:
-                parts.append((describe_effect(_thaw_mod(kind, amount, param, when)), amount * n))
+                parts.append((text, amount * n))
     return total, parts
-
-
-def _thaw_mod(kind, amount, param, when) -> dict:
-    e: dict[str, Any] = {"kind": kind, "amount": amount}
-    if kind == "vs_type":
-        e["types"] = sorted(param)
-    elif kind == "in_row":
-        e["row"] = ROWS[param]
-    elif kind in ("if_seen", "if_slain", "if_on_battlefield"):
-        e["card"] = param
-    if when:
-        e["when"] = when
-    return e

@@ -210,13 +210,18 @@ class BattleGoatsState(GameState):
                 return [_act(ChooseAttacker, me, s) for s, c in enumerate(self.board[me]) if c is not None]
             if stage == "target" or stage == "second":
                 out = []
-                taken = pend["targets"]
+                taken = {(p, s) for p, s in pend["targets"]}
+                cache = _CACHE
                 for p in range(self.n):
                     if p == me:
                         continue
                     for s, c in enumerate(self.board[p]):
-                        if c is not None and [p, s] not in taken:
-                            out.append(_act(ChooseTarget, me, p, s))
+                        if c is not None and (p, s) not in taken:
+                            key = (ChooseTarget, me, p, s)
+                            a = cache.get(key)
+                            if a is None:
+                                a = cache[key] = ChooseTarget(me, p, s)
+                            out.append(a)
                 if stage == "second":
                     out.append(_act(SkipSecondTarget, me))
                 return out
@@ -244,9 +249,17 @@ class BattleGoatsState(GameState):
         if phase == "layout":
             hand = self.hands[p]
             out = []
+            cache = _CACHE
+            board = self.board[p]
+            empty = [s for s in range(9) if board[s] is None]
+            plain = not any(self.cards.by_id[c].place_row is not None for c in hand)
             for c in sorted(set(hand)):
-                for s in self._place_slots(p, c, hand):
-                    out.append(_act(Place, p, c, s))
+                for s in (empty if plain else self._place_slots(p, c, hand)):
+                    key = (Place, p, c, s)
+                    a = cache.get(key)
+                    if a is None:
+                        a = cache[key] = Place(p, c, s)
+                    out.append(a)
             return out
         if phase == "first":
             return [_act(ChooseFirstAttacker, p, q) for q in range(self.n)]
@@ -263,12 +276,10 @@ class BattleGoatsState(GameState):
         check_action_type(action, BattleGoatsAction)
         cp = self.current_player
         require(self.phase != "over", "the game is over; no more actions", SEC_TURNS)
-        if action.player != cp:
+        if type(action.player) is not int or action.player != cp:
             raise NotYourDecision(f"it is {_p(cp)}'s decision, not {_p(action.player)}'s"
                                   if isinstance(action.player, int) else "an action must name its player", self._section())
         self._validate(action)
-        if action not in self._legal_lookup():  # safety net after the specific checks
-            raise IllegalAction(f"{action} is not allowed now", self._section())
         handler = _HANDLERS[type(action)]
         events = handler(self, action)
         self._legal = None
@@ -290,21 +301,21 @@ class BattleGoatsState(GameState):
         stage = self.pending["stage"] if self.pending else None
         if t is Pick:
             require(phase == "draft", "cards are picked only during the draft", SEC_DRAFT)
-            require(a.card in self.packs[a.player], "you may only keep a card from the pack in front of you", SEC_DRAFT)
+            require(type(a.card) is str and a.card in self.packs[a.player], "you may only keep a card from the pack in front of you", SEC_DRAFT)
         elif t is Place:
             require(phase == "layout", "cards are laid out only while setting up the battlefield", SEC_SETUP)
-            require(a.card in self.hands[a.player], "you can only lay out a card from your own hand", SEC_SETUP)
-            require(isinstance(a.slot, int) and 0 <= a.slot < 9, "a battlefield has 9 slots (0-8)", SEC_SETUP)
+            require(type(a.card) is str and a.card in self.hands[a.player], "you can only lay out a card from your own hand", SEC_SETUP)
+            require(type(a.slot) is int and 0 <= a.slot < 9, "a battlefield has 9 slots (0-8)", SEC_SETUP)
             require(self.board[a.player][a.slot] is None, "that slot already holds a card (at most 9 cards, one per slot)", SEC_SETUP)
             require(a.slot in self._place_slots(a.player, a.card, self.hands[a.player]),
                     "that card must go in its own row, or the slot is kept for a card that must", SEC_SETUP)
         elif t is ChooseFirstAttacker:
             require(phase == "first", "the first attacker is chosen once, after every battlefield is laid out", SEC_ATTACK)
-            require(isinstance(a.first, int) and 0 <= a.first < self.n, "the first attacker must be a player in the game", SEC_ATTACK)
+            require(type(a.first) is int and 0 <= a.first < self.n, "the first attacker must be a player in the game", SEC_ATTACK)
         elif t is MoveAtStart:
             require(phase == "move", "a card may move only as the battle begins", SEC_ATTACK)
-            require(a.slot == self.movers[0][1], "only the card that may move can be moved now", SEC_ATTACK)
-            require(isinstance(a.to, int) and 0 <= a.to < 9 and self.board[a.player][a.to] is not None,
+            require(type(a.slot) is int and a.slot == self.movers[0][1], "only the card that may move can be moved now", SEC_ATTACK)
+            require(type(a.to) is int and 0 <= a.to < 9 and self.board[a.player][a.to] is not None,
                     "it can only swap with another card of your battlefield", SEC_SETUP)
         else:
             require(phase == "attack", "attacks happen only in the battle", SEC_ATTACK)
@@ -316,26 +327,30 @@ class BattleGoatsState(GameState):
             if t is ChooseTarget:
                 require(stage in ("target", "second"), "a target is chosen right after the attacking card", SEC_ATTACK)
                 p, s = a.target_player, a.target_slot
-                require(isinstance(p, int) and 0 <= p < self.n and p != a.player, "the target must be an opponent's card", SEC_ATTACK)
-                require(isinstance(s, int) and 0 <= s < 9 and self.board[p][s] is not None, "there is no card in that slot", SEC_ATTACK)
+                require(type(p) is int and 0 <= p < self.n and p != a.player, "the target must be an opponent's card", SEC_ATTACK)
+                require(type(s) is int and 0 <= s < 9 and self.board[p][s] is not None, "there is no card in that slot", SEC_ATTACK)
                 require([p, s] not in self.pending["targets"], "a second target must be another card", SEC_ATTACK)
             else:
                 require(stage == need, f"this is not the moment for that (the attack is at its '{stage}' step)", SEC_ATTACK)
             if t is ChooseAttacker:
-                require(isinstance(a.slot, int) and 0 <= a.slot < 9 and self.board[a.player][a.slot] is not None,
+                require(type(a.slot) is int and 0 <= a.slot < 9 and self.board[a.player][a.slot] is not None,
                         "attack with one of your own cards in play", SEC_ATTACK)
             elif t is ChooseOpponent:
-                require(a.opponent in self.alive() and a.opponent != a.player, "name an opponent who still has cards", SEC_ATTACK)
+                require(type(a.opponent) is int and a.opponent in self.alive() and a.opponent != a.player, "name an opponent who still has cards", SEC_ATTACK)
             elif t is ChooseDefender:
-                require(isinstance(a.slot, int) and 0 <= a.slot < 9 and self.board[a.player][a.slot] is not None,
+                require(type(a.slot) is int and 0 <= a.slot < 9 and self.board[a.player][a.slot] is not None,
                         "defend with one of your own cards in play", SEC_ATTACK)
             elif t is ChooseOwnAdjacent:
-                require(a.slot in ADJACENT[self.pending["attacker"]] and self.board[a.player][a.slot] is not None,
+                require(type(a.slot) is int and a.slot in ADJACENT[self.pending["attacker"]] and self.board[a.player][a.slot] is not None,
                         "the extra card must be your own card next to the attacker", SEC_ATTACK)
             elif t is Dodge:
-                require([a.player, a.slot] == self.pending["dodge_queue"][0], "only the attacked card may avoid battle", SEC_FACEUP)
+                require(type(a.slot) is int and [a.player, a.slot] == self.pending["dodge_queue"][0],
+                        "only the attacked card may avoid battle", SEC_FACEUP)
+                require(type(a.dodge) is bool, "the choice is to avoid battle (True) or to fight (False)", SEC_FACEUP)
+            elif t is ChooseEnding:
+                require(type(a.share) is bool, "the choice is to share the victory (True) or not (False)", SEC_TURNS)
             elif t is PlaceCaptured:
-                require(isinstance(a.slot, int) and 0 <= a.slot < 9 and self.board[a.player][a.slot] is None,
+                require(type(a.slot) is int and 0 <= a.slot < 9 and self.board[a.player][a.slot] is None,
                         "a captured card goes into an empty slot", SEC_SETUP)
 
     # ------------------------------------------------------------------ handlers
@@ -354,7 +369,8 @@ class BattleGoatsState(GameState):
         if self.packs[0]:
             for q in range(self.n):
                 self.seen[q].update(self.packs[q])
-            events.append(Event("pass", f"The packs are passed to the right ({len(self.packs[0])} cards each)", None,
+            events.append(Event("pass", f"The packs are passed to the right ({len(self.packs[0])} "
+                                f"card{'s' if len(self.packs[0]) != 1 else ''} each)", None,
                                 {"size": len(self.packs[0])}))
         else:
             events.append(Event("draft_done", "The draft is over; every army has 9 cards", None, {}))

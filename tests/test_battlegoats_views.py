@@ -1,0 +1,161 @@
+"""Hidden information (player_view), notation, saves and replays for BattleGoats."""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from livestock_notebooks import SaveFileError
+from livestock_notebooks import battlegoats as bg
+
+CONFIGS = [
+    {"players": 2, "max_rounds": 10},
+    {"players": 3, "max_rounds": 6, "draft": True},
+    {"players": 5, "max_rounds": 4},
+    {"players": 6, "max_rounds": 3, "draft": True},
+]
+
+
+def random_states(config, seed, every=1):
+    rng = random.Random(seed)
+    s = bg.new_game(seed=seed, **config)
+    i = 0
+    while not s.is_over:
+        if i % every == 0:
+            yield s
+        s.apply(rng.choice(s.legal_actions()))
+        i += 1
+    yield s
+
+
+def leaks(state, p):
+    """Card ids in p's view that p must not know."""
+    text = json.dumps(state.player_view(p))
+    bad = []
+    for cid in state.cards.ids:
+        if cid not in state.seen[p] and f'"{cid}"' in text:
+            bad.append(cid)
+    # and no face-down card of another player is shown on a battlefield unless revealed before
+    view = state.player_view(p)
+    for q, row in enumerate(view["boards"]):
+        if q == p:
+            continue
+        for s, cell in enumerate(row):
+            cid = state.board[q][s]
+            if cell and cell["card"] is not None:
+                if cid not in state.revealed and cid not in state.face_up:
+                    bad.append(f"{cid} at {q}:{s}")
+    return bad
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), config=st.sampled_from(CONFIGS))
+def test_player_view_never_leaks_a_face_down_card(seed, config):
+    for s in random_states(config, seed, every=3):
+        for p in range(s.n):
+            assert not leaks(s, p), (s.notation(), p)
+
+
+def test_view_shows_own_cards_and_remembered_reveals():
+    s = bg.from_notation("bg2 attack s0 r1/- f0 l0 basic | ram_goat,kid_goat,.,.,.,.,.,.,./-/-/-/- | "
+                         "llama,bear,owl,.,.,.,.,.,./-/-/-/- | rev=-")
+    v = s.player_view(1)
+    assert [c["card"] for c in v["boards"][1] if c] == ["llama", "bear", "owl"]  # own face-down cards
+    assert [c["card"] for c in v["boards"][0] if c] == [None, None]
+    s.apply(bg.ChooseAttacker(0, 0))
+    s.apply(bg.ChooseTarget(0, 1, 1))  # ram 7 vs bear 6: bear defeated, ram back face down
+    v = s.player_view(1)
+    cell = v["boards"][0][0]
+    assert cell == {"card": "ram_goat", "face_up": False, "counts_face_up": False, "known": True}
+    assert v["boards"][0][1]["card"] is None
+    assert v["discards"][1] == ["bear"]
+
+
+def test_view_in_the_draft_shows_only_your_pack():
+    s = bg.new_game(players=3, seed=2, draft=True)
+    v = s.player_view(0)
+    assert v["pack"] == s.packs[0] and v["pack_sizes"] == [8, 8, 8]
+    for q in (1, 2):
+        for cid in s.packs[q]:
+            assert f'"{cid}"' not in json.dumps(v)
+
+
+def test_player_view_rejects_unknown_players():
+    with pytest.raises(ValueError):
+        bg.new_game(players=2).player_view(2)
+
+
+@pytest.mark.parametrize("config", CONFIGS)
+def test_notation_round_trips(config):
+    for seed in range(3):
+        for s in random_states(config, seed, every=2):
+            text = s.notation()
+            again = bg.from_notation(text)
+            assert again.notation() == text
+            assert again.legal_actions() == s.legal_actions()
+            assert again.current_player == s.current_player
+
+
+def test_notation_rejects_nonsense():
+    for text in ["", "chess", "bg2 attack s0 | a | b | rev=-", "bg2 dance s0 r1/- f0 l0 basic | | | rev=-",
+                 "bg2 attack s0 r1/- f0 l0 basic | no_card,.,.,.,.,.,.,.,./-/-/-/- | .,.,.,.,.,.,.,.,./-/-/-/- | rev=-"]:
+        with pytest.raises(ValueError):
+            bg.from_notation(text)
+
+
+def test_docstring_notation_examples_load():
+    doc = bg.__doc__
+    examples = [line.strip() for line in doc.splitlines() if line.strip().startswith("bg2 attack")]
+    assert len(examples) == 2
+    for text in examples:
+        s = bg.from_notation(text)
+        assert s.phase == "attack" and s.legal_actions()
+
+
+def test_save_and_load_mid_game():
+    for s in random_states({"players": 3, "max_rounds": 5, "draft": True}, 7, every=5):
+        text = s.to_json()
+        again = bg.load(text)
+        assert again.to_json() == text
+        assert again.legal_actions() == s.legal_actions()
+
+
+@pytest.mark.parametrize("text", [
+    "not json", "{}", json.dumps({"game": "chess", "version": 1, "state": {}}),
+    json.dumps({"game": "battlegoats", "version": 99, "state": {}}),
+    json.dumps({"game": "battlegoats", "version": 1, "state": {"players": 2}}),
+])
+def test_corrupt_saves_raise_save_file_error(text):
+    with pytest.raises(SaveFileError):
+        bg.load(text)
+
+
+def test_save_with_a_card_in_two_places_is_corrupt():
+    s = bg.new_game(players=2, seed=1)
+    data = json.loads(s.to_json())
+    data["state"]["hands"][1][0] = data["state"]["hands"][0][0]
+    with pytest.raises(SaveFileError, match="corrupt"):
+        bg.load(json.dumps(data))
+
+
+def test_actions_round_trip_through_dicts():
+    s = bg.new_game(players=2, seed=1)
+    for a in s.legal_actions()[:5]:
+        assert bg.action_from_dict(a.to_dict()) == a
+        assert str(a).startswith("Player 1 places ")
+
+
+def test_events_never_name_face_down_cards():
+    rng = random.Random(3)
+    s = bg.new_game(players=3, seed=3, draft=True, max_rounds=8)
+    while not s.is_over:
+        before_hidden = {c for q in range(s.n) for c in s.hands[q] + s.packs[q]} | set(s.set_aside)
+        events = s.apply(rng.choice(s.legal_actions()))
+        for e in events:
+            blob = e.text + json.dumps(e.data)
+            for cid in before_hidden:
+                assert f'"{cid}"' not in json.dumps(e.data) and s.cards[cid].name not in e.text or e.kind == "capture", (e, cid)
+            del blob
