@@ -1,0 +1,206 @@
+"""Space Pigs: a pure-Python rules engine (Pascal Bernard's game; English edition by Tilsit).
+
+Quick start::
+
+    from livestock_notebooks import space_pigs as sp
+    state = sp.new_game(players=4, seed=1, rules="full", max_rounds=5)
+    while not state.is_over:
+        action = state.legal_actions()[0]        # or a bot: sp.bots.GreedyBot().choose(state)
+        for event in state.apply(action):
+            print(event.text)
+
+Everything follows the project's engine protocol (``livestock_notebooks.engine``):
+``current_player``, ``legal_actions()``, ``apply(action) -> [Event]``, ``is_over``,
+``winners`` (empty when ``max_rounds`` ends the game: no winner), ``to_json()`` /
+:func:`load`, ``copy()``, ``player_view(p)``, ``invariant_violations()``, and the text
+notation ``state.notation()`` / :func:`from_notation` (see :mod:`.notation`).
+
+``new_game(*, players, seed=0, rules="full", max_rounds=None, **options)``
+    ``players`` 3-6. ``rules``: ``"full"``, ``"simple_a"`` or ``"simple_b"`` (the rulebook's
+    simplified sets: public recipes, no Royal Pig, governors or aliens, 3 trips a turn).
+    Options (all off by default): ``clan_powers`` (the advanced clan powers, each once a turn,
+    never on turn 1), ``inverse_deployment``, ``seventh_planet``, ``baston_rikiki``,
+    ``layout`` = ``"rings"`` | ``"twin"`` (twin galaxies with the sun) | ``"pancake"`` |
+    ``"freedom"``, and the advanced layout options ``look_before_placing``,
+    ``all_laid_before_revealed``, ``unexplored``. ``clans`` may fix the clans (list of names).
+
+The galaxy
+    ``state.hexes`` lists the cells by index (the order they were laid; 0 is the core):
+    ``{"index", "q", "r", "kind": "planet"|"double planet"|"asteroid"|"sun"|"?", "colour",
+    "family", "face_down", "rim"}``. Coordinates are axial ``(q, r)``
+    (:mod:`.geometry`: neighbours ``(q±1, r)``, ``(q, r±1)``, ``(q+1, r-1)``, ``(q-1, r+1)``;
+    draw a pointy-top hex at x = √3·(q + r/2), y = 1.5·r). ``state.adj()[i]`` are the
+    neighbours of cell i (the sun has none). ``state.troops_on(i)`` lists the occupants in
+    arrival order (the first holds the hex: the defender); ``state.owner(i)``.
+    ``state.hex_label(i)`` reads like "H3 (red planet)".
+
+Players and clans
+    Players are 0..n-1 (shown as P1..Pn). ``state.clans[p]`` (Porcus, Hylocherus,
+    Phacocherus, Babiroussa, Scrofa, Pecari Banzai), ``state.order`` (order of play),
+    ``state.rp`` (the Royal Pig, -1 before the first election), ``state.hands[p]`` (card
+    ids; ``data.CARDS[id]`` gives name, sequence, bonuses, text), ``state.recipe(p)`` (red,
+    yellow, blue), ``state.gov[p]`` (governors), ``state.faction[p]`` (whom p voted for),
+    ``state.out[p]`` (eliminated until next turn), ``state.trips[p]``, ``state.used[p]``
+    (travel markers used in the current cycle), ``state.acorns[p]``.
+
+Phases and sequences
+    ``state.sequence`` is one of ``layout``, ``start`` (initial deployment), then each turn
+    ``return`` (eliminated clans come back), ``1A`` draw cards, ``1B`` colonists (Royal Pig),
+    ``1C`` order of play, ``1D`` deploy colonists, ``1E`` aliens arrive, ``2A`` choose a
+    travel marker (secret), ``2B`` travel, ``2X`` the Extra-Mouve window after everyone
+    travelled, ``3A`` combat, ``3B`` redeployment, ``3C`` alien move and combat (Royal Pig),
+    ``4A`` production and victory, ``4B`` governors, ``4C`` election; ``over`` at the end.
+    ``state.sequence_title`` gives the rulebook's name. ``state.turn`` counts turns from 1.
+    ``state.cb`` is the combat under way (hex, attacker ``a``, defender ``d`` — a player or
+    an alien code -1 pirates, -2 porcophages, -3 worm — stage, round, card bonuses, tech).
+    ``state.trip`` is the trip under way (src, pos, troops aboard, mode).
+
+Actions (:mod:`.actions`; each has ``player`` and a readable ``str``)
+    Set-up: ``DrawHex(pile)``, ``PlaceHex(pile, q, r)``, ``StartPlanet(hex)``,
+    ``ReturnTo(hex)``. Generic: ``Done()`` (end one's step), ``PlayCard(card)``,
+    ``ChooseHex(hex)`` / ``ChoosePlayer(target)`` (targets of the card or power being played),
+    ``UsePower(power, arg)``. 1A: ``Discard(card)``, ``OfferExchange(partner, card)``,
+    ``AnswerExchange(card or -1)``. 1B: ``GiveMarker(to)``, ``MakeHog()``. 1D:
+    ``Deploy(hex, hog)``. 1E: ``PlaceAliens(hex)``. 2A: ``ChooseMarker(value)``. 2B: a trip is
+    ``Load(hex, hog)`` once per troop, then ``Fly(hex)`` (a plain trip lands at once; card
+    trips fly on, may ``Drop(hog)`` with the Rocket Boots, and end with ``Land()``). 3A:
+    ``ChooseCombat(hex)``, combat cards with ``PlayCard`` then ``Done`` (face down; defender
+    first), ``Flee(hex)`` / ``Stay()`` from round 2. 3B: ``Redeploy(src, dst, hog)``. 3C:
+    ``MoveAliens(src, dst)`` or ``Done``. 4C: ``Stand(yes)``, ``CallVoter(voter)``,
+    ``Vote(candidate)``.
+
+Events (``apply`` returns them) have ``kind`` (``"land"``, ``"combat"``, ``"round"``,
+``"wipeout"``, ``"victory"``, ...), ``text`` and ``data``; dice and reveals are
+``irreversible``. ``state.log0`` holds the set-up texts (clans, first-player rolls).
+
+Combat uses :mod:`livestock_notebooks.odds` (``Pigs``, ``Pirates``, ``Porcophages``,
+``AcornWorm``, ``resolve_round``): the engine rolls each side's ``strength_dice()`` and lets
+the shared model decide, so the exact odds (``odds.space_pigs_combat``) describe the engine.
+Rule values, house values and every reading chosen are in ``data/space_pigs/rules.json`` and
+``event_cards.json`` (``readings`` lists); :func:`readings` returns them.
+"""
+from __future__ import annotations
+
+from ..engine import load_state
+from ..rng import Dice
+from . import actions, geometry
+from .actions import *  # noqa: F401,F403
+from .actions import ACTION_CLASSES
+from .data import CARDS, CLANS, RECIPES, RULES, FULL_DECK, readings, simple_deck
+from .notation import from_notation, to_notation
+from .state import LAYOUTS, OPTION_DEFAULTS, PILES, RULE_SETS, SEQ_TITLE, SpacePigsState
+
+__all__ = [
+    "new_game", "load", "from_notation", "to_notation", "SpacePigsState", "CARDS", "CLANS", "readings",
+    "CONFORMANCE_CONFIGS", "BENCHMARK_CONFIGS", "ACTION_CLASSES", "SEQ_TITLE",
+] + [c.__name__ for c in ACTION_CLASSES]
+
+State = SpacePigsState
+
+
+def new_game(*, players: int, seed: int = 0, rules: str = "full", max_rounds: int | None = None,
+             clans: list[str] | None = None, **options) -> SpacePigsState:
+    """Set up a game: clans, recipes, first player, deck and hex piles; the layout starts."""
+    if isinstance(players, bool) or not isinstance(players, int) or not 3 <= players <= 6:
+        raise ValueError("Space Pigs is played by 3 to 6 players")
+    if rules not in RULE_SETS:
+        raise ValueError(f"rules must be one of {RULE_SETS}")
+    if max_rounds is not None and (not isinstance(max_rounds, int) or max_rounds < 1):
+        raise ValueError("max_rounds must be a positive int or None")
+    opts = dict(OPTION_DEFAULTS)
+    for k, v in options.items():
+        if k not in opts:
+            raise TypeError(f"unknown option {k!r}; options: {sorted(opts)}")
+        opts[k] = v
+    if opts["layout"] not in LAYOUTS:
+        raise ValueError(f"layout must be one of {LAYOUTS}")
+    s = SpacePigsState._fresh(players, seed, rules, max_rounds, opts)
+    d = s.dice
+    n = players
+    log = []
+    # clans
+    if clans is not None:
+        if len(clans) != n or len(set(clans)) != n or any(c not in CLANS for c in clans):
+            raise ValueError(f"clans must be {n} different names from {CLANS}")
+        s.clans = list(clans)
+    else:
+        pool = list(CLANS)
+        d.shuffle(pool)
+        s.clans = pool[:n]
+    log.append("Clans: " + ", ".join(f"P{p + 1} {c}" for p, c in enumerate(s.clans)) + ".")
+    # recipes (secret in the full game)
+    markers = [list(r) for r in RECIPES]
+    d.shuffle(markers)
+    s.recipes = markers[:n]
+    if opts["seventh_planet"]:
+        acorns = ["r"] * 10 + ["y"] * 10 + ["b"] * 10
+        d.shuffle(acorns)
+        s.seventh = acorns[:n]
+    log.append("Each clan draws a secret sacred recipe." if rules == "full"
+               else "Sacred recipes (public): " + ", ".join(
+                   f"P{p + 1} {r[0]} red {r[1]} yellow {r[2]} blue" for p, r in enumerate(s.recipes)) + ".")
+    # first player
+    if rules == "full":
+        contenders = list(range(n))
+        while True:
+            rolls = {p: d.roll(6) for p in contenders}
+            log.append("First player roll: " + ", ".join(f"P{p + 1} {r}" for p, r in rolls.items()) + ".")
+            best = max(rolls.values())
+            contenders = [p for p in contenders if rolls[p] == best]
+            if len(contenders) == 1:
+                break
+        s.first = contenders[0]
+    else:
+        s.first = 0
+        log.append("The youngest player (P1) goes first.")
+    s.order = [(s.first + i) % n for i in range(n)]
+    log.append(f"P{s.first + 1} is the First Player.")
+    # cards
+    deck = list(FULL_DECK if rules == "full" else simple_deck())
+    d.shuffle(deck)
+    s.deck = deck
+    # hexes
+    mix = RULES["hex_mix"][str(n)]
+    if rules == "simple_a":
+        piles: dict[str, list[str]] = {}
+        for colour, code in (("red", "r"), ("yellow", "y"), ("blue", "b")):
+            k = mix["planets"][colour] - (1 if opts["baston_rikiki"] else 0)
+            piles[f"{colour} planet"] = ["P" + code] * k
+            piles[f"{colour} double"] = ["D" + code]
+        piles["asteroid"] = ["A"] * sum(mix["asteroids"].values())
+        s.piles = {k: v for k, v in piles.items() if v}
+    else:
+        for colour, code in (("red", "r"), ("yellow", "y"), ("blue", "b")):
+            k = mix["planets"][colour] - (1 if opts["baston_rikiki"] else 0)
+            pile = ["P" + code] * k + ["D" + code] * (1 if mix["double"] >= 3 else 0) + ["A"] * mix["asteroids"][colour]
+            d.shuffle(pile)
+            s.piles[colour] = pile
+        s.piles["black"] = ["A"] * mix["asteroids"]["black"]
+    total = sum(len(v) for v in s.piles.values())
+    if opts["layout"] == "twin":
+        s._add_cell(0, 0, "S", "")
+    s.sd = {"placed": 0, "total": total}
+    s.log0 = log
+    s.seq = "layout"
+    s._advance()
+    s._events = []
+    return s
+
+
+def load(text: str | bytes) -> SpacePigsState:
+    """Load a game saved with ``state.to_json()`` (raises SaveFileError if corrupt)."""
+    return load_state(SpacePigsState, text)
+
+
+CONFORMANCE_CONFIGS = [
+    {"players": 3, "rules": "full", "max_rounds": 2},
+    {"players": 4, "rules": "full", "max_rounds": 2, "clan_powers": True},
+    {"players": 5, "rules": "full", "max_rounds": 1, "seventh_planet": True, "inverse_deployment": True},
+    {"players": 6, "rules": "full", "max_rounds": 1, "baston_rikiki": True},
+    {"players": 3, "rules": "simple_a", "max_rounds": 3},
+    {"players": 4, "rules": "simple_b", "max_rounds": 3},
+]
+
+BENCHMARK_CONFIGS = [
+    {"players": 4, "rules": "full", "max_rounds": 5},
+]

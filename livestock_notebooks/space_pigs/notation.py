@@ -1,0 +1,185 @@
+"""A one-line text notation for Space Pigs positions (like FEN for chess).
+
+    SP1 n=3 rules=full turn=2 seq=2B order=102 rp=1 | 0,0:Pr:a5 1,0:Dy:b3h1 0,1:A:pir3 -1,1:Pb:c2:a3 ...
+
+The header is space-separated ``key=value`` fields, then ``|``, then one token per galaxy cell
+in index order: ``q,r:TILE`` followed by the occupants in arrival order (the first one holds
+the hex, later ones are attackers waiting for Phase 3).
+
+- TILE: ``Pr``/``Py``/``Pb`` a red/yellow/blue planet, ``Dr``/``Dy``/``Db`` a double planet,
+  ``A`` an asteroid, ``S`` the sun; a leading ``?`` marks a face-down hex.
+- Occupant: a player letter (``a`` = P1 ... ``f`` = P6) with piglets and optional ``h``+hogs
+  (``a5``, ``b3h1``, ``c0h2``); aliens ``pir3`` (pirates), ``por2`` (porcophages), ``worm``.
+
+Header fields (all optional except ``n``): ``rules`` (full/simple_a/simple_b), ``turn``,
+``seq`` (the sequence to start: return, 1A, 1B, 1C, 1D, 1E, 2A, 2B, 3A, 3B, 3C, 4A, 4B, 4C),
+``order`` (player digits, 1-based, e.g. ``213``), ``rp`` (1-based Royal Pig or ``-``),
+``clans`` (comma-separated short names: Po, Hy, Ph, Ba, Sc, Pe), ``recipes`` (red-yellow-blue
+digits per player, comma-separated, e.g. ``321,123,213``), ``trips`` (per player, for 2B),
+``hands`` (card ids per player: ``0.31.40/5/`` ...), ``used`` (travel markers used, e.g.
+``23,,4``), ``factions`` (1-based candidate each voted for, ``-`` none), ``worm`` (planets the
+worm has eaten), ``out`` (eliminated players as 1-based digits), ``opts`` (comma-separated
+option names switched on, e.g. ``clan_powers,seventh_planet``).
+
+:func:`from_notation` sets the position up at the *start* of ``seq``; a position saved in the
+middle of a sequence (``state.notation()``) restarts that sequence. Cards not in a hand are
+shuffled into the draw pile. Use saves (``to_json``) to keep a game exactly.
+"""
+from __future__ import annotations
+
+from ..errors import SaveFileError
+from ..rng import Dice
+from .data import CLAN_SHORT, CLANS, FULL_DECK, RECIPES, simple_deck
+
+LETTERS = "abcdef"
+ALIEN_TOKENS = {-1: "pir", -2: "por", -3: "worm"}
+TOKEN_ALIENS = {"pir": -1, "por": -2, "worm": -3}
+START_SEQS = ("return", "1A", "1B", "1C", "1D", "1E", "2A", "2B", "3A", "3B", "3C", "4A", "4B", "4C")
+
+
+def _tile(state, h: int) -> str:
+    k = state.kind[h]
+    t = k + (state.col[h] if k in "PD" else "")
+    return ("?" if state.hid[h] else "") + t
+
+
+def to_notation(state) -> str:
+    head = [f"SP1 n={state.n}", f"rules={state.rules}", f"turn={max(state.turn, 1)}"]
+    seq = state.seq if state.seq in START_SEQS else ("2B" if state.seq == "2X" else "1A")
+    head.append(f"seq={seq}")
+    head.append("order=" + "".join(str(p + 1) for p in state.order))
+    head.append("rp=" + (str(state.rp + 1) if state.rp >= 0 else "-"))
+    head.append("clans=" + ",".join(CLAN_SHORT[CLANS.index(c)] for c in state.clans))
+    head.append("recipes=" + ",".join("".join(map(str, r)) for r in state.recipes))
+    if any(state.used):
+        head.append("used=" + ",".join("".join(map(str, u)) for u in state.used))
+    if any(f >= 0 for f in state.faction):
+        head.append("factions=" + "".join(str(f + 1) if f >= 0 else "-" for f in state.faction))
+    if state.worm_eaten:
+        head.append(f"worm={state.worm_eaten}")
+    if any(state.out):
+        head.append("out=" + "".join(str(p + 1) for p in range(state.n) if state.out[p]))
+    on = [k for k, v in sorted(state.opts.items()) if v is True]
+    if state.opts.get("layout", "rings") != "rings":
+        on.append("layout:" + state.opts["layout"])
+    if on:
+        head.append("opts=" + ",".join(on))
+    if seq == "2B":
+        head.append("trips=" + ",".join(str(t) for t in state.trips))
+    if any(state.hands):
+        head.append("hands=" + "/".join(".".join(str(c) for c in sorted(h)) for h in state.hands))
+    cells = []
+    for h in range(len(state.cq)):
+        parts = [f"{state.cq[h]},{state.cr[h]}", _tile(state, h)]
+        for e in state.occ[h]:
+            if e[0] >= 0:
+                pg, hg = e[1] + e[3], e[2] + e[4]
+                parts.append(f"{LETTERS[e[0]]}{pg}" + (f"h{hg}" if hg else ""))
+            else:
+                parts.append(ALIEN_TOKENS[e[0]] + (str(e[1]) if e[0] != -3 else ""))
+        cells.append(":".join(parts))
+    return " ".join(head) + " | " + " ".join(cells)
+
+
+def from_notation(text: str, *, seed: int = 0, max_rounds: int | None = None):
+    """Build a state from :func:`to_notation` text, starting the sequence it names."""
+    from .state import OPTION_DEFAULTS, SpacePigsState
+
+    try:
+        head_text, _, cells_text = text.partition("|")
+        fields = head_text.split()
+        if not fields or fields[0] != "SP1":
+            raise ValueError("a Space Pigs notation starts with 'SP1'")
+        kv = {}
+        for f in fields[1:]:
+            k, _, v = f.partition("=")
+            kv[k] = v
+        n = int(kv["n"])
+        if not 3 <= n <= 6:
+            raise ValueError("3 to 6 players")
+        rules = kv.get("rules", "full")
+        opts = dict(OPTION_DEFAULTS)
+        for o in filter(None, kv.get("opts", "").split(",")):
+            if o.startswith("layout:"):
+                opts["layout"] = o.split(":", 1)[1]
+            elif o in opts:
+                opts[o] = True
+            else:
+                raise ValueError(f"unknown option {o!r}")
+        s = SpacePigsState._fresh(n, seed, rules, max_rounds, opts)
+        s.turn = int(kv.get("turn", "1"))
+        seq = kv.get("seq", "1A")
+        if seq not in START_SEQS:
+            raise ValueError(f"cannot start at sequence {seq!r}")
+        if "order" in kv:
+            s.order = [int(c) - 1 for c in kv["order"]]
+            if sorted(s.order) != list(range(n)):
+                raise ValueError("order must list every player once")
+        s.first = s.order[0]
+        rp = kv.get("rp", "-")
+        s.rp = -1 if rp == "-" else int(rp) - 1
+        if "clans" in kv:
+            s.clans = [CLANS[CLAN_SHORT.index(c)] for c in kv["clans"].split(",")]
+        else:
+            s.clans = list(CLANS[:n])
+        if "recipes" in kv:
+            s.recipes = [[int(ch) for ch in r] for r in kv["recipes"].split(",")]
+        else:
+            s.recipes = [list(RECIPES[i]) for i in range(n)]
+        if "used" in kv:
+            s.used = [[int(ch) for ch in u] for u in kv["used"].split(",")]
+        if "factions" in kv:
+            s.faction = [-1 if ch == "-" else int(ch) - 1 for ch in kv["factions"]]
+        s.worm_eaten = int(kv.get("worm", "0"))
+        for ch in kv.get("out", ""):
+            s.out[int(ch) - 1] = True
+        if "trips" in kv:
+            s.trips = [int(t) for t in kv["trips"].split(",")]
+        deck = list(FULL_DECK if rules == "full" else simple_deck())
+        if "hands" in kv:
+            for p, hand in enumerate(kv["hands"].split("/")):
+                for c in filter(None, hand.split(".")):
+                    c = int(c)
+                    deck.remove(c)
+                    s.hands[p].append(c)
+        s.dice.shuffle(deck)
+        s.deck = deck
+        for tok in cells_text.split():
+            parts = tok.split(":")
+            q, r = (int(x) for x in parts[0].split(","))
+            tile = parts[1]
+            hidden = tile.startswith("?")
+            tile = tile.lstrip("?")
+            fam = {"r": "red", "y": "yellow", "b": "blue"}.get(tile[1:2], "black")
+            s._add_cell(q, r, tile if tile[0] in "PD" else tile[0], fam if tile[0] != "S" else "")
+            h = len(s.cq) - 1
+            s.hid[h] = hidden
+            if tile[0] not in "PDAS":
+                raise ValueError(f"unknown tile {tile!r}")
+            for occ in parts[2:]:
+                alien = next((k for k in TOKEN_ALIENS if occ.startswith(k)), None)
+                if alien is not None:
+                    count = int(occ[len(alien):] or "1")
+                    s.occ[h].append([TOKEN_ALIENS[alien], count, 0, 0, 0])
+                    continue
+                p = LETTERS.index(occ[0])
+                if p >= n:
+                    raise ValueError(f"no player {occ[0]!r}")
+                rest = occ[1:]
+                pg, _, hg = rest.partition("h")
+                s.occ[h].append([p, int(pg or 0), int(hg or 0), 0, 0])
+        if not s.cq:
+            raise ValueError("no hexes")
+        s.seq = "start"
+        s.sd = {"q": [], "i": 0}
+        s._enter(seq)
+        s._advance()
+        s._legal = None
+        problems = s.invariant_violations()
+        if problems:
+            raise ValueError("; ".join(problems[:3]))
+        return s
+    except SaveFileError:
+        raise
+    except (KeyError, IndexError, TypeError, ValueError) as exc:
+        raise ValueError(f"bad Space Pigs notation: {exc}") from None
