@@ -619,6 +619,17 @@ class GameApp:
         self._enter(session, "New game started.")
         return session
 
+    def start_state(self, state, seats: Sequence[Seat | str], *, seed: int = 0, message: str = "Game started.",
+                    autosave: bool | None = None) -> Session:
+        """Play on from a given engine state (a prepared position: tutorials, tests)."""
+        session = Session(self.spec, state, [s if isinstance(s, Seat) else Seat(s) for s in seats], seed=seed,
+                          autosave=self.autosave if autosave is None else autosave,
+                          save_directory=self.save_directory)
+        session.log.append(LogEntry(message, None, "new-game"))
+        session.write_autosave()
+        self._enter(session, message)
+        return session
+
     def resume(self) -> Session | None:
         """Resume the autosaved game offered at page open."""
         found = self._autosave_found or find_autosave(self.spec, self.save_directory)
@@ -825,8 +836,11 @@ class GameApp:
             self.save_link.value = ""
             self._hide(self.view_box)
             name = self.spec.name(player)
+            recent = "".join(f'<li>{html.escape(e.text)}</li>' for e in self.last_events[-6:])
+            recent = (f'<div class="lsn-handoff-recent" style="text-align:left;margin-top:0.6em">'
+                      f'<div>What just happened:</div><ul>{recent}</ul></div>') if recent else ""
             self.handoff_text.value = (f'<div>Pass the device to <b class="lsn-handoff-name">{html.escape(name)}</b>.</div>'
-                                       '<div style="color:#555">Everyone else, please look away.</div>')
+                                       f'<div style="color:#555">Everyone else, please look away.</div>{recent}')
             self.handoff_button.description = f"I am {name}: show my game"
             self._show(self.handoff_box)
         else:

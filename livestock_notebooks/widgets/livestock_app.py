@@ -64,9 +64,9 @@ def livestock_bots() -> dict:
         if isinstance(found, dict):
             bots.update(found)
         else:
-            for attr, label in (("RandomBot", "Random"), ("SensibleBot", "Sensible")):
+            for attr, label in (("RandomBot", "Random"), ("GreedyBot", "Sensible"), ("SensibleBot", "Sensible")):
                 cls = getattr(engine_bots, attr, None)
-                if cls is not None:
+                if cls is not None and label not in bots:
                     bots[label] = cls
     bots.setdefault("Random", RandomBot)
     return bots

@@ -406,8 +406,8 @@ class BattleDialog:
             f'<b class="lsn-odds-lose">{percent(o.defender)}</b>.</div>{note}'
             '<div style="color:#666;font-size:0.85em">A defending command card in the other hand could still change this.</div>'
         )
-        self.attacker_dice.clear(2 if a_super else 1)
-        self.defender_dice.clear(2 if d_super else 1)
+        self.attacker_dice.clear([6, 6] if a_super else [6])
+        self.defender_dice.clear([6, 6] if d_super else [6])
         self.dice_box.layout.display = "none"
         self.outcome.value = ""
         self.commit_button.layout.display = None

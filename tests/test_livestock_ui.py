@@ -1,0 +1,327 @@
+"""The Livestock Uprising page driven from Python: selecting, highlighting, moving, the battle
+dialog, decisions, harvest, marshalling, undo, hot-seat hiding, save/load, bots."""
+from __future__ import annotations
+
+import json
+import re
+from fractions import Fraction
+
+import pytest
+
+from livestock_notebooks import livestock_uprising as lu
+from livestock_notebooks.livestock_uprising import actions as A
+from livestock_notebooks.odds.livestock import livestock_battle
+from livestock_notebooks.session import Seat, autosave_path
+from livestock_notebooks.widgets.livestock_app import LivestockView, livestock_app, livestock_bots, livestock_spec
+from livestock_notebooks.widgets.livestock_board import LivestockBoard, public_state
+
+# Chickens (seat 0) against Cows (seat 1) on a 5x5 board. Pecky (2 sheep) at b3 next to
+# Bessie (a donkey) at c2; the other Generals in their barns (a3, e3). Chickens hold
+# Battle Cry, War Drums, Overrun; Cows hold Forced March, Double Time, Second Wind.
+POSITION = ("Ch,Co ghcra/gfhcl/0grh1/acgfa/hcglr b3:ss,a3,a3,c2:d,e3,e3 "
+            "4.0.0.0.0,0.2.0.0.0 abc,def|ghijkl - 0/action/0/0")
+CHICKEN_CARDS = ["Battle Cry", "War Drums", "Overrun"]
+COW_CARDS = ["Forced March", "Double Time", "Second Wind"]
+
+
+@pytest.fixture(autouse=True)
+def saves(tmp_path, monkeypatch):
+    monkeypatch.setenv("LIVESTOCK_NOTEBOOKS_SAVE_DIR", str(tmp_path / "saves"))
+    return tmp_path / "saves"
+
+
+def make(seats=("human", "human"), position=POSITION, take=True):
+    app = livestock_app(bot_delay=None)
+    app.start_state(lu.from_notation(position, seed=5), [Seat(s) for s in seats])
+    if take and app.session.needs_handoff:
+        app.take_device()
+    return app
+
+
+def face(app, square):
+    return app.view.board.tiles[square][1].value
+
+
+def marks(app, kind):
+    return sorted(sq for sq, (_b, f, _h) in app.view.board.tiles.items() if f"lsn-mark-{kind}" in f.value)
+
+
+def test_bots_offered():
+    bots = livestock_bots()
+    assert list(bots)[:2] == ["Random", "Sensible"]
+    spec = livestock_spec()
+    assert spec.name(0) == "Chickens" and spec.name(3) == "Pigs"
+
+
+def test_board_draws_terrain_barns_and_generals():
+    app = make()
+    b = app.view.board
+    assert len(b.tiles) == 25 and b.grid.layout.grid_template_columns == "repeat(5, 66px)"
+    assert "aria-label='forest'" in face(app, "b2")
+    assert "aria-label='barn'" in face(app, "a3") and "#1f5fbf" in face(app, "a3")  # Chickens blue
+    assert "#c62828" in face(app, "e3")  # Cows red barn
+    assert "Pecky (1 star)" in face(app, "b3") and "\u2605" in face(app, "b3")
+    tip = b.tiles["c2"][2].tooltip
+    assert "Bessie" in tip and "attack 2" in tip and "defense 1" in tip
+
+
+def test_click_general_highlights_moves_and_attacks_then_moves():
+    app = make()
+    app.view.board.click("b3")
+    assert app.view.selected == "Pecky"
+    assert marks(app, "selected") == ["b3"]
+    assert marks(app, "attack") == ["c2"]
+    assert marks(app, "move") == ["a2", "a3", "a4", "b4", "c3", "c4"]  # a3: own barn
+    assert "b2" not in marks(app, "move")  # forest
+    board_widget = app.view.board.grid
+    app.view.board.click("a4")
+    assert app.session.state.general_at("a4") == ["Pecky"]
+    assert app.log.lines[-1].startswith("Pecky (1*) moves from b3 to a4")
+    assert app.view.board.grid is board_widget  # updated in place
+
+
+def test_click_barn_cycles_through_generals():
+    app = make()
+    app.view.board.click("a3")
+    first = app.view.selected
+    app.view.board.click("a3")
+    assert app.view.selected != first and app.view.selected in ("Henrietta", "Cluck")
+
+
+def test_wrong_move_shows_the_engines_rule():
+    app = make()
+    assert not app.act(A.Move("Pecky", "b3", "b2"))
+    assert app.status_text.startswith("Not allowed: ")
+    assert "rulebook:" in app.status_text
+    app.view.board.click("b3")
+    app.view.board.click("e5")
+    assert "cannot go to e5" in app.status_text
+
+
+def test_battle_dialog_odds_dice_and_retreat_decision():
+    app = make()
+    v = app.view
+    v.board.click("b3")
+    v.board.click("c2")  # attack: the dialog first
+    assert v.battle.visible and v.battle.pending_attack == A.Attack("Pecky", "b3", "c2")
+    assert app.session.state.general_at("c2") == ["Bessie"]  # nothing happened yet
+    odds = livestock_battle(2, 1)
+    assert v.battle.odds == odds
+    assert ">2</b>" in v.battle.totals.value and ">1</b>" in v.battle.totals.value
+    assert f"{float(odds.attacker) * 100:.1f}%" in v.battle.odds_html.value
+    app.session.state.dice.script([6, 1])
+    v.battle.commit_button.click()
+    # the Cows must choose a retreat: hand-off (showing what just happened), then their decision
+    assert app.session.current_player == 1 and app.session.needs_handoff
+    assert app.handoff_box.layout.display != "none"
+    assert "the attacker wins" in app.handoff_text.value
+    app.handoff_button.click()
+    assert v.battle.visible and v.battle.commit_button.layout.display == "none"
+    assert v.battle.attacker_dice.faces == [6] and v.battle.defender_dice.faces == [1]
+    assert "the attacker wins" in v.battle.outcome.value
+    assert "loses a Dynamite Donkey" in v.battle.outcome.value
+    assert v.decision.visible
+    assert all(label.startswith("Retreat to ") for label in v.decision.choices.labels)
+    targets = marks(app, "target")
+    assert targets and all(f"Retreat to {t}" in v.decision.choices.labels for t in targets)
+    v.board.click(targets[0])
+    assert app.session.state.general_at(targets[0]) == ["Bessie"]
+    assert app.session.state.general_at("c2") == ["Pecky"]
+    assert not app.undo_button.disabled is False or not app.session.can_undo
+
+
+def test_battle_cancel_and_undo_rules():
+    app = make()
+    v = app.view
+    v.board.click("b3")
+    v.board.click("c2")
+    v.battle.cancel_button.click()
+    assert not v.battle.visible and app.session.state.general_at("b3") == ["Pecky"]
+    # a move can be undone; a battle (dice) cannot
+    v.general_buttons.click("Henrietta \u2605\u2605")
+    sel = v.selected
+    v.board.click("a2")
+    assert not app.undo_button.disabled
+    app.undo_button.click()
+    assert app.session.state.general_at("a2") == []
+    v.board.click("b3")
+    v.board.click("c2")
+    app.session.state.dice.script([1, 6])
+    v.battle.commit_button.click()  # the defender wins: Pecky loses a sheep (only one kind)
+    assert v.battle.visible and "the defender wins" in v.battle.outcome.value
+    assert app.undo_button.disabled and "Cannot undo" not in app.status_text
+    assert not app.undo()
+    assert "Dice were rolled" in app.status_text
+    assert sel == "Henrietta"
+
+
+def test_harvest_marshal_transfer_and_end_turn():
+    app = make()
+    v = app.view
+    v.board.click("b3")
+    v.board.click("c3")  # carrot: sheep cannot harvest it; grass would be free
+    app.end_turn_button.click()
+    assert app.session.state.phase_name == "harvest"
+    assert app.end_turn_button.description == "End harvest phase"
+    # the Generals in the barn cannot harvest; Pecky on a carrot with sheep neither
+    assert marks(app, "target") == []
+    app.end_turn_button.click()
+    assert app.session.state.phase_name == "marshal"
+    assert app.end_turn_button.description == "End turn"
+    v.general_buttons.click("Henrietta \u2605\u2605")
+    assert v.selected == "Henrietta"
+    assert "Marshal Sacrificial Sheep" in v.marshal.marshal.labels
+    assert "house values" in v.marshal.table.value  # house values marked
+    assert "14 of 14" in v.marshal.table.value or "of 14" in v.marshal.table.value
+    v.marshal.marshal.click("Marshal Sacrificial Sheep")
+    assert app.session.state.army("Henrietta") == ["sheep"]
+    assert app.session.state.resources[0]["grass"] == 2
+    assert "marshals a Sacrificial Sheep under Henrietta" in app.log.lines[-1]
+    assert not app.undo_button.disabled  # marshalling is undoable
+    app.undo_button.click()
+    assert app.session.state.army("Henrietta") == []
+    v.marshal.marshal.click("Marshal Sacrificial Sheep")
+    transfers = v.marshal.transfers.labels
+    assert any("Henrietta \u2192 Cluck" in t for t in transfers)
+    v.marshal.transfers.click(next(t for t in transfers if "Henrietta \u2192 Cluck" in t))
+    assert app.session.state.army("Cluck") == ["sheep"]
+    app.end_turn_button.click()
+    assert app.session.state.turn_player == 1
+
+
+def test_harvest_by_clicking_the_square():
+    pos = POSITION.replace("b3:ss", "c3:ss").replace("0/action/0/0", "0/harvest/0/0")
+    pos = pos.replace("ghcra/gfhcl/0grh1", "ghcra/gfhcl/0ghr1")  # c3 is hay now
+    app = make(position=pos)
+    assert marks(app, "target") == ["c3"]
+    app.view.board.click("c3")
+    assert app.session.state.resources[0]["hay"] == 1
+    assert "harvests 1 hay" in app.log.lines[-1]
+
+
+def test_play_a_command_card():
+    app = make()
+    v = app.view
+    assert "Play Battle Cry" in v.hand.plays.labels
+    v.hand.plays.click("Play Battle Cry")
+    assert "Battle Cry" not in [c for c in app.session.state.hand(0)]
+    v.board.click("b3")
+    v.board.click("c2")
+    assert ">4</b>" in v.battle.totals.value and "+2 from a card" in v.battle.totals.value
+
+
+def test_hot_seat_hides_the_other_hand_from_the_widget_tree():
+    app = make(take=False)
+    assert app.session.needs_handoff
+    text = app.tree_text()
+    for card in CHICKEN_CARDS + COW_CARDS:
+        assert card not in text
+    app.take_device()
+    text = app.tree_text()
+    assert all(c in text for c in CHICKEN_CARDS) and not any(c in text for c in COW_CARDS)
+    assert "3 cards" in app.view.armies.html.value  # the Cows' hand only as a count
+    # end the Chickens' turn: the hand-off screen hides everything private again
+    for _ in range(3):
+        app.end_turn_button.click()
+    assert app.session.needs_handoff
+    text = app.tree_text()
+    assert not any(c in text for c in CHICKEN_CARDS + COW_CARDS)
+    app.take_device()
+    text = app.tree_text()
+    assert all(c in text for c in COW_CARDS) and not any(c in text for c in CHICKEN_CARDS)
+
+
+def test_public_state_carries_no_hidden_information():
+    s = lu.from_notation(POSITION, seed=1)
+    pub = public_state(s.player_view(0))
+    assert pub.hand(0) == ["battle_cry", "war_drums", "overrun"]
+    assert pub.hand(1) == [] and pub.deck == []
+    assert pub.to_dict()["dice"] != s.to_dict()["dice"]
+
+
+def test_save_and_load_through_the_page():
+    app = make()
+    app.view.board.click("b3")
+    app.view.board.click("a4")
+    text = app.prepare_save()
+    assert 'download="livestock_uprising-save.json"' in app.save_link.value
+    other = livestock_app(bot_delay=None)
+    other.load_text(text, "game.json")
+    assert other.session.state.general_at("a4") == ["Pecky"]
+    assert other.status_text == "Loaded game.json."
+    assert not other.load_text(b"{}", "empty.json")
+    assert other.status_text.startswith("Could not load empty.json:")
+
+
+def test_autosave_and_resume_offer_on_a_new_page():
+    app = livestock_app(bot_delay=None)
+    app.players.value = 2
+    app.seat_dropdowns[1].value = "Sensible"
+    app.start_button.click()
+    square = sorted(app.view._index["squares"])[0]
+    app.view.board.click(square)
+    app.run_bots()
+    assert autosave_path("livestock_uprising").exists()
+    again = livestock_app(bot_delay=None)
+    assert again.resume_box.layout.display != "none"
+    again.resume_button.click()
+    assert again.session.state.to_json() == app.session.state.to_json()
+    assert again.view.board.tiles[square][1].value == app.view.board.tiles[square][1].value
+
+
+def test_bots_play_step_by_step_against_a_human():
+    app = livestock_app(bot_delay=None)
+    app.seat_dropdowns[1].value = "Sensible"
+    app.start_button.click()
+    app.view.board.click(sorted(app.view._index["squares"])[0])
+    steps = 0
+    while app.session.is_bot_turn and steps < 500:
+        assert app.step()
+        steps += 1
+    assert steps >= 1 and app.session.current_player == 0 or app.session.state.is_over
+
+
+def test_headless_bot_game_runs_to_the_end_with_progress():
+    app = livestock_app(bot_delay=None)
+    app.players.value = 3
+    for dd in app.seat_dropdowns[:3]:
+        dd.value = "Sensible"
+    app.round_limit.value = 15
+    app.headless.run_button.click()
+    h = app.headless
+    assert h.session.state.is_over
+    assert h.progress.value == h.progress.max
+    assert "Game over" in h.result.value
+
+
+def test_spectating_bots_shows_the_board_without_hands():
+    app = livestock_app(bot_delay=None)
+    app.start([Seat("Random"), Seat("Random")], seed=3, options={"max_rounds": 3})
+    app.run_bots(50)
+    text = app.tree_text()
+    from livestock_notebooks.livestock_uprising import data as D
+
+    for p in range(2):
+        for key in app.session.state.hand(p):
+            name = D.CARD_NAMES[D.CARD_CODE[key]]
+            if name not in "".join(app.log.lines):  # played cards are public
+                assert name not in text
+
+
+def test_any_legal_action_dropdown():
+    app = make()
+    v = app.view
+    labels = [label for label, _i in v.any_action.options]
+    assert "End the action phase" in labels
+    v.any_action.value = labels.index("End the action phase")
+    v.any_button.click()
+    assert app.session.state.phase_name == "harvest"
+
+
+def test_board_clear_and_resize():
+    b = LivestockBoard(3)
+    assert len(b.grid.children) == 9
+    b.resize(5)
+    assert len(b.grid.children) == 25
+    b.clear()
+    assert all(f.value == "" for _b, f, _h in b.tiles.values())
