@@ -77,13 +77,19 @@ __all__ = [
 
 BATTLE_OUTCOMES = [("attacker", "attacker wins"), ("tie", "tie"), ("defender", "defender wins")]
 _STYLE = {"description_width": "12em"}
-_WIDE = widgets.Layout(width="32em", max_width="100%")
 
 
-def _slider(description: str, value: int, low: int, high: int, *, continuous: bool = True) -> widgets.IntSlider:
+def _wide(width: str = "32em") -> widgets.Layout:
+    """A fresh Layout per control (a shared one would hide or show them all together)."""
+    return widgets.Layout(width=width, max_width="100%")
+
+
+def _slider(description: str, value: int, low: int, high: int, *, continuous: bool = True,
+            label_width: str = "12em") -> widgets.IntSlider:
+    width = f"calc({label_width} + 20em)"
     return widgets.IntSlider(
-        value=value, min=low, max=high, step=1, description=description, style=_STYLE,
-        layout=_WIDE, continuous_update=continuous,
+        value=value, min=low, max=high, step=1, description=description,
+        style={"description_width": label_width}, layout=_wide(width), continuous_update=continuous,
     )
 
 
@@ -186,7 +192,7 @@ class BattleComparison(widgets.VBox):
     def _on_result(self, panel: OddsPanel) -> None:
         side = self.super_side.value
         panel.columns["super"].set_title(_super_title(side), PALETTE[1])
-        panel.chart.bars.labels = ["Ordinary (1d6 v 1d6)", _super_title(side)]
+        panel.chart.set_labels(["Ordinary (1d6 v 1d6)", _super_title(side)])
         a_super, d_super = _super_flags(side)
         attack, defense = self.attack.value, self.defense.value
         exact = [panel.result["super"][k] for k, _ in BATTLE_OUTCOMES]
@@ -256,7 +262,7 @@ class AttackDefenseHeatmap(widgets.VBox):
         self.chart = HeatmapChart(
             self.attacks, self.defenses, self._grid(mode),
             title="Attacker's chance to win", row_label="attack total", column_label="defense total",
-            css_class="lsn-heatmap",
+            css_class="lsn-heatmap", width="620px",
         )
         self.cell_label = widgets.HTML("")
         self.cell_label.add_class("lsn-cell-label")
@@ -267,8 +273,9 @@ class AttackDefenseHeatmap(widgets.VBox):
         super().__init__([
             self.mode,
             widgets.HBox(
-                [self.chart.figure,
-                 widgets.VBox([self.cell_label, self.readout], layout=widgets.Layout(min_width="18em"))],
+                [self.chart.view,
+                 widgets.VBox([self.cell_label, self.readout],
+                              layout=widgets.Layout(min_width="18em", margin="40px 0 0 12px"))],
                 layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"),
             ),
         ], layout=widgets.Layout(max_width="980px"))
@@ -286,6 +293,10 @@ class AttackDefenseHeatmap(widgets.VBox):
     def select(self, attack: int, defense: int) -> None:
         """Show the exact odds of one cell (a click on the heatmap does the same)."""
         self.selected = (attack, defense)
+        cell = [[self.attacks.index(attack), self.defenses.index(defense)]]
+        current = self.chart.heatmap.selected
+        if current is None or [list(map(int, c)) for c in current] != cell:
+            self.chart.heatmap.selected = cell
         mode = self.mode.value
         a_super, d_super = _super_flags(mode) if mode != "none" else (False, False)
         odds = livestock_battle(attack, defense, attacker_super=a_super, defender_super=d_super)
@@ -350,7 +361,7 @@ class NaturalRuleChart(widgets.VBox):
             self.mode, self.difference,
             widgets.HBox([self.with_rule, self.without_rule], layout=widgets.Layout(flex_flow="row wrap")),
             self.shift,
-            self.chart.figure,
+            self.chart.view,
         ], layout=widgets.Layout(max_width="900px"))
         self.add_class("lsn-explorer")
 
@@ -437,7 +448,8 @@ class SuperArmyVsGeneral(widgets.VBox):
         if self.troop_values:
             mix = troops or {"sheep": 2, "donkey": 1, "llama": 1}
             for t in self.troop_values:
-                w = _slider(f"{t['name']} (attack {t['attack']})", mix.get(t["key"], 0), 0, 8)
+                w = _slider(f"{t['name']} (attack {t['attack']})", mix.get(t["key"], 0), 0, 8,
+                            label_width="16em")
                 controls[f"troop_{t['key']}"] = w
             self.troop_note = _note(
                 "<b>House values.</b> The attack numbers printed on the troop cards are not known to this project: "
@@ -451,8 +463,9 @@ class SuperArmyVsGeneral(widgets.VBox):
                 "The troop cards' values are not in the project's data, so the Super Army is given by its attack "
                 "total: the sum of the attack points on all its troop cards.", "lsn-house-note")
             parts.append(self.troop_note)
-        self.defense = _slider("General's defense total", defense, 0, 25)
-        self.troops = _slider("General's troop cards", general_troops, 0, 5)
+        width = "16em" if self.troop_values else "12em"
+        self.defense = _slider("General's defense total", defense, 0, 25, label_width=width)
+        self.troops = _slider("General's troop cards", general_troops, 0, 5, label_width=width)
         controls["defense"] = self.defense
         controls["troops"] = self.troops
         self.attack_label = widgets.HTML("")
@@ -479,7 +492,7 @@ class SuperArmyVsGeneral(widgets.VBox):
             self._on_result(self.panel)
         else:
             self._show_attack()
-        super().__init__(parts + [self.panel, self.attack_label, self.expect, self.chart.figure],
+        super().__init__(parts + [self.panel, self.attack_label, self.expect, self.chart.view],
                          layout=widgets.Layout(max_width="900px"))
         self.add_class("lsn-explorer")
 
@@ -563,7 +576,7 @@ COMBAT_OUTCOMES = [
 def _flee_dropdown(description: str) -> widgets.Dropdown:
     return widgets.Dropdown(
         options=[("never (fight to the end)", 0)] + [(f"when down to {n} troop{'s' if n > 1 else ''}", n) for n in range(1, 13)],
-        value=0, description=description, style=_STYLE, layout=_WIDE,
+        value=0, description=description, style=_STYLE, layout=_wide(),
     )
 
 
@@ -580,8 +593,8 @@ class SpacePigsCombatExplorer(widgets.VBox):
     :class:`~livestock_notebooks.odds.CombatOdds`).
     """
 
-    def __init__(self, attacker: Pigs = Pigs(piglets=3, hogs=1), defender_kind: str = "pirates",
-                 defender_count: int = 3, *, seed: Any = None):
+    def __init__(self, attacker: Pigs = Pigs(piglets=2, hogs=1), defender_kind: str = "porcophages",
+                 defender_count: int = 2, *, seed: Any = None):
         c = {
             "a_piglets": _slider("Attacking piglets", attacker.piglets, 0, 10, continuous=False),
             "a_hogs": _slider("Attacking hogs", attacker.hogs, 0, 5, continuous=False),
@@ -617,7 +630,7 @@ class SpacePigsCombatExplorer(widgets.VBox):
             self._on_result(self.panel)
         super().__init__([
             self.panel,
-            self.survivors.figure,
+            self.survivors.view,
             _section("Check by simulation"),
             self.runner,
         ], layout=widgets.Layout(max_width="900px"))
@@ -677,10 +690,10 @@ class SpacePigsCombatExplorer(widgets.VBox):
             "worm": "The acorn worm rolls 1d6 + 1d8. It is one creature: one lost round kills it. "
                     "Aliens never flee.",
         }
-        self.alien_note.value = (f"<div style='font-size:0.9em;color:#444;max-width:56em'>{notes[kind]} "
+        self.alien_note.value = (f"<div style='font-size:0.9em;color:#444;max-width:56em;line-height:1.4'>{notes[kind]} "
                                  "Aliens hold no cards, so leave their bonus at 0 unless an event card changes "
                                  "their strength.</div>" if kind != "pigs" else
-                                 f"<div style='font-size:0.9em;color:#444;max-width:56em'>{notes[kind]}</div>")
+                                 f"<div style='font-size:0.9em;color:#444;max-width:56em;line-height:1.4'>{notes[kind]}</div>")
 
     def _on_kind(self, change) -> None:
         with self.panel.hold_refresh():
@@ -743,9 +756,9 @@ class TechWipeoutExplorer(widgets.VBox):
                                   style={"description_width": "4em"}, layout=widgets.Layout(width="9.5em"))
             box.add_class(f"lsn-deck-index-{i}")
             self.deck_inputs[f"deck_{i}"] = box
-        self.attacker_cards = _slider("Cards the attacker plays", attacker_cards, 0, 8)
-        self.defender_cards = _slider("Cards the defender plays", defender_cards, 0, 8)
-        self.threshold = _slider("Wipeout at index total", 6, 1, 15)
+        self.attacker_cards = _slider("Combat cards the attacker plays", attacker_cards, 0, 8, label_width="16em")
+        self.defender_cards = _slider("Combat cards the defender plays", defender_cards, 0, 8, label_width="16em")
+        self.threshold = _slider("Wipeout threshold (index total)", 6, 1, 15, label_width="16em")
         self.reset_button = widgets.Button(description="Back to the house deck", icon="undo",
                                            layout=widgets.Layout(width="16em"))
         self.reset_button.add_class("lsn-deck-reset")
@@ -773,7 +786,7 @@ class TechWipeoutExplorer(widgets.VBox):
         self.runner = SimulationRunner(title="Wipeout: exact (bars), simulated (dots)", seed=seed)
         self._curve_key = None
         self.panel = OddsPanel(controls, self._compute, WIPEOUT_OUTCOMES, chart=False, controls_view=view,
-                               css_class="lsn-wipeout-panel")
+                               css_class="lsn-wipeout-panel", outcome_width="13em")
         self.panel.on_result(self._on_result)
         self.panel.on_error(lambda exc: self._update_size())
         if self.panel.result is not None:
@@ -781,7 +794,7 @@ class TechWipeoutExplorer(widgets.VBox):
         note = _note(
             "Event cards carry no technology index and are left out. The cards played are taken as drawn at random "
             "from the deck, without replacement; both sides draw from the same deck.", "lsn-wipeout-note")
-        super().__init__([self.panel, note, self.curve.figure, _section("Check by simulation"), self.runner],
+        super().__init__([self.panel, note, self.curve.view, _section("Check by simulation"), self.runner],
                          layout=widgets.Layout(max_width="900px"))
         self.add_class("lsn-explorer")
 

@@ -246,6 +246,8 @@ def test_super_army_vs_general_by_totals():
 
 def test_space_pigs_combat_matches_module():
     w = SpacePigsCombatExplorer(attacker=Pigs(piglets=3, hogs=1), defender_kind="pirates", defender_count=3)
+    assert w.controls["d_piglets"].layout.display == "none"  # pig-only controls hidden for aliens
+    assert w.controls["d_count"].layout.display is None
     odds = space_pigs_combat(Pigs(3, 1), Pirates(3))
     assert w.panel.text_of("attacker") == shown(odds.attacker)
     assert w.panel.text_of("defender") == shown(odds.defender)

@@ -1,6 +1,6 @@
 """Small bqplot charts that update in place.
 
-Every chart here wraps one :class:`bqplot.Figure` (``chart.figure``, which is what you display)
+Every chart here wraps one :class:`bqplot.Figure` (``chart.figure``; display ``chart.view``)
 and offers an ``update(...)`` method that changes the marks' data traits. Nothing is ever
 re-created or re-displayed, so the page does not flicker and a browser test can keep a locator
 on the same element.
@@ -14,7 +14,9 @@ Charts:
 * :class:`OverlayChart`: exact values as bars with measured frequencies drawn over them as
   dots; used by :class:`~livestock_notebooks.widgets.simulation.SimulationRunner`.
 
-Each figure gets the CSS class ``lsn-chart`` plus the one passed as ``css_class``.
+Display ``chart.view``: the figure itself, or the figure with an HTML legend under it when a
+chart has several series (legends drawn inside a bqplot figure can hide bars). Each figure gets
+the CSS class ``lsn-chart`` plus the one passed as ``css_class``.
 """
 from __future__ import annotations
 
@@ -25,6 +27,7 @@ import ipywidgets as widgets
 
 __all__ = [
     "PALETTE",
+    "legend_html",
     "BarChart",
     "LineChart",
     "HeatmapChart",
@@ -46,7 +49,6 @@ def make_figure(
     css_class: str | None = None,
     width: str = "100%",
     height: str = "280px",
-    legend: bool = False,
     margin: dict | None = None,
 ) -> bq.Figure:
     """A :class:`bqplot.Figure` with the project's margins, size and CSS classes."""
@@ -59,12 +61,33 @@ def make_figure(
         legend_location="top-right",
         animation_duration=0,
     )
-    if legend:
-        fig.legend_style = {"fill": "white", "stroke": "#ccc", "opacity": 0.9}
     fig.add_class("lsn-chart")
     if css_class:
         fig.add_class(css_class)
     return fig
+
+
+def legend_html(items: Sequence[tuple[str, str]], marker: str = "square") -> str:
+    """A one-line HTML legend: ``[(label, colour), ...]`` (drawn outside the plot, so it never
+    hides a bar)."""
+    parts = []
+    for label, color in items:
+        shape = (
+            f"<span style='display:inline-block;width:0.8em;height:0.8em;background:{color};"
+            "border-radius:2px;margin-right:0.35em;vertical-align:-0.05em'></span>"
+        )
+        parts.append(f"<span style='margin-right:1.4em;white-space:nowrap'>{shape}{label}</span>")
+    return f"<div style='font-size:0.85em;color:#333;padding-left:55px'>{''.join(parts)}</div>"
+
+
+def _with_legend(figure: bq.Figure, items: Sequence[tuple[str, str]] | None) -> widgets.Widget:
+    if not items:
+        return figure
+    legend = widgets.HTML(legend_html(items), layout=widgets.Layout(margin="-14px 0 6px 0"))
+    legend.add_class("lsn-chart-legend")
+    box = widgets.VBox([figure, legend], layout=widgets.Layout(width="100%"))
+    box.add_class("lsn-chart-box")
+    return box
 
 
 def _percent_axis(scale: bq.LinearScale, label: str = "chance") -> bq.Axis:
@@ -113,7 +136,6 @@ class BarChart:
             type="grouped",
             colors=list(colors or PALETTE[: max(len(self.series_labels), 1)]),
             labels=self.series_labels,
-            display_legend=len(self.series_labels) > 1,
             padding=0.25,
             tooltip=bq.Tooltip(fields=["x", "y"], formats=["", ".1%" if percent else ".3g"]),
         )
@@ -123,10 +145,21 @@ class BarChart:
             if percent
             else bq.Axis(scale=self.y_scale, side="left", label=y_label, grid_lines="dashed"),
         ]
-        self.figure = make_figure(
-            [self.bars], axes, title=title, css_class=css_class, height=height,
-            legend=len(self.series_labels) > 1,
-        )
+        self.figure = make_figure([self.bars], axes, title=title, css_class=css_class, height=height)
+        self.colors = list(self.bars.colors)
+        self.legend = None
+        if len(self.series_labels) > 1:
+            self.view = _with_legend(self.figure, list(zip(self.series_labels, self.colors)))
+            self.legend = self.view.children[1]
+        else:
+            self.view = self.figure
+
+    def set_labels(self, labels: Sequence[str]) -> None:
+        """Rename the series (the legend follows)."""
+        self.series_labels = list(labels)
+        self.bars.labels = self.series_labels
+        if self.legend is not None:
+            self.legend.value = legend_html(list(zip(self.series_labels, self.colors)))
 
     def update(self, values: Sequence[Sequence[float]], categories: Sequence[str] | None = None) -> None:
         y = [list(map(float, v)) for v in values]
@@ -167,7 +200,6 @@ class LineChart:
             scales={"x": self.x_scale, "y": self.y_scale},
             colors=list(colors or PALETTE[: len(self.labels)]),
             labels=self.labels,
-            display_legend=len(self.labels) > 1,
             marker="circle" if markers else None,
             marker_size=24,
             stroke_width=2,
@@ -187,9 +219,9 @@ class LineChart:
             if percent
             else bq.Axis(scale=self.y_scale, side="left", label=y_label, grid_lines="dashed"),
         ]
-        self.figure = make_figure(
-            [self.lines, self.marker], axes, title=title, css_class=css_class, height=height,
-            legend=len(self.labels) > 1,
+        self.figure = make_figure([self.lines, self.marker], axes, title=title, css_class=css_class, height=height)
+        self.view = (
+            _with_legend(self.figure, list(zip(self.labels, self.lines.colors))) if len(self.labels) > 1 else self.figure
         )
 
     def update(self, series: Sequence[Sequence[float]] | dict[str, Sequence[float]], x: Sequence[float] | None = None) -> None:
@@ -235,7 +267,7 @@ class HeatmapChart:
         self.row_values = list(row_values)
         self.column_values = list(column_values)
         self._select_callbacks: list[Callable[[int, int], None]] = []
-        self.row_scale = bq.OrdinalScale(reverse=True)
+        self.row_scale = bq.OrdinalScale(reverse=False)
         self.column_scale = bq.OrdinalScale()
         self.color_scale = bq.ColorScale(
             min=0.0, max=1.0, colors=["#b2182b", "#f7f7f7", "#2166ac"], mid=0.5
@@ -259,11 +291,12 @@ class HeatmapChart:
             bq.ColorAxis(scale=self.color_scale, side="right",
                          tick_format=".0%"),
         ]
-        margin = {"top": 30, "bottom": 45, "left": 55, "right": 70}
+        margin = {"top": 30, "bottom": 45, "left": 55, "right": 85}
         self.figure = make_figure(
             [self.heatmap], axes, title=title, css_class=css_class, height=height, width=width,
             margin=margin,
         )
+        self.view = self.figure
 
     def update(self, grid: Sequence[Sequence[float]]) -> None:
         self.heatmap.color = [list(map(float, r)) for r in grid]
@@ -314,7 +347,6 @@ class OverlayChart:
             scales={"x": self.x_scale, "y": self.y_scale},
             colors=["#9ecae1"],
             labels=[exact_label],
-            display_legend=True,
             padding=0.2,
             tooltip=bq.Tooltip(fields=["x", "y"], formats=["", ".2%"]),
         )
@@ -326,14 +358,12 @@ class OverlayChart:
             default_size=90,
             marker="diamond",
             labels=[measured_label],
-            display_legend=True,
             visible=False,
             tooltip=bq.Tooltip(fields=["x", "y"], formats=["", ".2%"]),
         )
         axes = [bq.Axis(scale=self.x_scale, label=x_label), _percent_axis(self.y_scale)]
-        self.figure = make_figure(
-            [self.bars, self.dots], axes, title=title, css_class=css_class, height=height, legend=True,
-        )
+        self.figure = make_figure([self.bars, self.dots], axes, title=title, css_class=css_class, height=height)
+        self.view = self.figure
 
     @property
     def categories(self) -> list[str]:

@@ -89,10 +89,11 @@ class ResultColumn(widgets.VBox):
         for outcome, text in outcomes:
             name = widgets.Label(text, layout=widgets.Layout(width=name_width))
             name.add_class("lsn-outcome-name")
-            prob = widgets.Label("–", layout=widgets.Layout(width="4.5em"))
+            prob = widgets.Label("–", layout=widgets.Layout(width="4.5em"),
+                                 style={"font_weight": "bold"})
             prob.add_class(f"lsn-{outcome}-prob")
             prob.add_class("lsn-prob")
-            frac = widgets.Label("", layout=widgets.Layout(width="auto"))
+            frac = widgets.Label("", layout=widgets.Layout(width="auto"), style={"text_color": "#555"})
             frac.add_class(f"lsn-{outcome}-frac")
             frac.add_class("lsn-frac")
             self.prob_labels[outcome] = prob
@@ -217,7 +218,7 @@ class OddsPanel(widgets.VBox):
         if note:
             children.append(self.note_html)
         if self.chart is not None:
-            children.append(self.chart.figure)
+            children.append(self.chart.view)
         super().__init__(children, layout=widgets.Layout(width="100%", max_width="900px"))
         self.add_class("lsn-odds-panel")
         if css_class:

@@ -105,7 +105,7 @@ class SimulationRunner(widgets.VBox):
                                   title=title, x_label=x_label, css_class="lsn-sim-chart")
         top = widgets.HBox([self.button, self.trials, self.progress],
                            layout=widgets.Layout(align_items="center", flex_flow="row wrap"))
-        super().__init__([top, self.status, self.chart.figure],
+        super().__init__([top, self.status, self.chart.view],
                          layout=widgets.Layout(width="100%", max_width="900px"))
         self.add_class("lsn-simulation")
         if css_class:
@@ -198,6 +198,7 @@ class SimulationRunner(widgets.VBox):
         )
         head = f"{done:,} of {n:,} trials" if not final else f"{done:,} trials in {seconds:.2f} s"
         return (
+            "<div style='line-height:1.4;max-width:56em'>"
             f"{head}. Largest gap between simulation and exact: {worst * 100:.2f} percentage points "
-            f"({worst_se:.1f} standard errors, {verdict})."
+            f"({worst_se:.1f} standard errors, {verdict}).</div>"
         )
