@@ -1,0 +1,147 @@
+"""The BattleGoats play page: the shared game-app shell with the BattleGoats board.
+
+``play_app()`` returns a :class:`~livestock_notebooks.widgets.game_app.GameApp` set up for
+BattleGoats: 2-6 seats (human, ``Random`` bot or ``Smart`` bot, which plays on what it has
+seen), basic deal or draft, optional round limit, bot speed; hot-seat hand-off, undo,
+save/load/autosave/resume and the log come from the shell::
+
+    from livestock_notebooks.widgets.battlegoats_app import play_app
+    play_app()
+
+The first human seat lays out first, so (as the rulebook says of whoever finishes first) that
+player chooses who attacks first; with bots only, seat 1 does.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import ipywidgets as w
+
+from .. import battlegoats as bg
+from ..session import GameSpec
+from .battlegoats_board import PLAYER_COLOURS, BattleGoatsView, pend_text
+from .game_app import HUMAN_LABEL, GameApp
+
+__all__ = ["BOT_SPEEDS", "battlegoats_spec", "describe_turn", "play_app"]
+
+#: Seconds between visible bot steps, by the name shown in the setup.
+BOT_SPEEDS = {"Slow": 1.4, "Normal": 0.7, "Fast": 0.2, "Instant": 0.02}
+
+
+def describe_turn(state) -> str:
+    """The turn line (public facts only)."""
+    if state.is_over:
+        winners = state.winners
+        if state.result == "shared":
+            return "Game over: " + " and ".join(f"Player {p + 1}" for p in winners) + " share the victory"
+        if state.result == "no_victors":
+            return "Game over: there are no victors"
+        if state.result == "max_rounds":
+            return "Game over: round limit reached, nobody wins"
+        return f"Game over: Player {winners[0] + 1} wins"
+    cp = state.current_player
+    who = f"Player {cp + 1}"
+    phase = state.phase
+    if phase == "draft":
+        return f"Draft: {who} keeps a card ({len(state.packs[cp])} in the pack)"
+    if phase == "layout":
+        return f"Battlefield setup: {who} lays out ({len(state.hands[cp])} cards to place)"
+    if phase == "first":
+        return f"{who} finished first and chooses who attacks first"
+    if phase == "move":
+        return f"Battle begins: {who} may move a card"
+    stage = state.stage
+    head = f"Round {state.round}{'/' + str(state.max_rounds) if state.max_rounds else ''}: Player {state.seat + 1} attacks"
+    if stage == "attacker":
+        return head
+    if stage == "defender":
+        return f"{head}; {who} chooses the defending card"
+    if stage == "dodge":
+        return f"{head}; {who} may avoid the battle"
+    if stage == "ending":
+        return f"The last cards fell together: {who} chooses how it ends"
+    return head
+
+
+def _progress(state) -> float:
+    if state.is_over:
+        return 1.0
+    if state.phase in ("draft", "layout", "first", "move"):
+        return 0.05
+    total = sum(1 for b in state.board for c in b if c is not None)
+    start = 9 * state.n
+    return max(0.05, min(0.99, 1 - total / start))
+
+
+def battlegoats_spec(**options: Any) -> GameSpec:
+    """The :class:`GameSpec` of BattleGoats (``options`` go to ``new_game``)."""
+    return GameSpec(
+        game="battlegoats",
+        title="BattleGoats",
+        new_game=bg.new_game,
+        load=bg.load,
+        bots={"Random": bg.RandomBot, "Smart": bg.SeenBot},
+        min_players=2,
+        max_players=6,
+        default_players=3,
+        player_color=lambda i: PLAYER_COLOURS[i % len(PLAYER_COLOURS)],
+        turn_key=lambda s: (s.phase, s.seat, s.round),
+        describe_turn=describe_turn,
+        progress=_progress,
+        players_of=lambda s: s.n,
+        new_game_options=dict(options),
+    )
+
+
+def play_app(*, bot_delay: float | None | str = "setup", autosave: bool = True, save_directory=None,
+             check_resume: bool = True, step_delay: float | None = 0.7, loop=None) -> GameApp:
+    """The BattleGoats page. ``bot_delay`` overrides the speed chosen in the setup (``None``
+        ``"setup"`` (default) follows the speed chosen in the setup; ``None`` never schedules bots
+    (tests step them by hand)."""
+    spec = battlegoats_spec()
+    mode = w.ToggleButtons(options=[("Basic deal", False), ("Draft", True)], value=False,
+                           description="Army", tooltips=["Each player is dealt 8 cards and a Hero",
+                                                         "Keep one card of your pack, pass the rest right, repeat"])
+    mode.add_class("lsn-bg-mode")
+    rounds = w.Dropdown(options=[("No limit", None), ("10 rounds", 10), ("20 rounds", 20), ("40 rounds", 40)],
+                        value=None, description="Round limit")
+    rounds.add_class("lsn-bg-rounds")
+    speed = w.Dropdown(options=list(BOT_SPEEDS), value="Normal", description="Bot speed")
+    speed.add_class("lsn-bg-speed")
+    notes = w.HTML(
+        '<div style="color:#555;font-size:0.92em;max-width:48em">Bots: <b>Random</b> picks any legal move; '
+        "<b>Smart</b> remembers every card it has seen and attacks where its odds are best. The first human "
+        "seat lays out first and so chooses who attacks first.</div>")
+    holder: dict = {}
+
+    def setup_options() -> dict:
+        app = holder["app"]
+        seats = [dd.value for dd in app.seat_dropdowns[: app.players.value]]
+        first = next((i for i, kind in enumerate(seats) if kind == HUMAN_LABEL), 0)
+        return {"draft": bool(mode.value), "max_rounds": rounds.value, "layout_first": first}
+
+    view_box: dict = {}
+
+    def make_view() -> BattleGoatsView:
+        view = BattleGoatsView(step_delay=step_delay, loop=loop)
+        view_box["view"] = view
+        return view
+
+    app = GameApp(spec, view_factory=make_view, bot_delay=BOT_SPEEDS[speed.value] if bot_delay == "setup" else bot_delay,
+                  autosave=autosave, save_directory=save_directory, check_resume=check_resume,
+                  setup_widgets=[mode, rounds, speed, notes], setup_options=setup_options, loop=loop)
+    holder["app"] = app
+    app.view.listen(app)
+    app.mode_toggle = mode
+    app.rounds_dropdown = rounds
+    app.speed_dropdown = speed
+
+    def speed_changed(change) -> None:
+        if app.bot_delay is not None:
+            app.bot_delay = BOT_SPEEDS[change["new"]]
+
+    speed.observe(speed_changed, "value")
+    # the speed control also sits under the board while playing (same widget model)
+    app.controls.children = tuple(app.controls.children) + (speed,)
+    app.view.report.reset()
+    return app
