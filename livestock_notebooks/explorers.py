@@ -756,8 +756,8 @@ class TechWipeoutExplorer(widgets.VBox):
                                   style={"description_width": "4em"}, layout=widgets.Layout(width="9.5em"))
             box.add_class(f"lsn-deck-index-{i}")
             self.deck_inputs[f"deck_{i}"] = box
-        self.attacker_cards = _slider("Combat cards the attacker plays", attacker_cards, 0, 8, label_width="16em")
-        self.defender_cards = _slider("Combat cards the defender plays", defender_cards, 0, 8, label_width="16em")
+        self.attacker_cards = _slider("Cards the attacker plays", attacker_cards, 0, 8, label_width="16em")
+        self.defender_cards = _slider("Cards the defender plays", defender_cards, 0, 8, label_width="16em")
         self.threshold = _slider("Wipeout threshold (index total)", 6, 1, 15, label_width="16em")
         self.reset_button = widgets.Button(description="Back to the house deck", icon="undo",
                                            layout=widgets.Layout(width="16em"))

@@ -371,3 +371,26 @@ def test_runner_without_model_is_disabled():
     assert runner.run() is None
     runner.set_model([("x", "x")], [1.0], None)
     assert runner.button.disabled
+
+
+def _live_widgets() -> int:
+    from ipywidgets.widgets import widget as widget_module
+
+    return len(widget_module._instances)
+
+
+@pytest.mark.parametrize("build, change", [
+    (lambda: BattleComparison(), lambda w: (setattr(w.attack, "value", 9), setattr(w.defense, "value", 2))),
+    (lambda: AttackDefenseHeatmap(), lambda w: (setattr(w.mode, "value", "both"), w.select(7, 7))),
+    (lambda: NaturalRuleChart(), lambda w: (setattr(w.mode, "value", "defender"), setattr(w.difference, "value", -3))),
+    (lambda: SuperArmyVsGeneral(), lambda w: setattr(w.defense, "value", 3)),
+    (lambda: SpacePigsCombatExplorer(), lambda w: (w.panel.set_values(a_piglets=6, d_kind="pigs", d_piglets=4))),
+    (lambda: TechWipeoutExplorer(), lambda w: (setattr(w.deck_inputs["deck_2"], "value", 3),
+                                               setattr(w.attacker_cards, "value", 4))),
+])
+def test_changing_inputs_creates_no_new_widgets(build, change):
+    """Updates go into the existing widgets' traits: nothing new is created or displayed."""
+    w = build()
+    before = _live_widgets()
+    change(w)
+    assert _live_widgets() == before
