@@ -16,7 +16,7 @@ from typing import Any
 
 from ..engine import Event, GameState, check_action_type, load_state, require
 from ..errors import IllegalAction, SaveFileError
-from ..odds.livestock import livestock_outcome
+from ..odds.livestock import livestock_outcome, natural
 from ..rng import Dice
 from . import actions as A
 from . import data as D
@@ -302,6 +302,12 @@ class LivestockState(GameState):
 
     def __str__(self) -> str:
         return self.render()
+
+    def notation(self) -> str:
+        """This position in the one-line text notation (see :mod:`.notation`)."""
+        from .notation import to_notation
+
+        return to_notation(self)
 
     def render(self) -> str:
         """A plain-text picture of the board (terrain letters, barns as digits, Generals as names)."""
@@ -838,6 +844,11 @@ class LivestockState(GameState):
             text = (f"Battle: attack {attack} + {'+'.join(map(str, adice))} = {attack + sum(adice)} against "
                     f"defense {defense} + {'+'.join(map(str, ddice))} = {defense + sum(ddice)}: "
                     + {"attacker": "the attacker wins", "defender": "the defender wins", "tie": "a tie"}[outcome])
+            notes = [f"{who} rolled a natural {'12' if nat > 0 else '2'}"
+                     for who, nat in (("the attacker", natural(adice, a_super)), ("the defender", natural(ddice, d_super)))
+                     if nat]
+            if notes:
+                text += " (" + " and ".join(notes) + ")"
         events.append(Event("battle", text, seat, data, irreversible=True))
         if outcome == "tie":
             self.battle = None

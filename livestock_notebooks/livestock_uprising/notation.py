@@ -1,0 +1,270 @@
+"""A one-line text notation for Livestock Uprising positions (as FEN is for chess).
+
+Seven fields separated by spaces, and an optional eighth::
+
+    factions board generals resources cards lost turn [flags]
+
+``factions``
+    Faction codes in seat order: ``Ch`` Chickens, ``Co`` Cows, ``Go`` Goats, ``Pi`` Pigs,
+    separated by commas (``Ch,Co``).
+``board``
+    Rows from the top (row 1) down, separated by ``/``; one character per square:
+    ``g`` grass, ``h`` hay, ``c`` corn, ``r`` carrot, ``a`` apple, ``f`` forest, ``l`` lake,
+    a digit for the barn of that seat (``0``..``3``), ``.`` for a square not laid yet (setup).
+``generals``
+    One entry per General, comma-separated, in seat order and by stars (1*, 2*, 3*): its square,
+    then ``:`` and its units if it has any. Units: ``s`` Sacrificial Sheep, ``d`` Dynamite
+    Donkey, ``l`` Bloodthirsty Llama, ``h`` Berzerker Horse, ``o`` Ornery Oxen, and ``1``..``3``
+    for its faction's special forces (in the data file's order). A leading ``*`` marks a Super
+    Army. Off the board: ``-`` merged into the Super Army, ``x`` destroyed, ``o`` out with its
+    player, ``.`` not placed yet (setup).
+``resources``
+    Each seat's tokens as ``grass.hay.corn.carrot.apple``, comma-separated (``2.1.0.0.0,0.0.0.0.0``).
+``cards``
+    Each seat's hand as card letters (``a`` is the data file's first card, ``r`` the 18th),
+    comma-separated, ``-`` for an empty hand; then ``|`` and the set-aside deck, top first.
+    Cards in neither were played.
+``lost``
+    Special forces lost in battle (keys, comma-separated), or ``-``.
+``turn``
+    ``seat/phase/round/first``: whose turn (or whose barn placement), the phase (``barn``,
+    ``action``, ``harvest``, ``marshal``, ``super``, ``over``), rounds completed, the first
+    player (``-`` before it is drawn).
+``flags`` (optional; start-of-turn values when left out)
+    ``steps:done:harvested`` of the turn player's three Generals as digits, then
+    ``/`` and extra items joined by ``.``: ``t<n>`` transfers left (default ``t1``), ``L`` marshalling locked
+    by a transfer, ``A`` some General acted, ``a<n>`` attack bonus, ``v<n>`` overrun, ``b<n>``
+    harvest bonus, ``R<phase>`` the phase a Super Army declaration returns to.
+
+Examples::
+
+    >>> from livestock_notebooks import livestock_uprising as lu
+    >>> s = lu.from_notation(
+    ...     "Ch,Co ghcra/gfhcl/0grh1/acgfa/hcglr a3:ss,a3,a3,e3:d,e3,e3 "
+    ...     "4.0.0.0.0,0.2.0.0.0 abc,def|ghijkl - 0/action/0/0")
+    >>> s.army("Pecky"), s.resources[1]["hay"], s.current_player
+    (['sheep', 'sheep'], 2, 0)
+    >>> lu.from_notation(s.notation()).notation() == s.notation()
+    True
+
+The dice are not part of a position: ``from_notation(text, seed=...)`` seeds them. A position
+in the middle of a battle (a casualty, retreat or defending card still to choose) has no
+notation: save it with ``to_json()``.
+"""
+from __future__ import annotations
+
+from . import data as D
+from .state import ACTIVE, DESTROYED, MERGED, OUT, PHASES, LivestockState, geometry
+
+_TERRAIN_CHAR = {i: ch for i, ch in enumerate(D.TERRAIN_LETTERS)}
+_CHAR_TERRAIN = {ch: i for i, ch in _TERRAIN_CHAR.items()}
+_OFF = {MERGED: "-", DESTROYED: "x", OUT: "o"}
+_OFF_BACK = {"-": MERGED, "x": DESTROYED, "o": OUT}
+
+
+def _card_letter(c: int) -> str:
+    return chr(97 + c)
+
+
+def to_notation(s: LivestockState) -> str:
+    if s.battle is not None:
+        raise ValueError("a position in the middle of a battle has no notation; save it with to_json()")
+    n = s.n
+    rows = []
+    for r in range(n):
+        row = ""
+        for c in range(n):
+            t = s.terrain[r * n + c]
+            row += "." if t == D.UNPLACED else str(s.barn_of[r * n + c]) if t == D.BARN else _TERRAIN_CHAR[t]
+        rows.append(row)
+    gens = []
+    for slot in range(3 * s.players):
+        st = s.gstat[slot]
+        if st != ACTIVE:
+            gens.append(_OFF[st])
+            continue
+        pos = s.gpos[slot]
+        if pos < 0:
+            gens.append(".")
+            continue
+        text = ("*" if s.superarmy[slot // 3] else "") + s._names[pos]
+        army = s.armies[slot]
+        if army:
+            text += ":" + "".join(
+                D.TROOP_LETTERS[u] if u < D.N_TROOPS else str((u - D.N_TROOPS) % 3 + 1) for u in army
+            )
+        gens.append(text)
+    res = ",".join(".".join(map(str, r)) for r in s.res)
+    hands = ",".join("".join(_card_letter(c) for c in h) or "-" for h in s.hands)
+    cards = hands + "|" + "".join(_card_letter(c) for c in s.deck)
+    lost = ",".join(D.UNIT_KEYS[D.N_TROOPS + i] for i, v in enumerate(s.sf) if v == 2) or "-"
+    turn = f"{s.turn}/{s.phase}/{s.round}/{'-' if s.first < 0 else s.first}"
+    fields = [",".join(D.FACTION_CODES[f] for f in s.factions), "/".join(rows), ",".join(gens), res, cards, lost, turn]
+    own = range(3 * s.turn, 3 * s.turn + 3)
+    flags = (
+        "".join(str(s.steps[g]) for g in own) + ":" + "".join(str(s.done[g]) for g in own) + ":"
+        + "".join(str(s.harvested[g]) for g in own)
+    )
+    extra = [f"t{s.transfers}"]
+    if s.locked:
+        extra.append("L")
+    if s.acted:
+        extra.append("A")
+    for key, letter in (("attack", "a"), ("overrun", "v"), ("harvest", "b")):
+        if s.buffs[key]:
+            extra.append(f"{letter}{s.buffs[key]}")
+    if s.resume:
+        extra.append("R" + s.resume)
+    fields.append(flags + "/" + ".".join(extra))
+    return " ".join(fields)
+
+
+def from_notation(text: str, *, seed: int = 0, max_rounds: int | None = None) -> LivestockState:
+    """The position ``text`` describes (see the module docstring); raises ValueError if it is not one."""
+    try:
+        return _parse(text, seed, max_rounds)
+    except ValueError:
+        raise
+    except (IndexError, KeyError, TypeError) as exc:
+        raise ValueError(f"not a Livestock Uprising position ({type(exc).__name__}: {exc})") from None
+
+
+def _parse(text: str, seed: int, max_rounds) -> LivestockState:
+    if not isinstance(text, str):
+        raise ValueError("a position is a string")
+    fields = text.split()
+    if len(fields) not in (7, 8):
+        raise ValueError(f"a position has 7 or 8 fields separated by spaces, not {len(fields)}")
+    fac = fields[0].split(",")
+    factions = [D.FACTION_CODES.index(f) for f in fac if f in D.FACTION_CODES]
+    if len(factions) != len(fac):
+        raise ValueError(f"unknown faction code in {fields[0]!r} (use Ch, Co, Go, Pi)")
+    s = LivestockState.new(players=len(factions), seed=seed, max_rounds=max_rounds, factions=factions)
+    P, n = s.players, s.n
+    rows = fields[1].split("/")
+    if len(rows) != n or any(len(r) != n for r in rows):
+        raise ValueError(f"a {P}-player board is {n} rows of {n} squares")
+    s.barns = [-1] * P
+    s.barn_of = [-1] * (n * n)
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row):
+            cell = r * n + c
+            if ch == ".":
+                s.terrain[cell] = D.UNPLACED
+            elif ch.isdigit():
+                seat = int(ch)
+                if seat >= P or s.barns[seat] >= 0:
+                    raise ValueError(f"barn {ch} at {s._names[cell]} does not fit")
+                s.terrain[cell] = D.BARN
+                s.barn_of[cell] = seat
+                s.barns[seat] = cell
+            elif ch in _CHAR_TERRAIN:
+                s.terrain[cell] = _CHAR_TERRAIN[ch]
+            else:
+                raise ValueError(f"unknown square {ch!r}")
+    # tiles not laid yet
+    pool = D.tiles_for(P)
+    for t in s.terrain:
+        if 0 <= t < D.BARN:
+            if t not in pool:
+                raise ValueError("the board has more tiles of one terrain than the game holds")
+            pool.remove(t)
+    s.tile_pool = sorted(pool) if D.UNPLACED in s.terrain else []
+    gens = fields[2].split(",")
+    if len(gens) != 3 * P:
+        raise ValueError(f"{P} players have {3 * P} Generals")
+    s.troops = list(D.TROOP_COUNTS)
+    s.sf = [0] * len(D.SPECIAL_FORCES)
+    s.occ = [-1] * (n * n)
+    for slot, g in enumerate(gens):
+        seat = slot // 3
+        s.armies[slot] = []
+        if g in _OFF_BACK:
+            s.gstat[slot] = _OFF_BACK[g]
+            s.gpos[slot] = -1
+            continue
+        if g == ".":
+            s.gpos[slot] = -1
+            continue
+        if g.startswith("*"):
+            s.superarmy[seat] = 1
+            g = g[1:]
+        square, _, units = g.partition(":")
+        if square not in s._cell:
+            raise ValueError(f"no square {square!r} on this board")
+        s._place(slot, s._cell[square])
+        for ch in units:
+            if ch in D.TROOP_LETTERS:
+                u = D.TROOP_LETTERS.index(ch)
+                s.troops[u] -= 1
+            elif ch in "123":
+                u = D.N_TROOPS + 3 * s.factions[seat] + int(ch) - 1
+                s.sf[u - D.N_TROOPS] = 1
+            else:
+                raise ValueError(f"unknown unit letter {ch!r}")
+            s.armies[slot].append(u)
+        s.armies[slot].sort()
+    res = fields[3].split(",")
+    if len(res) != P:
+        raise ValueError("one resource entry per player")
+    s.res = []
+    for r in res:
+        vals = [int(v) for v in r.split(".")]
+        if len(vals) != 5 or min(vals) < 0:
+            raise ValueError(f"resources are five counts: {r!r}")
+        s.res.append(vals)
+    s.supply = [D.TOKENS_EACH - sum(s.res[p][r] for p in range(P)) for r in range(5)]
+    hands, _, deck = fields[4].partition("|")
+    hands = hands.split(",")
+    if len(hands) != P:
+        raise ValueError("one hand per player")
+    s.hands = [sorted(ord(ch) - 97 for ch in h if h != "-") for h in hands]
+    s.deck = [ord(ch) - 97 for ch in deck]
+    held = [c for h in s.hands for c in h] + s.deck
+    if any(not 0 <= c < len(D.CARDS) for c in held) or len(set(held)) != len(held):
+        raise ValueError("cards are letters a to r, each once")
+    s.played = sorted(set(range(len(D.CARDS))) - set(held))
+    if fields[5] != "-":
+        for key in fields[5].split(","):
+            u = D.UNIT_CODE[key]
+            if u < D.N_TROOPS or s.sf[u - D.N_TROOPS]:
+                raise ValueError(f"{key} cannot be lost and in play")
+            s.sf[u - D.N_TROOPS] = 2
+    turn, phase, rnd, first = fields[6].split("/")
+    s.turn, s.phase, s.round = int(turn), phase, int(rnd)
+    s.first = -1 if first == "-" else int(first)
+    if phase not in PHASES or not 0 <= s.turn < P or (s.first >= P):
+        raise ValueError(f"bad turn field {fields[6]!r}")
+    for seat in range(P):
+        if all(s.gstat[g] != ACTIVE for g in range(3 * seat, 3 * seat + 3)):
+            s.alive[seat] = 0
+    if phase == "over":
+        alive = [p for p in range(P) if s.alive[p]]
+        s._winners = alive if len(alive) == 1 else []
+    s._start_turn(s.turn) if phase not in ("barn", "over") else None
+    s.phase = phase
+    if len(fields) == 8:
+        flags, _, extra = fields[7].partition("/")
+        st, dn, hv = flags.split(":")
+        own = range(3 * s.turn, 3 * s.turn + 3)
+        for g, a, b, c in zip(own, st, dn, hv):
+            s.steps[g], s.done[g], s.harvested[g] = int(a), int(b), int(c)
+        s.transfers, s.locked, s.acted = 1, 0, 0
+        for item in filter(None, extra.split(".")):
+            if item[0] == "t":
+                s.transfers = int(item[1:])
+            elif item == "L":
+                s.locked = 1
+            elif item == "A":
+                s.acted = 1
+            elif item[0] in "avb":
+                s.buffs[{"a": "attack", "v": "overrun", "b": "harvest"}[item[0]]] = int(item[1:])
+            elif item[0] == "R":
+                s.resume = item[1:]
+            else:
+                raise ValueError(f"unknown flag {item!r}")
+    s._legal = None
+    problems = s.invariant_violations()
+    if problems:
+        raise ValueError("not a possible position: " + "; ".join(problems[:3]))
+    return s
