@@ -41,6 +41,14 @@ SEC_TURNS = "Turns and Winning"
 
 # interned action objects (actions are immutable values; building them is the hot path)
 _CACHE: dict[tuple, BattleGoatsAction] = {}
+_PLACE_ROWS: dict[tuple, tuple] = {}
+_NEED_STAGE = {
+    ChooseAttacker: "attacker", ChooseOpponent: "opponent", ChooseDefender: "defender",
+    ChooseOwnAdjacent: "own", Dodge: "dodge", PlaceCaptured: "capture", ChooseEnding: "ending",
+    SkipSecondTarget: "second",
+}
+_ATTACKERS = tuple(tuple(ChooseAttacker(p, s) for s in range(9)) for p in range(6))
+_TARGETS = tuple(tuple(tuple(ChooseTarget(me, p, s) for s in range(9)) for p in range(6)) for me in range(6))
 
 
 def _act(cls, *args):
@@ -140,7 +148,7 @@ class BattleGoatsState(GameState):
 
     def alive(self) -> list[int]:
         """Players with at least one card in play (during the battle phases)."""
-        return [p for p in range(self.n) if any(c is not None for c in self.board[p])]
+        return [p for p, b in enumerate(self.board) if b.count(None) < 9]
 
     def cards_in_play(self, player: int) -> list[tuple[int, str]]:
         return [(s, c) for s, c in enumerate(self.board[player]) if c is not None]
@@ -207,21 +215,20 @@ class BattleGoatsState(GameState):
             stage = pend["stage"]
             me = self.seat
             if stage == "attacker":
-                return [_act(ChooseAttacker, me, s) for s, c in enumerate(self.board[me]) if c is not None]
+                row = _ATTACKERS[me]
+                return [row[s] for s, c in enumerate(self.board[me]) if c is not None]
             if stage == "target" or stage == "second":
                 out = []
-                taken = {(p, s) for p, s in pend["targets"]}
-                cache = _CACHE
+                targets = _TARGETS[me]
+                taken = pend["targets"]
                 for p in range(self.n):
                     if p == me:
                         continue
-                    for s, c in enumerate(self.board[p]):
-                        if c is not None and (p, s) not in taken:
-                            key = (ChooseTarget, me, p, s)
-                            a = cache.get(key)
-                            if a is None:
-                                a = cache[key] = ChooseTarget(me, p, s)
-                            out.append(a)
+                    row = targets[p]
+                    if taken:
+                        out += [row[s] for s, c in enumerate(self.board[p]) if c is not None and [p, s] not in taken]
+                    else:
+                        out += [row[s] for s, c in enumerate(self.board[p]) if c is not None]
                 if stage == "second":
                     out.append(_act(SkipSecondTarget, me))
                 return out
@@ -249,17 +256,23 @@ class BattleGoatsState(GameState):
         if phase == "layout":
             hand = self.hands[p]
             out = []
-            cache = _CACHE
             board = self.board[p]
             empty = [s for s in range(9) if board[s] is None]
-            plain = not any(self.cards.by_id[c].place_row is not None for c in hand)
-            for c in sorted(set(hand)):
-                for s in (empty if plain else self._place_slots(p, c, hand)):
-                    key = (Place, p, c, s)
-                    a = cache.get(key)
-                    if a is None:
-                        a = cache[key] = Place(p, c, s)
-                    out.append(a)
+            by_id = self.cards.by_id
+            plain = True
+            for c in hand:
+                if by_id[c].place_row is not None:
+                    plain = False
+                    break
+            rows = _PLACE_ROWS
+            for c in sorted(hand):
+                row = rows.get((p, c))
+                if row is None:
+                    row = rows[(p, c)] = tuple(Place(p, c, s) for s in range(9))
+                if plain:
+                    out += [row[s] for s in empty]
+                else:
+                    out += [row[s] for s in self._place_slots(p, c, hand)]
             return out
         if phase == "first":
             return [_act(ChooseFirstAttacker, p, q) for q in range(self.n)]
@@ -319,11 +332,7 @@ class BattleGoatsState(GameState):
                     "it can only swap with another card of your battlefield", SEC_SETUP)
         else:
             require(phase == "attack", "attacks happen only in the battle", SEC_ATTACK)
-            need = {
-                ChooseAttacker: "attacker", ChooseOpponent: "opponent", ChooseDefender: "defender",
-                ChooseOwnAdjacent: "own", Dodge: "dodge", PlaceCaptured: "capture", ChooseEnding: "ending",
-                SkipSecondTarget: "second",
-            }.get(t)
+            need = _NEED_STAGE.get(t)
             if t is ChooseTarget:
                 require(stage in ("target", "second"), "a target is chosen right after the attacking card", SEC_ATTACK)
                 p, s = a.target_player, a.target_slot
