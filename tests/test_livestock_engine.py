@@ -241,6 +241,26 @@ class TestReadingAPI:
                 assert s.army(g["name"]) == g["units"]
 
 
+class TestUIHelpers:
+    def test_actions_for_a_general(self):
+        s = lu.from_notation("Ch,Co ghcra/gfhcl/0grh1/acgfa/hcglr c3:d,a3,a3,c4:s,e3,e3 "
+                             "0.0.0.0.0,0.0.0.0.0 -,-| - 0/action/0/0")
+        acts = s.actions_for("Pecky")
+        assert lu.Attack("Pecky", "c3", "c4") in acts and lu.Stay("Pecky") in acts
+        assert all("Pecky" in str(a) for a in acts)
+
+    def test_preview_attack_gives_exact_odds(self):
+        from fractions import Fraction
+
+        s = lu.from_notation("Ch,Co ghcra/gfhcl/0grh1/acgfa/hcglr c3:d,a3,a3,c4:s,e3,e3 "
+                             "0.0.0.0.0,0.0.0.0.0 -,-| - 0/action/0/0")
+        p = s.preview_attack(lu.Attack("Pecky", "c3", "c4"))
+        assert (p["attack"], p["defense"], p["defenders"]) == (2, 1, ["Bessie"])
+        assert p["odds"].attacker == Fraction(21, 36)
+        with pytest.raises(IllegalAction):
+            s.preview_attack(lu.Move("Pecky", "c3", "b3"))
+
+
 class TestBots:
     def test_greedy_and_random_bots_finish_games(self):
         for seed in range(4):

@@ -303,6 +303,41 @@ class LivestockState(GameState):
     def __str__(self) -> str:
         return self.render()
 
+    def actions_for(self, general: str) -> list:
+        """The legal actions that name this General (its moves, attack, stay, harvest, marshals...)."""
+        out = []
+        for a in self.legal_actions():
+            if general in (getattr(a, "general", None), getattr(a, "frm", None), getattr(a, "to", None)):
+                out.append(a)
+        return out
+
+    def preview_attack(self, action) -> dict:
+        """What an :class:`Attack` would face, with the exact odds (before any defending card).
+
+        Returns ``{"attack", "defense", "attacker_super", "defender_super", "defenders",
+        "destroys", "odds"}``; ``odds`` is a :class:`livestock_notebooks.odds.BattleOdds` (None when
+        the Super Army only destroys troopless Generals and nobody fights).
+        """
+        from ..odds.livestock import livestock_battle
+
+        if action not in self.legal_actions() or not isinstance(action, A.Attack):
+            raise IllegalAction(f"{action} is not a legal attack now", "Attack")
+        slot = self._slot[action.general]
+        seat = slot // 3
+        to = self._cell[action.to]
+        defenders = self._barn_group(to) if self.terrain[to] == D.BARN else [self.occ[to]]
+        destroys = [d for d in defenders if self.superarmy[seat] and not self.armies[d]]
+        fighting = [d for d in defenders if d not in destroys]
+        attack = self._attack_total(slot) + self.buffs["attack"]
+        defense = sum(self._defense_total(d) for d in fighting)
+        a_super, d_super = bool(self.superarmy[seat]), bool(self.superarmy[defenders[0] // 3])
+        odds = livestock_battle(attack, defense, attacker_super=a_super, defender_super=d_super) if fighting else None
+        return {
+            "attack": attack, "defense": defense, "attacker_super": a_super, "defender_super": d_super,
+            "defenders": [self._gname[d] for d in fighting], "destroys": [self._gname[d] for d in destroys],
+            "odds": odds,
+        }
+
     def notation(self) -> str:
         """This position in the one-line text notation (see :mod:`.notation`)."""
         from .notation import to_notation
@@ -1317,14 +1352,7 @@ class LivestockState(GameState):
             setattr(s, k, _plain(data[k]))
         s._winners = list(data["winners"])
         s.dice = Dice.from_dict(data["dice"])
-        if s.players not in D.GRIDS or s.n != D.GRIDS[s.players][1]:
-            raise SaveFileError("save file has a board that does not fit its player count")
-        if s.phase not in PHASES:
-            raise SaveFileError(f"unknown phase {s.phase!r}")
-        if len(s.factions) != s.players or not all(0 <= f < 4 for f in s.factions):
-            raise SaveFileError("save file names unknown factions")
-        if set(s.buffs) != set(_BUFF_KEYS):
-            raise SaveFileError("save file has unknown turn effects")
+        _check_shapes(s)
         s._init_caches()
         return s
 
@@ -1424,6 +1452,10 @@ class LivestockState(GameState):
         for c in range(n * n):
             if self.occ[c] >= 0 and seen.get(c) != self.occ[c]:
                 problems.append(f"occupancy of {self._names[c]} out of date")
+        for c in range(n * n):
+            if (self.terrain[c] == D.BARN) != (self.barn_of[c] >= 0) or (
+                    self.barn_of[c] >= 0 and self.barns[self.barn_of[c]] != c):
+                problems.append(f"barn at {self._names[c]} out of date")
         if self.phase != "barn" and any(t == D.UNPLACED for t in self.terrain):
             problems.append("board not complete")
         if self.phase == "over" and self.battle is not None:
@@ -1435,6 +1467,77 @@ class LivestockState(GameState):
 
 
 # --------------------------------------------------------------------------- helpers
+def _ints(name: str, values, length: int | None, lo: int, hi: int) -> None:
+    if not isinstance(values, list) or (length is not None and len(values) != length):
+        raise SaveFileError(f"save file field {name!r} has the wrong shape")
+    for v in values:
+        if type(v) is not int or not lo <= v <= hi:
+            raise SaveFileError(f"save file field {name!r} holds {v!r}, outside {lo}..{hi}")
+
+
+def _check_shapes(s: "LivestockState") -> None:
+    """Types, lengths and ranges of a loaded state, so that a corrupt file fails cleanly."""
+    if type(s.players) is not int or s.players not in D.GRIDS or s.n != D.GRIDS[s.players][1]:
+        raise SaveFileError("save file has a board that does not fit its player count")
+    P, n, G = s.players, s.n, 3 * s.players
+    _ints("factions", s.factions, P, 0, 3)
+    if len(set(s.factions)) != P:
+        raise SaveFileError("save file gives two players one faction")
+    _ints("terrain", s.terrain, n * n, D.UNPLACED, D.BARN)
+    _ints("tile_pool", s.tile_pool, None, 0, D.LAKE)
+    _ints("barn_of", s.barn_of, n * n, -1, P - 1)
+    _ints("occ", s.occ, n * n, -1, G - 1)
+    _ints("barns", s.barns, P, -1, n * n - 1)
+    _ints("gpos", s.gpos, G, -1, n * n - 1)
+    _ints("gstat", s.gstat, G, ACTIVE, OUT)
+    for name in ("steps", "done", "harvested"):
+        _ints(name, getattr(s, name), G, 0, 9)
+    if not isinstance(s.armies, list) or len(s.armies) != G:
+        raise SaveFileError("save file field 'armies' has the wrong shape")
+    for army in s.armies:
+        _ints("armies", army, None, 0, len(D.UNITS) - 1)
+    if not isinstance(s.res, list) or len(s.res) != P:
+        raise SaveFileError("save file field 'res' has the wrong shape")
+    for r in s.res:
+        _ints("res", r, 5, 0, D.TOKENS_TOTAL)
+    _ints("supply", s.supply, 5, 0, D.TOKENS_TOTAL)
+    _ints("troops", s.troops, D.N_TROOPS, 0, max(D.TROOP_COUNTS))
+    _ints("sf", s.sf, len(D.SPECIAL_FORCES), 0, 2)
+    if not isinstance(s.hands, list) or len(s.hands) != P:
+        raise SaveFileError("save file field 'hands' has the wrong shape")
+    for h in s.hands:
+        _ints("hands", h, None, 0, len(D.CARDS) - 1)
+    _ints("deck", s.deck, None, 0, len(D.CARDS) - 1)
+    _ints("played", s.played, None, 0, len(D.CARDS) - 1)
+    _ints("superarmy", s.superarmy, P, 0, 1)
+    _ints("alive", s.alive, P, 0, 1)
+    _ints("winners", s._winners, None, 0, P - 1)
+    _ints("turn", [s.turn, s.first + 1, s.round, s.transfers, s.locked, s.acted], 6, 0, 10**9)
+    if s.turn >= P or s.first >= P:
+        raise SaveFileError("save file names a player who is not in the game")
+    if s.phase not in PHASES or s.resume not in ("", "action", "harvest", "marshal"):
+        raise SaveFileError(f"unknown phase {s.phase!r}")
+    if s.max_rounds is not None and (type(s.max_rounds) is not int or s.max_rounds < 1):
+        raise SaveFileError("save file has a bad max_rounds")
+    if not isinstance(s.buffs, dict) or set(s.buffs) != set(_BUFF_KEYS):
+        raise SaveFileError("save file has unknown turn effects")
+    _ints("buffs", list(s.buffs.values()), 3, 0, 99)
+    b = s.battle
+    if b is not None:
+        keys = {"att", "frm", "to", "defs", "barn", "stage", "decider", "abonus", "overrun", "card", "loser",
+                "cas", "retreat"}
+        if not isinstance(b, dict) or set(b) != keys:
+            raise SaveFileError("save file has a malformed battle")
+        _ints("battle", [b["att"]], 1, 0, G - 1)
+        _ints("battle", [b["frm"], b["to"]], 2, 0, n * n - 1)
+        _ints("battle", b["defs"], None, 0, G - 1)
+        _ints("battle", [b["decider"]], 1, 0, P - 1)
+        _ints("battle", [b["card"]], 1, -1, len(D.CARDS) - 1)
+        _ints("battle", [b["barn"], b["abonus"], b["overrun"], b["cas"], b["retreat"]], 5, 0, 99)
+        if not b["defs"] or b["stage"] not in ("respond", "casualty", "retreat") or b["loser"] not in ("", "att", "def"):
+            raise SaveFileError("save file has a malformed battle")
+
+
 def _roll_key(dice: tuple, super_army: bool) -> tuple:
     nat = 0
     if super_army and len(dice) == 2:
