@@ -94,8 +94,10 @@ def test_wrong_move_shows_the_engines_rule():
     assert app.status_text.startswith("Not allowed: ")
     assert "rulebook:" in app.status_text
     app.view.board.click("b3")
-    app.view.board.click("e5")
-    assert "cannot go to e5" in app.status_text
+    app.view.board.click("e5")  # too far: the engine's own explanation
+    assert app.status_text.startswith("Not allowed: ") and "(rulebook: " in app.status_text
+    app.view.board.click("b2")  # the forest
+    assert "rulebook: " in app.status_text
 
 
 def test_battle_dialog_odds_dice_and_retreat_decision():

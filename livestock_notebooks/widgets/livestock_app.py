@@ -206,6 +206,7 @@ class LivestockView(GameView):
         self.armies.update(pub, counts, ctx.viewer)
         options = [(str(a), i) for i, a in enumerate(legal)]
         self.any_action.options = options
+        self.any_action.value = 0 if options else None
         self.any_button.disabled = not options
         if self.app is not None:
             end = _end_action(None, legal)
@@ -374,6 +375,8 @@ class LivestockView(GameView):
         if name is not None and not self._selectable(name):
             return
         self.selected = name
+        if self.app is not None:
+            self.app.message("")
         if self.ctx is not None and self.pub is not None:
             self._draw_board()
             self._draw_selection()
@@ -413,6 +416,14 @@ class LivestockView(GameView):
                 nxt = (actors or own)[0]
             self.select(nxt)
             return
+        if self.selected is not None and self.ctx.legal and self.pub.phase_name == "action":
+            # not a marked square: let the engine say which rule forbids it
+            g = next((g for g in self.pub.generals if g["name"] == self.selected), None)
+            if g is not None and g["square"] and g["square"] != square:
+                enemy = [n for n in here if not self._selectable(n)]
+                cls = A.Attack if enemy else A.Move
+                self.act(cls(self.selected, g["square"], square))
+                return
         if self.app is not None and self.ctx.legal:
             if here:
                 g = next(g for g in self.pub.generals if g["name"] == here[0])

@@ -1,0 +1,247 @@
+"""The Livestock Uprising tutorial as data: one step per rulebook section, no widgets here.
+
+Teach by doing, in the order theme, goal, overview, then the details: each later step sets up a
+small position from the engine's text notation (``livestock_uprising.from_notation``), says in
+a sentence or two what to do, and is complete when the engine's events show it was done
+(:meth:`Step.done`). ``demo(state)`` gives the next action of a worked answer ("show me").
+Seat 0 (the Chickens) is the learner; seat 1 (the Cows) is played by a bot.
+
+The widget that runs these steps is :class:`livestock_notebooks.widgets.livestock_tutorial.LivestockTutorial`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Sequence
+
+from . import livestock_uprising as lu
+from .engine import Action, Event
+from .livestock_uprising import actions as A
+from .livestock_uprising import data as D
+
+__all__ = ["Step", "STEPS", "BOARD", "state_for", "step_by_key"]
+
+#: The 5x5 board of every worked position (two players: Chickens barn at a3, Cows barn at e3).
+BOARD = "ghcra/gfhcl/0grh1/acgfa/hcglr"
+CHICKEN_FORCES = tuple(D.UNIT_KEYS[u] for u in D.faction_special_forces(0))
+
+
+def _pos(generals: str, *, resources: str = "0.0.0.0.0,0.0.0.0.0", cards: str = "-,-|ghijkl",
+         turn: str = "0/action/0/0", board: str = BOARD) -> str:
+    return f"Ch,Co {board} {generals} {resources} {cards} - {turn}"
+
+
+def _events(events: Sequence[Event], kind: str, player: int | None = 0) -> list[Event]:
+    return [e for e in events if e.kind == kind and (player is None or e.player == player)]
+
+
+@dataclass(frozen=True)
+class Step:
+    """One tutorial step. Steps without a ``position`` are reading steps (no board)."""
+
+    key: str
+    title: str
+    section: str  # the rulebook section it teaches
+    text: str  # the rule, briefly, in our own words
+    goal: str = ""  # what the learner does, one or two sentences
+    position: str | None = None
+    dice: tuple[int, ...] = ()  # scripted die results for this step
+    check: Callable[[Sequence[Event], object], bool] | None = None
+    demo: Callable[[object], Action | None] | None = None
+    praise: str = "Well done."
+
+    @property
+    def interactive(self) -> bool:
+        return self.position is not None
+
+    def done(self, events: Sequence[Event], state) -> bool:
+        """True when ``events`` (everything since the step began) meet the goal."""
+        return self.check is not None and bool(self.check(events, state))
+
+
+def state_for(step: Step, seed: int = 7):
+    """A fresh engine state for ``step`` (dice scripted as the step needs)."""
+    if step.position is None:
+        raise ValueError(f"step {step.key!r} has no position")
+    state = lu.from_notation(step.position, seed=seed)
+    if step.dice:
+        state.dice.script(step.dice)
+    return state
+
+
+def _pick(predicate: Callable[[Action], bool]) -> Callable[[object], Action | None]:
+    def demo(state):
+        for a in state.legal_actions():
+            if predicate(a):
+                return a
+        return None
+
+    return demo
+
+
+def _then(*demos: Callable[[object], Action | None]) -> Callable[[object], Action | None]:
+    """The first demo that has a move now (for steps of several moves)."""
+
+    def demo(state):
+        for d in demos:
+            a = d(state)
+            if a is not None:
+                return a
+        return None
+
+    return demo
+
+
+STEPS: tuple[Step, ...] = (
+    Step(
+        "theme", "Welcome to the farm", "Components",
+        "The farm animals are in revolt. Four factions (Chickens, Cows, Goats and Pigs) each lead three "
+        "Generals, rated one to three stars. Generals walk the farm, gather food, raise troops of "
+        "farm animals and fight each other.",
+    ),
+    Step(
+        "goal", "How you win", "Winning",
+        "Be the last faction standing. Armies grow by harvesting food and spending it on troops; "
+        "in the end a player gathers everything into one Super Army to knock the others out.",
+    ),
+    Step(
+        "overview", "A turn at a glance", "Turn Order",
+        "On your turn you go through three phases: the action phase (move or attack with each "
+        "General), the harvest phase (collect food where your Generals stand) and the marshalling "
+        "phase (spend food on troops). Then the next player takes over. In the steps that follow "
+        "you play the Chickens (blue) on a real board; a computer plays the Cows (red).",
+    ),
+    Step(
+        "barns", "Setup: placing your barn", "Barn Placement",
+        "The game starts from a small square of tiles. Each player puts a barn right next to it, "
+        "touching a side (not a corner); then the rest of the farm is laid around it and every "
+        "General starts in its barn.",
+        goal="Place your barn: click any blue square next to the starting tiles.",
+        position=_pos(".,.,.,.,.,.", board="...../.ghc./.hra./.cgh./.....", cards="a,d|ghijkl", turn="0/barn/0/-"),
+        check=lambda ev, s: bool(_events(ev, "barn")),
+        demo=_pick(lambda a: isinstance(a, A.PlaceBarn)),
+        praise="Your barn is down. Only its owner's Generals may enter a barn.",
+    ),
+    Step(
+        "move", "Moving", "Move",
+        "In the action phase each General may step one square in any of the eight directions. "
+        "Forests, lakes and other players' barns are closed, and only one General fits on a square.",
+        goal="Click Pecky (on b3) to see the squares it can reach, then click a green square to move there.",
+        position=_pos("b3:ss,a3,a3,e3:d,e3,e3"),
+        check=lambda ev, s: any(e.data.get("general") == "Pecky" for e in _events(ev, "move")),
+        demo=_pick(lambda a: isinstance(a, A.Move) and a.general == "Pecky" and a.to == "c3"),
+        praise="Pecky moved. Each General may act once per turn.",
+    ),
+    Step(
+        "attack", "Attacking", "Attack",
+        "Stepping onto a square held by another player's General is an attack. A General needs "
+        "at least one troop with attack points to attack.",
+        goal="Select Pecky (b3) and click Bessie's square (c3), marked red. Check the odds, then press Attack!",
+        position=_pos("b3:ss,a3,a3,c3:d,e3,e3"),
+        dice=(5, 2),
+        check=lambda ev, s: bool(_events(ev, "battle")),
+        demo=_pick(lambda a: isinstance(a, A.Attack) and a.general == "Pecky"),
+        praise="You attacked: the battle box shows the dice and what happened.",
+    ),
+    Step(
+        "battle", "Battle resolution", "Battle Resolution",
+        "Each side adds one die to its total: the attacker its troops' attack points (orange), the "
+        "defender its troops' defense points (blue). Higher wins; a tie changes nothing. The loser "
+        "gives up a troop card, and a beaten defender must step back while the attacker moves in.",
+        goal="Two of your Generals can reach Bessie (c3). Attack with the one that has the better odds.",
+        position=_pos("b3:s,a3,c4:ll,c3:o,e3,e3"),
+        dice=(4, 2),
+        check=lambda ev, s: any(e.data.get("attacker") == "Cluck" for e in _events(ev, "attack")),
+        demo=_pick(lambda a: isinstance(a, A.Attack) and a.general == "Cluck"),
+        praise="Cluck's llamas give attack 6 against defense 4: the better odds.",
+    ),
+    Step(
+        "casualties", "Casualties", "Casualties",
+        "The losing side chooses which of its troop cards to give up. An ordinary troop goes back "
+        "to the supply for anyone to marshal again; a special force is gone for good.",
+        goal="Attack Angus (c3) with Pecky. If you lose, choose which troop Pecky gives up.",
+        position=_pos("b3:sd,a3,a3,e3,c3:oo,e3"),
+        dice=(1, 6),
+        check=lambda ev, s: any(not e.data.get("auto") for e in _events(ev, "casualty")),
+        demo=_then(_pick(lambda a: isinstance(a, A.Attack) and a.general == "Pecky"),
+                   _pick(lambda a: isinstance(a, A.Casualty))),
+        praise="You chose your casualty. Generals themselves are never casualties.",
+    ),
+    Step(
+        "nodefense", "No defense", "No Defense",
+        "A General whose troops add up to no defense at all loses without anyone rolling.",
+        goal="Bessie (c3) has no troops. Attack her with Pecky and watch: no dice are needed.",
+        position=_pos("b3:s,a3,a3,c3,e3,e3"),
+        check=lambda ev, s: any(e.data.get("defense") == 0 for e in _events(ev, "battle")),
+        demo=_pick(lambda a: isinstance(a, A.Attack) and a.general == "Pecky"),
+        praise="Defense 0: an automatic win.",
+    ),
+    Step(
+        "harvest", "Harvest", "Harvest Phase",
+        "In the harvest phase each General may collect one token of the food on its square, but "
+        "only if one of its troops shows that food's icon. Grass is the exception: anyone can "
+        "gather grass.",
+        goal="Collect hay with Pecky (his sheep can) and grass with Henrietta: click their blue squares.",
+        position=_pos("d3:s,c4,a3,e3,e3,e3", turn="0/harvest/0/0"),
+        check=lambda ev, s: {e.data.get("resource") for e in _events(ev, "harvest")} >= {"hay", "grass"},
+        demo=_pick(lambda a: isinstance(a, A.Harvest)),
+        praise="Food tokens are spent in the marshalling phase.",
+    ),
+    Step(
+        "marshal", "Marshalling and special forces", "Marshaling Phase",
+        "Spend food tokens to put new units under your Generals, up to five per General. Troops "
+        "are shared by everyone and limited; each faction also has three special forces of its own.",
+        goal="Marshal one of the Chickens' special forces (Private Chugger costs a hay and a corn).",
+        position=_pos("b3:s,a3,a3,e3,e3,e3", resources="2.1.1.0.0,0.0.0.0.0", turn="0/marshal/0/0"),
+        check=lambda ev, s: any(e.data.get("unit") in CHICKEN_FORCES for e in _events(ev, "marshal")),
+        demo=_pick(lambda a: isinstance(a, A.Marshal) and a.unit in CHICKEN_FORCES),
+        praise="A special force is unique: if it falls in battle it leaves the game.",
+    ),
+    Step(
+        "transfer", "Transferring a unit", "Transfering Units",
+        "As the last thing in your turn you may move one unit between two of your Generals on "
+        "neighbouring squares, if the receiver has room.",
+        goal="Pass one of Pecky's sheep (b3) to Henrietta next door (c3).",
+        position=_pos("b3:ss,c3,a3,e3,e3,e3", turn="0/marshal/0/0"),
+        check=lambda ev, s: bool(_events(ev, "transfer", None)),
+        demo=_pick(lambda a: isinstance(a, A.Transfer)),
+        praise="One transfer per turn, after marshalling.",
+    ),
+    Step(
+        "cards", "Command cards", "Command Cards",
+        "You hold command cards with one-off effects. Play them during your turn (some only when "
+        "you are attacked); a played card leaves the game.",
+        goal="Play one of your command cards from the panel on the right.",
+        position=_pos("b3:s,a3,a3,e3,e3,e3", cards="hk,-|gijl"),
+        check=lambda ev, s: bool(_events(ev, "card")),
+        demo=_pick(lambda a: isinstance(a, A.PlayCard)),
+        praise="The card's effect is in the log.",
+    ),
+    Step(
+        "super", "The Super Army", "Super Army",
+        "With all your Generals in your barn you may merge them into one Super Army: it rolls two "
+        "dice, moves two squares, may enter other barns and causes two casualties, but it cannot "
+        "harvest, and leftover food is lost.",
+        goal="All three Chickens Generals are home. Declare the Super Army, then form it.",
+        position=_pos("a3:ss,a3:d,a3:l,e3:s,e3,e3", turn="0/action/3/0"),
+        check=lambda ev, s: any("units" in e.data for e in _events(ev, "super")),
+        demo=_then(_pick(lambda a: isinstance(a, A.FormSuperArmy)), _pick(lambda a: isinstance(a, A.DeclareSuperArmy))),
+        praise="Your Super Army stands in the barn, ready to march.",
+    ),
+    Step(
+        "winning", "Winning", "Winning",
+        "A Super Army destroys any General without troops that it attacks. A player with no "
+        "Generals left is out, and the last player standing wins.",
+        goal="The Cows have one General left, Bessie (d3), with no troops. Attack her with your Super Army.",
+        position=_pos("*c3:ssdlh,-,-,d3,x,x", turn="0/action/5/0"),
+        check=lambda ev, s: bool(_events(ev, "win")),
+        demo=_pick(lambda a: isinstance(a, A.Attack)),
+        praise="The Chickens are the last faction standing. You know the whole game now!",
+    ),
+)
+
+
+def step_by_key(key: str) -> Step:
+    for s in STEPS:
+        if s.key == key:
+            return s
+    raise KeyError(key)

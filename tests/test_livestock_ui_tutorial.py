@@ -1,0 +1,113 @@
+"""The Livestock Uprising tutorial: every step's position, goal and worked answer, and the widget."""
+from __future__ import annotations
+
+import pytest
+
+from livestock_notebooks.livestock_uprising_tutorial import STEPS, state_for, step_by_key
+from livestock_notebooks.widgets.livestock_tutorial import LivestockTutorial
+
+SECTIONS_IN_ORDER = [
+    "Components", "Winning", "Turn Order",  # theme, goal, overview
+    "Barn Placement", "Move", "Attack", "Battle Resolution", "Casualties", "No Defense", "Harvest Phase",
+    "Marshaling Phase", "Transfering Units", "Command Cards", "Super Army", "Winning",
+]
+
+
+@pytest.fixture(autouse=True)
+def saves(tmp_path, monkeypatch):
+    monkeypatch.setenv("LIVESTOCK_NOTEBOOKS_SAVE_DIR", str(tmp_path / "saves"))
+    return tmp_path / "saves"
+
+
+def test_order_theme_goal_overview_then_one_section_per_step():
+    assert [s.section for s in STEPS] == SECTIONS_IN_ORDER
+    assert [s.interactive for s in STEPS[:3]] == [False, False, False]
+    assert all(s.interactive for s in STEPS[3:])
+    for s in STEPS[3:]:
+        assert s.goal and s.goal.count(".") <= 3, s.key  # one or two sentences
+
+
+@pytest.mark.parametrize("step", [s for s in STEPS if s.interactive], ids=lambda s: s.key)
+def test_each_step_is_reachable_by_its_worked_answer(step):
+    state = state_for(step)
+    assert not step.done([], state)
+    events = []
+    for _ in range(10):
+        if step.done(events, state):
+            break
+        assert state.current_player == 0
+        action = step.demo(state)
+        assert action is not None and action in state.legal_actions()
+        events += state.apply(action)
+    assert step.done(events, state)
+
+
+def test_widget_walks_through_the_first_steps():
+    t = LivestockTutorial(bot_delay=None)
+    assert t.index == 0 and t.back_button.disabled
+    assert "Welcome to the farm" in t.header.value
+    assert t.app.widget.layout.display == "none"  # reading step: no board
+    t.next_button.click()
+    t.next_button.click()
+    assert "A turn at a glance" in t.header.value
+    t.next_button.click()
+    assert t.step.key == "barns" and t.app.widget.layout.display is None
+    assert "Your goal:" in t.text.value and not t.is_done
+    blue = sorted(t.app.view._index["squares"])
+    t.app.view.board.click(blue[0])
+    assert t.is_done and "\u2714" in t.done_label.value
+    assert t.next_button.button_style == "success"
+    t.next_button.click()
+    assert t.step.key == "move"
+    # a wrong move shows the engine's rule message
+    t.app.view.board.click("b3")
+    t.app.view.board.click("b2")
+    assert t.app.status_text.startswith("Not allowed: Generals cannot enter a forest")
+    assert not t.is_done
+    t.app.view.board.click("c3")
+    assert t.is_done
+
+
+def test_show_me_plays_the_answer_for_every_step():
+    t = LivestockTutorial(bot_delay=None)
+    for i, step in enumerate(t.steps):
+        t.go(i)
+        if step.interactive:
+            assert t.show_me(), step.key
+            assert step.key in t.completed
+    assert "last faction standing" in t.done_label.value or "You know the whole game" in t.done_label.value
+
+
+def test_start_over_and_back():
+    t = LivestockTutorial(bot_delay=None)
+    t.go(4)  # moving
+    t.app.view.board.click("b3")
+    t.app.view.board.click("c3")
+    assert t.is_done
+    t.reset_button.click()
+    assert not t.is_done and t.app.session.state.general_at("b3") == ["Pecky"]
+    t.back_button.click()
+    assert t.step.key == "barns"
+
+
+def test_wrong_attacker_does_not_complete_the_battle_step():
+    t = LivestockTutorial(bot_delay=None)
+    t.go([s.key for s in t.steps].index("battle"))
+    v = t.app.view
+    v.board.click("b3")  # Pecky: the weaker attacker
+    v.board.click("c3")
+    assert v.battle.visible
+    v.battle.commit_button.click()
+    assert not t.is_done
+    t.start_over()
+    v.general_buttons.click("Cluck \u2605\u2605\u2605")
+    v.board.click("c3")
+    assert "you win" in v.battle.odds_html.value
+    v.battle.commit_button.click()
+    assert t.is_done
+
+
+def test_step_by_key():
+    assert step_by_key("harvest").section == "Harvest Phase"
+    with pytest.raises(KeyError):
+        step_by_key("nope")
