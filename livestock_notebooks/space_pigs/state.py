@@ -250,11 +250,19 @@ class SpacePigsState(GameState):
         return f"H{h} ({KIND_NAME[k]})"
 
     def pname(self, p: int) -> str:
-        return f"{_pn(p)} {self.clans[p]}" if self.clans else _pn(p)
+        names = self.__dict__.get("_names")
+        if names is None:
+            if not self.clans:
+                return _pn(p)
+            names = self._names = [f"{_pn(i)} {c}" for i, c in enumerate(self.clans)]
+        return names[p]
 
     # ================================================================== events
     def _ev(self, kind: str, text: str, player: int | None = None, irreversible: bool = False, **data) -> None:
-        self._events.append(Event(kind, text, player, data, irreversible))
+        # Event is a frozen dataclass; filling its __dict__ directly is the same object, built faster
+        e = _new_event(Event)
+        e.__dict__.update(kind=kind, text=text, player=player, data=data, irreversible=irreversible)
+        self._events.append(e)
 
     def _roll(self, sides: int) -> int:
         return self.dice.roll(sides)
@@ -334,11 +342,21 @@ class SpacePigsState(GameState):
         return None
 
     def _own_hexes(self, p: int) -> list[int]:
-        return [h for h, occ in enumerate(self.occ) if any(e[0] == p for e in occ)]
+        out = []
+        for h, occ in enumerate(self.occ):
+            for e in occ:
+                if e[0] == p:
+                    out.append(h)
+                    break
+        return out
 
     def _held_hexes(self, p: int) -> list[int]:
         """Hexes where ``p`` is the only occupant."""
-        return [h for h, occ in enumerate(self.occ) if len(occ) == 1 and occ[0][0] == p]
+        out = []
+        for h, occ in enumerate(self.occ):
+            if len(occ) == 1 and occ[0][0] == p:
+                out.append(h)
+        return out
 
     def _pigs_total(self, p: int) -> tuple[int, int]:
         pg = hg = 0
@@ -475,7 +493,8 @@ class SpacePigsState(GameState):
         return self._legal_set
 
     def apply(self, action) -> list[Event]:
-        check_action_type(action, SpacePigsAction)
+        if not isinstance(action, SpacePigsAction):
+            check_action_type(action, SpacePigsAction)
         section = SEQ_TITLE.get(self.seq, "Game Sequence")
         if self.over:
             raise IllegalAction("The game is over: no more actions", "Victory")
@@ -483,7 +502,13 @@ class SpacePigsState(GameState):
             raise NotYourDecision(
                 f"It is {_pn(self.actor)}'s decision now, not {_pn(action.player)}'s" if isinstance(action.player, int)
                 else "Not a player of this game", section)
-        if action not in self._legal_lookup():
+        legal = self._legal if self._legal is not None else (self.legal_actions() and self._legal)
+        found = False
+        for x in legal:
+            if x is action:
+                found = True
+                break
+        if not found and action not in legal:
             self._explain_illegal(action, section)
             raise IllegalAction(f"{action} is not allowed now ({self._waiting_for()})", section)
         self._events = []
@@ -618,6 +643,14 @@ class SpacePigsState(GameState):
         raise AssertionError(kind)
 
     def _targets_available(self, p: int, kinds: tuple) -> bool:
+        if kinds[0] == "planet" and kinds[1] == "planet2":
+            k = 0
+            for h in range(len(self.cq)):
+                if not self.hid[h] and self.kind[h] in "PD":
+                    k += 1
+                    if k >= 2:
+                        return True
+            return False
         first = self._target_options(p, kinds[0], [])
         if len(kinds) == 1:
             return bool(first)
@@ -631,7 +664,7 @@ class SpacePigsState(GameState):
         kinds = pd["kinds"]
         k = len(pd["picks"])
         opts = self._target_options(pd["player"], kinds[k], pd["picks"])
-        if k + 1 < len(kinds):
+        if k + 1 < len(kinds) and kinds[k + 1] != "planet2":
             opts = [o for o in opts if self._target_options(pd["player"], kinds[k + 1], pd["picks"] + [o[1]])]
         return opts
 
@@ -639,7 +672,15 @@ class SpacePigsState(GameState):
         """PlayCard actions for the cards ``p`` may play now in a window of ``seq``."""
         out = []
         seen = set()
-        for c in sorted(self.hands[p]):
+        want = "2B" if seq == "2X" else seq
+        hand = self.hands[p]
+        es = _EVENT_SEQ
+        for c in hand:
+            if es[c] == want:
+                break
+        else:
+            return out
+        for c in sorted(hand):
             card = CARDS[c]
             if card.kind == "combat" or not self._card_playable_in(c, seq):
                 continue
@@ -670,6 +711,8 @@ class SpacePigsState(GameState):
 
     def _power_options(self, p: int, seq: str) -> list:
         out = []
+        if not self.opts["clan_powers"] or self.turn < 2 or self.rules != "full":
+            return out
         for power in WINDOW_POWERS.get(seq if seq != "2X" else "2B", ()):
             if not self._power_ready(p, power):
                 continue
@@ -849,11 +892,31 @@ class SpacePigsState(GameState):
         out = []
         again = self.sd.get("again") == p
         if self.trips[p] > 0:
-            for h in self._own_hexes(p):
-                pg, hg, free = self._movable(h, p, again)
-                if free <= 0:
+            check_landing = self.ship is None and (self.festival or self.forbid)
+            adj = self.adj()
+            for h, occ in enumerate(self.occ):
+                e = None
+                for x in occ:
+                    if x[0] == p:
+                        e = x
+                        break
+                if e is None:
                     continue
-                if self.ship is None and not any(self._can_land(p, j) for j in self.adj()[h]):
+                pg, hg = e[1], e[2]
+                if again:
+                    pg += e[3]
+                    hg += e[4]
+                if pg + hg == 0:
+                    continue
+                if occ[0] is e and len(occ) > 1:
+                    pinned = 0
+                    for x in occ[1:]:
+                        pinned += x[1] + x[2] + x[3] + x[4]
+                    free = pg + hg - pinned
+                    if free <= 0:
+                        continue
+                    pg, hg = min(pg, free), min(hg, free)
+                if check_landing and not any(self._can_land(p, j) for j in adj[h]):
                     continue
                 if pg:
                     out.append(Load(p, h, False))
@@ -937,14 +1000,18 @@ class SpacePigsState(GameState):
 
     def _legal_3B(self, p: int) -> list:
         out = []
-        held = set(self._held_hexes(p))
+        occs = self.occ
+        held = [h for h, occ in enumerate(occs) if len(occ) == 1 and occ[0][0] == p]
         far = self.sd.get("far") == p
         adj = self.adj()
-        for h in sorted(held):
-            e = self.occ[h][0]
+        for h in held:
+            e = occs[h][0]
             if e[1] + e[2] == 0:
                 continue
-            dsts = sorted(held - {h}) if far else [j for j in adj[h] if j in held]
+            if far:
+                dsts = [j for j in held if j != h]
+            else:
+                dsts = [j for j in adj[h] if len(occs[j]) == 1 and occs[j][0][0] == p]
             for d in dsts:
                 if e[1]:
                     out.append(Redeploy(p, h, d, False))
@@ -987,16 +1054,16 @@ class SpacePigsState(GameState):
     # ================================================================== dispatch
     def _dispatch(self, a) -> None:
         t = type(a)
-        if t is ChooseHex or t is ChoosePlayer:
+        if t is Done:
+            self._do_done(a.player)
+        elif t is ChooseHex or t is ChoosePlayer:
             self._do_target(a)
         elif t is PlayCard:
             self._do_card(a)
         elif t is UsePower:
             self._do_power(a)
-        elif t is Done:
-            self._do_done(a.player)
         else:
-            getattr(self, "_do_" + t.__name__)(a)
+            _DO[t](self, a)
 
     # ---------------------------------------------------------------- set-up
     def _do_DrawHex(self, a) -> None:
@@ -1920,7 +1987,7 @@ class SpacePigsState(GameState):
             fn()
 
     def _poll(self) -> bool:
-        return getattr(self, "_poll_" + self.seq)()
+        return _POLL[self.seq](self)
 
     def _window(self, options) -> bool:
         """Generic per-player window over sd['q']: skip players whose only option is Done."""
@@ -2450,10 +2517,26 @@ class SpacePigsState(GameState):
             raise ValueError("players must be 3 to 6")
         return s
 
+    _FLAT_LISTS = ("order", "seventh", "cq", "cr", "kind", "col", "fam", "hid", "deck", "discard", "choice",
+                   "trips", "new_p", "new_h", "hog_made", "gov", "gov_extra", "faction", "out", "lost", "win")
+    _NESTED = ("recipes", "hands", "used", "powers_used", "acorns", "offers_made", "festival", "forbid", "log0",
+               "clans")
+
     def copy(self) -> "SpacePigsState":
         s = SpacePigsState()
-        for f in self._FIELDS:
-            setattr(s, f, _deep(getattr(self, f)))
+        d = s.__dict__
+        src = self.__dict__
+        for f in ("n", "rules", "max_rounds", "turn", "first", "rp", "ban_last", "worm_eaten", "seq", "actor", "over"):
+            d[f] = src[f]
+        for f in self._FLAT_LISTS:
+            d[f] = src[f][:]
+        for f in self._NESTED:
+            d[f] = [x[:] if isinstance(x, list) else x for x in src[f]]
+        d["occ"] = [[e[:] for e in occ] for occ in self.occ]
+        d["opts"] = dict(self.opts)
+        d["piles"] = {k: v[:] for k, v in self.piles.items()}
+        for f in ("drawn", "sd", "pend", "trip", "ship", "cb"):
+            d[f] = _deep(src[f])
         s.dice = self.dice.copy()
         s._adj = self._adj
         return s
@@ -2555,6 +2638,13 @@ class SpacePigsState(GameState):
     def notation(self) -> str:
         from .notation import to_notation
         return to_notation(self)
+
+
+_new_event = object.__new__
+_EVENT_SEQ = tuple(c.sequence if c.kind == "event" else "" for c in CARDS)
+_DO = {cls: getattr(SpacePigsState, "_do_" + cls.__name__) for cls in ACTION_CLASSES
+       if hasattr(SpacePigsState, "_do_" + cls.__name__)}
+_POLL = {name[6:]: fn for name, fn in vars(SpacePigsState).items() if name.startswith("_poll_")}
 
 
 def _troops_text(piglets: int, hogs: int) -> str:
