@@ -159,3 +159,24 @@ def test_events_never_name_face_down_cards():
             for cid in before_hidden:
                 assert f'"{cid}"' not in json.dumps(e.data) and s.cards[cid].name not in e.text or e.kind == "capture", (e, cid)
             del blob
+
+
+def test_fuzzed_saves_load_or_raise_save_file_error():
+    rng = random.Random(5)
+    states = list(random_states({"players": 3, "max_rounds": 5, "draft": True}, 2, every=7))
+    junk = [None, -1, 99, "x", [], {}, [1, 2], True, "cowboy_goat", [[None]]]
+    for _ in range(400):
+        s = rng.choice(states)
+        data = json.loads(s.to_json())
+        payload = data["state"]
+        key = rng.choice(sorted(payload))
+        target = payload
+        if isinstance(payload[key], list) and payload[key] and rng.random() < 0.5:
+            target, key = payload[key], rng.randrange(len(payload[key]))
+        target[key] = rng.choice(junk)
+        try:
+            loaded = bg.load(json.dumps(data))
+        except SaveFileError:
+            continue
+        loaded.legal_actions()
+        loaded.player_view(0)

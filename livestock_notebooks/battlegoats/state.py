@@ -812,6 +812,7 @@ class BattleGoatsState(GameState):
         n = data["players"]
         if not isinstance(n, int) or not 2 <= n <= 6:
             raise ValueError(f"players must be 2-6, got {n!r}")
+        _check_save(data, n, cards)
         s = cls._blank(n, cards, bool(data["draft"]), data["max_rounds"], data["layout_first"],
                        Dice.from_dict(data["dice"]))
         phase = data["phase"]
@@ -870,6 +871,12 @@ class BattleGoatsState(GameState):
         return s
 
     def invariant_violations(self) -> list[str]:
+        try:
+            return self._invariants()
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
+            return [f"the state is malformed ({type(exc).__name__}: {exc})"]
+
+    def _invariants(self) -> list[str]:
         problems = []
         places: dict[str, str] = {}
 
@@ -906,14 +913,30 @@ class BattleGoatsState(GameState):
             if self.pending is not None:
                 problems.append("a finished game has a pending step")
         elif self.phase == "attack":
-            if not self.pending or self.pending.get("stage") not in STAGES:
+            pend = self.pending
+            if not isinstance(pend, dict) or pend.get("stage") not in STAGES:
                 problems.append("the battle has no pending step")
-            elif self.pending["stage"] != "ending" and not any(self.board[self.seat]) and self.pending["stage"] != "capture":
-                if not any(c is not None for c in self.board[self.seat]) and self.pending["stage"] == "attacker":
-                    problems.append("the player to attack has no cards")
-        elif self.phase in ("layout", "draft"):
-            if any(c is not None for c in self.board[self.seat]) and self.phase == "draft":
+            else:
+                stage = pend["stage"]
+                if stage != "ending" and self.board[self.seat].count(None) == 9 and stage != "capture":
+                    problems.append("the player to attack has no cards in play")
+                if stage not in ("attacker", "ending"):
+                    slot = pend.get("attacker")
+                    if not isinstance(slot, int) or not 0 <= slot < 9 or self.board[self.seat][slot] != pend.get("card"):
+                        if stage != "capture":
+                            problems.append("the attacking card is not where the attack says")
+                for tp, ts in pend.get("targets", []):
+                    if stage != "capture" and self.board[tp][ts] is None:
+                        problems.append("an attack target is missing")
+                if stage == "ending" and not pend.get("voters"):
+                    problems.append("an ending vote without voters")
+        else:
+            if self.pending is not None:
+                problems.append(f"a pending attack step outside the battle ({self.phase})")
+            if self.phase == "draft" and any(c is not None for b in self.board for c in b):
                 problems.append("cards are on a battlefield during the draft")
+            if self.phase in ("first", "move") and any(self.hands):
+                problems.append("cards are still in hand after the layout")
         for p in range(self.n):
             for c in self.board[p]:
                 if c is not None and c not in self.seen[p]:
@@ -1023,6 +1046,95 @@ class BattleGoatsState(GameState):
 
     def __repr__(self) -> str:
         return f"<BattleGoatsState {self.notation()[:120]}>"
+
+
+def _check_save(data: dict, n: int, cards: CardSet) -> None:
+    """Type and range checks of a saved state (ValueError on the first problem)."""
+    def is_int(v, lo=None, hi=None):
+        return type(v) is int and (lo is None or v >= lo) and (hi is None or v <= hi)
+
+    def card_list(v, name, allow_none=False):
+        if not isinstance(v, list) or not all((c is None and allow_none) or (isinstance(c, str) and c in cards)
+                                              for c in v):
+            raise ValueError(f"{name} must list card ids")
+
+    def pair(v, hi0, name):
+        if not (isinstance(v, list) and len(v) == 2 and is_int(v[0], 0, hi0) and is_int(v[1], 0, 8)):
+            raise ValueError(f"{name} must be [player, slot]")
+
+    for key in ("draft", "captured"):
+        if type(data[key]) is not bool:
+            raise ValueError(f"{key} must be true or false")
+    if data["max_rounds"] is not None and not is_int(data["max_rounds"], 1):
+        raise ValueError("max_rounds must be a positive integer or null")
+    for key in ("layout_first", "seat"):
+        if not is_int(data[key], 0, n - 1):
+            raise ValueError(f"{key} must be a seat")
+    if not is_int(data["round"], 0):
+        raise ValueError("round must be a whole number")
+    if data["first_attacker"] is not None and not is_int(data["first_attacker"], 0, n - 1):
+        raise ValueError("first_attacker must be a seat or null")
+    for key in ("hands", "packs", "discard", "seen"):
+        v = data[key]
+        if not isinstance(v, list) or len(v) != n:
+            raise ValueError(f"{key} must have one list per player")
+        for x in v:
+            card_list(x, key)
+    if not isinstance(data["board"], list) or len(data["board"]) != n:
+        raise ValueError("board must have one battlefield per player")
+    for b in data["board"]:
+        card_list(b, "board", allow_none=True)
+        if len(b) != 9:
+            raise ValueError("a battlefield has 9 slots")
+    for key in ("set_aside", "face_up", "face_up_turn", "revealed"):
+        card_list(data[key], key)
+    if not isinstance(data["winners"], list) or not all(is_int(w, 0, n - 1) for w in data["winners"]):
+        raise ValueError("winners must be seats")
+    if data["result"] not in (None, "last_card", "shared", "no_victors", "max_rounds"):
+        raise ValueError("unknown result")
+    movers = data["movers"]
+    if not isinstance(movers, list):
+        raise ValueError("movers must be a list")
+    for m in movers:
+        pair(m, n - 1, "a mover")
+    pend = data["pending"]
+    if pend is None:
+        return
+    if not isinstance(pend, dict) or pend.get("stage") not in STAGES:
+        raise ValueError("pending must be an attack step")
+    if pend["stage"] == "ending":
+        voters, votes = pend.get("voters"), pend.get("votes")
+        if not (isinstance(voters, list) and voters and all(is_int(v, 0, n - 1) for v in voters)):
+            raise ValueError("ending voters must be seats")
+        if not (isinstance(votes, list) and len(votes) < len(voters) and all(type(v) is bool for v in votes)):
+            raise ValueError("ending votes must be a shorter list of true/false")
+        return
+    if pend["stage"] == "attacker":
+        if set(pend) != {"stage"}:
+            raise ValueError("an attack that has not begun has no other data")
+        return
+    if not is_int(pend.get("attacker"), 0, 8) or pend.get("card") not in cards:
+        raise ValueError("the attacking card is malformed")
+    for key in ("targets", "dodged", "dodge_queue"):
+        if not isinstance(pend.get(key), list):
+            raise ValueError(f"pending {key} must be a list")
+        for x in pend[key]:
+            pair(x, n - 1, f"pending {key}")
+    if pend.get("own") is not None and not is_int(pend["own"], 0, 8):
+        raise ValueError("pending own must be a slot")
+    if "opponent" in pend and not is_int(pend["opponent"], 0, n - 1):
+        raise ValueError("pending opponent must be a seat")
+    if pend["stage"] == "defender" and "opponent" not in pend:
+        raise ValueError("a defender step needs the opponent")
+    if pend["stage"] == "dodge" and not pend["dodge_queue"]:
+        raise ValueError("a dodge step needs a card that may dodge")
+    if pend["stage"] == "capture":
+        cap = pend.get("capture")
+        if not (isinstance(cap, list) and len(cap) == 2 and is_int(cap[0], 0, n - 1) and cap[1] in cards):
+            raise ValueError("a capture step needs [owner, card]")
+        had = pend.get("had_cards")
+        if not isinstance(had, list) or not all(is_int(h, 0, n - 1) for h in had):
+            raise ValueError("a capture step needs had_cards")
 
 
 def _ids(items) -> str:
