@@ -380,11 +380,19 @@ class BattleDialog:
         gens = {g["name"]: g for g in pub.generals}
         att = gens[action.general]
         defenders = [gens[n] for n in pub.general_at(action.to)]
-        a_super = att["super"]
-        d_super = any(g["super"] for g in defenders)
         bonus = int(pub.buffs.get("attack", 0)) if isinstance(pub.buffs, Mapping) else 0
-        attack = att["attack"] + bonus
-        defense = sum(g["defense"] for g in defenders)
+        destroys: list[str] = []
+        preview = getattr(pub, "preview_attack", None)
+        if preview is not None:
+            info = preview(action)
+            attack, defense = info["attack"], info["defense"]
+            a_super, d_super = info["attacker_super"], info["defender_super"]
+            destroys = list(info.get("destroys", []))
+        else:
+            a_super = att["super"]
+            d_super = any(g["super"] for g in defenders)
+            attack = att["attack"] + bonus
+            defense = sum(g["defense"] for g in defenders)
         self.pending_attack = action
         dnames = ", ".join(f'{g["name"]} ({g["stars"]}\u2605 {g["faction"]})' for g in defenders)
         self.title.value = (f'<h4>Battle: {html.escape(att["name"])} ({att["stars"]}\u2605 {att["faction"]}) attacks '
@@ -397,9 +405,23 @@ class BattleDialog:
                              f'<b class="lsn-defense-total">{defense}</b> + {dice_d}</div>')
         self.odds = livestock_battle(attack, defense, attacker_super=a_super, defender_super=d_super)
         o = self.odds
+        if destroys and defense == 0:
+            self.odds_html.value = f"<div class='lsn-odds'>No battle is fought.</div>{note}"
+            self.attacker_dice.clear([6, 6] if a_super else [6])
+            self.defender_dice.clear([6, 6] if d_super else [6])
+            self.dice_box.layout.display = "none"
+            self.outcome.value = ""
+            self.commit_button.layout.display = None
+            self.cancel_button.layout.display = None
+            self.close_button.layout.display = "none"
+            self._show()
+            return
         note = ""
-        if defense == 0:
-            note = "<div>Defense 0: the defender loses without a roll.</div>"
+        if destroys:
+            note += (f"<div>The Super Army destroys {html.escape(', '.join(destroys))}: a General without troops "
+                     "cannot stand against it.</div>")
+        if defense == 0 and not destroys:
+            note += "<div>Defense 0: the defender loses without a roll.</div>"
         self.odds_html.value = (
             f'<div class="lsn-odds">Exact odds: you win <b class="lsn-odds-win">{percent(o.attacker)}</b> '
             f'({o.attacker}), tie <b class="lsn-odds-tie">{percent(o.tie)}</b>, you lose '
