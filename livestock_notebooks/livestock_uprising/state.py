@@ -69,6 +69,8 @@ _OPEN = tuple(t < D.FOREST for t in range(8))  # indexable by terrain code 0..7 
 _RES = D.RESOURCES
 _UA, _UD, _UH = D.UNIT_ATTACK, D.UNIT_DEFENSE, D.UNIT_HARVEST
 _mk = A.make
+_STEPS: dict = {}  # (board size, General, square) -> ((neighbour, Move, Attack), ...), interned
+assert D.BARN == 7 and D.FOREST == 5
 
 
 class LivestockState(GameState):
@@ -475,27 +477,34 @@ class LivestockState(GameState):
         if phase == "action":
             terrain, occ, barn_of, gpos = self.terrain, self.occ, self.barn_of, self.gpos
             sa = self.superarmy[seat]
+            n = self.n
             for s in slots:
                 if self.done[s] or self.steps[s] <= 0:
                     continue
                 name = gname[s]
                 here = gpos[s]
-                frm = names[here]
+                key = (n, name, here)
+                steps = _STEPS.get(key)
+                if steps is None:
+                    steps = _STEPS[key] = tuple(
+                        (nb, _mk(A.Move, name, names[here], names[nb]), _mk(A.Attack, name, names[here], names[nb]))
+                        for nb in self._nb8[here]
+                    )
                 can_attack = self._attack_total(s) > 0
-                for nb in self._nb8[here]:
+                for nb, move, attack in steps:
                     t = terrain[nb]
-                    if t == D.BARN:
+                    if t == 7:  # barn
                         owner = barn_of[nb]
                         if owner == seat:
-                            out.append(_mk(A.Move, name, frm, names[nb]))
-                        elif sa and can_attack and any(p == nb for p in gpos):
-                            out.append(_mk(A.Attack, name, frm, names[nb]))
-                    elif t < D.FOREST:
+                            out.append(move)
+                        elif sa and can_attack and nb in gpos:
+                            out.append(attack)
+                    elif t < 5:  # open terrain
                         o = occ[nb]
                         if o < 0:
-                            out.append(_mk(A.Move, name, frm, names[nb]))
+                            out.append(move)
                         elif o // 3 != seat and can_attack:
-                            out.append(_mk(A.Attack, name, frm, names[nb]))
+                            out.append(attack)
                 out.append(_mk(A.Stay, name))
             self._card_options(seat, slots, out)
             if self._can_declare(seat):
