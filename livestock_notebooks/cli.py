@@ -118,31 +118,49 @@ def _make_app_class():
     return LivestockVoila
 
 
+def _merge_json(path: Path, update: dict) -> None:
+    """Merge ``update`` (two levels deep) into the JSON object in ``path``, creating it."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    data = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+    for section, values in update.items():
+        target = data.setdefault(section, {})
+        for key, value in values.items():
+            if isinstance(value, dict) and isinstance(target.get(key), dict):
+                target[key].update(value)
+            else:
+                target[key] = value
+    path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+
+
 def install_template(prefix: str | os.PathLike[str] = sys.prefix) -> list[Path]:
-    """Install the template where a Jupyter server under ``prefix`` finds it, and select it.
+    """Make a Jupyter server under ``prefix`` serve Voila pages the way this command does.
 
     Used on Binder (``binder/postBuild``), where Voila runs as a Jupyter server extension rather
-    than through this command: copies the template to ``PREFIX/share/jupyter/voila/templates``
-    and writes ``PREFIX/etc/jupyter/jupyter_server_config.d/livestock_notebooks.json`` setting
-    ``VoilaConfiguration.template``. Returns the paths written.
+    than through this command:
+
+    - copies the template to ``PREFIX/share/jupyter/voila/templates/livestock``;
+    - writes ``PREFIX/etc/jupyter/voila.json`` selecting it (Voila's server extension reads
+      ``voila.json`` from the Jupyter config path);
+    - sets ``tornado_settings.mathjax_url`` to empty in ``PREFIX/etc/jupyter/
+      jupyter_server_config.json``: otherwise Voila's pages under a Jupyter server load MathJax
+      from a public CDN (the standalone app has no MathJax URL either).
+
+    Existing settings in those files are kept. Returns the paths written.
     """
     prefix = Path(prefix)
     target = prefix / "share" / "jupyter" / "voila" / "templates" / TEMPLATE_NAME
-    if target.exists() or target.is_symlink():
-        if target.is_symlink() or target.is_file():
-            target.unlink()
-        else:
-            shutil.rmtree(target)
+    if target.is_symlink() or target.is_file():
+        target.unlink()
+    elif target.exists():
+        shutil.rmtree(target)
     target.parent.mkdir(parents=True, exist_ok=True)
     shutil.copytree(TEMPLATE_DIR, target)
-    conf_dir = prefix / "etc" / "jupyter" / "jupyter_server_config.d"
-    conf_dir.mkdir(parents=True, exist_ok=True)
-    conf = conf_dir / "livestock_notebooks.json"
-    conf.write_text(
-        json.dumps({"VoilaConfiguration": {"template": TEMPLATE_NAME}}, indent=2) + "\n",
-        encoding="utf-8",
-    )
-    return [target, conf]
+    etc = prefix / "etc" / "jupyter"
+    voila_conf = etc / "voila.json"
+    _merge_json(voila_conf, {"VoilaConfiguration": {"template": TEMPLATE_NAME}})
+    server_conf = etc / "jupyter_server_config.json"
+    _merge_json(server_conf, {"ServerApp": {"tornado_settings": {"mathjax_url": ""}}})
+    return [target, voila_conf, server_conf]
 
 
 def build_parser() -> argparse.ArgumentParser:

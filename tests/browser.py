@@ -113,19 +113,29 @@ def isolated_env(home: Path) -> dict[str, str]:
     return env
 
 
-class VoilaServer:
-    """A running ``livestock-notebooks`` process on a free loopback port."""
+class ServerProcess:
+    """A server process on a free loopback port, with its own HOME; log in ``home/server.log``."""
 
-    def __init__(self, home: Path, *, extra: Sequence[str] = (), startup_timeout: float = 90.0):
-        self.port = free_port()
+    def __init__(
+        self,
+        command: Sequence[str],
+        home: Path,
+        *,
+        port: int,
+        env: dict[str, str] | None = None,
+        startup_timeout: float = 90.0,
+    ):
+        self.port = port
         self.base_url = f"http://{LOOPBACK}:{self.port}"
         self.home = home
         self.log_path = home / "server.log"
         self._log = open(self.log_path, "wb")
+        full_env = isolated_env(home)
+        full_env.update(env or {})
         self.process = subprocess.Popen(
-            server_command(self.port, extra),
+            list(command),
             cwd=str(home),
-            env=isolated_env(home),
+            env=full_env,
             stdout=self._log,
             stderr=subprocess.STDOUT,
             start_new_session=True,
@@ -134,7 +144,7 @@ class VoilaServer:
             wait_for_port(self.port, timeout=startup_timeout, process=self.process)
         except Exception as exc:
             self.stop()
-            raise RuntimeError(f"livestock-notebooks did not start: {exc}\n{self.log_tail()}") from exc
+            raise RuntimeError(f"{command[0]} did not start: {exc}\n{self.log_tail()}") from exc
 
     def log_tail(self, lines: int = 40) -> str:
         try:
@@ -144,7 +154,7 @@ class VoilaServer:
         return "\n".join(text.splitlines()[-lines:])
 
     def stop(self, timeout: float = 20.0) -> None:
-        """SIGTERM (Voila then shuts its kernels down); SIGKILL to the process group if it hangs."""
+        """SIGTERM (the server then shuts its kernels down); SIGKILL to its group if it hangs."""
         if self.process.poll() is None:
             self.process.send_signal(signal.SIGTERM)
             try:
@@ -153,6 +163,41 @@ class VoilaServer:
                 os.killpg(self.process.pid, signal.SIGKILL)
                 self.process.wait(5)
         self._log.close()
+
+
+class VoilaServer(ServerProcess):
+    """A running ``livestock-notebooks`` process on a free loopback port."""
+
+    def __init__(self, home: Path, *, extra: Sequence[str] = (), startup_timeout: float = 90.0):
+        port = free_port()
+        super().__init__(server_command(port, extra), home, port=port, startup_timeout=startup_timeout)
+
+
+class BinderLikeServer(ServerProcess):
+    """``jupyter server`` with Voila as its extension, the way Binder serves the repository:
+    repository root as root dir, a ``/user/<name>/`` base URL, and the template installed by
+    ``livestock-notebooks --install-template`` (binder/postBuild) into a scratch prefix."""
+
+    BASE_PATH = "/user/livestock/"
+
+    def __init__(self, home: Path, *, startup_timeout: float = 90.0):
+        from livestock_notebooks.cli import install_template
+
+        prefix = home / "prefix"
+        install_template(prefix)
+        port = free_port()
+        command = [
+            sys.executable, "-m", "jupyter", "server", "--no-browser", "--allow-root",
+            f"--port={port}", f"--ServerApp.ip={LOOPBACK}", "--ServerApp.port_retries=0",
+            f"--ServerApp.base_url={self.BASE_PATH}", f"--ServerApp.root_dir={REPO_ROOT}",
+            "--IdentityProvider.token=", "--ServerApp.password=",
+        ]
+        env = {
+            "JUPYTER_PATH": str(prefix / "share" / "jupyter"),
+            "JUPYTER_CONFIG_PATH": str(prefix / "etc" / "jupyter"),
+        }
+        super().__init__(command, home, port=port, env=env, startup_timeout=startup_timeout)
+        self.base_url = f"http://{LOOPBACK}:{self.port}{self.BASE_PATH.rstrip('/')}"
 
 
 def voila_url(base_url: str, notebook: str) -> str:

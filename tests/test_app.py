@@ -10,7 +10,7 @@ import nbformat
 import pytest
 from nbclient import NotebookClient
 
-from browser import NOTEBOOKS_DIR, outside_requests, voila_url, wait_for_voila
+from browser import NOTEBOOKS_DIR, BinderLikeServer, outside_requests, voila_url, wait_for_voila
 from livestock_notebooks import catalog
 
 
@@ -133,3 +133,22 @@ def test_template_serves_local_font_awesome(voila_server, page, page_requests) -
     assert faces and set(faces) == {"loaded"}
     assert any(u.endswith("/fontawesome/webfonts/fa-solid-900.woff2") for u in page_requests)
     assert outside_requests(page_requests) == []
+
+
+def test_binder_layout_serves_the_template_and_relative_links(page, page_requests, tmp_path) -> None:
+    """As on Binder: Voila inside ``jupyter server`` under ``/user/<name>/``, the index at
+    ``voila/render/notebooks/index.ipynb``; its relative links stay under ``notebooks/``."""
+    from playwright.sync_api import expect
+
+    server = BinderLikeServer(tmp_path)
+    try:
+        page.goto(server.base_url + "/voila/render/notebooks/index.ipynb")
+        wait_for_voila(page)
+        target = catalog.available(NOTEBOOKS_DIR)[-1]
+        page.locator(".ln-catalog a", has_text=target.title).click()
+        expect(page).to_have_url(server.base_url + "/voila/render/notebooks/" + target.file)
+        wait_for_voila(page)
+        assert any("/voila/templates/livestock/static/fontawesome/" in u for u in page_requests)
+        assert outside_requests(page_requests) == [], "a page requested an outside host"
+    finally:
+        server.stop()

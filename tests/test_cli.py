@@ -69,9 +69,17 @@ def test_template_is_shipped_offline() -> None:
 
 
 def test_install_template_for_jupyter_server(tmp_path: Path) -> None:
-    written = cli.install_template(tmp_path)
-    target, conf = written
+    server_conf = tmp_path / "etc" / "jupyter" / "jupyter_server_config.json"
+    server_conf.parent.mkdir(parents=True)
+    server_conf.write_text(json.dumps({"ServerApp": {"tornado_settings": {"x": 1}, "y": 2}}))
+    target, voila_conf, written_server_conf = cli.install_template(tmp_path)
     assert (target / "index.html.j2").is_file()
-    assert json.loads(conf.read_text()) == {"VoilaConfiguration": {"template": "livestock"}}
+    assert voila_conf.name == "voila.json"
+    assert json.loads(voila_conf.read_text()) == {"VoilaConfiguration": {"template": "livestock"}}
+    assert written_server_conf == server_conf
+    assert json.loads(server_conf.read_text()) == {
+        "ServerApp": {"tornado_settings": {"x": 1, "mathjax_url": ""}, "y": 2}
+    }
     # idempotent
     cli.install_template(tmp_path)
+    assert json.loads(voila_conf.read_text()) == {"VoilaConfiguration": {"template": "livestock"}}
