@@ -130,6 +130,25 @@ class TestErrors:
             tried += 1
         assert tried and s.to_json() == before
 
+    def test_actions_with_junk_fields_are_rejected_cleanly(self):
+        import dataclasses
+
+        rng = random.Random(1)
+        values = ["Pecky", "Bessie", "c3", "a3", "zz", "", "sheep", "holstein", "dragon", "grass", "battle_cry",
+                  "hardened_hide", "pilfer", 0, 1, -1, 99, None, 1.5, ("a",), ["x"], {"a": 1}]
+        for seed in range(4):
+            s = played(seed, steps=40 * seed + 15)
+            before = s.to_json()
+            for _ in range(150):
+                cls = rng.choice(lu.ACTION_CLASSES)
+                action = cls(*[rng.choice(values) for _ in dataclasses.fields(cls)])
+                if action in s.legal_actions():
+                    continue
+                with pytest.raises(IllegalAction) as info:
+                    s.apply(action)
+                assert info.value.section
+                assert s.to_json() == before
+
     def test_illegal_action_when_over(self):
         s = played(7, steps=100000, max_rounds=2)
         with pytest.raises(IllegalAction, match="over"):

@@ -15,7 +15,7 @@ from bisect import insort
 from typing import Any
 
 from ..engine import Event, GameState, check_action_type, load_state, require
-from ..errors import IllegalAction, SaveFileError
+from ..errors import IllegalAction, MalformedAction, SaveFileError
 from ..odds.livestock import livestock_outcome, natural
 from ..rng import Dice
 from . import actions as A
@@ -637,7 +637,13 @@ class LivestockState(GameState):
                 break
         else:
             if action not in legal:
-                self._explain(action)
+                try:
+                    self._explain(action)
+                except IllegalAction:
+                    raise
+                except (TypeError, KeyError, ValueError, IndexError, AttributeError):
+                    raise MalformedAction(f"{action!r} has fields this game cannot read",
+                                          PHASE_SECTION.get(self.phase, "Action Phase")) from None
                 raise IllegalAction(
                     f"{action} is not allowed now", PHASE_SECTION.get(self.phase, "Action Phase")
                 )
