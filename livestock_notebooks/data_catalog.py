@@ -269,10 +269,12 @@ def _table(headers: list[str], rows: list[list[str]], css: str) -> str:
 
 
 _STYLE = """<style>
-.ln-house table { border-collapse: collapse; margin: 0.5em 0 1.5em 0; font-size: 0.92em; }
-.ln-house th, .ln-house td { border: 1px solid #ccc; padding: 3px 8px; text-align: left;
-  vertical-align: top; }
-.ln-house th { background: #f3efe6; }
+.ln-house table { border-collapse: collapse; margin: 0.5em 0 1.5em 0; font-size: 0.92em;
+  table-layout: auto; }
+.ln-house table th, .ln-house table td,
+.jp-RenderedHTMLCommon .ln-house table th, .jp-RenderedHTMLCommon .ln-house table td {
+  border: 1px solid #ccc; padding: 3px 8px; text-align: left; vertical-align: top; }
+.ln-house table th { background: #f3efe6; }
 .ln-house tbody tr:nth-child(even) { background: #faf8f3; }
 </style>"""
 

@@ -152,3 +152,19 @@ def test_binder_layout_serves_the_template_and_relative_links(page, page_request
         assert outside_requests(page_requests) == [], "a page requested an outside host"
     finally:
         server.stop()
+
+
+def test_house_rules_page_shows_every_game(voila_server, page, page_requests) -> None:
+    from playwright.sync_api import expect
+
+    from livestock_notebooks import data_catalog
+
+    games = {v.game for v in data_catalog.house_values()} | {r.game for r in data_catalog.readings()}
+    if not (NOTEBOOKS_DIR / "house_rules.ipynb").is_file() or not games:
+        pytest.skip("no house rules notebook or no data files yet")
+    page.goto(voila_url(voila_server, "house_rules.ipynb"))
+    wait_for_voila(page)
+    for game in games:
+        expect(page.locator("h2.ln-house-game", has_text=data_catalog.game_title(game))).to_be_visible()
+    expect(page.locator("table.ln-house-values").first).to_be_visible()
+    assert outside_requests(page_requests) == []
