@@ -530,3 +530,50 @@ def test_whole_games_end_with_a_result(players, draft):
 
         play_out(s, bots)
         assert s.is_over and s.result in ("last_card", "shared", "no_victors")
+
+
+# =========================================================================== more edge cases
+class TestEdgeCases:
+    def test_wizard_own_victim_may_dodge_by_its_owner(self):
+        s = position(board(F1="wizard_goat", F2="matador_goat"), board(F1="owl", F2="bear"))
+        play(s, ChooseAttacker(0, F1), ChooseTarget(0, 1, F1), ChooseOwnAdjacent(0, F2))
+        assert s.stage == "dodge" and s.current_player == 0
+        ev = battle_events(play(s, Dodge(0, F2, True)))
+        assert [e.data["defender"] for e in ev] == ["owl"]
+        assert s.board[0][F2] == "matador_goat" and "matador_goat" in s.face_up
+
+    def test_double_ballista_fights_two_battles_at_once(self):
+        s = position(board(F1="double_ballista"), board(F1="yeti"), board(F1="stubborn_goat"))
+        # ballista 6 vs yeti 6 (tie) and vs stubborn goat 7 (loss): ballista and yeti fall
+        play(s, ChooseAttacker(0, F1), ChooseTarget(0, 1, F1), ChooseTarget(0, 2, F1))
+        assert s.discard == [["double_ballista"], ["yeti"], []]
+        assert s.is_over and s.winners == [2] and s.result == "last_card"
+
+    def test_all_last_cards_falling_together_go_to_a_vote_attacker_first(self):
+        s = position(board(F1="yeti"), board(F1="double_ballista"), board(F1="bear"), seat=1)
+        play(s, ChooseAttacker(1, F1), ChooseTarget(1, 2, F1), ChooseTarget(1, 0, F1))  # 6-6 and 6-6
+        assert s.stage == "ending" and s.pending["voters"] == [1, 2, 0]
+        play(s, ChooseEnding(1, True), ChooseEnding(2, True))
+        assert not s.is_over and s.current_player == 0
+        play(s, ChooseEnding(0, True))
+        assert s.winners == [0, 1, 2] and s.result == "shared"
+
+    def test_rounds_count_even_when_the_first_attacker_is_out(self):
+        s = position(board(F1="kid_goat"), board(F1="lazy_goat", F2="owl", F3="llama"),
+                     board(F1="yeti", F2="bear", F3="wolf"), first=0)
+        play(s, ChooseAttacker(0, F1), ChooseTarget(0, 1, F2))  # kid 1 vs owl 3: kid falls, player 1 is out
+        assert s.alive() == [1, 2] and s.seat == 1 and s.round == 1
+        play(s, ChooseAttacker(1, F1), ChooseTarget(1, 2, F2))  # lazy 5 vs bear 6: lazy falls
+        assert s.seat == 2 and s.round == 1
+        play(s, ChooseAttacker(2, F1), ChooseTarget(2, 1, F2))  # yeti 6 vs owl 3
+        assert s.seat == 1 and s.round == 2  # passing the first attacker's empty seat starts round 2
+
+    def test_illegal_steps_name_the_rule_and_section(self):
+        s = position(board(F1="ram_goat"), board(F1="wolf"))
+        err = rejected(s, ChooseTarget(0, 1, F1), "Attacking")
+        assert "target" in err.rule
+        rejected(s, Place(0, "ram_goat", F2), "Battlefield Setup")
+        rejected(s, Pick(0, "ram_goat"), "Advanced (Draft)")
+        rejected(s, ChooseFirstAttacker(0, 1), "Attacking")
+        rejected(s, ChooseEnding(0, True), "Attacking")
+        rejected(s, ChooseAttacker(0, True))  # a bool is not a slot

@@ -114,6 +114,11 @@ def attack_odds(state, player: int, attacker_slot: int, target: tuple[int, int],
             own_battle = own
         elif adj:
             note = (note + " " if note else "") + "The attacker's extra battle against an own card is not included."
+    if acard.defender_chooses:
+        note = (note + " " if note else "") + ("This attacker lets the named opponent pick the defender; "
+                                               "the odds are for this card if it is the one picked.")
+    if acard.second_target:
+        note = (note + " " if note else "") + "Odds for this target alone (a second strike is a separate battle)."
     slain = state.slain_set()
     base_seen = set(state.revealed) | {aid}
     if own_battle is not None:
