@@ -13,12 +13,14 @@ from livestock_notebooks.engine import Event
 from livestock_notebooks.livestock_uprising import data as D
 from livestock_notebooks.livestock_uprising.bots import GreedyBot, RandomBot
 
+# the rulebook's section names (alphabetical)
 RULEBOOK_SECTIONS = {
-    "Components", "Setup", "Command Cards", "Board Setup", "Player Count", "Starting Board",
-    "Barn Placement", "Final Board", "Place Generals", "Turn Order", "Action Phase", "Move", "Attack",
-    "Barns", "Attacking", "Defense", "Battle Resolution", "Casualties", "No Defense", "Harvest Phase",
-    "Ability to Harvest", "Resources", "Marshaling Phase", "Troops", "Special Forces", "Maximum Units",
-    "Transfering Units", "End Game", "Super Army", "Super Army Rules", "Winning",
+    "Ability to Harvest", "Action Phase", "Attack", "Attacking", "Barn Placement", "Barns",
+    "Battle Resolution", "Board Setup", "Casualties", "Command Cards", "Components", "Defense",
+    "End Game", "Final Board", "Harvest Phase", "Marshaling Phase", "Maximum Units", "Move",
+    "No Defense", "Place Generals", "Player Count", "Resources", "Setup", "Special Forces",
+    "Starting Board", "Super Army", "Super Army Rules", "Transfering Units", "Troops", "Turn Order",
+    "Winning",
 }
 
 
