@@ -81,8 +81,11 @@ def to_notation(state) -> str:
     return " ".join(head) + " | " + " ".join(cells)
 
 
-def from_notation(text: str, *, seed: int = 0, max_rounds: int | None = None):
-    """Build a state from :func:`to_notation` text, starting the sequence it names."""
+def from_notation(text: str, *, seed: int = 0, max_rounds: int | None = None, script=None):
+    """Build a state from :func:`to_notation` text, starting the sequence it names.
+
+    ``script`` queues die results (``Dice.script``) before the sequence starts, for rolls made
+    at once (the 1E alien roll, a first combat round without decisions, ...)."""
     from .state import OPTION_DEFAULTS, SpacePigsState
 
     try:
@@ -144,6 +147,8 @@ def from_notation(text: str, *, seed: int = 0, max_rounds: int | None = None):
                     s.hands[p].append(c)
         s.dice.shuffle(deck)
         s.deck = deck
+        if script:
+            s.dice.script(script)
         for tok in cells_text.split():
             parts = tok.split(":")
             q, r = (int(x) for x in parts[0].split(","))
@@ -170,11 +175,18 @@ def from_notation(text: str, *, seed: int = 0, max_rounds: int | None = None):
                 s.occ[h].append([p, int(pg or 0), int(hg or 0), 0, 0])
         if not s.cq:
             raise ValueError("no hexes")
+        if seq in ("4B", "4C"):
+            for p in range(n):
+                s.acorns[p] = s.production(p)
+        if seq == "4C":
+            for p in range(n):
+                s._set_governors(p)
         s.seq = "start"
         s.sd = {"q": [], "i": 0}
         s._enter(seq)
         s._advance()
         s._legal = None
+        s.start_events, s._events = s._events, []
         problems = s.invariant_violations()
         if problems:
             raise ValueError("; ".join(problems[:3]))

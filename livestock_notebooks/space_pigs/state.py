@@ -114,6 +114,7 @@ class SpacePigsState(GameState):
         self._legal_set: set | None = None
         self._events: list[Event] = []
         self._adj: list[list[int]] | None = None
+        self.start_events: list[Event] = []  # events of from_notation's start (not saved)
 
     @classmethod
     def _fresh(cls, players: int, seed: int, rules: str, max_rounds: int | None, options: dict) -> "SpacePigsState":
@@ -1622,9 +1623,15 @@ class SpacePigsState(GameState):
                    "tie": None}
         aname = self._side_name(attacker)
         dname = self._side_name(defender)
-        self._ev("combat", f"Combat on {self.hex_label(h)}: {aname} ({self._side_text(h, attacker)}) attacks "
+        self._ev("combat", f"Combat on {self.hex_label(h)}: {aname} ({self._side_text(h, attacker)}) "
+                 f"attack{self._verb_s(attacker)} "
                  f"{dname} ({self._side_text(h, defender)}).", attacker if attacker >= 0 else None, hex=h,
                  attacker=attacker, defender=defender)
+
+    @staticmethod
+    def _verb_s(who: int) -> str:
+        """Verb ending for a side: 'the pirates roll', 'P1 rolls', 'the acorn worm rolls'."""
+        return "" if who in (PIRATES, PORCOPHAGES) else "s"
 
     def _side_name(self, who: int) -> str:
         return self.pname(who) if who >= 0 else f"the {ALIEN_NAME[who]}"
@@ -1880,8 +1887,9 @@ class SpacePigsState(GameState):
                 d_roll += 1
             cb["tie"] = None
         a_after, d_after, winner = resolve_round(a_side, d_side, a_roll, d_roll)
-        text = (f"Round {cb['round']} on {self.hex_label(h)}: {self._side_name(cb['a'])} rolls {'+'.join(map(str, ar))}"
-                f"{a_side.modifier():+d} = {at}, {self._side_name(cb['d'])} rolls {'+'.join(map(str, dr))}"
+        text = (f"Round {cb['round']} on {self.hex_label(h)}: {self._side_name(cb['a'])} roll{self._verb_s(cb['a'])} "
+                f"{'+'.join(map(str, ar))}{a_side.modifier():+d} = {at}, {self._side_name(cb['d'])} "
+                f"roll{self._verb_s(cb['d'])} {'+'.join(map(str, dr))}"
                 f"{d_side.modifier():+d} = {dt}")
         if winner == "tie":
             text += ": a tie, nobody falls."
@@ -1891,7 +1899,7 @@ class SpacePigsState(GameState):
             what = "a piglet" if loser >= 0 and lside.next_loss_is_piglet else "a hog" if loser >= 0 else f"one of the {ALIEN_NAME[loser]}"
             if loser == WORM:
                 what = "the acorn worm"
-            text += f": {self._side_name(loser)} loses {what}."
+            text += f": {self._side_name(loser)} lose{self._verb_s(loser)} {what}."
         self._write_side(h, cb["a"], a_after)
         self._write_side(h, cb["d"], d_after)
         grow = ""
@@ -1929,7 +1937,7 @@ class SpacePigsState(GameState):
         if w is not None and occ and occ[0] is not w and (self._entry(h, cb["d"]) is None):
             occ.remove(w)
             occ.insert(0, w)
-        self._ev("combat_end", f"{self._side_name(winner)} holds {self.hex_label(h)}"
+        self._ev("combat_end", f"{self._side_name(winner)} hold{self._verb_s(winner)} {self.hex_label(h)}"
                  + (f" ({self._side_name(fled)} fled)" if fled is not None else "") + ".", hex=h, winner=winner,
                  fled=fled)
         self.cb = None
