@@ -109,6 +109,27 @@ class TestProtocol:
         assert s.current_player is None and s.legal_actions() == []
 
 
+def test_long_random_games_reach_every_kind_of_event():
+    """Random play long enough to form Super Armies, destroy Generals and end with a winner;
+    invariants at every step, a save round trip now and then."""
+    seen = set()
+    for seed in range(60):
+        s = lu.new_game(players=2 + seed % 3, seed=seed, max_rounds=60)
+        rng = random.Random(seed)
+        step = 0
+        while not s.is_over:
+            action = rng.choice(s.legal_actions())
+            seen.update(e.kind for e in s.apply(action))
+            step += 1
+            assert not s.invariant_violations()
+            if step % 97 == 0:
+                assert lu.load(s.to_json()).to_json() == s.to_json()
+    expected = {"barn", "board", "first", "turn", "move", "stay", "phase", "attack", "battle", "casualty",
+                "retreat", "advance", "harvest", "marshal", "transfer", "card", "super", "draw", "destroyed",
+                "out", "win", "end"}
+    assert expected <= seen, expected - seen
+
+
 class TestErrors:
     @pytest.mark.parametrize("bad", [None, "Move north", 3, ("Move", "Pecky"), object()])
     def test_malformed_actions_are_rejected(self, bad):
