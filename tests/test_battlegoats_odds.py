@@ -107,3 +107,43 @@ def test_odds_show_percent_and_fraction():
     html = odds._repr_html_()
     assert "%" in html and f"{odds.win.numerator}/{odds.win.denominator}" in html
     assert "win=" in repr(odds)
+
+
+def test_odds_only_use_what_the_attacker_knows_over_random_games():
+    """Swapping a hidden target with another card the attacker cannot place changes nothing."""
+    import random
+
+    rng = random.Random(4)
+    checked = 0
+    for seed in range(6):
+        s = bg.new_game(players=3, seed=seed, max_rounds=12, draft=seed % 2 == 1)
+        while not s.is_over:
+            if s.stage == "attacker" and rng.random() < 0.3:
+                me = s.seat
+                pool = set(bg.unknown_pool(s, me))
+                own = [x for x, c in enumerate(s.board[me]) if c is not None]
+                targets = [(p, x) for p in range(s.n) if p != me for x, c in enumerate(s.board[p])
+                           if c is not None and c in pool]
+                if targets:
+                    slot = rng.choice(own)
+                    tp, ts = rng.choice(targets)
+                    before = bg.attack_odds(s, me, slot, (tp, ts))
+                    # swap the hidden target with another unknown card wherever it is
+                    other = rng.choice(sorted(pool - {s.board[tp][ts]}))
+                    twin = s.copy()
+                    where = twin.owner_of(other)
+                    hidden = twin.board[tp][ts]
+                    if where is None:
+                        twin.set_aside[twin.set_aside.index(other)] = hidden
+                    elif where[0] == "board":
+                        twin.board[where[1]][where[2]] = hidden
+                    elif where[0] == "hand":
+                        twin.hands[where[1]][twin.hands[where[1]].index(other)] = hidden
+                    else:
+                        continue
+                    twin.board[tp][ts] = other
+                    after = bg.attack_odds(twin, me, slot, (tp, ts))
+                    assert before.as_dict() == after.as_dict() and before.pool_size == after.pool_size
+                    checked += 1
+            s.apply(rng.choice(s.legal_actions()))
+    assert checked >= 10

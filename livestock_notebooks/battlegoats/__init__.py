@@ -66,10 +66,21 @@ Hidden information
     battlefield), every face-up card, cards revealed earlier (remembered where they lie),
     counts of others' hands and packs. Show other players nothing else.
 
+Helpers for a UI
+    ``state.alive()`` (seats with cards in play), ``state.counts_face_up(cid)``,
+    ``state.knows_location(p, cid)``, ``state.owner_of(cid)``, ``state.card(cid)``,
+    ``state.battle_values((ap, aslot), (dp, dslot), explain=True)`` (both totals, the outcome and
+    the modifier parts as the board stands: only for cards the viewer knows!),
+    ``state.notation()``, ``state.to_json()`` / ``load(text)``, ``action.to_dict()`` /
+    ``action_from_dict(d)``, ``card_name(cid)``, ``slot_name(s)`` / ``parse_slot("B2")``.
+
 Odds
     ``attack_odds(state, player, attacker_slot, (target_player, target_slot), own=None)`` ->
-    :class:`AttackOdds` with exact ``win``/``tie``/``loss``/``dodge`` Fractions and
-    ``_repr_html_``; computed from the attacker's knowledge only.
+    :class:`AttackOdds` with exact ``win``/``tie``/``loss``/``dodge`` Fractions (they add up to
+    1), ``pool_size``, ``known``, ``candidates`` (card id -> (outcome, attack, defense)), a
+    ``note`` and ``_repr_html_``; computed from the attacker's knowledge only: an unknown target
+    is uniform over ``unknown_pool(state, player)`` (cards whose whereabouts the player does not
+    know). ``own`` is the Wizard Goat's own neighbour to include its extra battle.
 
 Cards
     ``standard_cards()`` (81 cards from ``data/battlegoats/cards.json``), ``load_cards(path or
