@@ -143,7 +143,8 @@ def install_template(prefix: str | os.PathLike[str] = sys.prefix) -> list[Path]:
       ``voila.json`` from the Jupyter config path);
     - sets ``tornado_settings.mathjax_url`` to empty in ``PREFIX/etc/jupyter/
       jupyter_server_config.json``: otherwise Voila's pages under a Jupyter server load MathJax
-      from a public CDN (the standalone app has no MathJax URL either).
+      from a public CDN (the standalone app has no MathJax URL either; Voila renders math
+      without it).
 
     Existing settings in those files are kept. Returns the paths written.
     """

@@ -83,3 +83,30 @@ def test_install_template_for_jupyter_server(tmp_path: Path) -> None:
     # idempotent
     cli.install_template(tmp_path)
     assert json.loads(voila_conf.read_text()) == {"VoilaConfiguration": {"template": "livestock"}}
+
+
+def test_binder_files() -> None:
+    post_build = REPO / "binder" / "postBuild"
+    assert post_build.is_file() and post_build.stat().st_mode & 0o111, "postBuild must be executable"
+    text = post_build.read_text()
+    assert "pip install" in text and "-e ." in text and "--install-template" in text
+    requirements = (REPO / "binder" / "requirements.txt").read_text()
+    for name in ("ipywidgets", "bqplot", "voila", "jupyterlab", "numpy"):
+        assert name in requirements
+
+
+def test_ci_script_runs_the_readme_test_command() -> None:
+    readme = (REPO / "README.md").read_text()
+    ci = (REPO / ".ci" / "run").read_text()
+    assert 'python -m pip install -e ".[test]" && python -m pytest' in readme
+    assert 'python -m pip install -e . && livestock-notebooks' in readme
+    assert "set -euo pipefail" in ci
+    assert '-m pytest' in ci
+
+
+def test_readme_lists_every_catalog_notebook() -> None:
+    from livestock_notebooks import catalog
+
+    readme = (REPO / "README.md").read_text()
+    missing = [e.file for e in catalog.NOTEBOOKS if f"`{e.file}`" not in readme]
+    assert not missing, f"add a line for these notebooks to README.md: {missing}"
