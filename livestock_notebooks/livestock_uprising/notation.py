@@ -54,7 +54,7 @@ notation: save it with ``to_json()``.
 from __future__ import annotations
 
 from . import data as D
-from .state import ACTIVE, DESTROYED, MERGED, OUT, PHASES, LivestockState, geometry
+from .state import ACTIVE, DESTROYED, MERGED, OUT, PHASES, LivestockState
 
 _TERRAIN_CHAR = {i: ch for i, ch in enumerate(D.TERRAIN_LETTERS)}
 _CHAR_TERRAIN = {ch: i for i, ch in _TERRAIN_CHAR.items()}

@@ -703,9 +703,7 @@ class LivestockState(GameState):
     # -- action phase
     def _do_move(self, a) -> list[Event]:
         slot = self._slot[a.general]
-        frm = self.gpos[slot]
-        to = self._cell[a.to]
-        self._place(slot, to)
+        self._place(slot, self._cell[a.to])
         self.steps[slot] -= 1
         self.acted = 1
         return [Event("move", f"{self._gtext(slot)} moves from {a.frm} to {a.to}", self.turn,
@@ -883,7 +881,7 @@ class LivestockState(GameState):
             ddice = self.dice.rolls(nd)
             if ckind == "best_of_two":
                 other = self.dice.rolls(nd)
-                if _roll_key(other, d_super) > _roll_key(ddice, d_super):
+                if (natural(other, d_super), sum(other)) > (natural(ddice, d_super), sum(ddice)):
                     ddice = other
         outcome = livestock_outcome(attack, defense, adice, ddice, a_super, d_super)
         data = {"attack": attack, "defense": defense, "attacker_dice": list(adice),
@@ -1258,7 +1256,6 @@ class LivestockState(GameState):
         if t is A.PlayCard:
             self._explain_card(action, seat)
         if t is A.Casualty:
-            u = D.UNIT_CODE.get(action.unit, -1)
             slot = self._slot[action.general]
             losers = b["defs"] if b["loser"] == "def" else [b["att"]]
             require(slot in losers, f"{action.general} is not on the losing side", "Casualties")
@@ -1551,13 +1548,6 @@ def _check_shapes(s: "LivestockState") -> None:
         _ints("battle", [b["barn"], b["abonus"], b["overrun"], b["cas"], b["retreat"]], 5, 0, 99)
         if not b["defs"] or b["stage"] not in ("respond", "casualty", "retreat") or b["loser"] not in ("", "att", "def"):
             raise SaveFileError("save file has a malformed battle")
-
-
-def _roll_key(dice: tuple, super_army: bool) -> tuple:
-    nat = 0
-    if super_army and len(dice) == 2:
-        nat = 1 if dice == (6, 6) else -1 if dice == (1, 1) else 0
-    return (nat, sum(dice))
 
 
 def _plain(value: Any):
