@@ -370,7 +370,7 @@ class TestAttacking:
         assert value_on("baby_dragon", F1, seen={"mama_dragon"}) == 6
         assert value_on("baby_dragon", F1, own={"B3": "mama_dragon"}) == 7
         assert value_on("mama_dragon", F1, slain={"baby_dragon"}) == 8
-        assert value_on("armored_pig", F1, own={"B1": "pig_a_pult"}) == 8
+        assert value_on("armored_pig", F1, own={"B1": "pig_a_pult"}) == 9
 
     def test_each_value_effect_kind(self):
         cards = bg.standard_cards()
