@@ -1170,7 +1170,7 @@ class LivestockState(GameState):
             self.hands[seat].append(c)
             self.hands[seat].sort()
             events.append(Event("draw", f"{self._ptext(seat)} draws a command card", seat,
-                                {"card": D.CARD_KEYS[c]}, irreversible=True))
+                                {"player": seat}, irreversible=True))  # the card itself stays hidden
         return events
 
     # ------------------------------------------------------------------ explaining illegal actions
