@@ -146,3 +146,28 @@ def test_ability_text_is_generated_when_missing():
     del data[0]["ability"]
     cs = bg.load_cards(data)
     assert cs[data[0]["id"]].ability.endswith(".")
+
+
+def test_a_custom_card_with_a_role_limited_geometry_bonus():
+    data = rows()
+    data.append({"id": "turtle_goat", "name": "Turtle Goat", "type": "goat", "value": 2, "source": "house",
+                 "effects": [{"kind": "per_adjacent", "amount": 2, "when": "defending"}]})
+    cs = bg.load_cards(data)
+    card = cs["turtle_goat"]
+    assert "when defending" in card.ability
+    board = [None] * 9
+    board[4] = "turtle_goat"
+    board[1] = board[3] = "x"
+    common = dict(board=board, slot=4, other_type="goat", face_up=False, own_discard=0, other_discard=0,
+                  seen=set(), slain=set())
+    assert bg.card_value(card, role="defending", **common)[0] == 6
+    assert bg.card_value(card, role="attacking", **common)[0] == 2
+
+
+def test_kamikaze_goat_explodes_when_it_attacks():
+    s = bg.from_notation("bg2 attack s0 r1/- f0 l0 basic | kamikaze_goat,kid_goat,.,.,.,.,.,.,./-/-/-/- | "
+                         "troll,owl,.,.,.,.,.,.,./-/-/-/- | rev=-")
+    s.apply(bg.ChooseAttacker(0, 0))
+    events = s.apply(bg.ChooseTarget(0, 1, 0))
+    (battle,) = [e for e in events if e.kind == "battle"]
+    assert battle.data["outcome"] == "explode" and s.discard == [["kamikaze_goat"], ["troll"]]

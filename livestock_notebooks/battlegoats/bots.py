@@ -76,16 +76,9 @@ class SeenBot:
         if kind is Place:
             hand = state.hands[me]
             best_card = max(hand, key=lambda c: (self._full_value(state, c), c))
-            board = list(state.board[me])
-            empty_after = [s for s in range(9) if board[s] is None]
-            full = [c if c is not None else "x" for c in board]  # assume the battlefield fills up
-
-            def score(a):
-                return self._static_value(state, a.card, full, a.slot) + 0.001 * (9 - a.slot) * 0
-
+            full = [c if c is not None else "x" for c in state.board[me]]  # assume the battlefield fills up
             options = [a for a in actions if a.card == best_card] or actions
-            del empty_after
-            return max(options, key=lambda a: (score(a), -a.slot))
+            return max(options, key=lambda a: (self._static_value(state, a.card, full, a.slot), -a.slot))
         if kind is ChooseFirstAttacker:
             mine = [a for a in actions if a.first == me]
             return mine[0] if mine else actions[0]
@@ -93,7 +86,7 @@ class SeenBot:
             return actions[0]  # stay where it is
         if kind is ChooseAttacker:
             plan = self._best_attack(state, me)
-            self._plan = plan
+            self._plan = (me,) + plan if plan is not None else None
             if plan is not None:
                 for a in actions:
                     if a.slot == plan[0]:
@@ -150,9 +143,9 @@ class SeenBot:
     def _choose_target(self, state, me, actions):
         aslot = state.pending["attacker"]
         plan = self._plan
-        if plan is not None and plan[0] == aslot:
+        if plan is not None and plan[:2] == (me, aslot):
             for a in actions:
-                if isinstance(a, ChooseTarget) and (a.target_player, a.target_slot) == (plan[1], plan[2]):
+                if isinstance(a, ChooseTarget) and (a.target_player, a.target_slot) == (plan[2], plan[3]):
                     return a
         best = None
         best_score = None
