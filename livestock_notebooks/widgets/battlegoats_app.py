@@ -94,10 +94,11 @@ def battlegoats_spec(**options: Any) -> GameSpec:
 
 
 def play_app(*, bot_delay: float | None | str = "setup", autosave: bool = True, save_directory=None,
-             check_resume: bool = True, step_delay: float | None = 0.7, loop=None) -> GameApp:
+             check_resume: bool = True, step_delay: float | None | str = "speed", loop=None) -> GameApp:
     """The BattleGoats page. ``bot_delay`` overrides the speed chosen in the setup (``None``
         ``"setup"`` (default) follows the speed chosen in the setup; ``None`` never schedules bots
-    (tests step them by hand)."""
+    (tests step them by hand). ``step_delay``: seconds between the steps of the battle report
+    (``"speed"``: 0.6 times the bot speed; ``None``: every step at once)."""
     spec = battlegoats_spec()
     mode = w.ToggleButtons(options=[("Basic deal", False), ("Draft", True)], value=False,
                            description="Army", tooltips=["Each player is dealt 8 cards and a Hero",
@@ -123,7 +124,7 @@ def play_app(*, bot_delay: float | None | str = "setup", autosave: bool = True, 
     view_box: dict = {}
 
     def make_view() -> BattleGoatsView:
-        view = BattleGoatsView(step_delay=step_delay, loop=loop)
+        view = BattleGoatsView(step_delay=None if step_delay is None else 0.7, loop=loop)
         view_box["view"] = view
         return view
 
@@ -136,11 +137,24 @@ def play_app(*, bot_delay: float | None | str = "setup", autosave: bool = True, 
     app.rounds_dropdown = rounds
     app.speed_dropdown = speed
 
+    report = app.view.report
+    follow = step_delay == "speed"
+    report.step_delay = BOT_SPEEDS[speed.value] * 0.6 if follow else step_delay
+
     def speed_changed(change) -> None:
         if app.bot_delay is not None:
             app.bot_delay = BOT_SPEEDS[change["new"]]
+        if follow:
+            report.step_delay = BOT_SPEEDS[change["new"]] * 0.6
 
     speed.observe(speed_changed, "value")
+
+    def pace(_app, _events) -> None:
+        # bots wait until the step-by-step reveal of the last attack has been shown
+        if app.bot_delay is not None and bot_delay == "setup":
+            app.bot_delay = BOT_SPEEDS[speed.value] + report.remaining_seconds()
+
+    app.on_change(pace)
     # the speed control also sits under the board while playing (same widget model)
     app.controls.children = tuple(app.controls.children) + (speed,)
     app.view.report.reset()

@@ -82,6 +82,7 @@ BG_CSS = """
 .widget-button.lsn-bg-slot, .widget-button.lsn-bg-hand-card {
   white-space: pre-line; line-height: 1.15; font-size: 12px; padding: 2px 3px; margin: 0;
   border: 1px solid #8d8170; border-radius: 6px; overflow: hidden; }
+.widget-button.lsn-bg-slot:disabled { opacity: 1; cursor: default; }
 .widget-button.lsn-bg-slot.lsn-bg-facedown { border: 2px dashed #3e2723; }
 .widget-button.lsn-bg-slot.lsn-bg-faceup { border: 2px solid #000; box-shadow: 0 0 0 2px #ffd54f inset; }
 .widget-button.lsn-bg-slot.lsn-bg-empty { border: 1px dashed #c8bfb2; color: #9e9384; }
@@ -329,6 +330,12 @@ class BattleReport:
     def steps(self) -> list[str]:
         return self.entries[self.index]["steps"] if 0 <= self.index < len(self.entries) else []
 
+    def remaining_seconds(self) -> float:
+        """How long the step-by-step reveal of the shown attack still runs (0 when done)."""
+        if self.step_delay is None or not self._ticker.available:
+            return 0.0
+        return max(0, len(self.steps) - self.shown) * self.step_delay
+
     def next_step(self) -> None:
         if self.shown < len(self.steps):
             self.shown += 1
@@ -371,6 +378,7 @@ class BattleReport:
             self.picker.options = options
         if self.entries and self.picker.value != self.index:
             self.picker.value = self.index
+        self.picker.layout.display = None if len(self.entries) > 1 else "none"
 
     def _render(self) -> None:
         steps = self.steps

@@ -1,0 +1,108 @@
+"""End to end in Chromium: a whole BattleGoats game through the play page.
+
+Three seats (one human, a Smart bot and a Random bot): the human lays out nine cards by
+clicking a hand card then a slot, chooses the first attacker, and attacks (own card, target,
+odds shown, Attack) until the game ends, answering any other decision (dodge, defender, ending)
+by clicking. Auto-waiting assertions only; screenshots go to ``tests/artifacts/``.
+"""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+pytest.importorskip("playwright")
+
+from playwright.sync_api import expect  # noqa: E402
+
+from browser import outside_requests, screenshot_path, voila_url, wait_for_voila  # noqa: E402
+
+DECISION = re.compile(
+    r"Your turn to attack|Game over|avoid the battle|that defends|neighbouring cards|captured a card|"
+    r"last cards in play|second card|may swap places")
+
+
+def _start_page(page, voila_server):
+    page.goto(voila_url(voila_server, "battlegoats_play.ipynb"))
+    wait_for_voila(page)
+    first = page.locator("button.lsn-start:visible, button.lsn-resume:visible").first
+    expect(first).to_be_visible()
+    if page.locator("button.lsn-resume").is_visible():
+        page.locator("button.lsn-resume-new").click()
+    expect(page.locator("button.lsn-start")).to_be_visible()
+
+
+def test_three_seat_game_to_the_end(voila_server, page, page_requests):
+    page.set_viewport_size({"width": 1280, "height": 1500})
+    _start_page(page, voila_server)
+    page.locator(".lsn-players select").select_option("3")
+    page.locator(".lsn-seat-0 select").select_option("Human")
+    page.locator(".lsn-seat-1 select").select_option("Smart")
+    page.locator(".lsn-seat-2 select").select_option("Random")
+    page.locator(".lsn-bg-speed select").first.select_option("Fast")
+    page.locator(".lsn-seed input").fill("7")
+    page.locator(".lsn-seed input").press("Enter")
+    page.screenshot(path=str(screenshot_path("battlegoats_setup")), full_page=True)
+    page.locator("button.lsn-start").click()
+
+    # --- lay out nine cards by clicking: hand card, then a highlighted slot of my battlefield
+    hand = page.locator("button.lsn-bg-hand-card")
+    expect(hand).to_have_count(9)
+    expect(page.locator(".lsn-bg-hint-text")).to_contain_text("Lay out your battlefield")
+    for left in range(9, 0, -1):
+        expect(hand).to_have_count(left)
+        hand.first.click()
+        expect(hand.first).to_have_class(re.compile(r"\blsn-bg-selected\b"))
+        page.locator(".lsn-bg-board-0 button.lsn-bg-selectable").first.click()
+        if left == 5:
+            page.screenshot(path=str(screenshot_path("battlegoats_layout")), full_page=True)
+    # bots lay out visibly; then I finished first and choose who attacks first
+    first = page.locator("button.lsn-bg-choice", has_text="I attack first")
+    expect(first).to_be_visible()
+    expect(page.locator(".lsn-bg-board-1 button.lsn-bg-slot.lsn-bg-unknown")).to_have_count(9)
+    expect(page.locator(".lsn-bg-board-2 button.lsn-bg-slot.lsn-bg-unknown")).to_have_count(9)
+    page.screenshot(path=str(screenshot_path("battlegoats_battlefields")), full_page=True)
+    first.click()
+    expect(page.locator(".lsn-bg-hint-text")).not_to_contain_text("choose who attacks first")
+
+    # --- the battle: answer every decision until the game is over
+    hint = page.locator(".lsn-bg-hint-text")
+    attacks = 0
+    for _ in range(300):
+        expect(hint).to_have_text(DECISION, timeout=60_000)
+        text = hint.inner_text()
+        if text.startswith("Game over"):
+            break
+        if "Your turn to attack" in text:
+            page.locator(".lsn-bg-board-0 button.lsn-bg-selectable").first.click()
+            page.locator(".lsn-bg-opponents button.lsn-bg-selectable").first.click()
+            confirm = page.locator("button.lsn-bg-confirm")
+            expect(confirm).to_be_visible()
+            odds = page.locator(".lsn-bg-odds")
+            expect(odds).to_contain_text("Attack odds")
+            expect(odds.locator(".lsn-bg-odds-win")).to_have_text(re.compile(r"\d"))
+            if attacks == 0:
+                page.screenshot(path=str(screenshot_path("battlegoats_odds")), full_page=True)
+            confirm.click()
+            expect(hint).not_to_contain_text("Check the odds")
+            if attacks == 0:
+                report = page.locator(".lsn-bg-report")
+                expect(report).to_contain_text("Battle report: Player 1 attacks")
+                expect(report.locator(".lsn-bg-step").last).to_contain_text(re.compile(r"beats|tie|explodes|avoids|fight"),
+                                                                            timeout=30_000)
+                page.screenshot(path=str(screenshot_path("battlegoats_report")), full_page=True)
+            attacks += 1
+        elif page.locator("button.lsn-bg-choice").count():
+            page.locator("button.lsn-bg-choice").first.click()
+            expect(hint).not_to_have_text(text)
+        else:
+            page.locator(".lsn-bg-board-0 button.lsn-bg-selectable").first.click()
+            expect(hint).not_to_have_text(text)
+    else:
+        pytest.fail("the game did not end")
+
+    expect(page.locator(".lsn-turn-text")).to_contain_text("Game over")
+    expect(page.locator(".lsn-log")).to_contain_text("Game over")
+    assert attacks >= 1
+    page.screenshot(path=str(screenshot_path("battlegoats_game_over")), full_page=True)
+    assert outside_requests(page_requests) == []
