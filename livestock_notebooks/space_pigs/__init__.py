@@ -199,6 +199,10 @@ CONFORMANCE_CONFIGS = [
     {"players": 6, "rules": "full", "max_rounds": 1, "baston_rikiki": True},
     {"players": 3, "rules": "simple_a", "max_rounds": 3},
     {"players": 4, "rules": "simple_b", "max_rounds": 3},
+    {"players": 3, "rules": "full", "max_rounds": 1, "layout": "twin", "look_before_placing": True,
+     "unexplored": True},
+    {"players": 4, "rules": "full", "max_rounds": 1, "layout": "pancake", "all_laid_before_revealed": True},
+    {"players": 5, "rules": "simple_a", "max_rounds": 2, "layout": "freedom"},
 ]
 
 BENCHMARK_CONFIGS = [

@@ -2485,6 +2485,8 @@ class SpacePigsState(GameState):
             self.seq = "over"
             self._ev("game_end", f"The last turn ({self.turn}) is over: no winner.")
             return
+        if not any("ban" in used for used in self.powers_used):
+            self.ban_last = -1  # "never the same player twice in a row": only consecutive turns count
         self.turn += 1
         n = self.n
         self.hog_made = [False] * n
