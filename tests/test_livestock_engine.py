@@ -254,6 +254,18 @@ class TestNotation:
         with pytest.raises(ValueError):
             lu.from_notation(text)
 
+    def test_notation_super_phase_defaults_and_checks(self):
+        base = "Ch,Co ghcra/gfhcl/0grh1/acgfa/hcglr a3:s,a3,a3,e3,e3,e3 0.0.0.0.0,0.0.0.0.0 -,-| - "
+        s = lu.from_notation(base + "0/super/0/0")
+        s.apply(lu.FormSuperArmy())
+        assert s.phase_name == "action" and s.is_super_army(0)
+        with pytest.raises(ValueError):
+            lu.from_notation("Ch,Co ghcra/gfhcl/0grh1/acgfa/hcglr *a3:s,a3,a3,e3,e3,e3 0.0.0.0.0,0.0.0.0.0 -,-| - "
+                             "0/action/0/0")
+        with pytest.raises(ValueError):
+            lu.from_notation("Ch,Co ghcra/gfhcl/0grh1/acgfa/hcglr a3:s,a3,a3,x,x,x 0.0.0.0.0,0.0.0.0.0 -,-| - "
+                             "1/action/0/0")
+
     def test_no_notation_mid_battle(self):
         s = lu.from_notation("Ch,Co ghcra/gfhcl/0grh1/acgfa/hcglr c3:hh,a3,a3,c4:sd,e3,e3 "
                              "0.0.0.0.0,0.0.0.0.0 -,-| - 0/action/0/0")

@@ -263,6 +263,12 @@ def _parse(text: str, seed: int, max_rounds) -> LivestockState:
                 s.resume = item[1:]
             else:
                 raise ValueError(f"unknown flag {item!r}")
+    if s.phase == "super" and not s.resume:
+        s.resume = "action"
+    if s.resume not in ("", "action", "harvest", "marshal") or (s.resume and s.phase != "super"):
+        raise ValueError(f"bad resume phase {s.resume!r}")
+    if s.phase not in ("barn", "over") and not s.alive[s.turn]:
+        raise ValueError(f"player {s.turn} is out of the game and cannot have the turn")
     s._legal = None
     problems = s.invariant_violations()
     if problems:

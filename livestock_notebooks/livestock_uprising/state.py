@@ -1473,6 +1473,8 @@ class LivestockState(GameState):
         if self.phase == "over" and self.battle is not None:
             problems.append("a finished game has a battle pending")
         for p in range(P):
+            if self.superarmy[p] and self.alive[p] and len(self._own_slots(p)) != 1:
+                problems.append(f"player {p} has a Super Army and other Generals")
             if not self.alive[p] and (self.hands[p] or any(self.res[p])):
                 problems.append(f"player {p} is out but holds cards or resources")
         return problems
