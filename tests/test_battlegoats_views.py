@@ -155,10 +155,8 @@ def test_events_never_name_face_down_cards():
         before_hidden = {c for q in range(s.n) for c in s.hands[q] + s.packs[q]} | set(s.set_aside)
         events = s.apply(rng.choice(s.legal_actions()))
         for e in events:
-            blob = e.text + json.dumps(e.data)
             for cid in before_hidden:
                 assert f'"{cid}"' not in json.dumps(e.data) and s.cards[cid].name not in e.text or e.kind == "capture", (e, cid)
-            del blob
 
 
 def test_fuzzed_saves_load_or_raise_save_file_error():

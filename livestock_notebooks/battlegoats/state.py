@@ -2,13 +2,11 @@
 from __future__ import annotations
 
 import json
-from typing import Any
 
 from ..engine import Event, GameState, check_action_type, load_state, require
 from ..errors import IllegalAction, NotYourDecision, SaveFileError
 from ..rng import Dice
 from .actions import (
-    ACTION_CLASSES,
     BattleGoatsAction,
     ChooseAttacker,
     ChooseDefender,
@@ -646,7 +644,6 @@ class BattleGoatsState(GameState):
                 self.seen[q].add(cid)
         attacker_down = False
         defeated: list[tuple[int, int]] = []
-        won_any = False
         for p, s, b in battles:
             out = b["outcome"]
             dname = self.cards.by_id[b["defender"]].name
@@ -654,7 +651,6 @@ class BattleGoatsState(GameState):
             if out == "win":
                 text = f"{detail}: {dname} is defeated"
                 defeated.append((p, s))
-                won_any = True
             elif out == "loss":
                 text = f"{detail}: {acard.name} is defeated"
                 attacker_down = True
