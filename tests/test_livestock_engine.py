@@ -286,6 +286,8 @@ class TestReadingAPI:
         assert s.resources[0].keys() == set(D.RESOURCES)
         assert sum(s.resource_supply.values()) + sum(sum(r.values()) for r in s.resources) == 125
         assert s.render().count("\n") == 5
+        html = s._repr_html_()
+        assert html.count("<tr>") == 5 and "a1" in html
 
     def test_general_and_square_lookups(self):
         s = played(3, steps=60)
