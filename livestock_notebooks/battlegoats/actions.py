@@ -92,8 +92,9 @@ class ChooseFirstAttacker(BattleGoatsAction):
     first: int
 
     def __str__(self) -> str:
-        who = "themselves" if self.first == self.player else _p(self.first)
-        return f"{_p(self.player)} lets {who} attack first"
+        if self.first == self.player:
+            return f"{_p(self.player)} chooses to attack first"
+        return f"{_p(self.player)} lets {_p(self.first)} attack first"
 
 
 @dataclass(frozen=True)
