@@ -69,6 +69,25 @@ Actions (:mod:`.actions`; each has ``player`` and a readable ``str``)
     ``MoveAliens(src, dst)`` or ``Done``. 4C: ``Stand(yes)``, ``CallVoter(voter)``,
     ``Vote(candidate)``.
 
+Text notation (:mod:`.notation`)
+    ``state.notation()`` gives one line such as
+    ``SP1 n=3 rules=full turn=2 seq=3A order=213 rp=1 | 0,0:Pr:a3:b2h1 1,0:Py:a1 -1,0:A:pir3``
+    (header ``key=value`` fields, then each cell ``q,r:TILE`` with its occupants in arrival
+    order: player letters a-f with piglets and ``h``+hogs, ``pir``/``por`` + count, ``worm``).
+    ``from_notation(text, seed=0, max_rounds=None, script=[...])`` starts a game at the *start*
+    of the named sequence (``script`` queues dice for rolls made at once); its
+    ``state.start_events`` are the events of that start. Examples::
+
+        sp.from_notation("SP1 n=3 turn=2 seq=2B order=123 rp=1 trips=3,2,2 | "
+                         "0,0:Pr:a3 1,0:Py:b3 -1,0:A 0,1:Pb -1,1:Pb:c3")   # travel
+        sp.from_notation("SP1 n=3 turn=2 seq=3A order=123 rp=1 | 0,0:Pr:a3:b2h1 -1,1:Pb:c3",
+                         script=[8, 6])                                  # a combat, dice set
+
+Display helpers: ``state.describe(action)`` (``str(action)`` with clan and hex names),
+``state.summary()`` (the board in a few lines), ``state.hex_label(i)``, ``state.pname(p)``.
+A combat card's ``str(action)`` names the card: show players only the event texts (cards
+played face down read "plays a card face down") or their own actions.
+
 Events (``apply`` returns them) have ``kind`` (``"land"``, ``"combat"``, ``"round"``,
 ``"wipeout"``, ``"victory"``, ...), ``text`` and ``data``; dice and reveals are
 ``irreversible``. ``state.log0`` holds the set-up texts (clans, first-player rolls).
@@ -78,6 +97,11 @@ Combat uses :mod:`livestock_notebooks.odds` (``Pigs``, ``Pirates``, ``Porcophage
 the shared model decide, so the exact odds (``odds.space_pigs_combat``) describe the engine.
 Rule values, house values and every reading chosen are in ``data/space_pigs/rules.json`` and
 ``event_cards.json`` (``readings`` lists); :func:`readings` returns them.
+
+Not offered (see the readings): card exchanges outside each player's Draw Cards step, the
+Extra-Mouve "right after the player of your choice" timing, the twin galaxies' optional
+three-hex connecting galaxy; the Freedom layout approximates "rim planets touch each other" by
+requiring each new hex to touch two laid hexes.
 """
 from __future__ import annotations
 

@@ -23,6 +23,16 @@ from .data import CARDS, CLANS, COLONIST_MARKERS, FULL_DECK, POWERS, RECIPES, RU
 # alien "owners" in occupant entries
 PIRATES, PORCOPHAGES, WORM = -1, -2, -3
 ALIEN_NAME = {PIRATES: "pirates", PORCOPHAGES: "porcophages", WORM: "acorn worm"}
+ALIEN_ONE = {PIRATES: "pirate", PORCOPHAGES: "porcophage", WORM: "acorn worm"}
+
+
+def _aliens(kind: int, count: int) -> str:
+    """'1 porcophage', '3 pirates', 'the acorn worm'."""
+    if kind == WORM:
+        return "the acorn worm"
+    return f"{count} {ALIEN_ONE[kind] if count == 1 else ALIEN_NAME[kind]}"
+
+
 ALIEN_BY_NAME = {"pirates": PIRATES, "porcophages": PORCOPHAGES, "worm": WORM}
 STACK_LIMIT = {PIRATES: 4, PORCOPHAGES: 3, WORM: 1}
 ALIEN_MOVE = {PIRATES: 3, PORCOPHAGES: 2, WORM: 1}
@@ -262,6 +272,8 @@ class SpacePigsState(GameState):
     def _ev(self, kind: str, text: str, player: int | None = None, irreversible: bool = False, **data) -> None:
         # Event is a frozen dataclass; filling its __dict__ directly is the same object, built faster
         e = _new_event(Event)
+        if text[:1].islower():
+            text = text[0].upper() + text[1:]
         e.__dict__.update(kind=kind, text=text, player=player, data=data, irreversible=irreversible)
         self._events.append(e)
 
@@ -1386,7 +1398,7 @@ class SpacePigsState(GameState):
         else:
             e[1] += put
         lost = count - put
-        self._ev("aliens_placed", f"{put} {ALIEN_NAME[kind]} {'arrive' if put > 1 else 'arrives'} on {self.hex_label(h)}"
+        self._ev("aliens_placed", f"{_aliens(kind, put)} {'arrive' if put > 1 else 'arrives'} on {self.hex_label(h)}"
                  + (f"; {lost} are lost for lack of room" if lost else "") + ".", self.actor, hex=h, count=put,
                  aliens=ALIEN_NAME[kind])
         self.sd["alien_hexes"] = []
@@ -1512,7 +1524,7 @@ class SpacePigsState(GameState):
         kind, count = e[0], e[1]
         self._reveal(a.dst)
         self.sd["moved"] = True
-        self._ev("aliens_move", f"The {ALIEN_NAME[kind]} ({count}) move from {self.hex_label(a.src)} to "
+        self._ev("aliens_move", f"The {ALIEN_NAME[kind]} ({count}) move{'s' if kind == WORM else ''} from {self.hex_label(a.src)} to "
                  f"{self.hex_label(a.dst)}.", a.player, src=a.src, dst=a.dst, aliens=ALIEN_NAME[kind], count=count)
         other = self._alien_entry(a.dst)
         if other is not None:
@@ -2180,7 +2192,7 @@ class SpacePigsState(GameState):
             extra = f" (1D6: {r2})"
         supply = RULES["components"]["alien_markers_per_type"]["value"] - self._alien_count(k)
         count = min(count, max(0, supply))
-        self._ev("aliens_roll", f"{self.pname(roller)} rolls {r} on 1D8: {count} {ALIEN_NAME[k]} arrive{extra}.",
+        self._ev("aliens_roll", f"{self.pname(roller)} rolls {r} on 1D8: {_aliens(k, count)} arrive{'s' if count == 1 else ''}{extra}.",
                  roller, irreversible=True, roll=r, aliens=ALIEN_NAME[k], count=count)
         if count <= 0:
             return
@@ -2642,6 +2654,34 @@ class SpacePigsState(GameState):
         return out
 
     # ================================================================== display
+    def describe(self, action) -> str:
+        """``str(action)`` with hexes named in full: "P1 flies to H3 (blue planet)"."""
+        import re
+
+        text = str(action)
+        if self.cq:
+            text = re.sub(r"\bH(\d+)\b", lambda m: self.hex_label(int(m.group(1)))
+                          if int(m.group(1)) < len(self.cq) else m.group(0), text)
+        return text.replace(f"P{action.player + 1} ", self.pname(action.player) + " ", 1) if self.clans else text
+
+    def summary(self) -> str:
+        """A few lines of plain text: turn, sequence, order, Royal Pig, then every occupied hex."""
+        lines = [f"Turn {self.turn}, {self.sequence_title}; order "
+                 + ", ".join(self.pname(p) for p in self.order)
+                 + (f"; Royal Pig {self.pname(self.rp)}" if self.rp >= 0 else "")]
+        for h in range(len(self.cq)):
+            occ = self.troops_on(h)
+            if not occ:
+                continue
+            parts = []
+            for o in occ:
+                if "player" in o:
+                    parts.append(f"{self.pname(o['player'])}: {_troops_text(o['piglets'], o['hogs'])}")
+                else:
+                    parts.append(_aliens(ALIEN_BY_NAME.get(o["aliens"], WORM), o["count"]))
+            lines.append(f"  {self.hex_label(h)}: " + "; ".join(parts))
+        return "\n".join(lines)
+
     def __repr__(self) -> str:
         return f"<SpacePigsState {self.n}p {self.rules} turn {self.turn} {self.sequence} actor {self.actor}>"
 
