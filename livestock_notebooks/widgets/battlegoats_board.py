@@ -726,12 +726,12 @@ class BattleGoatsView(GameView):
             tp, ts = self.sel_target
             attacker, target = self.sel_attacker, self.sel_target
             cid = v["boards"][me][attacker]["card"]
-            if not self.act(ChooseAttacker(me, attacker)):
+            second = ChooseOpponent(me, tp) if self._card(cid).defender_chooses else ChooseTarget(me, *target)
+            check = getattr(self.app, "would_accept", None)  # the tutorial checks both moves first
+            if check is not None and not check([ChooseAttacker(me, attacker), second]):
                 return
-            if self._card(cid).defender_chooses:
-                self.act(ChooseOpponent(me, tp))
-            else:
-                self.act(ChooseTarget(me, *target))
+            if self.act(ChooseAttacker(me, attacker)):
+                self.act(second)
             return
         if stage in ("target", "second"):
             if self.sel_target is None:
