@@ -246,7 +246,7 @@ class TestDrawCards:
         assert {a.partner for a in offers} == {1}
         s.apply(OfferExchange(0, 1, 0))
         assert s.current_player == 1  # the partner answers
-        assert s.player_view(2)["sd"]["offer"][2] == "?"
+        assert s.player_view(2)["offer"][2] == "?" and s.player_view(1)["offer"][2] == 0
         s.apply(sp.AnswerExchange(1, 2))
         assert 2 in s.hands[0] and 0 in s.hands[1]
         t1 = pos("turn=1 seq=1A order=123 factions=11- hands=0.1/2.3/4", {0: "a3", 1: "b3", 6: "c3"})
@@ -443,6 +443,26 @@ class TestSpaceTravel:
         s.apply(Load(0, 0, False))
         s.apply(Fly(0, 5))
         assert s.troops_on(5)[0]["player"] == 0
+
+    def test_extra_move_right_after_a_chosen_player(self):
+        em = card_id("extra_move")
+        s = pos(f"turn=2 seq=2B order=123 rp=1 trips=1,1,1 hands={em}//", {0: "a3", 1: "b3", 6: "c3"})
+        s.apply(PlayCard(0, em))
+        assert set(s.legal_actions()) == {sp.ChoosePlayer(0, 0), sp.ChoosePlayer(0, 1), sp.ChoosePlayer(0, 2)}
+        s.apply(sp.ChoosePlayer(0, 1))
+        s.apply(Done(0))
+        s.apply(Done(1))
+        assert s.current_player == 0 and s.trips[0] == 1  # right after P2, before P3
+        s.apply(Load(0, 0, False))
+        s.apply(Fly(0, 5))
+        assert s.current_player == 2
+
+    def test_exchange_offered_in_other_sequences(self):
+        s = pos("turn=2 seq=3B order=123 rp=1 factions=11- hands=0.1/2.3/4", {0: "a3", 3: "a1", 1: "b3", 6: "c3"})
+        assert OfferExchange(0, 1, 0) in s.legal_actions()
+        s.apply(OfferExchange(0, 1, 1))
+        s.apply(sp.AnswerExchange(1, -1))
+        assert s.current_player == 0 and not any(isinstance(a, OfferExchange) for a in s.legal_actions())
 
     def test_acorn_festival_protects_a_hex(self):
         fest = card_id("festival")

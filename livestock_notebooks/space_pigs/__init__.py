@@ -98,8 +98,8 @@ the shared model decide, so the exact odds (``odds.space_pigs_combat``) describe
 Rule values, house values and every reading chosen are in ``data/space_pigs/rules.json`` and
 ``event_cards.json`` (``readings`` lists); :func:`readings` returns them.
 
-Not offered (see the readings): card exchanges outside each player's Draw Cards step, the
-Extra-Mouve "right after the player of your choice" timing, the twin galaxies' optional
+Not offered (see the readings): card exchanges during a combat or a trip (they are offered in
+every per-player step of a sequence instead of "at any time"), the twin galaxies' optional
 three-hex connecting galaxy; the Freedom layout approximates "rim planets touch each other" by
 requiring each new hex to touch two laid hexes.
 """

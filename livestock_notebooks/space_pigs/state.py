@@ -165,6 +165,7 @@ class SpacePigsState(GameState):
         s.lost = [0] * players
         s.acorns = [[0, 0, 0] for _ in range(players)]
         s.offers_made = [[] for _ in range(players)]
+        s.offer = None  # [giver, partner, card] while an exchange offer awaits its answer
         # turn-wide
         s.festival = []  # [hex, holder]
         s.forbid = []  # [player, hex]
@@ -611,6 +612,8 @@ class SpacePigsState(GameState):
     # ================================================================== legal action lists
     def _compute_legal(self) -> list:
         p = self.actor
+        if self.offer is not None:
+            return [AnswerExchange(p, c) for c in sorted(self.hands[p])] + [AnswerExchange(p, -1)]
         if self.pend is not None:
             return [self._target_action(p, t) for t in self._pend_options()]
         fn = getattr(self, "_legal_" + self.seq)
@@ -642,6 +645,8 @@ class SpacePigsState(GameState):
                     if any(e[0] >= 0 and e[0] != p and (e[1] + e[3]) > 0 for e in self.occ[h])]
         if kind == "forbid_planet":
             return [("hex", h) for h in range(len(self.cq)) if self._is_planet(h)]
+        if kind == "extra_when":
+            return [("player", p)] + [("player", q) for q in self._later_travellers()]
         if kind == "player_other":
             return [("player", q) for q in range(n) if q != p]
         if kind == "player_cards":
@@ -831,18 +836,22 @@ class SpacePigsState(GameState):
 
     # ---------------------------------------------------------------- windows
     def _legal_1A(self, p: int) -> list:
-        sd = self.sd
-        if sd.get("offer") is not None:
-            off = sd["offer"]
-            return [AnswerExchange(p, c) for c in sorted(self.hands[p])] + [AnswerExchange(p, -1)]
         out = [Discard(p, c) for c in sorted(self.hands[p])]
         out += self._card_options(p, "1A")
         out += self._power_options(p, "1A")
-        if self.turn >= 2 and self.faction[p] >= 0 and self.hands[p]:
-            for q in range(self.n):
-                if q != p and self.faction[q] == self.faction[p] and q not in self.offers_made[p] and self.hands[q]:
-                    out += [OfferExchange(p, q, c) for c in sorted(self.hands[p])]
+        out += self._offer_options(p)
         out.append(Done(p))
+        return out
+
+    def _offer_options(self, p: int) -> list:
+        """Card exchange offers to faction partners (at most one offer per partner a turn)."""
+        if self.turn < 2 or self.faction[p] < 0 or not self.hands[p] or self.rules != "full":
+            return []
+        out = []
+        f = self.faction[p]
+        for q in range(self.n):
+            if q != p and self.faction[q] == f and q not in self.offers_made[p] and self.hands[q]:
+                out += [OfferExchange(p, q, c) for c in sorted(self.hands[p])]
         return out
 
     def _legal_1B(self, p: int) -> list:
@@ -852,6 +861,7 @@ class SpacePigsState(GameState):
         out = self._card_options(p, "1B")
         if self._can_make_hog(p):
             out.append(MakeHog(p))
+        out += self._offer_options(p)
         out.append(Done(p))
         return out
 
@@ -868,6 +878,7 @@ class SpacePigsState(GameState):
                 if self.new_h[p]:
                     out.append(Deploy(p, h, True))
         out += self._card_options(p, "1D")
+        out += self._offer_options(p)
         if not (self.new_p[p] or self.new_h[p]) or not out:
             out.append(Done(p))
         return out
@@ -879,7 +890,15 @@ class SpacePigsState(GameState):
         out = [ChooseMarker(p, v) for v in sorted(set(self._markers_left(p)))]
         out += self._card_options(p, "2A")
         out += self._power_options(p, "2A")
+        out += self._offer_options(p)
         return out
+
+    def _later_travellers(self) -> list[int]:
+        """Players still to travel after the current one in 2B (for Extra-Mouve's timing)."""
+        if self.seq != "2B" or "q" not in self.sd:
+            return []
+        q, i = self.sd["q"], self.sd["i"]
+        return [x for x in q[i + 1:] if not self.out[x] and x != q[i]]
 
     def _markers_left(self, p: int) -> list[int]:
         left = list(RULES["components"]["travel_markers"])
@@ -937,6 +956,7 @@ class SpacePigsState(GameState):
                     out.append(Load(p, h, True))
         out += self._card_options(p, "2B")
         out += self._power_options(p, "2B")
+        out += self._offer_options(p)
         out.append(Done(p))
         return out
 
@@ -1032,17 +1052,18 @@ class SpacePigsState(GameState):
                     out.append(Redeploy(p, h, d, True))
         out += self._card_options(p, "3B")
         out += self._power_options(p, "3B")
+        out += self._offer_options(p)
         out.append(Done(p))
         return out
 
     def _legal_4B(self, p: int) -> list:
-        return self._card_options(p, "4B") + [Done(p)]
+        return self._card_options(p, "4B") + self._offer_options(p) + [Done(p)]
 
     def _legal_4C(self, p: int) -> list:
         sd = self.sd
         stage = sd["stage"]
         if stage == "stand":
-            out = self._card_options(p, "4C") + self._power_options(p, "4C")
+            out = self._card_options(p, "4C") + self._power_options(p, "4C") + self._offer_options(p)
             if p in sd["barred"]:
                 out.append(Stand(p, False))
             else:
@@ -1164,7 +1185,11 @@ class SpacePigsState(GameState):
         elif eff in ("boots", "range", "teleport"):
             self.ship = {"mode": eff, "range": card.value if eff != "teleport" else 99}
         elif eff == "extra_trip":
-            self.trips[p] += 1
+            later = self._later_travellers()
+            if seq == "2B" and later:
+                self.pend = {"what": "card", "id": c, "player": p, "kinds": ["extra_when"], "picks": []}
+            else:
+                self.trips[p] += 1
         elif eff == "control_aliens":
             self.sd["controller"] = p
             self._ev("cho_boko", f"{self.pname(p)} will move the aliens this turn instead of the Royal Pig.", p)
@@ -1195,6 +1220,14 @@ class SpacePigsState(GameState):
                 self.sd["vote_error"].append([p, t, moved])
                 self._ev("vote_error", f"Voting error: {moved} of {self.pname(t)}'s governors will vote with "
                          f"{self.pname(p)}.", p, target=t, governors=moved)
+            elif eff == "extra_trip":
+                t = picks[0]
+                if t == p:
+                    self.trips[p] += 1
+                else:
+                    self.sd.setdefault("deferred", []).append([p, t])
+                    self._ev("extra_later", f"{self.pname(p)} will make the extra trip right after {self.pname(t)}.",
+                             p, after=t)
             elif eff == "hog":
                 e = self._entry(picks[0], p)
                 if e[1] >= 2:
@@ -1333,14 +1366,13 @@ class SpacePigsState(GameState):
 
     def _do_OfferExchange(self, a) -> None:
         self.offers_made[a.player].append(a.partner)
-        self.sd["offer"] = [a.player, a.partner, a.card]
-        self.actor = a.partner
+        self.offer = [a.player, a.partner, a.card]
         self._ev("offer", f"{self.pname(a.player)} offers {self.pname(a.partner)} a card in exchange.", a.player,
                  partner=a.partner)
 
     def _do_AnswerExchange(self, a) -> None:
-        giver, partner, card = self.sd.pop("offer")
-        self.sd["offer"] = None
+        giver, partner, card = self.offer
+        self.offer = None
         if a.card < 0:
             self._ev("exchange", f"{self.pname(partner)} declines the exchange.", partner)
         else:
@@ -1350,7 +1382,6 @@ class SpacePigsState(GameState):
             self.hands[giver].append(a.card)
             self._ev("exchange", f"{self.pname(giver)} and {self.pname(partner)} exchange a card.", partner,
                      players=[giver, partner])
-        self.actor = giver
 
     def _do_GiveMarker(self, a) -> None:
         self.sd["given"][a.to] += 1
@@ -1598,6 +1629,15 @@ class SpacePigsState(GameState):
             self.ship = None
             if self.sd.get("again") == p:
                 self.sd["again"] = -1
+            deferred = self.sd.get("deferred", [])
+            mine = [d for d in deferred if d[1] == p]
+            if mine:
+                i = self.sd["i"] + 1
+                for holder, _ in mine:
+                    deferred.remove([holder, p])
+                    self.sd["q"].insert(i, holder)
+                    self.trips[holder] += 1
+                    self._ev("extra_now", f"{self.pname(holder)} makes the extra trip now.", holder)
         elif seq == "3B":
             if self.sd.get("far") == p:
                 self.sd["far"] = -1
@@ -1980,6 +2020,9 @@ class SpacePigsState(GameState):
     # ================================================================== the sequence machine
     def _advance(self) -> None:
         while not self.over:
+            if self.offer is not None:
+                self.actor = self.offer[1]
+                return
             if self.pend is not None:
                 self.actor = self.pend["player"]
                 return
@@ -2078,12 +2121,9 @@ class SpacePigsState(GameState):
 
     # ---- 1A
     def _enter_1A(self) -> None:
-        self.sd = {"q": list(self.order), "i": 0, "offer": None}
+        self.sd = {"q": list(self.order), "i": 0}
 
     def _poll_1A(self) -> bool:
-        if self.sd.get("offer") is not None:
-            self.actor = self.sd["offer"][1]
-            return True
         return self._window(self._legal_1A)
 
     # ---- 1B
@@ -2517,7 +2557,7 @@ class SpacePigsState(GameState):
     _FIELDS = ("n", "rules", "opts", "max_rounds", "turn", "first", "order", "rp", "clans", "recipes", "seventh",
                "cq", "cr", "kind", "col", "fam", "hid", "occ", "piles", "drawn", "deck", "discard", "hands", "used",
                "choice", "trips", "new_p", "new_h", "hog_made", "gov", "gov_extra", "faction", "out", "powers_used",
-               "ban_last", "lost", "acorns", "offers_made", "festival", "forbid", "worm_eaten", "seq", "sd", "actor",
+               "ban_last", "lost", "acorns", "offers_made", "offer", "festival", "forbid", "worm_eaten", "seq", "sd", "actor",
                "pend", "trip", "ship", "cb", "over", "win", "log0")
 
     def to_dict(self) -> dict:
@@ -2557,7 +2597,7 @@ class SpacePigsState(GameState):
         d["occ"] = [[e[:] for e in occ] for occ in self.occ]
         d["opts"] = dict(self.opts)
         d["piles"] = {k: v[:] for k, v in self.piles.items()}
-        for f in ("drawn", "sd", "pend", "trip", "ship", "cb"):
+        for f in ("drawn", "sd", "pend", "trip", "ship", "cb", "offer"):
             d[f] = _deep(src[f])
         s.dice = self.dice.copy()
         s._adj = self._adj
@@ -2593,10 +2633,8 @@ class SpacePigsState(GameState):
         sd = d.get("sd") or {}
         if self.seq == "1B" and "assign" in sd:
             pass  # markers are face down for everyone: values are drawn at the reveal
-        if sd.get("offer"):
-            off = sd["offer"]
-            if player not in (off[0], off[1]):
-                sd["offer"] = [off[0], off[1], "?"]
+        if self.offer is not None and player not in (self.offer[0], self.offer[1]):
+            d["offer"] = [self.offer[0], self.offer[1], "?"]
         return d
 
     def invariant_violations(self) -> list[str]:
