@@ -22,8 +22,10 @@ Fixtures:
 - ``chromium_path`` (session): the Chromium executable. Browser tests are skipped, with the
   reason, when none is found and the ``CI`` environment variable is unset; with ``CI`` set they
   fail instead.
-- ``browser`` (session): Playwright's (sync API) Chromium, launched from ``chromium_path`` with
-  ``browser.CHROMIUM_ARGS``.
+- ``browser`` (function): Playwright's (sync API) Chromium, launched from ``chromium_path`` with
+  ``browser.CHROMIUM_ARGS``. Not session-scoped on purpose: while Playwright's sync API runs,
+  asyncio sees a running loop in the main thread and ``asyncio.run()``/nbclient fail, so it
+  lives only as long as the test that uses it. Do not hold Playwright objects across tests.
 - ``page`` (function): a fresh page in a fresh context (1280x900). On teardown it saves a
   screenshot to ``tests/artifacts/<test name>.png`` (pass or fail).
 - ``page_requests`` (function): the list of every URL the page requested (HTTP and WebSocket),
@@ -116,8 +118,10 @@ def chromium_path() -> str:
     return path  # type: ignore[return-value]
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture
 def _playwright():
+    # Function scope on purpose: while Playwright's sync API is running, asyncio counts its
+    # loop as running in this thread, so asyncio.run() and nbclient fail in every later test.
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
@@ -126,9 +130,9 @@ def _playwright():
         yield pw
 
 
-@pytest.fixture(scope="session")
-def browser(_playwright, chromium_path, tmp_path_factory):
-    """Playwright Chromium (sync API)."""
+@pytest.fixture
+def browser(_playwright, chromium_path):
+    """Playwright Chromium (sync API), one per test (a launch takes about 1.3 s)."""
     from playwright.sync_api import expect
 
     expect.set_options(timeout=30_000)
