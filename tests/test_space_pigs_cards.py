@@ -222,3 +222,18 @@ class TestViewsAndSaves:
         t.apply(t.legal_actions()[0])
         assert s.to_json() != t.to_json()
         assert sp.new_game(players=3, seed=1).to_json() == s.to_json()
+
+
+def test_saved_games_resume_in_every_sequence():
+    """Load the save at every step of random games and play each loaded copy a few steps on."""
+    for seed in range(3):
+        rng = random.Random(seed)
+        s = sp.new_game(players=4, seed=seed, max_rounds=2, clan_powers=True)
+        while not s.is_over:
+            loaded = sp.load(s.to_json())
+            r2 = random.Random(seed)
+            for _ in range(3):
+                if loaded.is_over:
+                    break
+                loaded.apply(r2.choice(loaded.legal_actions()))
+            s.apply(rng.choice(s.legal_actions()))

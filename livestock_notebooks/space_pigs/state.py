@@ -2480,7 +2480,7 @@ class SpacePigsState(GameState):
         if self.simple:
             return
         self.sd = {"stage": "stand", "q": list(self.order), "i": 0, "candidates": [], "barred": [], "voted": [],
-                   "votes": {}, "vote_error": [], "called": -1}
+                   "votes": [-1] * self.n, "vote_error": [], "called": -1}
 
     def _poll_4C(self) -> bool:
         sd = self.sd
