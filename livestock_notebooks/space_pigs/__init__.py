@@ -69,6 +69,20 @@ Actions (:mod:`.actions`; each has ``player`` and a readable ``str``)
     ``MoveAliens(src, dst)`` or ``Done``. 4C: ``Stand(yes)``, ``CallVoter(voter)``,
     ``Vote(candidate)``.
 
+``player_view(p)`` (a JSON-ready dict; what player p may see)
+    ``viewer``, ``n``, ``rules``, ``opts``, ``turn``, ``seq``, ``order``, ``rp``, ``first``,
+    ``clans``; per cell (lists by hex index) ``cq``, ``cr``, ``kind`` ("P" planet, "D" double
+    planet, "A" asteroid, "S" sun, "?" face down), ``col`` ("r"/"y"/"b", "" for none, "?"),
+    ``fam``, ``hid`` and ``occ`` (occupants in arrival order, each ``[who, piglets, hogs,
+    moved piglets, moved hogs]``, who = player, or -1 pirates / -2 porcophages / -3 worm with
+    the count in the piglets slot); per player ``hands`` (own card ids, others' counts),
+    ``recipes`` (own only in the full game), ``seventh``, ``choice`` (own travel marker,
+    others "?"), ``trips``, ``used``, ``gov``, ``acorns``, ``faction``, ``out``, ``new_p``,
+    ``new_h``; ``deck`` and ``piles`` as counts; ``cb`` (combat; the other side's face-down
+    cards as a count), ``trip``, ``pend`` (card/power target being chosen), ``offer``
+    (exchange offer; the card hidden from others), ``sd`` (the sequence's own data, e.g.
+    candidates and votes in 4C), ``worm_eaten``, ``over``, ``win``.
+
 Text notation (:mod:`.notation`)
     ``state.notation()`` gives one line such as
     ``SP1 n=3 rules=full turn=2 seq=3A order=213 rp=1 | 0,0:Pr:a3:b2h1 1,0:Py:a1 -1,0:A:pir3``
