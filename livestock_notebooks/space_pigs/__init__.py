@@ -78,7 +78,7 @@ Actions (:mod:`.actions`; each has ``player`` and a readable ``str``)
     the count in the piglets slot); per player ``hands`` (own card ids, others' counts),
     ``recipes`` (own only in the full game), ``seventh``, ``choice`` (own travel marker,
     others "?"), ``trips``, ``used``, ``gov``, ``acorns``, ``faction``, ``out``, ``new_p``,
-    ``new_h``; ``deck`` and ``piles`` as counts; ``cb`` (combat; the other side's face-down
+    ``new_h``; ``deck``, ``discard`` and ``piles`` as counts; ``cb`` (combat; the other side's face-down
     cards as a count), ``trip``, ``pend`` (card/power target being chosen), ``offer``
     (exchange offer; the card hidden from others), ``sd`` (the sequence's own data, e.g.
     candidates and votes in 4C), ``worm_eaten``, ``over``, ``win``.

@@ -2616,6 +2616,7 @@ class SpacePigsState(GameState):
         d["seventh"] = [c if i == player else (None if c is None else "?") for i, c in enumerate(self.seventh)]
         d["choice"] = [c if i == player else (0 if c == 0 else "?") for i, c in enumerate(self.choice)]
         d["deck"] = len(self.deck)
+        d["discard"] = len(self.discard)  # discards in 1A are not shown to others
         d["piles"] = {k: len(v) for k, v in self.piles.items()}
         if self.drawn is not None and self.drawn[0] != player:
             d["drawn"] = [self.drawn[0], self.drawn[1], "?"]
