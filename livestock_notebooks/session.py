@@ -22,6 +22,7 @@ can act on.
 from __future__ import annotations
 
 import datetime as _dt
+import contextlib
 import inspect
 import json
 import os
@@ -313,6 +314,8 @@ class Session:
         self.autosave_enabled = autosave
         self.save_directory = save_directory
         self._bots: dict[int, Any] = {}
+        self._hold = 0
+        self._dirty = False
         # The human whose view is on screen (hot-seat). None until a human takes the device.
         self.viewer: int | None = None
         humans = self.human_seats
@@ -578,10 +581,34 @@ class Session:
     def autosave_path(self) -> Path:
         return autosave_path(self.spec.game, self.save_directory)
 
+    @contextlib.contextmanager
+    def autosave_later(self, defer: Callable[[Callable[[], Any]], None] | None = None):
+        """Hold autosaves inside the block and write once at its end (a page updates its
+        widgets first, then touches the disk). ``defer(fn)``, if given, runs the write later
+        (a page passes its loop's ``call_soon``)."""
+        self._hold += 1
+        try:
+            yield self
+        finally:
+            self._hold -= 1
+            if not self._hold and self._dirty:
+                if defer is None:
+                    self.write_autosave()
+                else:
+                    defer(self._flush_autosave)
+
+    def _flush_autosave(self) -> None:
+        if self._dirty and not self._hold:
+            self.write_autosave()
+
     def write_autosave(self) -> Path | None:
-        """Write the autosave file (atomically); ``None`` if autosave is off or failed."""
+        """Write the autosave file (atomically); ``None`` if autosave is off, held or failed."""
         if not self.autosave_enabled:
             return None
+        if self._hold:
+            self._dirty = True
+            return None
+        self._dirty = False
         path = self.autosave_path
         try:
             path.parent.mkdir(parents=True, exist_ok=True)

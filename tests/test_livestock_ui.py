@@ -13,7 +13,7 @@ from livestock_notebooks.livestock_uprising import actions as A
 from livestock_notebooks.odds.livestock import livestock_battle
 from livestock_notebooks.session import Seat, autosave_path
 from livestock_notebooks.widgets.livestock_app import LivestockView, livestock_app, livestock_bots, livestock_spec
-from livestock_notebooks.widgets.livestock_board import LivestockBoard, public_state
+from livestock_notebooks.widgets.livestock_board import FACTION_COLOURS, LivestockBoard, public_state, terrain_icon
 
 # Chickens (seat 0) against Cows (seat 1) on a 5x5 board. Pecky (2 sheep) at b3 next to
 # Bessie (a donkey) at c2; the other Generals in their barns (a3, e3). Chickens hold
@@ -39,11 +39,11 @@ def make(seats=("human", "human"), position=POSITION, take=True):
 
 
 def face(app, square):
-    return app.view.board.tiles[square][1].value
+    return app.view.board.face(square)
 
 
 def marks(app, kind):
-    return sorted(sq for sq, (_b, f, _h) in app.view.board.tiles.items() if f"lsn-mark-{kind}" in f.value)
+    return sorted(sq for sq, f in app.view.board.faces.items() if f"lsn-mark-{kind}" in f)
 
 
 def test_bots_offered():
@@ -56,12 +56,13 @@ def test_bots_offered():
 def test_board_draws_terrain_barns_and_generals():
     app = make()
     b = app.view.board
-    assert len(b.tiles) == 25 and b.grid.layout.grid_template_columns == "repeat(5, 66px)"
-    assert "aria-label='forest'" in face(app, "b2")
-    assert "aria-label='barn'" in face(app, "a3") and "#1f5fbf" in face(app, "a3")  # Chickens blue
-    assert "#c62828" in face(app, "e3")  # Cows red barn
+    assert len(b.buttons) == 25 and b.hits.layout.grid_template_columns == "repeat(5, 66px)"
+    assert 'aria-label="forest"' in face(app, "b2")
+    assert "lsn-ico-barn-chickens" in face(app, "a3")  # blue barn
+    assert "lsn-ico-barn-cows" in face(app, "e3")  # red barn
+    assert "#1f5fbf" in terrain_icon("barn", 20, FACTION_COLOURS["chickens"])
     assert "Pecky (1 star)" in face(app, "b3") and "\u2605" in face(app, "b3")
-    tip = b.tiles["c2"][2].tooltip
+    tip = b.buttons["c2"].tooltip
     assert "Bessie" in tip and "attack 2" in tip and "defense 1" in tip
 
 
@@ -73,11 +74,11 @@ def test_click_general_highlights_moves_and_attacks_then_moves():
     assert marks(app, "attack") == ["c2"]
     assert marks(app, "move") == ["a2", "a3", "a4", "b4", "c3", "c4"]  # a3: own barn
     assert "b2" not in marks(app, "move")  # forest
-    board_widget = app.view.board.grid
+    board_widget = app.view.board.faces_html
     app.view.board.click("a4")
     assert app.session.state.general_at("a4") == ["Pecky"]
     assert app.log.lines[-1].startswith("Pecky (1*) moves from b3 to a4")
-    assert app.view.board.grid is board_widget  # updated in place
+    assert app.view.board.faces_html is board_widget  # updated in place
 
 
 def test_click_barn_cycles_through_generals():
@@ -268,7 +269,7 @@ def test_autosave_and_resume_offer_on_a_new_page():
     assert again.resume_box.layout.display != "none"
     again.resume_button.click()
     assert again.session.state.to_json() == app.session.state.to_json()
-    assert again.view.board.tiles[square][1].value == app.view.board.tiles[square][1].value
+    assert again.view.board.face(square) == app.view.board.face(square)
 
 
 def test_bots_play_step_by_step_against_a_human():
@@ -322,8 +323,8 @@ def test_any_legal_action_dropdown():
 
 def test_board_clear_and_resize():
     b = LivestockBoard(3)
-    assert len(b.grid.children) == 9
+    assert len(b.hits.children) == 9
     b.resize(5)
-    assert len(b.grid.children) == 25
+    assert len(b.hits.children) == 25
     b.clear()
-    assert all(f.value == "" for _b, f, _h in b.tiles.values())
+    assert b.faces_html.value == "" and b.faces == {}

@@ -519,3 +519,14 @@ def test_spec_defaults():
     assert spec.turn_text(state) == "Player 1 to play"
     assert spec.color(1) == "#666"
     assert LogEntry("x").to_dict() == {"text": "x", "player": None, "kind": ""}
+
+
+def test_autosave_later_writes_once_at_the_end(saves):
+    s = humans()
+    path = autosave_path("toy_race")
+    before = path.read_text()
+    with s.autosave_later():
+        s.apply(Walk(1))
+        assert path.read_text() == before  # held
+        s.apply(Walk(1))
+    assert json.loads(json.loads(path.read_text())["engine_save"])["state"]["pos"] == [2, 0]

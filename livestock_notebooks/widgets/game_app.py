@@ -220,6 +220,14 @@ class GameView:
             raise RuntimeError("view is not bound to an app")
         return self.app.act(action)
 
+    def later(self, fn: Callable[[], Any]) -> None:
+        """Run ``fn`` right after the current click is handled (on the kernel loop), so the
+        board's message leaves first; immediately when there is no loop (tests)."""
+        if self.app is not None:
+            self.app.defer(fn)
+        else:
+            fn()
+
 
 class ActionListView(GameView):
     """A generic view for any engine: the viewer's view as text and one button per legal
@@ -395,6 +403,9 @@ class GameApp:
     :class:`Session`; ``check_resume`` offers an unfinished autosave; ``setup_widgets`` and
     ``setup_options()`` add game options to the setup screen (passed to ``new_game``).
     """
+
+    #: delay of deferred work (panels, autosave) after a click, see :meth:`defer`
+    DEFER_SECONDS = 0.008
 
     def __init__(
         self,
@@ -576,6 +587,16 @@ class GameApp:
     def _show(widget: w.Widget, display: str = "") -> None:
         widget.layout.display = display or None
 
+    def defer(self, fn: Callable[[], Any]) -> None:
+        """Run ``fn`` soon on the kernel loop (after the current handler returns and its widget
+        messages are sent); at once when there is no loop (tests, scripts)."""
+        if self._ticker.available:
+            # a short pause rather than call_soon: the kernel's IOPub thread needs the GIL to
+            # send the messages of the handler that just ran, and gets it while the loop waits
+            self._ticker.loop.call_later(self.DEFER_SECONDS, fn)
+        else:
+            fn()
+
     def on_change(self, callback: Callable[["GameApp", list], None]) -> None:
         """Call ``callback(app, events)`` after every refresh (events of the last action)."""
         self._listeners.append(callback)
@@ -670,12 +691,13 @@ class GameApp:
         if s.needs_handoff:
             self._message(f"Pass the device to {s.spec.name(s.current_player)} first.", "error")
             return False
-        try:
-            events = s.apply(action)
-        except IllegalAction as exc:
-            self._message(illegal_message(exc), "error")
-            return False
-        self._after(events, "")
+        with s.autosave_later(self.defer):
+            try:
+                events = s.apply(action)
+            except IllegalAction as exc:
+                self._message(illegal_message(exc), "error")
+                return False
+            self._after(events, "")
         return True
 
     def end_turn(self) -> bool:
@@ -696,8 +718,9 @@ class GameApp:
         if reason is not None:
             self._message(f"Cannot undo: {reason}", "error")
             return False
-        entry = s.undo()
-        self._after([], f"Took back: {entry.action}")
+        with s.autosave_later(self.defer):
+            entry = s.undo()
+            self._after([], f"Took back: {entry.action}")
         return True
 
     def step(self) -> bool:
@@ -706,14 +729,15 @@ class GameApp:
         if s is None or not s.is_bot_turn:
             return False
         player = s.current_player
-        try:
-            _action, events = s.bot_step()
-        except Exception as exc:  # a broken bot pauses the game instead of killing the page
-            self.paused = True
-            self._message(f"{s.spec.name(player)}'s bot failed: {type(exc).__name__}: {exc}. Bots paused.", "error")
-            self.refresh()
-            return False
-        self._after(events, "")
+        with s.autosave_later(self.defer):
+            try:
+                _action, events = s.bot_step()
+            except Exception as exc:  # a broken bot pauses the game instead of killing the page
+                self.paused = True
+                self._message(f"{s.spec.name(player)}'s bot failed: {type(exc).__name__}: {exc}. Bots paused.", "error")
+                self.refresh()
+                return False
+            self._after(events, "")
         return True
 
     def run_bots(self, max_actions: int | None = None) -> int:

@@ -134,6 +134,8 @@ class LivestockView(GameView):
         super().__init__()
         self.pub = None
         self.ctx: ViewContext | None = None
+        self._panels_for: ViewContext | None = None
+        self._counts: list[int] = []
         self.selected: str | None = None
         self._index: dict[str, Any] = {}
         self.board = LivestockBoard()
@@ -193,8 +195,18 @@ class LivestockView(GameView):
             movers = self._index["movers"]
             if len(movers) == 1:
                 self.selected = movers[0]
+        self._counts = counts
+        self._draw_board()  # the board first: its message leaves before the panels'
+        self._panels_for = ctx
+        self.later(self._draw_panels)
+
+    def _draw_panels(self) -> None:
+        ctx = self.ctx
+        if ctx is None or ctx is not self._panels_for:  # cleared (hand-off) or superseded
+            return
+        pub = self.pub
+        legal = self._index["legal"]
         self._draw_phase(ctx)
-        self._draw_board()
         self._draw_selection()
         self.decision.update(pub, legal, self._name)
         if ctx.events and self.battle.show_events(ctx.events, self._name):
@@ -203,10 +215,11 @@ class LivestockView(GameView):
             self.battle.hide()
         self.hand.update(pub, ctx.viewer, legal, self._name)
         self.marshal.update(pub, ctx.viewer, legal, self.selected)
-        self.armies.update(pub, counts, ctx.viewer)
+        self.armies.update(pub, self._counts, ctx.viewer)
         options = [(str(a), i) for i, a in enumerate(legal)]
-        self.any_action.options = options
-        self.any_action.value = 0 if options else None
+        if list(self.any_action.options) != options:
+            self.any_action.options = options
+            self.any_action.value = 0 if options else None
         self.any_button.disabled = not options
         if self.app is not None:
             end = _end_action(None, legal)
@@ -379,9 +392,17 @@ class LivestockView(GameView):
             self.app.message("")
         if self.ctx is not None and self.pub is not None:
             self._draw_board()
-            self._draw_selection()
-            self.hint.value = f'<div class="lsn-hint-text" style="color:#444">{html.escape(self._hint(self.ctx))}</div>'
-            self.marshal.update(self.pub, self.ctx.viewer, self._index["legal"], self.selected)
+            ctx = self.ctx
+
+            def rest():
+                if self.ctx is not ctx:
+                    return
+                self._draw_selection()
+                self.hint.value = f'<div class="lsn-hint-text" style="color:#444">{html.escape(self._hint(ctx))}</div>'
+                if self.pub.phase_name in ("marshal", "super"):
+                    self.marshal.update(self.pub, ctx.viewer, self._index["legal"], self.selected)
+
+            self.later(rest)
 
     def click_square(self, square: str) -> None:
         """What a click on ``square`` does (the board calls this)."""

@@ -1,9 +1,10 @@
 """The Livestock Uprising board: a clickable grid of tiles that updates in place.
 
-Each square is a small box holding a picture (an HTML widget: terrain colour, resource icon,
-barn in its faction's colour, Generals as faction-coloured chips with their stars) under a
-transparent button that takes the click and the keyboard (Tab, Enter). Only squares whose
-picture changes are sent to the page.
+The pictures of the squares (terrain colour, resource icon, barn in its faction's colour,
+Generals as faction-coloured chips with their stars, highlights) are drawn in one HTML widget,
+so an update is one message however many squares change; over them lies a grid of transparent
+buttons, one per square, that take the click and the keyboard (Tab, Enter) and whose tooltips
+say what stands on the square.
 
 The board knows nothing of the rules: the game view tells it which squares to highlight
 (``moves``, ``attacks``, ``targets``, ``selected``) from ``legal_actions()``, and
@@ -140,74 +141,119 @@ def hand_counts(view: Mapping) -> list[int]:
     return [len(h) if isinstance(h, list) else int(h) for h in view["hands"]]
 
 
+def _icon_css() -> str:
+    """CSS classes drawing each terrain's icon as a background (one copy of each picture per
+    page, so the board's HTML stays small and quick to redraw)."""
+    import base64
+
+    rules = []
+    items = [(t, terrain_icon(t, 22)) for t in ("grass", "hay", "corn", "carrot", "apple", "forest", "lake")]
+    items += [(f"barn-{k}", terrain_icon("barn", 26, c)) for k, c in FACTION_COLOURS.items()]
+    for key, svg in items:
+        svg = svg.replace("<svg ", "<svg ", 1)
+        data = base64.b64encode(svg.encode()).decode()
+        size = 26 if key.startswith("barn") else 22
+        rules.append(f".lsn-ico-{key} {{ width:{size}px; height:{size}px; background:url('data:image/svg+xml;base64,{data}') "
+                     "no-repeat center / contain; }")
+    return "\n".join(rules)
+
+
+def _ico(key: str) -> str:
+    if not key:
+        return ""
+    label = key.replace("-", " ")
+    return f'<span class="lsn-ico lsn-ico-{key}" role="img" aria-label="{label}" title="{label}"></span>'
+
+
 # --------------------------------------------------------------------------- the board
-BOARD_CSS = """
+TILE = 66
+GAP = 3
+PAD = 4
+
+BOARD_CSS = f"""
 <style>
-.lsn-board { display: grid; gap: 3px; background: #6d5f4b; padding: 4px; border-radius: 6px; width: max-content; }
-.lsn-tile { position: relative; width: 66px; height: 66px; margin: 0 !important; padding: 0; overflow: hidden; }
-.lsn-tile > .lsn-tile-face { position: absolute; inset: 0; margin: 0; padding: 0; }
-.lsn-tile > .lsn-tile-face .widget-html-content { height: 66px; line-height: normal; }
-.lsn-tile > .lsn-tile-hit { position: absolute; inset: 0; width: 66px; height: 66px; margin: 0; padding: 0;
-  background: transparent; border: none; box-shadow: none; z-index: 2; cursor: pointer; }
-.lsn-tile > .lsn-tile-hit:hover { background: rgba(255,255,255,0.18); }
-.lsn-tile > .lsn-tile-hit:focus { outline: 3px solid #1976d2; outline-offset: -3px; }
-.lsn-face { position: relative; width: 66px; height: 66px; box-sizing: border-box; border-radius: 4px;
-  font-family: sans-serif; font-size: 11px; color: #222; overflow: hidden; }
-.lsn-face .lsn-sq { position: absolute; left: 3px; top: 1px; font-size: 10px; color: #333; opacity: 0.75; }
-.lsn-face .lsn-ico { position: absolute; right: 2px; top: 2px; }
-.lsn-face .lsn-gens { position: absolute; left: 2px; right: 2px; bottom: 2px; display: flex; flex-wrap: wrap; gap: 1px; }
-.lsn-face .lsn-mark { position: absolute; left: 3px; top: 15px; font-size: 10px; font-weight: bold; }
-.lsn-gen { display: inline-flex; flex-direction: column; align-items: center; color: #fff; border-radius: 5px;
-  padding: 0 3px; line-height: 1.1; border: 1px solid #fff; }
-.lsn-gen .lsn-gen-name { font-size: 8px; }
-.lsn-face.lsn-unplaced { background-image: repeating-linear-gradient(45deg, #d9d4cc 0 6px, #cfc9bf 6px 12px); }
+.lsn-board-stack {{ position: relative; width: max-content; margin: 0; }}
+.lsn-board-stack > .lsn-board-faces {{ margin: 0 !important; }}
+.lsn-board-stack > .lsn-board-faces .widget-html-content {{ line-height: normal; height: auto; }}
+.lsn-board {{ display: grid; gap: {GAP}px; background: #6d5f4b; padding: {PAD}px; border-radius: 6px; width: max-content; }}
+.lsn-board-stack > .lsn-board-hits {{ position: absolute; top: 0; left: 0; margin: 0 !important; padding: {PAD}px;
+  z-index: 2; background: transparent; }}
+.lsn-board-hits > .lsn-tile-hit {{ width: {TILE}px; height: {TILE}px; margin: 0 !important; padding: 0;
+  background: transparent; border: none; box-shadow: none; cursor: pointer; }}
+.lsn-board-hits > .lsn-tile-hit:hover {{ background: rgba(255,255,255,0.18); }}
+.lsn-board-hits > .lsn-tile-hit:focus {{ outline: 3px solid #1976d2; outline-offset: -3px; }}
+.lsn-face {{ position: relative; width: {TILE}px; height: {TILE}px; box-sizing: border-box; border-radius: 4px;
+  font-family: sans-serif; font-size: 11px; color: #222; overflow: hidden; }}
+.lsn-face .lsn-sq {{ position: absolute; left: 3px; top: 1px; font-size: 10px; color: #333; opacity: 0.75; }}
+.lsn-face .lsn-ico {{ position: absolute; right: 2px; top: 2px; }}
+.lsn-face .lsn-gens {{ position: absolute; left: 2px; right: 2px; bottom: 2px; display: flex; flex-wrap: wrap; gap: 1px; }}
+.lsn-face .lsn-mark {{ position: absolute; left: 3px; top: 14px; font-size: 9px; font-weight: bold;
+  background: rgba(255,255,255,0.8); border-radius: 3px; padding: 0 2px; }}
+.lsn-gen {{ display: inline-flex; flex-direction: column; align-items: center; color: #fff; border-radius: 5px;
+  padding: 0 3px; line-height: 1.1; border: 1px solid #fff; }}
+.lsn-gen .lsn-gen-name {{ font-size: 8px; }}
+.lsn-face.lsn-unplaced {{ background-image: repeating-linear-gradient(45deg, #d9d4cc 0 6px, #cfc9bf 6px 12px); }}
+.lsn-face .lsn-ico {{ display: block; }}
+{_icon_css()}
 </style>
 """
 
 
 class LivestockBoard:
-    """The tile grid. ``widget`` is the whole board; ``update(...)`` redraws changed squares."""
+    """The tile grid. ``widget`` is the whole board; ``update(...)`` redraws it in place.
+
+    The pictures of all squares are one HTML widget (one message to the page per update, however
+    many squares change); over it lies a grid of transparent buttons, one per square, which take
+    clicks and the keyboard and carry a tooltip naming what is on the square. ``face(square)`` is
+    the HTML of one square, ``buttons[square]`` its button.
+    """
 
     def __init__(self, size: int = 5):
         self.size = 0
-        self.tiles: dict[str, tuple[w.Box, w.HTML, w.Button]] = {}
-        self._faces: dict[str, str] = {}
+        self.buttons: dict[str, w.Button] = {}
+        self.faces: dict[str, str] = {}
+        self._tips: dict[str, str] = {}
         self._callbacks: list[Callable[[str], None]] = []
-        self.grid = w.GridBox(layout=w.Layout(grid_gap="3px"))
-        self.grid.add_class("lsn-board")
+        self.faces_html = w.HTML()
+        self.faces_html.add_class("lsn-board-faces")
+        self.hits = w.GridBox(layout=w.Layout(grid_gap=f"{GAP}px"))
+        self.hits.add_class("lsn-board-hits")
+        self.stack = w.Box([self.faces_html, self.hits])
+        self.stack.add_class("lsn-board-stack")
         self.style = w.HTML(BOARD_CSS)
-        self.widget = w.VBox([self.style, self.grid])
+        self.widget = w.VBox([self.style, self.stack])
         self.widget.add_class("lsn-board-box")
         self.resize(size)
 
     # -- building ----------------------------------------------------------------------
     def resize(self, size: int) -> None:
-        """Make (or reuse) the n x n squares; only changes children when the size changes."""
+        """Make (or reuse) the n x n buttons; only changes children when the size changes."""
         if size == self.size:
             return
         self.size = size
-        names = [f"{chr(97 + c)}{r + 1}" for r in range(size) for c in range(size)]
-        for name in names:
-            if name not in self.tiles:
-                face = w.HTML()
-                face.add_class("lsn-tile-face")
-                hit = w.Button(description="", tooltip=name, layout=w.Layout(width="66px", height="66px"))
+        self.names = [f"{chr(97 + c)}{r + 1}" for r in range(size) for c in range(size)]
+        for name in self.names:
+            if name not in self.buttons:
+                hit = w.Button(description="", tooltip=name, layout=w.Layout(width=f"{TILE}px", height=f"{TILE}px"))
                 hit.add_class("lsn-tile-hit")
                 hit.add_class(f"lsn-tile-{name}")
                 hit.on_click(lambda _b, name=name: self._clicked(name))
-                box = w.Box([face, hit])
-                box.add_class("lsn-tile")
-                self.tiles[name] = (box, face, hit)
-        self.grid.layout.grid_template_columns = f"repeat({size}, 66px)"
-        self.grid.children = tuple(self.tiles[n][0] for n in names)
-        self._faces = {}
+                self.buttons[name] = hit
+        self.hits.layout.grid_template_columns = f"repeat({size}, {TILE}px)"
+        self.hits.children = tuple(self.buttons[n] for n in self.names)
+        self.faces = {}
+        self._tips = {}
 
     def on_click(self, callback: Callable[[str], None]) -> None:
         self._callbacks.append(callback)
 
     def click(self, square: str) -> None:
         """Click a square from Python (tests): the same path as the page's click."""
-        self.tiles[square][2].click()
+        self.buttons[square].click()
+
+    def face(self, square: str) -> str:
+        """The HTML picture of one square as last drawn ("" before the first update)."""
+        return self.faces.get(square, "")
 
     def _clicked(self, name: str) -> None:
         for cb in self._callbacks:
@@ -229,25 +275,33 @@ class LivestockBoard:
             marks[selected] = "selected"
         factions = [D.FACTION_KEYS[f] for f in pub.factions]
         gens = {g["name"]: g for g in pub.generals}
+        faces = {}
+        tips = {}
         for row in pub.board:
             for sq in row:
                 name = sq["name"]
-                face, tip = self._face(sq, factions, gens, marks.get(name), selected_general)
-                if self._faces.get(name) != face:
-                    self._faces[name] = face
-                    _box, face_w, hit = self.tiles[name]
-                    face_w.value = face
-                    hit.tooltip = tip
+                faces[name], tips[name] = self._face(sq, factions, gens, marks.get(name), selected_general)
+        if faces != self.faces:
+            self.faces = faces
+            self.faces_html.value = (f'<div class="lsn-board" style="grid-template-columns:repeat({self.size}, {TILE}px)">'
+                                     + "".join(faces[n] for n in self.names) + "</div>")
+        for name, tip in tips.items():
+            if self._tips.get(name) != tip:
+                self._tips[name] = tip
+                self.buttons[name].tooltip = tip
 
     def clear(self) -> None:
-        for name, (_box, face, hit) in self.tiles.items():
-            face.value = ""
+        self.faces_html.value = ""
+        for name, hit in self.buttons.items():
             hit.tooltip = name
-        self._faces = {}
+        self.faces = {}
+        self._tips = {}
 
     @staticmethod
     def _face(sq: Mapping, factions: list[str], gens: Mapping[str, Mapping], mark: str | None,
               selected_general: str | None) -> tuple[str, str]:
+        """(HTML of the square, its tooltip). The tooltip leaves the marks out, so that marking
+        squares changes only the pictures."""
         terrain = sq["terrain"]
         name = sq["name"]
         bg = TERRAIN_COLOURS.get(terrain, "#ddd")
@@ -259,12 +313,11 @@ class LivestockBoard:
             tip.append("face-down tile")
         elif terrain == "barn":
             owner = sq["barn_of"]
-            colour = FACTION_COLOURS.get(factions[owner], "#777") if owner is not None else "#777"
-            icon = terrain_icon("barn", 26, colour)
+            icon = f"barn-{factions[owner]}" if owner is not None else "barn-pigs"
             bg = "#f5efe6"
             tip.append(f"{D.FACTION_NAMES[D.FACTION_KEYS.index(factions[owner])]} barn" if owner is not None else "barn")
         else:
-            icon = terrain_icon(terrain, 22)
+            icon = terrain
             tip.append(terrain)
         chips = []
         for gname in sq["generals"]:
@@ -285,9 +338,6 @@ class LivestockBoard:
             width = 4 if mark == "selected" else 3
             style += f"box-shadow: inset 0 0 0 {width}px {colour};"
             mark_html = f'<span class="lsn-mark lsn-mark-{mark}" style="color:{colour}">{word}</span>'
-            tip.append(word)
-        if mark == "selected" and selected_general:
-            tip.append(f"selected: {selected_general}")
         face = (f'<div class="{cls}" data-square="{name}" style="{style}"><span class="lsn-sq">{name}</span>'
-                f'<span class="lsn-ico">{icon}</span>{mark_html}<div class="lsn-gens">{"".join(chips)}</div></div>')
+                f'{_ico(icon)}{mark_html}<div class="lsn-gens">{"".join(chips)}</div></div>')
         return face, "; ".join(tip)
