@@ -328,3 +328,23 @@ def test_board_clear_and_resize():
     assert len(b.hits.children) == 25
     b.clear()
     assert b.faces_html.value == "" and b.faces == {}
+
+
+def test_deferred_panels_never_draw_a_hidden_hand_after_the_hand_off():
+    import asyncio
+
+    async def scenario():
+        app = livestock_app(bot_delay=None, loop=asyncio.get_running_loop())
+        app.start_state(lu.from_notation(POSITION, seed=5), [Seat.human(), Seat.human()])
+        app.take_device()
+        await asyncio.sleep(0.05)
+        shown = app.tree_text()
+        for _ in range(3):
+            app.end_turn_button.click()  # the last click hands the device to the Cows
+        await asyncio.sleep(0.05)
+        return app, shown, app.tree_text()
+
+    app, shown, after = asyncio.run(scenario())
+    assert all(c in shown for c in CHICKEN_CARDS)
+    assert app.session.needs_handoff
+    assert not any(c in after for c in CHICKEN_CARDS + COW_CARDS)
