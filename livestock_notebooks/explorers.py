@@ -49,6 +49,7 @@ from .odds import (
     livestock_battle,
     livestock_outcome,
     livestock_table,
+    resolve_round,
     space_pigs_combat,
     tech_wipeout_curve,
     tech_wipeout_two_sided,
@@ -621,6 +622,14 @@ class SpacePigsCombatExplorer(widgets.VBox):
                                   css_class="lsn-survivor-chart", colors=[PALETTE[0], PALETTE[1]])
         self.runner = SimulationRunner(title="Attacker's troops left: exact (bars), simulated (dots)",
                                        x_label="attacker's troops left", seed=seed)
+        self._rng = random.Random(seed)
+        self.attacker_dice = DiceView(sizes=[8], caption="Attacker rolls", css_class="lsn-attacker-dice")
+        self.defender_dice = DiceView(sizes=[8], caption="Defender rolls", css_class="lsn-defender-dice")
+        self.round_button = widgets.Button(description="Roll one round", icon="dice", layout=widgets.Layout(width="12em"))
+        self.round_button.add_class("lsn-roll")
+        self.round_button.on_click(lambda _b: self.roll_round())
+        self.round_result = widgets.HTML("")
+        self.round_result.add_class("lsn-roll-result")
         self._apply_kind(defender_kind)
         self.panel = OddsPanel(c, self._compute, COMBAT_OUTCOMES, chart=False, controls_view=view,
                                css_class="lsn-combat-panel", outcome_width="13em")
@@ -628,13 +637,51 @@ class SpacePigsCombatExplorer(widgets.VBox):
         self.panel.on_result(self._on_result)
         if self.odds is not None:
             self._on_result(self.panel)
+        roller = widgets.VBox([
+            widgets.HBox([self.attacker_dice, self.defender_dice],
+                         layout=widgets.Layout(flex_flow="row wrap", grid_gap="24px")),
+            widgets.HBox([self.round_button, self.round_result], layout=widgets.Layout(align_items="center")),
+        ])
+        roller.add_class("lsn-roller")
         super().__init__([
             self.panel,
             self.survivors.view,
+            _section("Roll the first round yourself"),
+            roller,
             _section("Check by simulation"),
             self.runner,
         ], layout=widgets.Layout(max_width="900px"))
         self.add_class("lsn-explorer")
+
+    def roll_round(self) -> str | None:
+        """Roll the first round of this combat once; returns the round's winner (or None when the
+        inputs are not a valid combat)."""
+        v = self.panel.values
+        attacker, defender = self.attacker_side(v), self.defender_side(v)
+        if attacker.troops < 1 or defender.troops < 1:
+            self.round_result.value = "<i>Both sides need at least one troop.</i>"
+            return None
+        a_sizes, d_sizes = attacker.strength_dice(), defender.strength_dice()
+        a = [self._rng.randint(1, n) for n in a_sizes]
+        d = [self._rng.randint(1, n) for n in d_sizes]
+        _a_after, _d_after, winner = resolve_round(attacker, defender, sum(a), sum(d))
+        marks = {"attacker": ("win", "lose"), "defender": ("lose", "win"), "tie": ("tie", "tie")}[winner]
+        self.attacker_dice.show(a, sizes=list(a_sizes), outcome=marks[0])
+        self.defender_dice.show(d, sizes=list(d_sizes), outcome=marks[1])
+        a_total, d_total = sum(a) + attacker.modifier(), sum(d) + defender.modifier()
+        sums = (f"{sum(a)} {attacker.modifier():+d} = {a_total} against "
+                f"{sum(d)} {defender.modifier():+d} = {d_total}")
+        if winner == "tie":
+            text = f"{sums}: a tie, nobody is hurt."
+        else:
+            loser = defender if winner == "attacker" else attacker
+            lost = "a piglet" if getattr(loser, "piglets", 0) else (
+                "a hog" if getattr(loser, "hogs", 0) else {"pirates": "a pirate", "porcophages": "a porcophage",
+                                                            "acorn_worm": "the acorn worm"}.get(loser.kind, "a troop"))
+            who = "defender" if winner == "attacker" else "attacker"
+            text = f"{sums}: the {who} loses {lost}."
+        self.round_result.value = text
+        return winner
 
     # sides from the controls
     def attacker_side(self, v: dict | None = None) -> Pigs:
@@ -723,6 +770,9 @@ class SpacePigsCombatExplorer(widgets.VBox):
             return [hist.get(int(k), 0.0) for k in ks]
 
         self.runner.set_model(keys, exact, simulate, frequencies=freqs)
+        self.attacker_dice.clear(sizes=list(attacker.strength_dice()))
+        self.defender_dice.clear(sizes=list(defender.strength_dice()))
+        self.round_result.value = ""
 
 
 def space_pigs_combat_explorer(*, seed: Any = None) -> SpacePigsCombatExplorer:
@@ -740,7 +790,8 @@ MAX_INDEX = 5
 class TechWipeoutExplorer(widgets.VBox):
     """The chance that the combat cards played in one combat wipe out the hex.
 
-    Controls: ``attacker_cards``, ``defender_cards``, ``threshold`` (sliders) and
+    Controls: ``attacker_cards``, ``defender_cards``, ``threshold`` (sliders), ``attacker_hand``
+    (a Text of known technology indices the attacker plays; empty for random cards) and
     ``deck_<i>`` (an IntText per technology index 0..5: how many cards carry it; CSS
     ``lsn-deck-index-<i>``). Parts: ``panel`` (:class:`OddsPanel`, outcomes ``wipeout``,
     ``safe``), ``curve`` (:class:`LineChart`, wipeout chance by cards played), ``runner``.
@@ -759,6 +810,11 @@ class TechWipeoutExplorer(widgets.VBox):
         self.attacker_cards = _slider("Cards the attacker plays", attacker_cards, 0, 8, label_width="16em")
         self.defender_cards = _slider("Cards the defender plays", defender_cards, 0, 8, label_width="16em")
         self.threshold = _slider("Wipeout threshold (index total)", 6, 1, 15, label_width="16em")
+        self.attacker_hand = widgets.Text(
+            value="", placeholder="e.g. 2 1 (empty: random cards)",
+            description="Attacker's cards, if known", style={"description_width": "16em"},
+            layout=_wide("calc(16em + 20em)"), continuous_update=False,
+        )
         self.reset_button = widgets.Button(description="Back to the house deck", icon="undo",
                                            layout=widgets.Layout(width="16em"))
         self.reset_button.add_class("lsn-deck-reset")
@@ -773,13 +829,13 @@ class TechWipeoutExplorer(widgets.VBox):
             f"project. The starting deck below comes from the project's data file ({html.escape(self._deck_text(self.house_deck))}). "
             "If you own the cards, type in how many carry each index.", "lsn-house-note")
         view = widgets.VBox([
-            self.attacker_cards, self.defender_cards, self.threshold,
+            self.attacker_cards, self.attacker_hand, self.defender_cards, self.threshold,
             _section("The combat deck: number of cards per technology index"),
             house, deck_grid, widgets.HBox([self.reset_button, self.deck_size],
                                            layout=widgets.Layout(align_items="center")),
         ])
-        controls = {"attacker_cards": self.attacker_cards, "defender_cards": self.defender_cards,
-                    "threshold": self.threshold, **self.deck_inputs}
+        controls = {"attacker_cards": self.attacker_cards, "attacker_hand": self.attacker_hand,
+                    "defender_cards": self.defender_cards, "threshold": self.threshold, **self.deck_inputs}
         self.curve = LineChart([0], {"wipeout chance": [0.0]}, title="Wipeout chance by number of combat cards played",
                                x_label="combat cards played in the combat (both sides together)",
                                css_class="lsn-wipeout-chart", colors=[PALETTE[1]])
@@ -792,8 +848,10 @@ class TechWipeoutExplorer(widgets.VBox):
         if self.panel.result is not None:
             self._on_result(self.panel)
         note = _note(
-            "Event cards carry no technology index and are left out. The cards played are taken as drawn at random "
-            "from the deck, without replacement; both sides draw from the same deck.", "lsn-wipeout-note")
+            "Event cards carry no technology index and are left out. Cards not known are taken as drawn at random "
+            "from the deck, without replacement; both sides draw from the same deck. When you type the attacker's "
+            "cards, those cards are taken out of the deck first and all of them are played. The chart assumes "
+            "random cards throughout.", "lsn-wipeout-note")
         super().__init__([self.panel, note, self.curve.view, _section("Check by simulation"), self.runner],
                          layout=widgets.Layout(max_width="900px"))
         self.add_class("lsn-explorer")
@@ -816,11 +874,30 @@ class TechWipeoutExplorer(widgets.VBox):
                 raise ValueError(f"the deck cannot hold {n} cards of index {i}")
         return {i: n for i, n in deck.items() if n}
 
-    def _compute(self, attacker_cards: int, defender_cards: int, threshold: int, **deck_values):
+    @staticmethod
+    def parse_hand(text: str) -> list[int] | None:
+        """``"2 1"`` or ``"2, 1"`` -> ``[2, 1]``; empty text -> ``None`` (random cards)."""
+        parts = text.replace(",", " ").split()
+        if not parts:
+            return None
+        try:
+            hand = [int(p) for p in parts]
+        except ValueError:
+            raise ValueError(f"write the attacker's cards as technology indices, e.g. 2 1 (got {text!r})") from None
+        if any(i < 0 for i in hand):
+            raise ValueError("technology indices are 0 or more")
+        return hand
+
+    def _compute(self, attacker_cards: int, attacker_hand: str, defender_cards: int, threshold: int, **deck_values):
         deck = self._deck_from(deck_values)
+        hand = self.parse_hand(attacker_hand)
+        self.attacker_cards.disabled = hand is not None
+        played = (len(hand) if hand is not None else attacker_cards) + defender_cards
         size = sum(deck.values())
-        if attacker_cards + defender_cards > size:
-            raise ValueError(f"{attacker_cards + defender_cards} cards cannot be played from a deck of {size}")
+        if played > size:
+            raise ValueError(f"{played} cards cannot be played from a deck of {size}")
+        if hand is not None:
+            return tech_wipeout_two_sided(deck, None, defender_cards, threshold, attacker_hand=hand)
         return tech_wipeout_two_sided(deck, attacker_cards, defender_cards, threshold)
 
     def _update_size(self) -> None:
@@ -837,13 +914,15 @@ class TechWipeoutExplorer(widgets.VBox):
             curve = tech_wipeout_curve(deck, 12, threshold)
             self.curve.update([[float(w.wipeout) for w in curve]], x=list(range(len(curve))))
             self._curve_key = key
-        self.curve.mark(v["attacker_cards"] + v["defender_cards"])
+        hand = self.parse_hand(v["attacker_hand"])
+        a = None if hand is not None else v["attacker_cards"]
+        d = v["defender_cards"]
+        self.curve.mark((len(hand) if hand is not None else a) + d)
         exact = [panel.result["result"][k] for k, _ in WIPEOUT_OUTCOMES]
-        a, d = v["attacker_cards"], v["defender_cards"]
 
         def simulate(n, seed):
-            return montecarlo.iter_tech_wipeout_two_sided(deck, a, d, n, threshold=threshold, seed=seed,
-                                                          chunk=_chunk(n))
+            return montecarlo.iter_tech_wipeout_two_sided(deck, a, d, n, threshold=threshold, attacker_hand=hand,
+                                                          seed=seed, chunk=_chunk(n))
 
         self.runner.set_model(WIPEOUT_OUTCOMES, exact, simulate)
 

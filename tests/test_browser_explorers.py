@@ -7,6 +7,8 @@ typing into a number box), waits for the shown probability to become the exact v
 """
 from __future__ import annotations
 
+import re
+
 import pytest
 
 pytest.importorskip("playwright")
@@ -102,6 +104,12 @@ def test_space_pigs_explorer_inputs_move_exact_odds(voila_server, page, page_req
     more = space_pigs_combat(Pigs(3, 1), Porcophages(2))
     expect(result.locator(".lsn-attacker-prob")).to_have_text(format_percent(more.attacker))
     expect(result.locator(".lsn-attacker-frac")).to_have_text(format_fraction(more.attacker))
+
+    # Roll one round: the dice view shows a d8 (the hog) for the attacker, in place.
+    page.locator("button.lsn-roll").click()
+    expect(page.locator(".lsn-attacker-dice .lsn-die svg").first).to_have_attribute(
+        "aria-label", re.compile(r"^d8 showing [1-8]$"))
+    expect(page.locator(".lsn-roll-result")).to_contain_text("against")
 
     # The wipeout explorer: the house deck, then an edited deck typed into a number box.
     wipe = page.locator(".lsn-wipeout-panel").locator(".lsn-scenario-result")

@@ -394,3 +394,34 @@ def test_changing_inputs_creates_no_new_widgets(build, change):
     before = _live_widgets()
     change(w)
     assert _live_widgets() == before
+
+
+def test_space_pigs_round_roller_uses_the_right_dice():
+    w = SpacePigsCombatExplorer(attacker=Pigs(piglets=2, hogs=1), defender_kind="worm", seed=11)
+    assert w.defender_dice.sizes == [6, 8] and w.attacker_dice.sizes == [8]
+    dice = w.defender_dice.die_widgets
+    for _ in range(20):
+        winner = w.roll_round()
+        assert winner in ("attacker", "tie", "defender")
+        assert 1 <= w.attacker_dice.faces[0] <= 8
+        assert 1 <= w.defender_dice.faces[0] <= 6 and 1 <= w.defender_dice.faces[1] <= 8
+        assert w.defender_dice.die_widgets == dice
+        assert "against" in w.round_result.value
+    w.panel.set_values(a_hogs=0)
+    assert w.attacker_dice.sizes == [6] and w.attacker_dice.faces == []
+
+
+def test_tech_wipeout_with_a_known_attacker_hand():
+    w = TechWipeoutExplorer(defender_cards=1, seed=4)
+    deck = default_tech_deck()
+    w.attacker_hand.value = "3, 2"
+    assert w.attacker_cards.disabled
+    exact = tech_wipeout_two_sided(deck, None, 1, attacker_hand=[3, 2]).wipeout
+    assert w.panel.text_of("wipeout") == shown(exact)
+    result = w.runner.run(20_000)
+    assert result.n == 20_000 and w.runner.measured[0] == pytest.approx(float(exact), abs=0.02)
+    w.attacker_hand.value = "three"
+    assert "technology indices" in w.panel.message.value
+    w.attacker_hand.value = ""
+    assert not w.attacker_cards.disabled
+    assert w.panel.text_of("wipeout") == shown(tech_wipeout(deck, 3).wipeout)
