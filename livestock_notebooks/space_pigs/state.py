@@ -543,6 +543,17 @@ class SpacePigsState(GameState):
 
         t = type(a)
         seq = self.seq
+        allowed = _ACTION_SEQ.get(t)
+        if allowed is not None and seq not in allowed:
+            names = " or ".join(SEQ_TITLE[x] for x in allowed)
+            no(f"{_ACTION_WHAT[t]} belongs to {names}; the game is now in {SEQ_TITLE.get(seq, seq)}",
+               SEQ_TITLE[allowed[0]])
+        if t in (Load, Deploy, ReturnTo, StartPlanet, Redeploy, Flee, ChooseHex, MoveAliens, PlaceAliens, Fly):
+            hx = getattr(a, "hex", getattr(a, "src", 0))
+            if not isinstance(hx, int) or not 0 <= hx < len(self.cq):
+                no(f"There is no hex H{hx} in this galaxy", "Layout of the Board")
+            if t in (Load, Redeploy) and self._entry(hx, a.player) is None:
+                no(f"{_pn(a.player)} has no troops on H{hx}", section)
         card = getattr(a, "card", None)
         if t in (PlayCard, Discard, OfferExchange) and isinstance(card, int):
             if not (0 <= card < len(CARDS)) or card not in self.hands[a.player]:
@@ -602,8 +613,12 @@ class SpacePigsState(GameState):
         if t is StartPlanet:
             no("Starting piglets go on a free rim planet", "Initial Forces and Deployment")
         if t is UsePower:
+            if not self.opts.get("clan_powers") or self.rules != "full":
+                no("Clan powers are an advanced rule that is not in use in this game", "Clan Powers")
             if not self._powers_on():
-                no("Clan powers are an advanced rule and are not used on turn 1", "Clan Powers")
+                no("Clan powers are not used on turn 1", "The First Game Turn")
+            if a.power not in POWERS.get(self.clans[a.player], ()):
+                no(f"{a.power} is not a power of the {self.clans[a.player]} clan", "Clan Powers")
             if a.power in self.powers_used[a.player]:
                 no("Each clan power may be used only once per turn", "Clan Powers")
         if t is Done and self.trip is not None:
@@ -2729,6 +2744,22 @@ class SpacePigsState(GameState):
         return to_notation(self)
 
 
+_ACTION_SEQ = {
+    PlaceHex: ("layout",), DrawHex: ("layout",), StartPlanet: ("start",), ReturnTo: ("return",),
+    Discard: ("1A",), GiveMarker: ("1B",), MakeHog: ("1B",), Deploy: ("1D",), PlaceAliens: ("1E",),
+    ChooseMarker: ("2A",), Load: ("2B", "2X"), Fly: ("2B", "2X"), Drop: ("2B", "2X"), Land: ("2B", "2X"),
+    ChooseCombat: ("3A",), Flee: ("3A", "3C"), Stay: ("3A", "3C"), Redeploy: ("3B",), MoveAliens: ("3C",),
+    Stand: ("4C",), CallVoter: ("4C",), Vote: ("4C",),
+}
+_ACTION_WHAT = {
+    PlaceHex: "Laying hexes", DrawHex: "Drawing hexes", StartPlanet: "Placing the starting piglets",
+    ReturnTo: "Returning after elimination", Discard: "Discarding", GiveMarker: "Handing out colonist markers",
+    MakeHog: "Turning piglets into a hog", Deploy: "Deploying colonists", PlaceAliens: "Placing new aliens",
+    ChooseMarker: "Choosing a travel marker", Load: "Boarding troops", Fly: "Flying", Drop: "Dropping troops",
+    Land: "Landing", ChooseCombat: "Choosing a combat", Flee: "Fleeing", Stay: "Fighting on",
+    Redeploy: "Redeployment", MoveAliens: "Moving aliens", Stand: "Standing for Royal Pig",
+    CallVoter: "Calling voters", Vote: "Voting",
+}
 _new_event = object.__new__
 _EVENT_SEQ = tuple(c.sequence if c.kind == "event" else "" for c in CARDS)
 _DO = {cls: getattr(SpacePigsState, "_do_" + cls.__name__) for cls in ACTION_CLASSES
