@@ -753,6 +753,15 @@ class TestProtocol:
         with pytest.raises(NotYourDecision):
             s.apply(Done(1))
 
+    def test_illegal_actions_name_the_rule_and_section(self):
+        s = pos("turn=2 seq=2B order=123 rp=1 trips=2,2,2", {0: "a3", 1: "b3", 6: "c3"})
+        err = rejects(s, Deploy(0, 0, False), "Deploy Colonists")
+        assert err.section == "Phase 1, Sequence D: Deploy Colonists"
+        rejects(s, Load(0, 1, False), "no troops on H1")
+        rejects(s, Load(0, 99, False), "no hex")
+        rejects(s, UsePower(0, "swap", 0), "not in use")
+        rejects(s, Vote(0, 1), "Election")
+
     def test_notation_round_trip(self):
         s = play_until(sp.new_game(players=4, seed=7), lambda x: x.sequence == "2B")
         text = s.notation()
