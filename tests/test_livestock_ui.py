@@ -348,3 +348,18 @@ def test_deferred_panels_never_draw_a_hidden_hand_after_the_hand_off():
     assert all(c in shown for c in CHICKEN_CARDS)
     assert app.session.needs_handoff
     assert not any(c in after for c in CHICKEN_CARDS + COW_CARDS)
+
+
+def test_battle_result_stays_until_the_phase_moves_on():
+    app = make(seats=("human", "Sensible"))
+    v = app.view
+    v.board.click("b3")
+    v.board.click("c2")
+    app.session.state.dice.script([6, 1])
+    v.battle.commit_button.click()
+    app.run_bots()  # the Cows' bot retreats
+    assert v.battle.visible and "the attacker wins" in v.battle.outcome.value
+    v.general_buttons.click("Henrietta \u2605\u2605")
+    assert v.battle.visible
+    app.end_turn_button.click()  # on to the harvest phase
+    assert not v.battle.visible

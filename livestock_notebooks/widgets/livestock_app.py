@@ -136,6 +136,7 @@ class LivestockView(GameView):
         self.ctx: ViewContext | None = None
         self._panels_for: ViewContext | None = None
         self._counts: list[int] = []
+        self._battle_moment = None
         self.selected: str | None = None
         self._index: dict[str, Any] = {}
         self.board = LivestockBoard()
@@ -209,10 +210,13 @@ class LivestockView(GameView):
         self._draw_phase(ctx)
         self._draw_selection()
         self.decision.update(pub, legal, self._name)
+        moment = (pub.rounds_played, pub.turn_player, pub.phase_name)
         if ctx.events and self.battle.show_events(ctx.events, self._name):
-            pass
+            self._battle_moment = moment
         elif self.battle.pending_attack is not None and self.battle.pending_attack not in legal:
             self.battle.hide()
+        elif self.battle.visible and self.battle.pending_attack is None and moment != self._battle_moment:
+            self.battle.hide()  # a finished battle's result goes when the phase moves on
         self.hand.update(pub, ctx.viewer, legal, self._name)
         self.marshal.update(pub, ctx.viewer, legal, self.selected)
         self.armies.update(pub, self._counts, ctx.viewer)
