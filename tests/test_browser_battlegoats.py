@@ -83,14 +83,18 @@ def test_three_seat_game_to_the_end(voila_server, page, page_requests):
             expect(odds.locator(".lsn-bg-odds-win")).to_have_text(re.compile(r"\d"))
             if attacks == 0:
                 page.screenshot(path=str(screenshot_path("battlegoats_odds")), full_page=True)
+            if attacks == 0:  # hold the bots to read the first battle report at leisure
+                page.locator("button.lsn-bots-pause").click()
+                expect(page.locator("button.lsn-bots-pause")).to_have_text(re.compile("Resume bots"))
             confirm.click()
             expect(hint).not_to_contain_text("Check the odds")
             if attacks == 0:
                 report = page.locator(".lsn-bg-report")
                 expect(report).to_contain_text("Battle report: Player 1 attacks")
-                expect(report.locator(".lsn-bg-step").last).to_contain_text(re.compile(r"beats|tie|explodes|avoids|fight"),
-                                                                            timeout=30_000)
+                expect(report.locator(".lsn-bg-report-count")).to_have_text(re.compile(r"step (\d+) of \1\b"))
+                expect(report).to_contain_text(re.compile(r"beats|a tie|explodes|avoids"))
                 page.screenshot(path=str(screenshot_path("battlegoats_report")), full_page=True)
+                page.locator("button.lsn-bots-pause").click()
             attacks += 1
         elif page.locator("button.lsn-bg-choice").count():
             page.locator("button.lsn-bg-choice").first.click()
@@ -105,4 +109,46 @@ def test_three_seat_game_to_the_end(voila_server, page, page_requests):
     expect(page.locator(".lsn-log")).to_contain_text("Game over")
     assert attacks >= 1
     page.screenshot(path=str(screenshot_path("battlegoats_game_over")), full_page=True)
+    assert outside_requests(page_requests) == []
+
+
+def test_tutorial_first_steps_on_the_board(voila_server, page, page_requests):
+    page.set_viewport_size({"width": 1280, "height": 1400})
+    page.goto(voila_url(voila_server, "battlegoats_tutorial.ipynb"))
+    wait_for_voila(page)
+    head = page.locator(".lsn-bg-tut-head")
+    expect(head).to_contain_text("Step 1 of")
+    expect(page.locator(".lsn-bg-board-1 button.lsn-bg-unknown")).to_have_count(9)
+    page.screenshot(path=str(screenshot_path("battlegoats_tutorial_theme")), full_page=True)
+    page.locator("button.lsn-bg-tut-next").click()
+    expect(head).to_contain_text("Step 2 of")
+    expect(page.locator("button.lsn-bg-tut-next")).to_be_disabled()
+    # the goal step: attack the last card with the Ram Goat, by keyboard for the attacker
+    ram = page.locator(".lsn-bg-board-0 button.lsn-bg-slot-M2")
+    ram.focus()
+    page.keyboard.press("Enter")
+    expect(ram).to_have_class(re.compile(r"\blsn-bg-selected\b"))
+    page.locator(".lsn-bg-board-1 button.lsn-bg-slot-B2").click()
+    expect(page.locator(".lsn-bg-odds")).to_contain_text("Win")
+    page.locator("button.lsn-bg-confirm").click()
+    expect(page.locator(".lsn-bg-tut-feedback")).to_contain_text("Well done")
+    expect(page.locator(".lsn-bg-report")).to_contain_text("Kid Goat")
+    page.screenshot(path=str(screenshot_path("battlegoats_tutorial_goal_done")), full_page=True)
+    # a wrong placement shows why, on the Cowboy Goat step
+    page.locator("button.lsn-bg-tut-next").click()
+    expect(head).to_contain_text("Step 3 of")
+    page.locator("button.lsn-bg-tut-next").click()
+    expect(head).to_contain_text("Step 4 of")
+    # the draft: keep the Cowboy Goat
+    page.locator("button.lsn-bg-hand-card", has_text="Cowboy Goat").click()
+    page.locator("button.lsn-bg-confirm", has_text="Keep Cowboy Goat").click()
+    expect(page.locator(".lsn-bg-tut-feedback")).to_contain_text("Well done")
+    page.locator("button.lsn-bg-tut-next").click()
+    expect(head).to_contain_text("Step 5 of")
+    page.locator("button.lsn-bg-hand-card", has_text="Cowboy Goat").click()
+    page.locator(".lsn-bg-board-0 button.lsn-bg-slot-B1").click()
+    expect(page.locator(".lsn-bg-tut-feedback")).to_contain_text("would be a 5")
+    page.screenshot(path=str(screenshot_path("battlegoats_tutorial_rows")), full_page=True)
+    page.locator(".lsn-bg-board-0 button.lsn-bg-slot-B2").click()
+    expect(page.locator(".lsn-bg-tut-feedback")).to_contain_text("Well done")
     assert outside_requests(page_requests) == []

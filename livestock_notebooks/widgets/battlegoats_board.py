@@ -71,7 +71,9 @@ BG_CSS = """
 <style>
 .lsn-bg-view { gap: 6px; }
 .lsn-bg-boards { display: flex; flex-flow: row wrap; gap: 14px; align-items: flex-start; }
-.lsn-bg-board { border: 2px solid #bbb; border-radius: 8px; padding: 4px 6px 6px 6px; background: #fffdf8; }
+.lsn-bg-board { border: 2px solid #bbb; border-radius: 8px; padding: 4px 10px 8px 6px; background: #fffdf8;
+  width: max-content; overflow: visible; }
+.lsn-bg-grid { overflow: visible; padding: 3px; }
 .lsn-bg-board.lsn-bg-mine { border-color: #1f5fbf; background: #f5f9ff; }
 .lsn-bg-board.lsn-bg-out { opacity: 0.55; }
 .lsn-bg-board-head { font-weight: 600; }

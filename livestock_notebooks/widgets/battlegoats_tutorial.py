@@ -368,7 +368,8 @@ class Tutorial:
         self.reset_button = w.Button(description="Start this step again", icon="redo", layout=w.Layout(width="auto"))
         self.reset_button.add_class("lsn-bg-tut-reset")
         self.reset_button.on_click(lambda _b: self.go(self.index))
-        self.next_button = w.Button(description="Next", icon="arrow-right", button_style="primary")
+        self.next_button = w.Button(description="Next", icon="arrow-right", button_style="primary",
+                                    layout=w.Layout(width="auto"))
         self.next_button.add_class("lsn-bg-tut-next")
         self.next_button.on_click(lambda _b: self.go(self.index + 1))
         self.nav = w.HBox([self.back_button, self.show_me_button, self.reset_button, self.next_button],
@@ -501,7 +502,8 @@ class Tutorial:
         last = self.index == len(self.steps) - 1
         self.back_button.disabled = self.index == 0
         self.next_button.disabled = last or (step.interactive and not self.completed)
-        self.next_button.description = "Next" if not (step.interactive and not self.completed) else "Next (reach the goal first)"
+        self.next_button.tooltip = ("Reach the goal first (or press Show me)" if step.interactive and not self.completed
+                                    else "The next step")
         self.show_me_button.disabled = not step.interactive or self.completed
         self.reset_button.disabled = not step.interactive
         if self.state is None:
