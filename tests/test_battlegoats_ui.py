@@ -495,3 +495,49 @@ def test_odds_fractions_are_exact():
     state = bg.from_notation(ATTACK)
     odds = bg.attack_odds(state, 0, 4, (1, 7))
     assert isinstance(odds.win, Fraction)
+
+
+def test_headless_bot_game_from_the_setup():
+    app = new_app()
+    app.players.value = 4
+    app.mode_toggle.value = True
+    app.rounds_dropdown.value = 40
+    session = app.headless.run()
+    assert session.state.is_over and session.state.draft and session.state.n == 4
+    assert "Game over" in app.headless.result.value or "Stopped" in app.headless.result.value
+
+
+def test_bots_wait_for_the_battle_report_on_a_loop():
+    import asyncio
+
+    loop = asyncio.new_event_loop()
+    try:
+        app = play_app(check_resume=False, loop=loop)
+        app.speed_dropdown.value = "Normal"
+        app.start([Seat.human(), Seat("Random")], seed=3)
+        assert app.bot_delay == 0.7
+        view = app.view
+        lay_out_by_clicking(app)
+        app.run_bots()
+        view.choice_box.children[0].click()  # I attack first
+        st = app.session.state
+        mine = next(s for s, c in enumerate(st.board[0]) if c)
+        view.boards[0].slots[mine].click()
+        view.boards[1].slots[4].click()
+        view.confirm_button.click()
+        report = view.report
+        assert 1 <= report.shown < len(report.steps), "the steps appear one at a time"
+        left = (len(report.steps) - report.shown) * report.step_delay
+        assert app.bot_delay == pytest.approx(0.7 + left)
+        report.all_button.click()
+        assert report.shown == len(report.steps)
+    finally:
+        loop.close()
+
+
+def test_six_players_get_compact_battlefields():
+    app = start(("Human", "Random", "Random", "Random", "Random", "Random"))
+    view = app.view
+    assert len(view.others_box.children) == 5
+    assert view.boards[1].slots[0].layout.width == "78px"
+    assert "lsn-bg-compact" in view.boards[0].widget._dom_classes

@@ -92,6 +92,8 @@ BG_CSS = """
 .widget-button.lsn-bg-selected { box-shadow: 0 0 0 4px #ff6f00; font-weight: 700; }
 .widget-button.lsn-bg-aimed { box-shadow: 0 0 0 4px #d50000; font-weight: 700; }
 .widget-button.lsn-bg-slot:focus, .widget-button.lsn-bg-hand-card:focus { outline: 3px solid #0d47a1; outline-offset: 1px; }
+.lsn-bg-compact .widget-button.lsn-bg-slot { font-size: 10.5px; line-height: 1.1; }
+.lsn-bg-compact .lsn-bg-discard { max-width: 270px; }
 .lsn-bg-discard { font-size: 0.85em; color: #333; max-width: 330px; }
 .lsn-bg-discard .lsn-bg-mini { display: inline-block; border-radius: 4px; padding: 0 4px; margin: 1px; border: 1px solid #999; }
 .lsn-bg-hint { font-size: 1.02em; padding: 4px 8px; border-left: 4px solid #1976d2; background: #eef4fb; }
@@ -433,6 +435,19 @@ class BoardWidget:
         self.flipped = None
         self.set_flipped(False)
 
+    def set_compact(self, compact: bool) -> None:
+        """Smaller slots (for 4 or more players, so the battlefields fit side by side)."""
+        width, height = ("78px", "50px") if compact else (self.SLOT_W, self.SLOT_H)
+        if self.slots[0].layout.width == width:
+            return
+        for b in self.slots:
+            b.layout.width = width
+            b.layout.height = height
+        for h in self.row_labels:
+            h.layout.height = height
+        self.grid.layout.grid_template_columns = f"18px repeat(3, {width})"
+        _set_classes(self.widget, {"lsn-bg-compact": compact})
+
     def set_flipped(self, flipped: bool) -> None:
         if flipped == self.flipped:
             return
@@ -503,10 +518,10 @@ class BattleGoatsView(GameView):
                                  layout=w.Layout(flex_flow="row wrap", align_items="center"))
         self.action_row.add_class("lsn-bg-actions")
         self.left = w.VBox([self.others_box, self.mine_box])
-        self.right = w.VBox([self.hand_title, self.hand_box, self.details, self.odds.widget, self.report.widget],
+        self.right = w.VBox([self.hand_title, self.hand_box, self.details, self.report.widget],
                             layout=w.Layout(min_width="340px", max_width="520px", flex="1 1 360px"))
         self.main = w.Box([self.left, self.right], layout=w.Layout(display="flex", flex_flow="row wrap", grid_gap="14px"))
-        self.widget = w.VBox([self.style, self.hint, self.action_row, self.main])
+        self.widget = w.VBox([self.style, self.hint, self.action_row, self.odds.widget, self.main])
         self.widget.add_class("lsn-bg-view")
         self._hide(self.confirm_button)
         self._hide(self.clear_button)
@@ -848,6 +863,7 @@ class BattleGoatsView(GameView):
         for p in range(n):
             board = self.boards[p]
             board.set_flipped(me is not None and p != me)
+            board.set_compact(n >= 4)
             alive = any(c is not None for c in v["boards"][p])
             who = " (you)" if p == me else ""
             turn = ""
