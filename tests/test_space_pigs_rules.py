@@ -163,6 +163,21 @@ class TestLayoutOfTheBoard:
         adj = s.adj()
         assert not any(j in right for i in left for j in adj[i])  # only cards cross
 
+    def test_layout_twin_connecting_galaxy_links_both(self):
+        s = finish_layout(sp.new_game(players=3, seed=2, layout="twin", connecting_galaxy=True))
+        cells = {(h["q"], h["r"]): h["index"] for h in s.hexes}
+        assert all(c in cells for c in sp.geometry.CONNECTOR_CELLS)
+        adj = s.adj()
+        seen, todo = {cells[(-3, 0)]}, [cells[(-3, 0)]]
+        while todo:
+            for j in adj[todo.pop()]:
+                if j not in seen:
+                    seen.add(j)
+                    todo.append(j)
+        assert cells[(3, 0)] in seen  # ordinary trips cross through the connecting galaxy
+        with pytest.raises(ValueError):
+            sp.new_game(players=3, connecting_galaxy=True)
+
     def test_layout_pancake_fits_the_rectangle(self):
         s = finish_layout(sp.new_game(players=4, seed=1, layout="pancake"))
         template = set(sp.geometry.pancake_template(19))

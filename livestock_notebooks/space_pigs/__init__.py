@@ -21,7 +21,8 @@ notation ``state.notation()`` / :func:`from_notation` (see :mod:`.notation`).
     Options (all off by default): ``clan_powers`` (the advanced clan powers, each once a turn,
     never on turn 1), ``inverse_deployment``, ``seventh_planet``, ``baston_rikiki``,
     ``layout`` = ``"rings"`` | ``"twin"`` (twin galaxies with the sun) | ``"pancake"`` |
-    ``"freedom"``, and the advanced layout options ``look_before_placing``,
+    ``"freedom"``, ``connecting_galaxy`` (with ``"twin"``: three hexes between the galaxies,
+    reached by ordinary moves, laid last), and the advanced layout options ``look_before_placing``,
     ``all_laid_before_revealed``, ``unexplored``. ``clans`` may fix the clans (list of names).
 
 The galaxy
@@ -113,8 +114,7 @@ Rule values, house values and every reading chosen are in ``data/space_pigs/rule
 ``event_cards.json`` (``readings`` lists); :func:`readings` returns them.
 
 Not offered (see the readings): card exchanges during a combat or a trip (they are offered in
-every per-player step of a sequence instead of "at any time"), the twin galaxies' optional
-three-hex connecting galaxy; the Freedom layout approximates "rim planets touch each other" by
+every per-player step of a sequence instead of "at any time"); the Freedom layout approximates "rim planets touch each other" by
 requiring each new hex to touch two laid hexes.
 """
 from __future__ import annotations
@@ -152,6 +152,8 @@ def new_game(*, players: int, seed: int = 0, rules: str = "full", max_rounds: in
         opts[k] = v
     if opts["layout"] not in LAYOUTS:
         raise ValueError(f"layout must be one of {LAYOUTS}")
+    if opts["connecting_galaxy"] and opts["layout"] != "twin":
+        raise ValueError("connecting_galaxy goes with layout='twin'")
     s = SpacePigsState._fresh(players, seed, rules, max_rounds, opts)
     d = s.dice
     n = players
@@ -216,7 +218,8 @@ def new_game(*, players: int, seed: int = 0, rules: str = "full", max_rounds: in
         s.piles["black"] = ["A"] * mix["asteroids"]["black"]
     total = sum(len(v) for v in s.piles.values())
     if opts["layout"] == "twin":
-        s._add_cell(0, 0, "S", "")
+        _, sun, _ = geometry.twin_geometry(bool(opts["connecting_galaxy"]))
+        s._add_cell(sun[0], sun[1], "S", "")
     s.sd = {"placed": 0, "total": total}
     s.log0 = log
     s.seq = "layout"
@@ -238,7 +241,7 @@ CONFORMANCE_CONFIGS = [
     {"players": 3, "rules": "simple_a", "max_rounds": 3},
     {"players": 4, "rules": "simple_b", "max_rounds": 3},
     {"players": 3, "rules": "full", "max_rounds": 1, "layout": "twin", "look_before_placing": True,
-     "unexplored": True},
+     "unexplored": True, "connecting_galaxy": True},
     {"players": 4, "rules": "full", "max_rounds": 1, "layout": "pancake", "all_laid_before_revealed": True},
     {"players": 5, "rules": "simple_a", "max_rounds": 2, "layout": "freedom"},
 ]

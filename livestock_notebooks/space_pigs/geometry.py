@@ -11,6 +11,18 @@ DIRECTIONS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 
 TWIN_CORES = ((-4, 0), (4, 0))
 SUN_CELL = (0, 0)
+# with the optional connecting galaxy: closer cores, the sun above, three cells in the middle
+# touching the ring-1 cells (-2, 0) of the west galaxy and (2, 0) of the east one
+TWIN_CORES_CONNECTED = ((-3, 0), (3, 0))
+SUN_CELL_CONNECTED = (0, -2)
+CONNECTOR_CELLS = ((-1, 0), (0, 0), (1, 0))
+
+
+def twin_geometry(connected: bool):
+    """(cores, sun cell, connecting-galaxy cells) of the twin galaxies layout."""
+    if connected:
+        return TWIN_CORES_CONNECTED, SUN_CELL_CONNECTED, CONNECTOR_CELLS
+    return TWIN_CORES, SUN_CELL, ()
 
 
 def neighbours(q: int, r: int) -> list[tuple[int, int]]:

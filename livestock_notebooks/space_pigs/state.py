@@ -75,6 +75,7 @@ OPTION_DEFAULTS = {
     "seventh_planet": False,
     "baston_rikiki": False,
     "layout": "rings",
+    "connecting_galaxy": False,
     "look_before_placing": False,
     "all_laid_before_revealed": False,
     "unexplored": False,
@@ -774,15 +775,21 @@ class SpacePigsState(GameState):
                     return cells
                 k += 1
         if layout == "twin":
+            cores, sun, connector = geo.twin_geometry(bool(self.opts.get("connecting_galaxy")))
             counts = [0, 0]
             for q, r in placed:
-                if (q, r) == geo.SUN_CELL:
+                if (q, r) == sun or (q, r) in connector:
                     continue
                 counts[0 if q < 0 else 1] += 1
+            if connector and sum(counts) >= self.sd["total"] - len(connector):
+                return [c for c in connector if c not in placed]
             g = 0 if counts[0] <= counts[1] else 1
             k = 0
             while True:
-                cells = [c for c in geo.ring(geo.TWIN_CORES[g], k) if c not in placed]
+                cells = [c for c in geo.ring(cores[g], k) if c not in placed and c not in connector and c != sun]
+                facing = (cores[g][0] + (1 if g == 0 else -1), cores[g][1])
+                if connector and k == 1 and facing in cells:
+                    return [facing]  # the hex facing the connecting galaxy comes first, so they touch
                 if cells:
                     return cells
                 k += 1
