@@ -541,3 +541,70 @@ def test_six_players_get_compact_battlefields():
     assert len(view.others_box.children) == 5
     assert view.boards[1].slots[0].layout.width == "78px"
     assert "lsn-bg-compact" in view.boards[0].widget._dom_classes
+
+
+def test_jonas_may_swap_as_the_battle_begins():
+    pos = ("bg2 first s0 r0/- f- l0 basic | jonas,soldier_goat,.,.,.,.,.,.,./-/-/-/- "
+           "| .,.,.,.,wolf,.,.,.,./-/-/-/- | rev=-")
+    app = app_at(pos, ["Human", "Random"])
+    view = app.view
+    view.choice_box.children[0].click()  # I attack first
+    assert app.session.state.phase == "move"
+    assert "may swap places" in view.hint.value
+    assert [b.description for b in view.choice_box.children] == ["Leave it where it is"]
+    view.boards[0].slots[1].click()
+    st = app.session.state
+    assert st.board[0][:2] == ["soldier_goat", "jonas"] and st.phase == "attack"
+
+
+def test_double_ballista_second_target_or_one():
+    pos = ("bg2 attack s0 r1/- f0 l0 basic | double_ballista,.,.,.,.,.,.,.,./-/-/-/- "
+           "| .,.,.,wolf,owl,bear,.,.,./-/-/-/- | rev=-")
+    app = app_at(pos, ["Human", "Random"])
+    view = app.view
+    view.boards[0].slots[0].click()
+    view.boards[1].slots[3].click()
+    view.confirm_button.click()
+    st = app.session.state
+    assert st.stage == "second"
+    assert "second card" in view.hint.value
+    assert [b.description for b in view.choice_box.children] == ["Strike only one card"]
+    assert "lsn-bg-aimed" in view.boards[1].slots[3]._dom_classes
+    view.boards[1].slots[5].click()
+    assert view.odds.odds is not None
+    view.confirm_button.click()
+    assert app.session.state.stage != "second"
+    assert len([e for e in view.report.entries[-1]["events"] if e.kind == "battle"]) == 2
+
+
+def test_wizard_goat_picks_its_own_neighbour():
+    pos = ("bg2 attack s0 r1/- f0 l0 basic | .,.,.,wizard_goat,kid_goat,.,.,.,./-/-/-/- "
+           "| .,.,.,.,owl,.,.,wolf,./-/-/-/- | rev=-")
+    app = app_at(pos, ["Human", "Random"])
+    view = app.view
+    view.boards[0].slots[3].click()
+    view.boards[1].slots[4].click()
+    view.confirm_button.click()
+    assert app.session.state.stage == "own"
+    assert "own neighbouring cards" in view.hint.value
+    assert "lsn-bg-selectable" in view.boards[0].slots[4]._dom_classes
+    view.boards[1].slots[7].click()
+    assert "Not allowed" in app.status_text
+    view.boards[0].slots[4].click()
+    assert app.session.state.stage != "own"
+
+
+def test_alfonso_captures_into_an_empty_slot():
+    pos = ("bg2 attack s0 r1/- f0 l0 basic | alfonso,soldier_goat,.,.,.,.,.,.,./-/-/-/- "
+           "| .,.,.,.,kid_goat,.,.,wolf,./-/-/-/- | rev=kid_goat")
+    app = app_at(pos, ["Human", "Random"])
+    view = app.view
+    view.boards[0].slots[0].click()
+    view.boards[1].slots[4].click()
+    assert view.odds.odds.known and view.odds.odds.win == 1
+    view.confirm_button.click()
+    st = app.session.state
+    assert st.stage == "capture"
+    assert "captured" in view.hint.value
+    view.boards[0].slots[8].click()
+    assert app.session.state.board[0][8] == "kid_goat"
