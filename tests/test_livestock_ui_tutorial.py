@@ -111,3 +111,17 @@ def test_step_by_key():
     assert step_by_key("harvest").section == "Harvest Phase"
     with pytest.raises(KeyError):
         step_by_key("nope")
+
+
+def test_winning_step_by_clicking_shows_the_super_army_preview():
+    t = LivestockTutorial(bot_delay=None)
+    t.go([s.key for s in t.steps].index("winning"))
+    v = t.app.view
+    assert v.selected == "Pecky"  # the Super Army is the only General that can act
+    v.board.click("d3")
+    assert v.battle.visible and "No battle is fought" in v.battle.odds_html.value
+    assert "destroys Bessie" in v.battle.odds_html.value
+    v.battle.commit_button.click()
+    assert t.is_done and t.app.session.state.is_over
+    assert "destroyed" in v.battle.outcome.value and "command card" not in v.battle.outcome.value
+    assert "Game over" in t.app.turn.value

@@ -405,6 +405,12 @@ class BattleDialog:
                              f'<b class="lsn-defense-total">{defense}</b> + {dice_d}</div>')
         self.odds = livestock_battle(attack, defense, attacker_super=a_super, defender_super=d_super)
         o = self.odds
+        note = ""
+        if destroys:
+            note += (f"<div>The Super Army destroys {html.escape(', '.join(destroys))}: a General without troops "
+                     "cannot stand against it.</div>")
+        if defense == 0 and not destroys:
+            note += "<div>Defense 0: the defender loses without a roll.</div>"
         if destroys and defense == 0:
             self.odds_html.value = f"<div class='lsn-odds'>No battle is fought.</div>{note}"
             self.attacker_dice.clear([6, 6] if a_super else [6])
@@ -416,12 +422,6 @@ class BattleDialog:
             self.close_button.layout.display = "none"
             self._show()
             return
-        note = ""
-        if destroys:
-            note += (f"<div>The Super Army destroys {html.escape(', '.join(destroys))}: a General without troops "
-                     "cannot stand against it.</div>")
-        if defense == 0 and not destroys:
-            note += "<div>Defense 0: the defender loses without a roll.</div>"
         self.odds_html.value = (
             f'<div class="lsn-odds">Exact odds: you win <b class="lsn-odds-win">{percent(o.attacker)}</b> '
             f'({o.attacker}), tie <b class="lsn-odds-tie">{percent(o.tie)}</b>, you lose '
@@ -484,7 +484,8 @@ class BattleDialog:
         else:
             self.totals.value = ""
             self.dice_box.layout.display = "none"
-            lines.append("The defender may answer with a command card before the dice are rolled.")
+            if not any(e.kind in ("destroyed", "advance", "out", "win") for e in events):
+                lines.append("The defender may answer with a command card before the dice are rolled.")
         for e in events:
             if e.kind in ("battle", "casualty", "retreat", "advance", "destroyed", "out", "win", "card"):
                 lines.append(e.text)
