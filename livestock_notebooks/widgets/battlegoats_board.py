@@ -88,9 +88,9 @@ BG_CSS = """
 .widget-button.lsn-bg-slot.lsn-bg-facedown { border: 2px dashed #3e2723; }
 .widget-button.lsn-bg-slot.lsn-bg-faceup { border: 2px solid #000; box-shadow: 0 0 0 2px #ffd54f inset; }
 .widget-button.lsn-bg-slot.lsn-bg-empty { border: 1px dashed #c8bfb2; color: #9e9384; }
-.widget-button.lsn-bg-selectable { box-shadow: 0 0 0 3px #1976d2; }
-.widget-button.lsn-bg-selected { box-shadow: 0 0 0 4px #ff6f00; font-weight: 700; }
-.widget-button.lsn-bg-aimed { box-shadow: 0 0 0 4px #d50000; font-weight: 700; }
+.widget-button.lsn-bg-selectable { box-shadow: 0 0 0 3px #1976d2 !important; }
+.widget-button.lsn-bg-selected { box-shadow: 0 0 0 4px #ff6f00 !important; font-weight: 700; }
+.widget-button.lsn-bg-aimed { box-shadow: 0 0 0 4px #d50000 !important; font-weight: 700; }
 .widget-button.lsn-bg-slot:focus, .widget-button.lsn-bg-hand-card:focus { outline: 3px solid #0d47a1; outline-offset: 1px; }
 .lsn-bg-compact .widget-button.lsn-bg-slot { font-size: 10.5px; line-height: 1.1; }
 .lsn-bg-compact .lsn-bg-discard { max-width: 270px; }
