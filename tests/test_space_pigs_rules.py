@@ -183,14 +183,16 @@ class TestLayoutOfTheBoard:
         template = set(sp.geometry.pancake_template(19))
         assert all((h["q"], h["r"]) in template for h in s.hexes)
 
-    def test_layout_freedom_touches_two_hexes(self):
-        s = sp.new_game(players=3, seed=1, layout="freedom")
+    def test_layout_freedom_keeps_the_rim_one_chain(self):
+        from livestock_notebooks.space_pigs.state import _rim_connected
+        s = sp.new_game(players=5, seed=1, layout="freedom")
         rng = random.Random(1)
-        for _ in range(2):
+        while s.sequence == "layout":
+            placed = set(zip(s.cq, s.cr))
+            for a in s.legal_actions():
+                assert not placed or any(c in placed for c in sp.geometry.neighbours(a.q, a.r))
             s.apply(rng.choice(s.legal_actions()))
-        placed = set(zip(s.cq, s.cr))
-        for a in s.legal_actions():
-            assert sum(c in placed for c in sp.geometry.neighbours(a.q, a.r)) >= 2
+        assert _rim_connected(set(zip(s.cq, s.cr)))
 
     def test_layout_look_before_placing(self):
         s = sp.new_game(players=3, seed=1, look_before_placing=True)

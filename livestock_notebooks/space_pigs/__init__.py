@@ -114,8 +114,8 @@ Rule values, house values and every reading chosen are in ``data/space_pigs/rule
 ``event_cards.json`` (``readings`` lists); :func:`readings` returns them.
 
 Not offered (see the readings): card exchanges during a combat or a trip (they are offered in
-every per-player step of a sequence instead of "at any time"); the Freedom layout approximates "rim planets touch each other" by
-requiring each new hex to touch two laid hexes.
+every per-player step of a sequence instead of "at any time"). The Freedom layout checks that
+the rim *hexes* stay one chain (hexes are laid blind, so it cannot look at planets only).
 """
 from __future__ import annotations
 

@@ -798,16 +798,15 @@ class SpacePigsState(GameState):
             if m == 0:
                 return template
             return [c for c in template if c not in placed and any(x in placed for x in geo.neighbours(*c))]
-        # freedom
+        # freedom: any cell touching the galaxy that keeps its rim one chain of touching hexes
         if m == 0:
             return [(0, 0)]
-        need = 1 if m == 1 else 2
         cand = set()
         for q, r in placed:
             for c in geo.neighbours(q, r):
                 if c not in placed:
                     cand.add(c)
-        cells = sorted(c for c in cand if sum(x in placed for x in geo.neighbours(*c)) >= need)
+        cells = sorted(c for c in cand if _rim_connected(placed | {c}))
         return cells or sorted(cand)
 
     def _legal_layout(self, p: int) -> list:
@@ -2772,6 +2771,22 @@ _EVENT_SEQ = tuple(c.sequence if c.kind == "event" else "" for c in CARDS)
 _DO = {cls: getattr(SpacePigsState, "_do_" + cls.__name__) for cls in ACTION_CLASSES
        if hasattr(SpacePigsState, "_do_" + cls.__name__)}
 _POLL = {name[6:]: fn for name, fn in vars(SpacePigsState).items() if name.startswith("_poll_")}
+
+
+def _rim_connected(cells: set) -> bool:
+    """Whether the rim hexes (fewer than six neighbours) of a set of cells all link up."""
+    rim = [c for c in cells if sum(n in cells for n in geo.neighbours(*c)) < 6]
+    if not rim:
+        return True
+    rim_set = set(rim)
+    seen = {rim[0]}
+    todo = [rim[0]]
+    while todo:
+        for n in geo.neighbours(*todo.pop()):
+            if n in rim_set and n not in seen:
+                seen.add(n)
+                todo.append(n)
+    return len(seen) == len(rim_set)
 
 
 def _troops_text(piglets: int, hogs: int) -> str:
