@@ -19,7 +19,7 @@ import ipywidgets as w
 
 from .. import battlegoats as bg
 from ..session import GameSpec
-from .battlegoats_board import PLAYER_COLOURS, BattleGoatsView, pend_text
+from .battlegoats_board import PLAYER_COLOURS, BattleGoatsView
 from .game_app import HUMAN_LABEL, GameApp
 
 __all__ = ["BOT_SPEEDS", "battlegoats_spec", "describe_turn", "play_app"]

@@ -20,7 +20,7 @@ Pure data (:data:`STEPS`) plus one widget class (:class:`Tutorial`)::
 from __future__ import annotations
 
 import html
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Callable, Sequence
 
 import ipywidgets as w
