@@ -165,8 +165,8 @@ def test_more_troops_or_bonus_never_hurt(a, d, hogs, bonus):
 
 
 def test_table_agrees_with_single_combats():
-    attackers = [Pigs(i) for i in range(1, 5)] + [Pigs(1, 1)]
-    defenders = [Pigs(j) for j in range(1, 4)] + [Pirates(3), Porcophages(1), AcornWorm()]
+    attackers = [Pigs(i) for i in range(1, 5)] + [Pigs(1, 1), Porcophages(1), Porcophages(2)]
+    defenders = [Pigs(j) for j in range(1, 4)] + [Pigs(3, 1), Pirates(3), Porcophages(1), AcornWorm()]
     table = space_pigs_table(attackers, defenders)
     for i, a in enumerate(attackers):
         for j, d in enumerate(defenders):
@@ -174,6 +174,15 @@ def test_table_agrees_with_single_combats():
     flee = space_pigs_table([Pigs(5)], [Pigs(5)], attacker_flee_at=2)
     assert flee[0, 0] == space_pigs_combat(Pigs(5), Pigs(5), attacker_flee_at=2).attacker
     assert len(space_pigs_table([Pigs(i) for i in range(1, 21)], [Pigs(j) for j in range(1, 21)]).values) == 20
+
+
+def test_growing_pack_is_solved_in_the_right_order():
+    # A porcophage pack that grows can reach the same (pack, pigs) state along paths of
+    # different lengths; the solver once visited such a state too early and gave 0.428 here.
+    odds = space_pigs_combat(Porcophages(2), Pigs(3))
+    assert float(odds.attacker) == pytest.approx(0.61505, abs=1e-5)
+    assert odds.attacker == space_pigs_table([Porcophages(2)], [Pigs(3)])[0, 0]
+    assert odds.attacker + odds.defender == 1
 
 
 # --- retreat thresholds -------------------------------------------------------------------

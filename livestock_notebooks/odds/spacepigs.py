@@ -400,27 +400,33 @@ def space_pigs_combat(
 
 
 def _topological_order(starts: list, a_flee, d_flee) -> list:
-    """Reachable round-start states, each after every state that can lead to it."""
-    seen: set = set()
+    """Reachable round-start states, each after every state that can lead to it.
+
+    An iterative depth-first search: a state is marked when it is *expanded* (not when it is
+    pushed), so its post-order position comes after all of its descendants even when a state
+    is reachable along paths of different lengths (porcophage packs grow, so they are).
+    """
+    expanded_states: set = set()
+    done: set = set()
     post: list = []
-    for start in starts:
-        if start in seen:
-            continue
-        seen.add(start)
-        stack = [(start, False)]
-        while stack:
-            state, expanded = stack.pop()
-            if expanded:
+    stack = [(start, False) for start in reversed(starts)]
+    while stack:
+        state, expanded = stack.pop()
+        if expanded:
+            if state not in done:
+                done.add(state)
                 post.append(state)
-                continue
-            stack.append((state, True))
-            a, d = state
-            if _terminal_or_flee(a, d, a_flee, d_flee) is not None:
-                continue
-            _w, _t, _l, won, lost = _children_memo(a, d)
-            for nxt in (won, lost):
-                if nxt not in seen:
-                    seen.add(nxt)
-                    stack.append((nxt, False))
+            continue
+        if state in expanded_states:
+            continue
+        expanded_states.add(state)
+        stack.append((state, True))
+        a, d = state
+        if _terminal_or_flee(a, d, a_flee, d_flee) is not None:
+            continue
+        _w, _t, _l, won, lost = _children_memo(a, d)
+        for nxt in (won, lost):
+            if nxt not in expanded_states:
+                stack.append((nxt, False))
     post.reverse()
     return post
