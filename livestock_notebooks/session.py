@@ -200,7 +200,7 @@ class HistoryEntry:
     player: int | None
     action: Action
     events: tuple[Event, ...]
-    before: str  # state.to_json() before the action
+    before: GameState  # a copy of the state before the action
     turn: Hashable
     by_bot: bool
     log_length: int  # length of the log before the action
@@ -470,7 +470,7 @@ class Session:
         seat = self.seats[player] if player is not None else None
         if not by_bot and seat is not None and seat.is_bot:
             raise NotYourDecision(f"It is {self.spec.name(player)}'s decision, and a bot plays that seat", None, action=action)
-        before = self.state.to_json()
+        before = self.state.copy()
         turn = self.spec.turn_of(self.state)
         log_length = len(self.log)
         events = self.state.apply(action)
@@ -548,7 +548,7 @@ class Session:
         if reason is not None:
             raise ValueError(reason)
         last = self.history.pop()
-        self.state = self.spec.load(last.before)
+        self.state = last.before
         del self.log[last.log_length:]
         self.log.append(LogEntry(f"{self.spec.name(last.player)} took back: {last.action}", last.player, "undo"))
         self.write_autosave()

@@ -433,6 +433,7 @@ class GameApp:
         self.view.bind(self)
         self._ticker = Ticker(self._bot_tick, loop=loop)
         self._listeners: list[Callable[["GameApp", list], None]] = []
+        self._rest_pending = False
 
         # header
         self.style = w.HTML(APP_CSS)
@@ -755,6 +756,7 @@ class GameApp:
         else:
             self._schedule_bots()
         self.refresh()
+        self._refresh_rest()
 
     def take_device(self) -> None:
         """The player named on the hand-off screen confirms they hold the device."""
@@ -871,6 +873,18 @@ class GameApp:
             self._hide(self.handoff_box)
             self._show(self.view_box)
             self.view.update(self.context())
+        # the rest after the click's messages are out (at once without a loop)
+        if not self._rest_pending:
+            self._rest_pending = True
+            self.defer(self._refresh_rest)
+        for callback in self._listeners:
+            callback(self, self.last_events)
+
+    def _refresh_rest(self) -> None:
+        self._rest_pending = False
+        s = self.session
+        if s is None:
+            return
         legal = s.legal_for_viewer()
         self.undo_button.disabled = not s.can_undo or s.needs_handoff
         end_action = self.spec.end_turn(s.state, legal) if (self.spec.end_turn is not None and legal) else None
@@ -884,8 +898,6 @@ class GameApp:
         self.pause_button.icon = "play" if self.paused else "pause"
         self.bot_step_button.disabled = not s.is_bot_turn
         self.log.set_entries(s.log)
-        for callback in self._listeners:
-            callback(self, self.last_events)
 
     def prepare_save(self) -> str:
         """Make the download link of the current game (the Save button). The link holds the
