@@ -608,3 +608,15 @@ def test_alfonso_captures_into_an_empty_slot():
     assert "captured" in view.hint.value
     view.boards[0].slots[8].click()
     assert app.session.state.board[0][8] == "kid_goat"
+
+
+def test_details_show_the_attacker_and_a_known_target_only():
+    pos = ("bg2 attack s0 r1/- f0 l0 basic | alfonso,soldier_goat,.,.,.,.,.,.,./-/-/-/- "
+           "| .,.,.,.,kid_goat,.,.,wolf,./-/-/-/- | rev=kid_goat")
+    app = app_at(pos, ["Human", "Random"])
+    view = app.view
+    view.boards[0].slots[0].click()
+    view.boards[1].slots[4].click()
+    assert "Alfonso" in view.details.value and "Kid Goat" in view.details.value
+    view.boards[1].slots[7].click()
+    assert "Alfonso" in view.details.value and "Wolf" not in view.details.value

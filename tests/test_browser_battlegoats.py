@@ -7,6 +7,7 @@ by clicking. Auto-waiting assertions only; screenshots go to ``tests/artifacts/`
 """
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -32,7 +33,31 @@ def _start_page(page, voila_server):
     expect(page.locator("button.lsn-start")).to_be_visible()
 
 
-def test_three_seat_game_to_the_end(voila_server, page, page_requests):
+# the game widget's text, titles (tooltips) and aria labels; the notebook's own prose (rule
+# readings naming cards such as Jonas) is not part of the game
+PAGE_TEXT_JS = """() => { const app = document.querySelector(".lsn-app");
+    return app.innerText + "\\n" + Array.from(app.querySelectorAll("[title],[aria-label]"))
+    .map(e => (e.getAttribute("title") || "") + " " + (e.getAttribute("aria-label") || "")).join("\\n"); }"""
+
+
+def _hidden_names_on_page(page, voila_server_log, viewer=0):
+    """Names of cards the viewer has not seen that appear in the page's text, titles or aria labels
+    (the game is read from the server's autosave file)."""
+    from livestock_notebooks import battlegoats as bg
+
+    save = voila_server_log.parent / ".livestock_notebooks" / "saves" / "battlegoats-autosave.json"
+    state = bg.load(json.loads(save.read_text())["engine_save"])
+    cards = state.cards.by_id
+    seen = state.seen[viewer]
+    hidden = [c for c in state.cards.ids if c not in seen]
+    mentioned = {c for c in hidden for k in seen if cards[c].name in cards[k].ability}
+    text = page.evaluate(PAGE_TEXT_JS)
+    assert len(hidden) > 40 and "Player 1" in text and "a face-down card" in text  # tooltips read
+    return [cards[c].name for c in hidden if c not in mentioned
+            and re.search(rf"\b{re.escape(cards[c].name)}\b", text)]
+
+
+def test_three_seat_game_to_the_end(voila_server, voila_server_log, page, page_requests):
     page.set_viewport_size({"width": 1280, "height": 1500})
     _start_page(page, voila_server)
     page.locator(".lsn-players select").select_option("3")
@@ -62,6 +87,7 @@ def test_three_seat_game_to_the_end(voila_server, page, page_requests):
     expect(page.locator(".lsn-bg-board-1 button.lsn-bg-slot.lsn-bg-unknown")).to_have_count(9)
     expect(page.locator(".lsn-bg-board-2 button.lsn-bg-slot.lsn-bg-unknown")).to_have_count(9)
     page.screenshot(path=str(screenshot_path("battlegoats_battlefields")), full_page=True)
+    assert _hidden_names_on_page(page, voila_server_log) == []
     first.click()
     expect(page.locator(".lsn-bg-hint-text")).not_to_contain_text("choose who attacks first")
 
@@ -81,6 +107,8 @@ def test_three_seat_game_to_the_end(voila_server, page, page_requests):
             odds = page.locator(".lsn-bg-odds")
             expect(odds).to_contain_text("Attack odds")
             expect(odds.locator(".lsn-bg-odds-win")).to_have_text(re.compile(r"\d"))
+            if attacks in (0, 2):
+                assert _hidden_names_on_page(page, voila_server_log) == []
             if attacks == 0:
                 page.screenshot(path=str(screenshot_path("battlegoats_odds")), full_page=True)
             if attacks == 0:  # hold the bots to read the first battle report at leisure

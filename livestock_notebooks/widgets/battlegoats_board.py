@@ -1091,14 +1091,20 @@ class BattleGoatsView(GameView):
         elif self.sel_attacker is not None and me is not None:
             cell = v["boards"][me][self.sel_attacker]
             cid = cell["card"] if cell else None
-        if cid is None:
-            self.details.value = ""
-            return
-        card = cards[cid]
-        self.details.value = (f'<div class="lsn-bg-card-detail" style="background:{TYPE_COLOURS[card.type]};'
-                              f'border-radius:6px;padding:4px 8px;margin:4px 0">'
-                              f'<b>{_esc(card.name)}</b> \u00b7 {_esc(TYPE_MARKS[card.type])} \u00b7 value {card.value}'
-                              f'<br>{_esc(card.ability)}</div>')
+        shown = [cid] if cid is not None else []
+        if self.sel_target is not None:
+            tp, ts = self.sel_target
+            cell = v["boards"][tp][ts]
+            if cell is not None and cell["card"] is not None:  # a card the viewer knows
+                shown.append(cell["card"])
+        parts = []
+        for c in shown:
+            card = cards[c]
+            parts.append(f'<div class="lsn-bg-card-detail" style="background:{TYPE_COLOURS[card.type]};'
+                         f'border-radius:6px;padding:4px 8px;margin:4px 0">'
+                         f'<b>{_esc(card.name)}</b> \u00b7 {_esc(TYPE_MARKS[card.type])} \u00b7 value {card.value}'
+                         f'<br>{_esc(card.ability)}</div>')
+        self.details.value = "".join(parts)
 
     @staticmethod
     def _result_text(v) -> str:
