@@ -620,3 +620,22 @@ def test_details_show_the_attacker_and_a_known_target_only():
     assert "Alfonso" in view.details.value and "Kid Goat" in view.details.value
     view.boards[1].slots[7].click()
     assert "Alfonso" in view.details.value and "Wolf" not in view.details.value
+
+
+def test_bots_only_game_is_watched_with_public_information():
+    app = new_app(check_resume=False)
+    app.start([Seat("Random"), Seat("Smart"), Seat("Random")], seed=6)
+    view = app.view
+    assert "you are watching" in view.hint.value
+    for _ in range(60):
+        app.step()
+    state = app.session.state
+    assert len(view.others_box.children) == 3 and view.mine_box.children == ()
+    text = app.tree_text()
+    hidden = {c for c in state.cards.ids if c not in state.revealed and c not in state.face_up}
+    names = [state.cards.by_id[c].name for c in hidden]
+    mentioned = [n for n in names if any(n in state.cards.by_id[c].ability for c in state.revealed)]
+    found = [n for n in names if n not in mentioned and re.search(rf"\b{re.escape(n)}\b", text)]
+    assert found == []
+    app.run_bots()
+    assert app.session.state.is_over and view.hint.value.count("Game over")
