@@ -91,7 +91,8 @@ BG_CSS = """
 .widget-button.lsn-bg-selectable { box-shadow: 0 0 0 3px #1976d2 !important; }
 .widget-button.lsn-bg-selected { box-shadow: 0 0 0 4px #ff6f00 !important; font-weight: 700; }
 .widget-button.lsn-bg-aimed { box-shadow: 0 0 0 4px #d50000 !important; font-weight: 700; }
-.widget-button.lsn-bg-slot:focus, .widget-button.lsn-bg-hand-card:focus { outline: 3px solid #0d47a1; outline-offset: 1px; }
+.widget-button.lsn-bg-slot:focus, .widget-button.lsn-bg-hand-card:focus { outline: 2px solid #0d47a1; outline-offset: -5px; }
+.widget-button.lsn-bg-unknown:focus { outline-color: #fff; }
 .lsn-bg-compact .widget-button.lsn-bg-slot { font-size: 10.5px; line-height: 1.1; }
 .lsn-bg-compact .lsn-bg-discard { max-width: 270px; }
 .lsn-bg-discard { font-size: 0.85em; color: #333; max-width: 330px; }
