@@ -639,3 +639,13 @@ def test_bots_only_game_is_watched_with_public_information():
     assert found == []
     app.run_bots()
     assert app.session.state.is_over and view.hint.value.count("Game over")
+
+
+def test_pages_do_not_import_the_chart_library():
+    import subprocess
+    import sys
+
+    code = ("import sys; import livestock_notebooks.widgets.battlegoats_app, "
+            "livestock_notebooks.widgets.battlegoats_tutorial; print('bqplot' in sys.modules or 'pandas' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
+    assert out == "False", "a lighter kernel: the BattleGoats pages need no bqplot/pandas"

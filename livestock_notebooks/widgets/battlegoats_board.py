@@ -19,6 +19,7 @@ browser tests: ``lsn-bg-board-<seat>``, ``lsn-bg-slot-<F1..B3>``, ``lsn-bg-hand-
 from __future__ import annotations
 
 import html
+from fractions import Fraction
 from typing import Any, Callable, Mapping, Sequence
 
 import ipywidgets as w
@@ -43,7 +44,6 @@ from ..battlegoats import (
 )
 from ..errors import IllegalAction
 from .game_app import GameView, Ticker, illegal_message
-from .odds_panel import format_fraction, format_percent
 
 __all__ = [
     "BG_CSS",
@@ -110,6 +110,27 @@ BG_CSS = """
 .lsn-bg-panel-title { font-weight: 600; margin-top: 4px; }
 </style>
 """
+
+
+def format_percent(p: Fraction) -> str:
+    """A chance as a short percent that never rounds a possible outcome to 0 or 100 (the odds
+    panel's rule; kept here so this page does not import the chart library)."""
+    p = Fraction(p)
+    if p <= 0:
+        return "0%"
+    if p >= 1:
+        return "100%"
+    text = f"{float(p) * 100:.1f}"
+    if text == "0.0":
+        return "<0.1%"
+    if text == "100.0":
+        return ">99.9%"
+    return text + "%"
+
+
+def format_fraction(p: Fraction) -> str:
+    p = Fraction(p)
+    return str(p.numerator) if p.denominator == 1 else f"{p.numerator}/{p.denominator}"
 
 
 def _esc(text: Any) -> str:
