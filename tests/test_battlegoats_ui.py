@@ -649,3 +649,22 @@ def test_pages_do_not_import_the_chart_library():
             "livestock_notebooks.widgets.battlegoats_tutorial; print('bqplot' in sys.modules or 'pandas' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
     assert out == "False", "a lighter kernel: the BattleGoats pages need no bqplot/pandas"
+
+
+def test_own_card_list_from_the_setup():
+    import json as _json
+
+    rows = bg.standard_cards().to_list()
+    for row in rows:
+        if row["id"] == "cowboy_goat":
+            row["name"] = "Rodeo Goat"
+    app = new_app(check_resume=False)
+    assert app.load_card_list(_json.dumps({"cards": rows}), "my_cards.json")
+    assert "81 cards" in app.card_list_status.value
+    app.start_button.click()
+    state = app.session.state
+    assert not state.cards.standard and state.cards.by_id["cowboy_goat"].name == "Rodeo Goat"
+    bad = [dict(rows[0], value="high"), dict(rows[1], type="monster")]
+    assert not app.load_card_list(_json.dumps({"cards": bad + rows[2:]}), "bad.json")
+    status = app.card_list_status.value
+    assert "row 1, value" in status and "row 2, type" in status

@@ -2,7 +2,8 @@
 
 ``play_app()`` returns a :class:`~livestock_notebooks.widgets.game_app.GameApp` set up for
 BattleGoats: 2-6 seats (human, ``Random`` bot or ``Smart`` bot, which plays on what it has
-seen), basic deal or draft, optional round limit, bot speed; hot-seat hand-off, undo,
+seen), basic deal or draft, optional round limit, bot speed, and optionally the players' own
+card list (the data file's format, every bad row reported); hot-seat hand-off, undo,
 save/load/autosave/resume and the log come from the shell::
 
     from livestock_notebooks.widgets.battlegoats_app import play_app
@@ -13,6 +14,7 @@ player chooses who attacks first; with bots only, seat 1 does.
 """
 from __future__ import annotations
 
+import html
 from typing import Any
 
 import ipywidgets as w
@@ -113,13 +115,61 @@ def play_app(*, bot_delay: float | None | str = "setup", autosave: bool = True, 
         '<div style="color:#555;font-size:0.92em;max-width:48em">Bots: <b>Random</b> picks any legal move; '
         "<b>Smart</b> remembers every card it has seen and attacks where its odds are best. The first human "
         "seat lays out first and so chooses who attacks first.</div>")
-    holder: dict = {}
+    holder: dict = {"cards": None}
+    cards_upload = w.FileUpload(accept=".json,application/json", multiple=False, description="Own card list")
+    cards_upload.add_class("lsn-bg-cards")
+    cards_status = w.HTML('<span style="color:#555">Playing with the 81 built-in cards.</span>')
+    cards_status.add_class("lsn-bg-cards-status")
+    cards_reset = w.Button(description="Built-in cards", icon="undo", layout=w.Layout(width="auto"),
+                           tooltip="Forget the uploaded card list")
+    cards_reset.add_class("lsn-bg-cards-reset")
+    cards_box = w.HBox([cards_upload, cards_reset, cards_status], layout=w.Layout(align_items="center", grid_gap="6px"))
+
+    def load_card_list(text, name: str = "the file") -> bool:
+        """Use a card list (the data file's format) for new games; shows every bad row."""
+        try:
+            cards = bg.load_cards(text.decode("utf-8") if isinstance(text, (bytes, bytearray)) else text)
+            if len(cards.heroes) < 2 or len(cards.others) < 16:
+                raise bg.CardListError([(None, "cards", f"{len(cards.heroes)} Heroes and {len(cards.others)} other "
+                                         "cards: a game needs one Hero and 8 other cards per player")])
+        except (bg.CardListError, UnicodeDecodeError) as exc:
+            problems = getattr(exc, "problems", None) or [(None, "file", str(exc))]
+            rows = "".join(f"<li>{'row ' + str(r) if r is not None else 'card list'}, {html.escape(str(f))}: "
+                           f"{html.escape(str(m))}</li>" for r, f, m in problems[:30])
+            more = f"<li>... and {len(problems) - 30} more</li>" if len(problems) > 30 else ""
+            cards_status.value = (f'<div class="lsn-msg-error" style="color:#b00020">Could not use {html.escape(name)}:'
+                                  f"<ul>{rows}{more}</ul></div>")
+            return False
+        holder["cards"] = cards
+        cards_status.value = (f'<span class="lsn-msg-info" style="color:#1b5e20">Using {html.escape(name)}: '
+                              f"{len(cards)} cards ({len(cards.heroes)} Heroes).</span>")
+        return True
+
+    def card_upload_changed(change) -> None:
+        files = change["new"]
+        if not files:
+            return
+        item = files[0]
+        content = item["content"] if isinstance(item, dict) else item.content
+        fname = item["name"] if isinstance(item, dict) else getattr(item, "name", "the file")
+        load_card_list(bytes(content), fname)
+        cards_upload.value = ()
+
+    def cards_back(_b=None) -> None:
+        holder["cards"] = None
+        cards_status.value = '<span style="color:#555">Playing with the 81 built-in cards.</span>'
+
+    cards_upload.observe(card_upload_changed, "value")
+    cards_reset.on_click(cards_back)
 
     def setup_options() -> dict:
         app = holder["app"]
         seats = [dd.value for dd in app.seat_dropdowns[: app.players.value]]
         first = next((i for i, kind in enumerate(seats) if kind == HUMAN_LABEL), 0)
-        return {"draft": bool(mode.value), "max_rounds": rounds.value, "layout_first": first}
+        options = {"draft": bool(mode.value), "max_rounds": rounds.value, "layout_first": first}
+        if holder["cards"] is not None:
+            options["cards"] = holder["cards"]
+        return options
 
     view_box: dict = {}
 
@@ -130,12 +180,14 @@ def play_app(*, bot_delay: float | None | str = "setup", autosave: bool = True, 
 
     app = GameApp(spec, view_factory=make_view, bot_delay=BOT_SPEEDS[speed.value] if bot_delay == "setup" else bot_delay,
                   autosave=autosave, save_directory=save_directory, check_resume=check_resume,
-                  setup_widgets=[mode, rounds, speed, notes], setup_options=setup_options, loop=loop)
+                  setup_widgets=[mode, rounds, speed, cards_box, notes], setup_options=setup_options, loop=loop)
     holder["app"] = app
     app.view.listen(app)
     app.mode_toggle = mode
     app.rounds_dropdown = rounds
     app.speed_dropdown = speed
+    app.load_card_list = load_card_list
+    app.card_list_status = cards_status
 
     report = app.view.report
     follow = step_delay == "speed"
