@@ -363,3 +363,28 @@ def test_battle_result_stays_until_the_phase_moves_on():
     assert v.battle.visible
     app.end_turn_button.click()  # on to the harvest phase
     assert not v.battle.visible
+
+
+def test_defender_sees_its_odds_before_choosing_a_card():
+    # the Cows (human) hold Hardened Hide (m), a defending card
+    pos = POSITION.replace("abc,def|ghijkl", "abc,m|defghijkl")
+    app = make(position=pos)
+    v = app.view
+    v.board.click("b3")
+    v.board.click("c2")
+    v.battle.commit_button.click()
+    assert app.session.needs_handoff and app.session.current_player == 1
+    app.take_device()
+    assert v.decision.visible
+    assert "Play Hardened Hide" in v.decision.choices.labels and "Play no card" in v.decision.choices.labels
+    odds = livestock_battle(2, 1)
+    assert f"you win <b>{float(odds.defender) * 100:.1f}%" in v.decision.text.value
+    app.session.state.dice.script([1, 1])
+    v.decision.choices.click("Play Hardened Hide")
+    assert "Hardened Hide" in "".join(app.log.lines)
+
+
+def test_rule_readings_are_shown():
+    app = make()
+    text = app.view.readings.children[0].value
+    assert "Super Army naturals" in text and "house value" in text

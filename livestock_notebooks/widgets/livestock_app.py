@@ -36,6 +36,7 @@ from .livestock_panels import (
     DecisionPanel,
     HandPanel,
     MarshalPanel,
+    readings_html,
 )
 
 __all__ = ["LivestockView", "livestock_app", "livestock_spec", "livestock_bots", "PHASE_LABELS"]
@@ -162,6 +163,9 @@ class LivestockView(GameView):
         self.any_button = w.Button(description="Do it", icon="check")
         self.any_button.add_class("lsn-any-action-go")
         self.any_button.on_click(lambda _b: self._do_any())
+        self.readings = w.Accordion(children=[w.HTML(readings_html())], selected_index=None)
+        self.readings.set_title(0, "Rule readings and house values used on this page")
+        self.readings.add_class("lsn-readings-box")
         select_box = w.VBox([self.selection, self.general_buttons.box, self.general_actions.box, self.phase_actions.box])
         select_box.add_class("lsn-panel")
         left = w.VBox([self.phase, self.hint, self.board.widget], layout=w.Layout(margin="0 12px 0 0"))
@@ -172,6 +176,7 @@ class LivestockView(GameView):
             w.HBox([left, right], layout=w.Layout(align_items="flex-start", flex_flow="row wrap")),
             self.armies.widget,
             w.HBox([self.any_action, self.any_button]),
+            self.readings,
         ])
         self.widget.add_class("lsn-livestock")
 

@@ -530,14 +530,16 @@ class DecisionPanel:
             return
         kind = pending["kind"]
         who = f'{pending["attacker"]} attacked {", ".join(pending["defenders"])} at {pending["square"]}'
+        odds = ""
         if kind == "card":
             head = f"{who}. Answer with a defending command card?"
+            odds = self._defender_odds(pub, pending)
         elif kind == "casualty":
             left = pending.get("casualties_left", 1)
             head = f"{who}. Choose a casualty ({left} to go): which troop card is lost?"
         else:
             head = f"{who}. Choose where to retreat (or click a blue square on the board)."
-        self.text.value = f'<h4>Your decision</h4><div class="lsn-decision-head">{html.escape(head)}</div>'
+        self.text.value = f'<h4>Your decision</h4><div class="lsn-decision-head">{html.escape(head)}</div>{odds}'
         items = []
         for a in decisions:
             if isinstance(a, A.Casualty):
@@ -551,7 +553,35 @@ class DecisionPanel:
         self.choices.set(items)
         self.widget.layout.display = None
 
+    @staticmethod
+    def _defender_odds(pub, pending) -> str:
+        """The defender's exact chances before any card (from the public battle record)."""
+        gens = {g["name"]: g for g in pub.generals}
+        att = gens.get(pending["attacker"])
+        defs = [gens[n] for n in pending["defenders"] if n in gens]
+        if att is None or not defs:
+            return ""
+        b = getattr(pub, "battle", None) or {}
+        attack = att["attack"] + int(b.get("abonus", 0) or 0)
+        defense = sum(g["defense"] for g in defs)
+        if attack < 1:
+            return ""
+        o = livestock_battle(attack, defense, attacker_super=att["super"], defender_super=any(g["super"] for g in defs))
+        return (f'<div class="lsn-decision-odds">Attack {attack} against your defense {defense}: without a card you win '
+                f'<b>{percent(o.defender)}</b>, tie <b>{percent(o.tie)}</b>, lose <b>{percent(o.attacker)}</b>.</div>')
+
     def clear(self) -> None:
         self.text.value = ""
         self.choices.clear()
         self.widget.layout.display = "none"
+
+
+def readings_html() -> str:
+    """The rule readings and house values this page plays by (from the engine's data file)."""
+    rows = []
+    for r in D.READINGS:
+        rows.append(f'<tr><td><b>{html.escape(r["rule"])}</b><br><span style="color:#777">{html.escape(r["section"])}'
+                    f'</span></td><td>{html.escape(r["reading"])}</td></tr>')
+    return ('<div class="lsn-readings"><p>Where the rulebook is silent or unclear, this page plays by these readings. '
+            'Values marked <span class="lsn-house">house value</span> in the panels are not in the rulebook either.</p>'
+            '<table class="lsn-marshal-table">' + "".join(rows) + "</table></div>")
