@@ -668,3 +668,10 @@ def test_own_card_list_from_the_setup():
     assert not app.load_card_list(_json.dumps({"cards": bad + rows[2:]}), "bad.json")
     status = app.card_list_status.value
     assert "row 1, value" in status and "row 2, type" in status
+
+
+def test_no_round_limit_is_a_real_choice():
+    app = new_app(check_resume=False)
+    assert app.rounds_dropdown.value == 0 and app.rounds_dropdown.label == "No limit"
+    app.start_button.click()
+    assert app.session.state.max_rounds is None

@@ -106,8 +106,8 @@ def play_app(*, bot_delay: float | None | str = "setup", autosave: bool = True, 
                            description="Army", tooltips=["Each player is dealt 8 cards and a Hero",
                                                          "Keep one card of your pack, pass the rest right, repeat"])
     mode.add_class("lsn-bg-mode")
-    rounds = w.Dropdown(options=[("No limit", None), ("10 rounds", 10), ("20 rounds", 20), ("40 rounds", 40)],
-                        value=None, description="Round limit")
+    rounds = w.Dropdown(options=[("No limit", 0), ("10 rounds", 10), ("20 rounds", 20), ("40 rounds", 40)],
+                        value=0, description="Round limit")
     rounds.add_class("lsn-bg-rounds")
     speed = w.Dropdown(options=list(BOT_SPEEDS), value="Normal", description="Bot speed")
     speed.add_class("lsn-bg-speed")
@@ -166,7 +166,8 @@ def play_app(*, bot_delay: float | None | str = "setup", autosave: bool = True, 
         app = holder["app"]
         seats = [dd.value for dd in app.seat_dropdowns[: app.players.value]]
         first = next((i for i, kind in enumerate(seats) if kind == HUMAN_LABEL), 0)
-        options = {"draft": bool(mode.value), "max_rounds": rounds.value, "layout_first": first}
+        options = {"draft": bool(mode.value), "max_rounds": rounds.value or None,
+                   "layout_first": first}
         if holder["cards"] is not None:
             options["cards"] = holder["cards"]
         return options
