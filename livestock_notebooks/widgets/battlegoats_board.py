@@ -889,7 +889,7 @@ class BattleGoatsView(GameView):
             alive = any(c is not None for c in v["boards"][p])
             who = " (you)" if p == me else ""
             turn = ""
-            if v["current_player"] == p:
+            if v["current_player"] == p and (p != me or my_turn):
                 turn = " \u2014 to decide"
             counts = ""
             if v["phase"] in ("draft", "layout"):

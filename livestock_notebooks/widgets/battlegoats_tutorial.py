@@ -518,3 +518,4 @@ class Tutorial:
                           events=[], is_over=st.is_over, bot_turn=False)
         self.view.update(ctx)
         self.view.hint.layout.display = None if live or st.is_over else "none"
+        self.view.report.widget.layout.display = None if step.interactive else "none"
