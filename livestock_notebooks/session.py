@@ -74,6 +74,9 @@ class GameSpec:
     - ``progress(state)``: a number in [0, 1] for the bot-vs-bot progress bar.
     - ``players_of(state)``: how many players the state has (default: from common attributes).
     - ``new_game_options``: extra keyword arguments for ``new_game`` (``max_rounds`` ...).
+    - ``describe_action(state, action)``: the log line of an action that made no event, and of
+      an undone one (state before the action); default ``"<name>: <str(action)>"``. A game
+      whose ``str(action)`` names a hidden card (a face-down combat card) says less here.
     """
 
     game: str
@@ -94,6 +97,7 @@ class GameSpec:
     players_of: Callable[[GameState], int] | None = None
     new_game_options: Mapping[str, Any] = field(default_factory=dict)
     max_actions: int = 20_000
+    describe_action: Callable[[GameState, Action], str] | None = None
 
     # -- defaults for the hooks ---------------------------------------------------------
     def name(self, player: int | None) -> str:
@@ -107,6 +111,12 @@ class GameSpec:
         if player is None or self.player_color is None:
             return "#666"
         return self.player_color(player)
+
+    def action_text(self, state: GameState, action: Action, player: int | None) -> str:
+        """An action in words for the log (``describe_action`` if given)."""
+        if self.describe_action is not None:
+            return self.describe_action(state, action)
+        return f"{self.name(player)}: {action}"
 
     def turn_of(self, state: GameState) -> Hashable:
         if self.turn_key is not None:
@@ -479,7 +489,7 @@ class Session:
         if events:
             self.log.extend(LogEntry.from_event(e) for e in events)
         else:
-            self.log.append(LogEntry(f"{self.spec.name(player)}: {action}", player, "action"))
+            self.log.append(LogEntry(self.spec.action_text(before, action, player), player, "action"))
         if self.state.is_over:
             self.log.append(LogEntry(self.result_text(), None, "game-over"))
         self.write_autosave()
@@ -550,7 +560,9 @@ class Session:
         last = self.history.pop()
         self.state = last.before
         del self.log[last.log_length:]
-        self.log.append(LogEntry(f"{self.spec.name(last.player)} took back: {last.action}", last.player, "undo"))
+        what = (self.spec.action_text(self.state, last.action, last.player) if self.spec.describe_action is not None
+                else str(last.action))
+        self.log.append(LogEntry(f"{self.spec.name(last.player)} took back: {what}", last.player, "undo"))
         self.write_autosave()
         return last
 

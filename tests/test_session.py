@@ -530,3 +530,19 @@ def test_autosave_later_writes_once_at_the_end(saves):
         assert path.read_text() == before  # held
         s.apply(Walk(1))
     assert json.loads(json.loads(path.read_text())["engine_save"])["state"]["pos"] == [2, 0]
+
+
+def test_describe_action_hook_hides_what_str_would_show(saves):
+    spec = toy_spec(describe_action=lambda state, action: f"someone did something at turn {state.turn}")
+    s = Session.new(spec, [Seat.human(), Seat.human()], seed=1)
+
+    class Quiet(Walk):
+        pass
+
+    # an action without events is logged with the hook's words
+    s.state.apply = (lambda real: (lambda a: [] if isinstance(a, Quiet) else real(a)))(s.state.apply)
+    s.apply(Quiet(1))
+    assert s.log[-1].text == "someone did something at turn 0"
+    s.apply(Walk(1))
+    s.undo()
+    assert s.log[-1].text == "Red took back: someone did something at turn 0"
