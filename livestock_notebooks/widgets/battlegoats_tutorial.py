@@ -198,7 +198,7 @@ STEPS: list[Step] = [
     Step(
         "goal", "Turns and Winning", "The goal: the last card standing",
         "<p>Players take turns attacking each other's cards. A defeated card leaves the battlefield. "
-        "<b>Whoever has the last card in play wins.</b></p>"
+        "<b>When every other army is gone, the player who still has a card standing wins.</b></p>"
         "<p>Here the opponent has a single card left, face down in their back row, and it is your turn.</p>",
         LAST_CARD,
         goal="Win the game: click your Ram Goat, then the opponent's last card, then press the red Attack button.",
@@ -304,8 +304,8 @@ STEPS: list[Step] = [
     ),
     Step(
         "winning", "Turns and Winning", "Turns and the end of the game",
-        "<p>After an attack, the next player clockwise attacks. You must attack if you can. The player with "
-        "the last card in play wins.</p>"
+        "<p>Turns go round the table clockwise, one attack each; passing is not an option while you have a "
+        "card to attack with. Keep going until a single army has cards left.</p>"
         "<p>If the last two cards defeat each other (a tie, or a card that explodes), the two players choose: "
         "share the victory, or both lose with no victor. Here your Wolf (5, +2 against goats) meets the "
         "opponent's Stubborn Goat (7; its -2 counts only when it attacks).</p>",
