@@ -594,9 +594,17 @@ class GameApp:
         if self._ticker.available:
             # a short pause rather than call_soon: the kernel's IOPub thread needs the GIL to
             # send the messages of the handler that just ran, and gets it while the loop waits
-            self._ticker.loop.call_later(self.DEFER_SECONDS, fn)
+            self._ticker.loop.call_later(self.DEFER_SECONDS, self._guarded, fn)
         else:
             fn()
+
+    def _guarded(self, fn: Callable[[], Any]) -> None:
+        """Run deferred work; an error shows in the status line instead of vanishing in the
+        kernel's log."""
+        try:
+            fn()
+        except Exception as exc:  # pragma: no cover - shown to the user
+            self._message(f"Display error: {type(exc).__name__}: {exc}", "error")
 
     def on_change(self, callback: Callable[["GameApp", list], None]) -> None:
         """Call ``callback(app, events)`` after every refresh (events of the last action)."""
