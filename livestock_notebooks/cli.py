@@ -89,8 +89,18 @@ def voila_argv(
     ]
     if not open_browser:
         argv.append("--no-browser")
+    # An option given in ``extra`` replaces the default above (traitlets rejects duplicates).
+    overridden = {_option_name(a) for a in extra if a.startswith("--")}
+    argv = [a for a in argv if not (a.startswith("--") and _option_name(a) in overridden)]
     argv.extend(extra)
     return argv
+
+
+def _option_name(arg: str) -> str:
+    name = arg.split("=", 1)[0].lstrip("-")
+    aliases = {"Voila.port": "port", "Voila.ip": "ip", "VoilaConfiguration.template": "template",
+               "VoilaConfiguration.show_tracebacks": "show_tracebacks"}
+    return aliases.get(name, name)
 
 
 def _make_app_class():

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import time
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -10,7 +11,14 @@ import nbformat
 import pytest
 from nbclient import NotebookClient
 
-from browser import NOTEBOOKS_DIR, BinderLikeServer, outside_requests, voila_url, wait_for_voila
+from browser import (
+    NOTEBOOKS_DIR,
+    BinderLikeServer,
+    VoilaServer,
+    outside_requests,
+    voila_url,
+    wait_for_voila,
+)
 from livestock_notebooks import catalog
 
 
@@ -168,3 +176,24 @@ def test_house_rules_page_shows_every_game(voila_server, page, page_requests) ->
         expect(page.locator("h2.ln-house-game", has_text=data_catalog.game_title(game))).to_be_visible()
     expect(page.locator("table.ln-house-values").first).to_be_visible()
     assert outside_requests(page_requests) == []
+
+
+def test_kernels_of_closed_pages_are_culled(browser, tmp_path) -> None:
+    """A page's kernel is shut down once the page is closed and the kernel idles (here 2 s)."""
+    server = VoilaServer(
+        tmp_path,
+        extra=["--MappingKernelManager.cull_idle_timeout=2", "--MappingKernelManager.cull_interval=1"],
+    )
+    try:
+        context = browser.new_context()
+        page = context.new_page()
+        page.goto(server.base_url + "/")
+        wait_for_voila(page)
+        context.close()
+        deadline = time.monotonic() + 60
+        while "Culling 'idle' kernel" not in server.log_path.read_text(errors="replace"):
+            assert time.monotonic() < deadline, "kernel not culled:\n" + server.log_tail()
+            time.sleep(0.5)  # polling the server log, not waiting on the page
+        assert "Culling kernels with idle durations > 2 seconds" in server.log_path.read_text()
+    finally:
+        server.stop()

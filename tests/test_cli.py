@@ -54,6 +54,15 @@ def test_voila_command_line() -> None:
     assert any(a.startswith("--MappingKernelManager.cull_interval=") for a in argv)
 
 
+def test_extra_options_replace_the_defaults() -> None:
+    argv = cli.voila_argv(
+        Path("/x"), extra=["--MappingKernelManager.cull_idle_timeout=5", "--VoilaConfiguration.template=lab"]
+    )
+    assert "--MappingKernelManager.cull_idle_timeout=5" in argv
+    assert not [a for a in argv if a.startswith("--MappingKernelManager.cull_idle_timeout=6")]
+    assert [a for a in argv if "template" in a] == ["--VoilaConfiguration.template=lab"]
+
+
 def test_template_is_shipped_offline() -> None:
     template = cli.TEMPLATE_DIR
     assert json.loads((template / "conf.json").read_text())["base_template"] == "lab"
