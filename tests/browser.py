@@ -79,17 +79,21 @@ def wait_for_port(
             time.sleep(0.1)
 
 
-def server_command(port: int, extra: Sequence[str] = ()) -> list[str]:
-    """The console script ``livestock-notebooks`` (``python -m livestock_notebooks`` if the script
-    is not on PATH beside this Python)."""
+def console_script() -> list[str]:
+    """The ``livestock-notebooks`` console script beside this Python (or on PATH); falls back to
+    ``python -m livestock_notebooks`` where the script is not installed."""
     script = Path(sys.executable).with_name("livestock-notebooks")
     if script.is_file():
-        cmd = [str(script)]
-    elif shutil.which("livestock-notebooks"):
-        cmd = [shutil.which("livestock-notebooks")]  # type: ignore[list-item]
-    else:
-        cmd = [sys.executable, "-m", "livestock_notebooks"]
-    return [*cmd, "--port", str(port), "--no-browser", "--Voila.port_retries=0", *extra]
+        return [str(script)]
+    found = shutil.which("livestock-notebooks")
+    if found:
+        return [found]
+    return [sys.executable, "-m", "livestock_notebooks"]
+
+
+def server_command(port: int, extra: Sequence[str] = ()) -> list[str]:
+    """``livestock-notebooks --port PORT --no-browser`` (Voila may not hop to another port)."""
+    return [*console_script(), "--port", str(port), "--no-browser", "--Voila.port_retries=0", *extra]
 
 
 def isolated_env(home: Path) -> dict[str, str]:

@@ -30,6 +30,8 @@ Fixtures:
   screenshot to ``tests/artifacts/<test name>.png`` (pass or fail).
 - ``page_requests`` (function): the list of every URL the page requested (HTTP and WebSocket),
   filled as the test runs; check it with ``browser.outside_requests(page_requests) == []``.
+- ``page_errors`` (function): uncaught JavaScript errors and ``console.error`` messages of the
+  page, as strings (Voila prints kernel tracebacks there too); e.g. ``assert page_errors == []``.
 
 Locating widgets: give every widget that a test needs a CSS class in the package code, with
 ``widget.add_class("ln-...")`` (ipywidgets puts it on the widget's DOM element), then use
@@ -68,7 +70,7 @@ from browser import (
     screenshot_path,
 )
 
-BROWSER_FIXTURES = {"browser", "page", "page_requests", "chromium_path"}
+BROWSER_FIXTURES = {"browser", "page", "page_requests", "page_errors", "chromium_path"}
 
 
 def pytest_collection_modifyitems(config, items):
@@ -152,13 +154,24 @@ def page_requests() -> list[str]:
 
 
 @pytest.fixture
-def page(browser, page_requests, request):
+def page_errors() -> list[str]:
+    """JavaScript errors and console errors of the ``page`` (filled in by the ``page`` fixture)."""
+    return []
+
+
+@pytest.fixture
+def page(browser, page_requests, page_errors, request):
     """A new page (own context, 1280x900) recording its requests; screenshot on teardown."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
     page.set_default_timeout(90_000)
     page.on("request", lambda req: page_requests.append(req.url))
     page.on("websocket", lambda ws: page_requests.append(ws.url))
+    page.on("pageerror", lambda exc: page_errors.append(f"pageerror: {exc}"))
+    page.on(
+        "console",
+        lambda msg: page_errors.append(f"console.error: {msg.text}") if msg.type == "error" else None,
+    )
     try:
         yield page
     finally:

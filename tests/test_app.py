@@ -90,7 +90,7 @@ def test_index_html_lists_only_existing_notebooks(tmp_path: Path) -> None:
     assert links_in(catalog.index_html(tmp_path)) == [first.file]
 
 
-def test_landing_page_lists_every_notebook(voila_server, page, page_requests) -> None:
+def test_landing_page_lists_every_notebook(voila_server, page, page_requests, page_errors) -> None:
     from playwright.sync_api import expect
 
     page.goto(voila_server + "/")
@@ -104,6 +104,7 @@ def test_landing_page_lists_every_notebook(voila_server, page, page_requests) ->
     hrefs = sorted(links.nth(i).get_attribute("href") for i in range(links.count()))
     assert hrefs == expected
     assert outside_requests(page_requests) == [], "the page requested an outside host"
+    assert page_errors == []
 
 
 def test_click_through_to_a_notebook(voila_server, page, page_requests) -> None:

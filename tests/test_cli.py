@@ -9,15 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from browser import server_command
+from browser import console_script
 from livestock_notebooks import cli
 
 REPO = Path(__file__).resolve().parent.parent
 
 
 def test_help_works() -> None:
-    cmd = server_command(0)[: -len(["--port", "0", "--no-browser", "--Voila.port_retries=0"])]
-    out = subprocess.run([*cmd, "--help"], capture_output=True, text=True, timeout=60)
+    out = subprocess.run([*console_script(), "--help"], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     for option in ("--port", "--no-browser", "--ip", "--notebooks"):
         assert option in out.stdout
