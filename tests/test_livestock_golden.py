@@ -24,7 +24,7 @@ def transcript() -> str:
     while not state.is_over:
         player = state.current_player
         action = bots[player].choose(state)
-        lines.append(f"P{player} > {action}")
+        lines.append(f"P{player + 1} > {action}")
         lines.extend(f"    {e.text}" for e in state.apply(action))
     lines.append(f"# winners: {state.winners}; final position: {state.notation()}")
     return "\n".join(lines) + "\n"

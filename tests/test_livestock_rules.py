@@ -622,7 +622,7 @@ class TestCommandCards:
         s.apply(lu.PlayCard("gleaning"))
         assert s.resources[0]["grass"] == 1 and s.resources[0]["hay"] == 1
         s = with_card("pilfer", "a1,a3,a3,e3,e3,e3", turn="0/marshal/0/0", res="0.0.0.0.0,0.0.3.0.0")
-        assert names(s.legal_actions()).count("Play Pilfer against player 1 for corn") == 1
+        assert names(s.legal_actions()).count("Play Pilfer against P2 for corn") == 1
         s.apply(lu.PlayCard("pilfer", resource="corn", opponent=1))
         assert s.resources[0]["corn"] == 1 and s.resources[1]["corn"] == 2
         illegal(s, lu.PlayCard("pilfer", resource="hay", opponent=1), "Command Cards", "not in your hand")

@@ -129,7 +129,7 @@ class PlayCard(LivestockAction):
         if self.general:
             text += f" on {_g(self.general)}"
         if self.opponent >= 0:
-            text += f" against player {self.opponent}"
+            text += f" against P{self.opponent + 1}"
         if self.resource:
             text += f" for {self.resource}"
         return text

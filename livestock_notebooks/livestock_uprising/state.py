@@ -420,7 +420,7 @@ class LivestockState(GameState):
         return f"{self._gname[slot]} ({slot % 3 + 1}*)"
 
     def _ptext(self, seat: int) -> str:
-        return f"player {seat} ({D.FACTION_NAMES[self.factions[seat]]})"
+        return f"P{seat + 1} ({D.FACTION_NAMES[self.factions[seat]]})"
 
     def _can_declare(self, seat: int) -> bool:
         if self.superarmy[seat]:
