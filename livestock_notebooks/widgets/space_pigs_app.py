@@ -103,6 +103,31 @@ def describe_turn(state) -> str:
     return f"{head}{seq} {short}: {who} decides"
 
 
+DONE_WORDS = {"1A": "is done with cards", "1B": "is done with colonists", "1D": "is done deploying",
+              "2B": "ends travel", "2X": "makes no extra trip", "3B": "ends redeployment", "4B": "is done",
+              "3C": "is done"}
+
+
+def describe_action(state, action) -> str:
+    """A log line for an action that made no event (or an undone one), hiding what is secret:
+    face-down cards, travel markers and the cards of a discard or an exchange."""
+    p = action.player
+    who = state.pname(p) if state.clans else f"P{p + 1}"
+    if isinstance(action, PlayCard) and state.cb is not None:
+        return f"{who} plays a card face down"
+    if isinstance(action, ChooseMarker):
+        return f"{who} chooses a travel marker face down"
+    if isinstance(action, Discard):
+        return f"{who} discards a card"
+    if isinstance(action, (OfferExchange, AnswerExchange)):
+        return f"{who} answers an exchange" if isinstance(action, AnswerExchange) else f"{who} offers an exchange"
+    if isinstance(action, Done):
+        if state.cb is not None:
+            return f"{who} is done"
+        return f"{who} {DONE_WORDS.get(state.sequence, 'is done')}"
+    return state.describe(action)
+
+
 def _progress(state) -> float:
     if state.is_over:
         return 1.0
@@ -133,6 +158,7 @@ def space_pigs_spec(**options: Any) -> GameSpec:
         players_of=lambda s: s.n,
         new_game_options=dict(options),
         max_actions=60_000,
+        describe_action=describe_action,
     )
 
 
@@ -259,6 +285,8 @@ def prompt_for(view: Mapping, legal: Sequence[Action], me: int) -> str:
         return (f"You have {view['new_p'][me]} new colonist piglets: you may turn two of them into a hog (one a "
                 "turn), play a card, or press Done.")
     if seq == "1D":
+        if not (view["new_p"][me] or view["new_h"][me]):
+            return "You have no new troops to deploy: you may play a card for this sequence, or press Done."
         return (f"Deploy your new troops ({view['new_p'][me]} piglets, {view['new_h'][me]} hogs) on hexes where you "
                 "have troops: pick piglet or hog, then click a highlighted hex.")
     if seq == "1E":
@@ -277,6 +305,9 @@ def prompt_for(view: Mapping, legal: Sequence[Action], me: int) -> str:
             return (f"Aboard: {' and '.join(aboard) or 'nobody'} from {hex_text(view, trip['src'])}. Click a green "
                     "hex to fly there.")
         left = view["trips"][me]
+        if seq == "2X" and not left:
+            return ("Everyone has travelled. You hold an Extra-Move card: play it for one more trip now, or "
+                    "keep it (No extra trip).")
         head = "Extra-Mouve: you may make one more trip. " if seq == "2X" else ""
         return (f"{head}{left} trip{'s' if left != 1 else ''} left. Click one of your hexes (blue), set how many "
                 "troops go aboard, then click a green hex (red: an attack). End your travel when you are done.")
@@ -347,7 +378,7 @@ class SpacePigsView(GameView):
         self.legend = w.HTML(
             '<div style="font-size:0.8em;color:#555">Map: <span style="color:#0091ea">blue</span> act from here, '
             '<span style="color:#00c853">green</span> go here, <span style="color:#d50000">red</span> go and attack, '
-            '<span style="color:#aa00ff">purple</span> choose, <span style="color:#ff6d00">orange</span> selected. '
+            '<span style="color:#aa00ff">purple</span> choose, white: selected. '
             'Chips: clan colour with piglets, +nH hogs; pir/por/worm aliens. A thick border shows who holds a hex.</div>')
         side = w.VBox([self.prompt, self.actions_box, self.tools, self.combat.widget, self.election.widget,
                        self.hand.widget])
@@ -380,6 +411,13 @@ class SpacePigsView(GameView):
             self.app.message(text, kind)
 
     # -- the shell's interface ------------------------------------------------------------
+    def start_events(self, events) -> None:
+        """Events of a prepared position's start (a combat already begun), for the panels."""
+        self.combat.reset()
+        self.election.result = None
+        self.combat.feed(events)
+        self.election.feed(events)
+
     def update(self, ctx: ViewContext) -> None:
         self.combat.feed(ctx.events)
         self.election.feed(ctx.events)
@@ -425,23 +463,14 @@ class SpacePigsView(GameView):
         self.seq_bar.update(view, title)
         self.order.update(view)
         self.clans.update(view, me, getattr(self, "seat_kinds", ()))
-        # prompt
-        if legal:
-            text = prompt_for(view, legal, me)
-            self.prompt.value = f'<div class="lsn-sp-prompt-text">{html.escape(text)}</div>'
-        elif view.get("over"):
-            self.prompt.value = '<div class="lsn-sp-prompt-text">The game is over.</div>'
-        else:
-            actor = view.get("actor")
-            who = pname(view, actor) if actor is not None else "nobody"
-            kind = self.seat_kinds[actor] if actor is not None and actor < len(self.seat_kinds) else ""
-            self.prompt.value = (f'<div class="lsn-sp-prompt-text">Waiting for {html.escape(who)}'
-                                 f'{" (" + html.escape(kind) + ")" if kind else ""}.</div>')
         self._draw_buttons()
         self._draw_tools()
         # map
         self.marks, ghosts = self._marks()
         self.map.update(view, marks=self.marks, ghosts=ghosts, viewer=me)
+        width = f"{max(self.map.width, 300)}px"
+        if self.legend.layout.width != width:
+            self.legend.layout.width = width
         # hand
         if me is not None and isinstance(view["hands"][me], list):
             playable = {a.card for a in legal if isinstance(a, PlayCard)}
@@ -461,6 +490,18 @@ class SpacePigsView(GameView):
             self._hide(self.hand.widget)
         self.combat.update(view, me)
         self.election.update(view)
+        # the prompt last: when it changes, the map and buttons are already up to date
+        if legal:
+            text = prompt_for(view, legal, me)
+            self.prompt.value = f'<div class="lsn-sp-prompt-text">{html.escape(text)}</div>'
+        elif view.get("over"):
+            self.prompt.value = '<div class="lsn-sp-prompt-text">The game is over.</div>'
+        else:
+            actor = view.get("actor")
+            who = pname(view, actor) if actor is not None else "nobody"
+            kind = self.seat_kinds[actor] if actor is not None and actor < len(self.seat_kinds) else ""
+            self.prompt.value = (f'<div class="lsn-sp-prompt-text">Waiting for {html.escape(who)}'
+                                 f'{" (" + html.escape(kind) + ")" if kind else ""}.</div>')
 
     def _button(self, i: int) -> w.Button:
         while len(self.buttons) <= i:

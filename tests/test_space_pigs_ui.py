@@ -1,0 +1,533 @@
+"""The Space Pigs page driven from Python: the map, the panels, combat and election screens,
+hidden information, hot-seat, undo, saves and the headless runner.
+
+Humans play through the widgets only (``map.click``, ``hand.click``, action buttons, the troop
+toggle and the boarding counters), never by calling the engine.
+"""
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from livestock_notebooks import space_pigs as sp
+from livestock_notebooks.odds import Pigs, space_pigs_combat
+from livestock_notebooks.session import Seat, Session
+from livestock_notebooks.space_pigs.actions import (
+    Deploy, Discard, Fly, Load, MoveAliens, PlaceHex, PlayCard, Redeploy,
+)
+from livestock_notebooks.space_pigs.bots import GreedyBot
+from livestock_notebooks.space_pigs.data import CARDS
+from livestock_notebooks.widgets.game_app import ViewContext
+from livestock_notebooks.widgets.odds_panel import format_percent
+from livestock_notebooks.widgets.space_pigs_app import (
+    SpacePigsView, action_label, describe_action, play_app, space_pigs_spec,
+)
+from livestock_notebooks.widgets.space_pigs_board import card_label
+from livestock_notebooks.widgets.space_pigs_tutorial import step_by_key, state_for
+
+TRAVEL = step_by_key("travel").position
+COMBAT = step_by_key("combat").position
+ELECTION = step_by_key("election").position
+
+
+# --------------------------------------------------------------------------- helpers
+def human_step(app, bot: GreedyBot) -> str:
+    """Play one decision of the human on screen through the widgets; returns what was clicked.
+
+    The decision is the one the Greedy bot would take, expressed as clicks: map hexes, hand
+    cards, action buttons, the troop-type toggle, the boarding counters and the pile toggle.
+    """
+    view = app.view
+    state = app.session.state
+    action = bot.choose(state)
+    t = type(action)
+    if t is PlaceHex:
+        view.pile.value = action.pile
+        view.map.click((action.q, action.r))
+        return "place"
+    if t is Load and view.view.get("trip") is None:
+        view.map.click(action.hex)
+        assert view.selected == action.hex and view.mode == "load"
+        view.load_piglets.value = 0 if action.hog else 1
+        view.load_hogs.value = 1 if action.hog else 0
+        dests = [h for h, m in view.marks.items() if isinstance(h, int) and m in ("dest", "attack")]
+        assert dests, "a selected source shows its destinations"
+        view.map.click(dests[0])
+        return "trip"
+    if t is Redeploy:
+        view.map.click(action.src)
+        view.troop_type.value = action.hog
+        view.map.click(action.dst)
+        return "redeploy"
+    if t is MoveAliens:
+        view.map.click(action.src)
+        view.map.click(action.dst)
+        return "aliens"
+    if t is Deploy:
+        view.troop_type.value = action.hog
+        view.map.click(action.hex)
+        return "deploy"
+    if t is Fly:
+        view.map.click(action.hex)
+        return "fly"
+    if t is Discard:
+        view.press(action_label(view.view, action))
+        return "discard"
+    if t is PlayCard:
+        view.hand.click(action.card)
+        return "card"
+    label = action_label(view.view, action)
+    if label in view.button_labels():
+        view.press(label)
+        return "button"
+    hexy = getattr(action, "hex", None)
+    if hexy is not None:
+        view.map.click(hexy)
+        return "map"
+    raise AssertionError(f"the UI offers no way to play {action!r}; buttons {view.button_labels()}")
+
+
+def tree_text(widget) -> str:
+    parts, stack, seen = [], [widget], set()
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        for attr in ("value", "description", "tooltip", "placeholder"):
+            v = getattr(node, attr, None)
+            if isinstance(v, str):
+                parts.append(v)
+        opts = getattr(node, "options", None)
+        if isinstance(opts, (list, tuple)):
+            parts.extend(str(o) for o in opts)
+        stack.extend(getattr(node, "children", ()) or ())
+    return "\n".join(parts)
+
+
+@pytest.fixture
+def saves(tmp_path):
+    return tmp_path / "saves"
+
+
+def make_app(saves, **kw):
+    return play_app(bot_delay=None, save_directory=saves, check_resume=kw.pop("check_resume", False), **kw)
+
+
+def position_app(saves, notation, seats=("human", "Greedy", "Greedy"), script=None):
+    app = make_app(saves)
+    state = sp.from_notation(notation, seed=3, script=script)
+    app.view.start_events(state.start_events)
+    app.start_state(state, [Seat(s) for s in seats])
+    return app
+
+
+# --------------------------------------------------------------------------- whole games
+@pytest.mark.parametrize("rules,options", [
+    ("full", {}),
+    ("full", {"clan_powers": True}),
+    ("simple_a", {}),
+    ("simple_b", {}),
+    ("full", {"auto_layout": False}),
+])
+def test_a_whole_game_through_the_widgets(saves, rules, options):
+    app = make_app(saves)
+    opts = {"rules": rules, "max_rounds": 3, "auto_layout": True}
+    opts.update(options)
+    session = app.start([Seat.human(), Seat("Greedy"), Seat("Random")], seed=2, options=opts)
+    bot = GreedyBot(2)
+    kinds = set()
+    for _ in range(3000):
+        app.run_bots()
+        if session.state.is_over:
+            break
+        before = len(session.history)
+        kinds.add(human_step(app, bot))
+        assert len(session.history) > before, (app.status_text, session.state.sequence)
+        assert not session.state.invariant_violations()
+    assert session.state.is_over
+    assert "trip" in kinds and "button" in kinds
+    if not options.get("auto_layout", True):
+        assert "place" in kinds
+    assert "Game over" in app.status_text
+    assert "Game over" in app.turn.value
+
+
+def test_headless_bot_game_runs_to_the_end_with_progress(saves):
+    app = make_app(saves)
+    for dd in app.seat_dropdowns:
+        dd.value = "Greedy"
+    app.controls_widgets["turns"].value = 3
+    app.headless.start()  # no loop in tests: plays to the end at once
+    assert app.headless.session.state.is_over
+    assert app.headless.progress.value == app.headless.progress.max
+    assert app.headless.progress.bar_style == "success"
+    assert "Game over" in app.headless.result.value
+
+
+# --------------------------------------------------------------------------- the map
+def test_travel_by_clicking_source_then_destination(saves):
+    app = position_app(saves, TRAVEL)
+    view = app.view
+    assert "2 trips left" in view.prompt.value
+    assert view.marks[0] == "source"
+    view.map.click(0)
+    assert view.selected == 0 and view.mode == "load"
+    # five piglets at home: all but one go aboard by default
+    assert (view.load_piglets.value, view.load_hogs.value) == (4, 0)
+    assert view.marks[1] == "dest" and view.marks[3] == "attack" and view.marks[0] == "selected"
+    assert view.map.svg.count("lsn-sp-mark-dest") >= 1
+    view.load_piglets.value = 2
+    view.map.click(1)
+    state = app.session.state
+    assert state.troops_on(1) == [{"player": 0, "piglets": 2, "hogs": 0}]
+    assert "1 trip left" in view.prompt.value
+    assert any("lands 2 piglets on H1" in line for line in app.session.log and [e.text for e in app.session.log])
+
+
+def test_a_refused_click_shows_the_engine_rule(saves):
+    app = position_app(saves, TRAVEL)
+    app.view.map.click(5)  # P3's planet: nothing of mine to board there
+    assert app.status_text.startswith("Not allowed:")
+    assert "Space Travel" in app.status_text
+    assert app.session.state.troops_on(0)[0]["piglets"] == 5
+
+
+def test_undo_takes_back_a_trip_step_by_step(saves):
+    app = position_app(saves, TRAVEL)
+    before = app.session.state.to_json()
+    app.view.map.click(0)
+    app.view.load_piglets.value = 1
+    app.view.map.click(1)
+    assert app.session.state.owner(1) == 0
+    assert app.undo()  # the flight
+    assert app.session.state.trip is not None
+    assert "Aboard: 1 piglet" in app.view.prompt.value
+    assert app.undo()  # the boarding
+    assert app.session.state.to_json() == before
+
+
+def test_deploy_with_the_troop_toggle(saves):
+    app = position_app(saves, step_by_key("colonists").position)
+    view = app.view
+    for _ in range(5):  # the Royal Pig hands out the markers: two to me first, then the others
+        view.press("Give a marker to")
+    assert any(e.kind == "colonists" for e in app.last_events)
+    app.run_bots()
+    state = app.session.state
+    assert "Turn 2 new piglets into a hog" in view.button_labels()
+    if app.session.state.new_p[0] >= 4:
+        view.press("Turn 2 new piglets into a hog")
+        app.run_bots()
+    assert state.sequence in ("1B", "1D")
+    while app.session.state.sequence in ("1B",):
+        view.press("Done")
+        app.run_bots()
+    assert app.session.state.sequence == "1D" and app.session.current_player == 0
+    assert view.troop_type.layout.display != "none"
+    hogs = app.session.state.new_h[0]
+    if hogs:
+        view.troop_type.value = True
+        view.map.click(0)
+        assert app.session.state.new_h[0] == hogs - 1
+    piglets = app.session.state.new_p[0]
+    view.troop_type.value = False
+    view.map.click(0)
+    assert app.session.state.new_p[0] == piglets - 1
+
+
+def test_alien_move_by_two_clicks(saves):
+    app = position_app(saves, step_by_key("aliens_move").position)
+    view = app.view
+    assert view.marks[5] == "source"
+    view.map.click(5)
+    assert view.mode == "aliens" and view.marks[1] == "attack"
+    view.map.click(1)
+    assert any(e.kind == "aliens_move" for e in app.last_events) or "pirates" in app.log.widget.value
+
+
+# --------------------------------------------------------------------------- combat
+def test_combat_screen_odds_cards_reveal_and_rounds(saves):
+    app = position_app(saves, COMBAT)
+    view = app.view
+    app.run_bots()  # the defender (a bot) plays first, face down
+    panel = view.combat.widget
+    assert panel.layout.display != "none"
+    expected = format_percent(space_pigs_combat(Pigs(5), Pigs(4)).attacker)
+    assert f"attacker holds the hex <b class=\"lsn-sp-odds-a\">{expected}</b>" in panel.value
+    assert "before any card" in panel.value
+    d_cards = app.session.state.cb["dcards"]
+    assert "The other side has played" in panel.value
+    for c in d_cards:  # the defender's face-down cards are nowhere on my screen
+        assert card_label(c) not in tree_text(app.widget)
+    assert "as the attacker" in view.prompt.value
+    view.hand.click(8)  # Laser Snout, tech 1
+    assert "Your face-down cards: Laser Snout" in panel.value
+    assert "(technology 1)" in panel.value
+    log_text = " ".join(e.text for e in app.session.log)
+    assert "Laser Snout" not in log_text and "plays a card face down" in log_text
+    view.press("Done: my cards are down")
+    app.run_bots()
+    assert "Cards revealed" in panel.value or "over-armament" in panel.value
+    assert "Technology total" in panel.value or "over-armament" in panel.value
+    assert "lsn-sp-techline" in panel.value
+    # fight to the end through the widgets
+    for _ in range(60):
+        if app.session.state.cb is None or "Round 3" in panel.value:
+            break
+        if "Fight on" in view.button_labels():
+            view.press("Fight on")
+        app.run_bots()
+    assert "lsn-sp-round" in panel.value or "over-armament" in panel.value
+    assert "Round 1" in panel.value or "over-armament" in panel.value
+
+
+def test_the_wipeout_line_destroys_everyone(saves):
+    app = position_app(saves, COMBAT)
+    app.run_bots()  # defender: Gravity Mudbath, tech 2
+    view = app.view
+    view.hand.click(26)  # Suicide Porker, tech 3
+    view.hand.click(18)  # Photon Ham Cannon, tech 2
+    assert "(technology 5)" in view.combat.widget.value
+    view.press("Done: my cards are down")
+    app.run_bots()
+    state = app.session.state
+    assert state.troops_on(0) == []
+    assert any(e.kind == "wipeout" for e in view.combat.events)
+    assert "over-armament destroys every troop" in view.combat.widget.value
+
+
+def test_fleeing_from_round_two(saves):
+    step = step_by_key("flee")
+    app = make_app(saves)
+    app.start_state(state_for(step), [Seat.human(), Seat("Greedy"), Seat("Greedy")])
+    view = app.view
+    assert "flee to an adjacent hex" in view.prompt.value
+    assert view.marks[1] == "dest"
+    assert "Flee to H1 (yellow planet)" in view.button_labels() and "Fight on" in view.button_labels()
+    view.map.click(1)
+    assert app.session.state.troops_on(1) == [{"player": 0, "piglets": 4, "hogs": 0}]
+
+
+# --------------------------------------------------------------------------- election
+def test_election_screen_votes_in_calling_order_and_factions(saves):
+    app = position_app(saves, ELECTION)
+    view = app.view
+    panel = view.election.widget
+    assert "do you stand" in view.prompt.value
+    view.press("Stand for Royal Pig")
+    app.run_bots()
+    assert "Candidates" in panel.value or "Votes so far" in panel.value
+    assert "calls the votes" in panel.value
+    # I call the others first, then vote last
+    assert any(label.startswith("Call ") for label in view.button_labels())
+    view.press("Call P3")
+    app.run_bots()
+    view.press("Call P2")
+    app.run_bots()
+    assert re.search(r"<ol class=\"lsn-sp-votes\"><li>.*P3 Phacocherus.*</li><li>.*P2 Hylocherus", panel.value)
+    view.press("Vote for P1")
+    app.run_bots()
+    assert "Last election" in panel.value and "is the Royal Pig" in panel.value
+    assert "Factions for this turn" in panel.value
+    assert app.session.state.sequence not in ("4C",)
+
+
+# --------------------------------------------------------------------------- hidden information
+def scramble(state, viewer: int, seed: int = 0):
+    """The same position for ``viewer`` with everything hidden from them changed: the other
+    hands and the deck reshuffled between them, other recipes, marker choices and face-down
+    combat cards swapped."""
+    rng = random.Random(seed)
+    s = state.copy()
+    others = [p for p in range(s.n) if p != viewer]
+    pool = [c for p in others for c in s.hands[p]] + list(s.deck)
+    hidden_cb = []
+    if s.cb is not None and s.cb["stage"] in ("cards_d", "cards_a"):
+        for key, who in (("acards", s.cb["a"]), ("dcards", s.cb["d"])):
+            if who != viewer:
+                hidden_cb.append(key)
+                pool += s.cb[key]
+    rng.shuffle(pool)
+    for p in others:
+        k = len(s.hands[p])
+        s.hands[p], pool = pool[:k], pool[k:]
+    for key in hidden_cb:
+        k = len(s.cb[key])
+        s.cb[key], pool = pool[:k], pool[k:]
+    s.deck = pool
+    if s.rules == "full":
+        for p in others:
+            s.recipes[p] = list(reversed(s.recipes[p])) if s.recipes[p][0] != s.recipes[p][2] else s.recipes[p]
+    for p in others:
+        if s.choice[p]:
+            s.choice[p] = 4 if s.choice[p] != 4 else 2
+    s.dice = type(s.dice)(seed + 99)
+    s._legal = None
+    return s
+
+
+def render(state, viewer: int) -> SpacePigsView:
+    spec = space_pigs_spec()
+    session = Session(spec, state, [Seat.human()] * state.n, autosave=False)
+    view = SpacePigsView()
+    legal = list(state.legal_actions()) if state.current_player == viewer else []
+    view.update(ViewContext(session=session, view=state.player_view(viewer), viewer=viewer, legal=legal,
+                            current_player=state.current_player))
+    return view
+
+
+def secret_positions():
+    """Positions with secrets: hands in 1A, marker choices in 2A, face-down combat cards."""
+    found = {}
+    state = sp.new_game(players=4, seed=11, max_rounds=4)
+    bots = [GreedyBot(i) for i in range(4)]
+    while not state.is_over and len(found) < 3:
+        seq = state.sequence
+        if seq == "1A" and state.turn >= 2 and "hands" not in found:
+            found["hands"] = state.copy()
+        if seq == "2A" and any(state.choice) and "markers" not in found:
+            found["markers"] = state.copy()
+        if state.cb is not None and state.cb["stage"] == "cards_a" and state.cb["dcards"] and "cards" not in found:
+            found["cards"] = state.copy()
+        state.apply(bots[state.current_player].choose(state))
+    combat = sp.from_notation(COMBAT, seed=3)
+    combat.apply(GreedyBot(1).choose(combat))  # the defender plays Gravity Mudbath face down
+    found["tutorial_cards"] = combat
+    return found
+
+
+@pytest.mark.parametrize("key", ["hands", "markers", "cards", "tutorial_cards"])
+def test_what_is_hidden_from_the_viewer_changes_nothing_on_screen(key):
+    state = secret_positions().get(key)
+    if state is None:
+        pytest.skip(f"the seeded game had no {key} position")
+    for viewer in range(state.n):
+        a = render(state, viewer)
+        b = render(scramble(state, viewer, seed=viewer + 5), viewer)
+        assert tree_text(a.widget) == tree_text(b.widget), (key, viewer)
+        assert a.map.svg == b.map.svg
+    # and the viewer's own secrets are shown to them
+    me = 0
+    view = render(state, me)
+    text = tree_text(view.widget)
+    for c in state.hands[me]:
+        assert card_label(c) in text
+
+
+def test_other_recipes_and_hands_are_not_in_the_tree(saves):
+    state = secret_positions()["hands"]
+    view = render(state, 0)
+    text = tree_text(view.widget).replace(view.seq_bar.widget.value, "").replace(view.legend.value, "")
+    assert view.clans.widget.value.count(">secret<") == state.n - 1
+    assert "(you)" in text
+    mine = {card_label(c) for c in state.hands[0]}
+    for p in range(1, state.n):
+        for c in state.hands[p]:
+            if card_label(c) not in mine:
+                assert card_label(c) not in text
+
+
+def test_spectator_view_when_only_bots_play(saves):
+    app = make_app(saves)
+    session = app.start([Seat("Greedy")] * 3, seed=4, options={"max_rounds": 2, "auto_layout": True})
+    app.run_bots(200)
+    text = app.tree_text()
+    assert "(you)" not in text
+    assert app.view.hand.widget.layout.display == "none"
+    for p in range(3):
+        for c in session.state.hands[p]:
+            assert card_label(c) not in app.view.clans.widget.value
+
+
+def test_hot_seat_hands_the_device_over_without_showing_cards(saves):
+    app = make_app(saves)
+    session = app.start([Seat.human(), Seat.human(), Seat("Greedy")], seed=6,
+                        options={"max_rounds": 2, "auto_layout": True})
+    bots = {0: GreedyBot(1), 1: GreedyBot(2)}
+    handoffs = 0
+    for _ in range(400):
+        app.run_bots()
+        s = session.state
+        if s.is_over or s.turn >= 2 and s.sequence == "2B":
+            break
+        if session.needs_handoff:
+            handoffs += 1
+            assert app.handoff_box.layout.display != "none"
+            assert app.view_box.layout.display == "none"
+            text = tree_text(app.view_box) + app.handoff_text.value + app.save_link.value
+            for p in (0, 1):
+                for c in s.hands[p]:
+                    assert card_label(c) not in text
+            assert "secret" not in app.view.clans.widget.value  # the clan table is cleared too
+            app.handoff_button.click()
+            assert session.viewer == s.current_player
+            continue
+        human_step(app, bots[session.current_player])
+    assert handoffs >= 2
+
+
+# --------------------------------------------------------------------------- words, saves
+def test_log_lines_never_name_a_face_down_card():
+    state = sp.from_notation(COMBAT, seed=3)
+    state.apply(GreedyBot(1).choose(state))
+    text = describe_action(state, PlayCard(0, 26))
+    assert "Suicide Porker" not in text and "face down" in text
+
+
+def test_undo_of_a_face_down_card_keeps_it_hidden(saves):
+    app = position_app(saves, COMBAT)
+    app.run_bots()
+    app.view.hand.click(26)
+    assert app.undo()
+    log = " ".join(e.text for e in app.session.log)
+    assert "Suicide Porker" not in log and "took back" in log
+    assert 26 in app.session.state.hands[0]
+
+
+def test_autosave_and_resume_the_same_position(saves):
+    app = make_app(saves)
+    session = app.start([Seat.human(), Seat("Greedy"), Seat("Greedy")], seed=9,
+                        options={"max_rounds": 3, "auto_layout": True})
+    bot = GreedyBot(0)
+    for _ in range(30):
+        app.run_bots()
+        human_step(app, bot)
+    saved = session.state.to_json()
+    again = make_app(saves, check_resume=True)
+    assert again.resume_box.layout.display != "none"
+    assert "Space Pigs" in again.resume_info.value
+    resumed = again.resume()
+    assert resumed.state.to_json() == saved
+    assert again.view.map.svg
+    text = again.prepare_save()
+    third = make_app(saves)
+    assert third.load_text(text, "a file")
+    assert third.session.state.to_json() == saved
+
+
+def test_setup_options_reach_the_engine(saves):
+    app = make_app(saves)
+    c = app.controls_widgets
+    c["rules"].value = "simple_a"
+    c["checks"]["baston_rikiki"].value = True
+    c["layout"].value = "pancake"
+    c["turns"].value = 4
+    for dd in app.seat_dropdowns[:3]:
+        dd.value = "Random"
+    session = app.start_from_setup()
+    s = session.state
+    assert s.rules == "simple_a" and s.opts["baston_rikiki"] and s.opts["layout"] == "pancake"
+    assert s.max_rounds == 4 and s.sequence != "layout"
+
+
+def test_cards_show_name_bonuses_and_technology(saves):
+    app = position_app(saves, COMBAT)
+    app.run_bots()
+    buttons = app.view.hand.box.children
+    assert [b.description.splitlines()[0] for b in buttons] == ["Laser Snout", "Photon Ham Cannon", "Suicide Porker"]
+    assert "Tech 3" in buttons[2].description
+    assert all("lsn-sp-playable" in b._dom_classes for b in buttons)
+    assert CARDS[26].name in buttons[2].tooltip
