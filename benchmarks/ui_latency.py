@@ -12,6 +12,9 @@ It writes two notebooks to a scratch folder, serves them with ``livestock-notebo
 - *move*: click a green square -> the General is drawn on it (engine ``apply``, autosave, log
   and every panel refreshed); each move is undone (not timed) before the next trial.
 - *page to widgets*: navigation start -> the board (or the bare button) is visible.
+- Space Pigs (:func:`space_pigs_trials`): *select* = click my hex on the galaxy map -> drawn
+  selected, destinations marked; *trip* = click a green hex -> a piglet boards and flies there
+  (two engine actions); each trip undone (not timed) before the next.
 
 Every trial is timed inside the page (``performance.now()`` around ``element.click()`` and a
 MutationObserver), at human pace (a pause between trials). The target for the board is a median
@@ -60,6 +63,52 @@ app = livestock_app(check_resume=False)
 app.start_state(lu.from_notation({POSITION!r}, seed=1), [Seat.human(), Seat("Sensible")])
 app
 """
+
+# Space Pigs: P1 on H0 with two piglets and trips to spare; H1 (an empty yellow planet) next to it.
+SP_POSITION = ("SP1 n=3 turn=2 seq=2B order=123 rp=2 trips=9,0,0 | 0,0:Pr:a2 1,0:Py -1,0:A 0,1:Pb:b3 "
+               "-1,1:Pb 1,-1:Pr:c3 0,-1:Py")
+SPACE_PIGS = f"""
+from livestock_notebooks import space_pigs as sp
+from livestock_notebooks.session import Seat
+from livestock_notebooks.widgets.space_pigs_app import play_app
+app = play_app(check_resume=False)
+app.start_state(sp.from_notation({SP_POSITION!r}, seed=1), [Seat.human(), Seat("Greedy"), Seat("Greedy")])
+app
+"""
+SP_P1_COLOUR = "#7b1fa2"
+
+
+def _hex_has(h: int, text: str, present: bool = True) -> str:
+    return (f"const g = document.querySelector('g.lsn-sp-hexg[data-hex=\"{h}\"]');"
+            f" return !!g && g.outerHTML.includes({json.dumps(text)}) === {'true' if present else 'false'};")
+
+
+def space_pigs_trials(page, base: str, clicks: int, pause: float) -> dict:
+    """Space Pigs galaxy map (SVG under hex buttons): *select* = click my hex -> it is drawn
+    selected with its destinations (view only); *trip* = click a green hex -> the piglet boards
+    and flies there (two engine actions, autosave, log); each trip is undone (not timed)."""
+    t0 = time.perf_counter()
+    page.goto(f"{base}/space_pigs.ipynb")
+    page.wait_for_selector(".lsn-sp-map svg", state="visible")
+    load = time.perf_counter() - t0
+    page.wait_for_selector("g.lsn-sp-hexg[data-hex='0'] .lsn-sp-mark-source", state="attached")
+    select, trip = [], []
+    for i in range(clicks):
+        on = i % 2 == 0
+        select.append(page.evaluate(TIMED_CLICK, ["button.lsn-sp-hex-0", _hex_has(0, "lsn-sp-mark-selected", on)]))
+        time.sleep(pause)
+    for _ in range(clicks):
+        page.evaluate(TIMED_CLICK, ["button.lsn-sp-hex-0", _hex_has(0, "lsn-sp-mark-selected")])
+        time.sleep(pause)
+        trip.append(page.evaluate(TIMED_CLICK, ["button.lsn-sp-hex-1", _hex_has(1, SP_P1_COLOUR)]))
+        time.sleep(pause)
+        page.evaluate(TIMED_CLICK, ["button.lsn-undo", _hex_has(1, SP_P1_COLOUR, False)])
+        time.sleep(pause)
+        page.evaluate(TIMED_CLICK, ["button.lsn-undo", "return /trips left/.test("
+                                    "document.querySelector('.lsn-sp-prompt-text').textContent);"])
+        time.sleep(pause)
+    return {"sp_select_ms": _stats(select), "sp_trip_ms": _stats(trip), "sp_page_to_widgets_s": load}
+
 
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
@@ -124,7 +173,7 @@ def main(argv=None) -> dict:
     nbdir.mkdir()
     home = work / "home"
     home.mkdir()
-    for name, code in (("bare", BARE), ("board", BOARD)):
+    for name, code in (("bare", BARE), ("board", BOARD), ("space_pigs", SPACE_PIGS)):
         nb = nbformat.v4.new_notebook()
         nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
         nb.cells = [nbformat.v4.new_code_cell(code)]
@@ -182,6 +231,7 @@ def main(argv=None) -> dict:
                 time.sleep(args.pause)
                 page.evaluate(TIMED_CLICK, ["button.lsn-tile-b4", _face_has("b4", "lsn-mark-selected")])
                 time.sleep(args.pause)
+            sp_results = space_pigs_trials(page, base, args.clicks, args.pause)
             browser.close()
         results = {
             "bare_ms": _stats(bare),
@@ -189,6 +239,7 @@ def main(argv=None) -> dict:
             "move_ms": _stats(move),
             "page_to_widgets_s": {k: statistics.median(v) for k, v in loads.items()},
         }
+        results.update(sp_results)
         b = results["bare_ms"]["median"]
         results["select_ratio"] = results["select_ms"]["median"] / b
         results["move_ratio"] = results["move_ms"]["median"] / b
@@ -208,6 +259,12 @@ def main(argv=None) -> dict:
         st = results[f"{key}_ms"]
         print(f"{label}: median {st['median']:.1f} ms (p90 {st['p90']:.1f}), "
               f"{results[f'{key}_ratio']:.2f}x bare (target <= 1.5x)")
+    for key, label in (("sp_select", "Space Pigs: click my hex -> selected, destinations marked"),
+                       ("sp_trip", "Space Pigs: click a green hex -> piglet flies there")):
+        st = results[f"{key}_ms"]
+        print(f"{label}: median {st['median']:.1f} ms (p90 {st['p90']:.1f}), "
+              f"{st['median'] / results['bare_ms']['median']:.2f}x bare")
+    print(f"Space Pigs page to widgets: {results['sp_page_to_widgets_s']:.2f} s")
     ptw = results["page_to_widgets_s"]
     print(f"page to widgets: board page {ptw['board']:.2f} s, bare page {ptw['bare']:.2f} s (medians)")
     return results

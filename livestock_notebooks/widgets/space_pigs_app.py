@@ -20,6 +20,7 @@ nobody, ``player_view(-1)``, when no human is at the screen).
 """
 from __future__ import annotations
 
+import contextlib
 import html
 import random
 from typing import Any, Mapping, Sequence
@@ -230,6 +231,12 @@ def action_label(view: Mapping, action: Action) -> str:
     return str(action)
 
 
+def _tile_words(tile: str) -> str:
+    colour = {"r": "red", "y": "yellow", "b": "blue"}.get(tile[1:2], "")
+    kind = {"P": "planet", "D": "double planet", "A": "asteroid", "S": "the sun"}.get(tile[:1], "a hex")
+    return f"a {colour} {kind}" if colour else ("an asteroid" if kind == "asteroid" else kind)
+
+
 def _hand_size(view: Mapping, p: int) -> int:
     if view["rules"] == "simple_a":
         return 3
@@ -265,6 +272,10 @@ def prompt_for(view: Mapping, legal: Sequence[Action], me: int) -> str:
     if seq == "layout":
         if DrawHex in types:
             return "Lay a hex: draw one from a family pile and look at it first."
+        drawn = view.get("drawn")
+        if drawn and drawn[0] == me and isinstance(drawn[2], str):
+            return (f"You drew {_tile_words(drawn[2])} from the {drawn[1]} pile: click a free dashed cell to lay it "
+                    "there.")
         return ("Lay a hex: choose a family pile, then click a free dashed cell of the galaxy. The hex is revealed "
                 "when it is laid; rings are completed before the next ring starts.")
     if seq == "start":
@@ -395,6 +406,7 @@ class SpacePigsView(GameView):
         self.selected: int | None = None
         self.mode: str | None = None  # "load", "redeploy", "aliens"
         self.marks: dict = {}
+        self._holding = False  # several actions of one click: draw once at the end
         self._hide(self.tools)
 
     # -- helpers ------------------------------------------------------------------------
@@ -430,7 +442,8 @@ class SpacePigsView(GameView):
         seats = [("human" if s.is_human else f"{s.kind} bot") for s in ctx.session.seats]
         self.seat_kinds = seats
         self._validate_selection()
-        self.redraw(ctx.current_player)
+        if not self._holding:
+            self.redraw(ctx.current_player)
 
     def clear(self) -> None:
         self.view = None
@@ -460,17 +473,17 @@ class SpacePigsView(GameView):
         me = self.viewer
         legal = self.legal
         title = ""
-        self.seq_bar.update(view, title)
-        self.order.update(view)
-        self.clans.update(view, me, getattr(self, "seat_kinds", ()))
-        self._draw_buttons()
-        self._draw_tools()
-        # map
+        # the map first: the answer to a click on it is the first thing on the wire
         self.marks, ghosts = self._marks()
         self.map.update(view, marks=self.marks, ghosts=ghosts, viewer=me)
         width = f"{max(self.map.width, 300)}px"
         if self.legend.layout.width != width:
             self.legend.layout.width = width
+        self._draw_buttons()
+        self._draw_tools()
+        self.seq_bar.update(view, title)
+        self.order.update(view)
+        self.clans.update(view, me, getattr(self, "seat_kinds", ()))
         # hand
         if me is not None and isinstance(view["hands"][me], list):
             playable = {a.card for a in legal if isinstance(a, PlayCard)}
@@ -820,7 +833,8 @@ class SpacePigsView(GameView):
         self.redraw()
 
     def send(self, dst: int) -> bool:
-        """Board the troops set in the counters at the selected hex, then fly to ``dst``."""
+        """Board the troops set in the counters at the selected hex, then fly to ``dst`` (the
+        page is drawn once, after the flight)."""
         src = self.selected
         me = self.viewer
         pg, hg = int(self.load_piglets.value), int(self.load_hogs.value)
@@ -828,11 +842,19 @@ class SpacePigsView(GameView):
             self.message("Put at least one troop aboard first.", "error")
             return False
         self.selected, self.mode = None, None
-        for hog, count in ((True, hg), (False, pg)):
-            for _ in range(count):
-                if not self.act(Load(me, src, hog)):
-                    return False
-        return self.act(Fly(me, dst))
+        session = getattr(self.app, "session", None)
+        hold = session.autosave_later() if session is not None else contextlib.nullcontext()
+        with hold:  # one autosave, after the page is drawn
+            self._holding = True
+            try:
+                for hog, count in ((True, hg), (False, pg)):
+                    for _ in range(count):
+                        if not self.act(Load(me, src, hog)):
+                            return False
+                return self.act(Fly(me, dst))
+            finally:
+                self._holding = False
+                self.redraw()
 
     def _on_card(self, card: int) -> None:
         if self.view is None:
