@@ -15,7 +15,7 @@ from livestock_notebooks import space_pigs as sp
 from livestock_notebooks.odds import Pigs, space_pigs_combat
 from livestock_notebooks.session import Seat, Session
 from livestock_notebooks.space_pigs.actions import (
-    Deploy, Discard, Fly, Load, MoveAliens, PlaceHex, PlayCard, Redeploy,
+    Deploy, Discard, Fly, Load, MoveAliens, OfferExchange, PlaceHex, PlayCard, Redeploy,
 )
 from livestock_notebooks.space_pigs.bots import GreedyBot
 from livestock_notebooks.space_pigs.data import CARDS
@@ -75,6 +75,10 @@ def human_step(app, bot: GreedyBot) -> str:
     if t is Discard:
         view.press(action_label(view.view, action))
         return "discard"
+    if t is OfferExchange:
+        view.offer_choice.value = view._offers.index(action)
+        view.offer_button.click()
+        return "offer"
     if t is PlayCard:
         view.hand.click(action.card)
         return "card"
@@ -531,3 +535,28 @@ def test_cards_show_name_bonuses_and_technology(saves):
     assert "Tech 3" in buttons[2].description
     assert all("lsn-sp-playable" in b._dom_classes for b in buttons)
     assert CARDS[26].name in buttons[2].tooltip
+
+
+def test_card_exchange_inside_a_faction_through_the_offer_row(saves):
+    notation = ("SP1 n=3 turn=2 seq=1A order=123 rp=1 factions=111 hands=2.18.45/3.9.60/1.7 | "
+                + step_by_key("draw").position.split(" | ")[1])
+    app = position_app(saves, notation, seats=("human", "human", "Greedy"))
+    view = app.view
+    assert app.session.needs_handoff  # two humans: P1 takes the device first
+    app.handoff_button.click()
+    assert view.offer_box.layout.display != "none"
+    assert not any(label.startswith("Offer") for label in view.button_labels())
+    labels = [label for label, _ in view.offer_choice.options]
+    assert "Offer Photon Ham Cannon to P2 Hylocherus" in labels
+    view.offer_choice.value = labels.index("Offer Photon Ham Cannon to P2 Hylocherus")
+    view.offer_button.click()
+    # P2 answers on the same device: the hand-off screen first, then P2's hand and the offer
+    assert app.session.needs_handoff
+    assert "Photon Ham Cannon" not in tree_text(app.view_box)
+    app.handoff_button.click()
+    assert "offers you Photon Ham Cannon in exchange" in view.prompt.value
+    view.press("Give Truffle Rations in exchange")
+    state = app.session.state
+    assert 18 in state.hands[1] and 3 in state.hands[0]
+    log = " ".join(e.text for e in app.session.log)
+    assert "Photon Ham Cannon" not in log and "Truffle Rations" not in log

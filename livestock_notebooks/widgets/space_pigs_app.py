@@ -55,6 +55,7 @@ OPTION_LABELS = (
     ("inverse_deployment", "Inverse deployment"),
     ("seventh_planet", "The seventh planet"),
     ("baston_rikiki", "Baston Rikiki galaxy (fewer planets)"),
+    ("connecting_galaxy", "Twin galaxies: add the three-hex connecting galaxy"),
     ("look_before_placing", "Layout: look at a hex before placing it"),
     ("all_laid_before_revealed", "Layout: lay every hex before revealing"),
     ("unexplored", "Layout: unexplored galaxy"),
@@ -253,6 +254,12 @@ def prompt_for(view: Mapping, legal: Sequence[Action], me: int) -> str:
     sd = view.get("sd") or {}
     cb = view.get("cb")
     types = {type(a) for a in legal}
+    offer = view.get("offer") or sd.get("offer")
+    if offer and AnswerExchange in types:
+        card = offer[2]
+        what = f"{card_label(card)}" if isinstance(card, int) and card >= 0 else "a card"
+        return (f"{pname(view, offer[0])} offers you {what} in exchange for one of your cards: give one of yours "
+                "or decline.")
     pend = view.get("pend")
     if pend is not None:
         what = CARDS[pend["id"]].english if pend.get("what") == "card" else str(pend["id"]).replace("_", " ")
@@ -283,9 +290,6 @@ def prompt_for(view: Mapping, legal: Sequence[Action], me: int) -> str:
     if seq == "return":
         return "Your clan comes back: choose an empty hex on the rim of the galaxy for 5 piglets."
     if seq == "1A":
-        if sd.get("offer"):
-            off = sd["offer"]
-            return f"{pname(view, off[0])} offers you a card in exchange: give one of yours or decline."
         return (f"Draw cards: click cards you want to get rid of to discard them (or use the Discard buttons), "
                 f"then press Done to draw back up to {_hand_size(view, me)}.")
     if seq == "1B":
@@ -384,7 +388,15 @@ class SpacePigsView(GameView):
         self.load_box = w.HBox([self.load_piglets, self.load_hogs], layout=w.Layout(grid_gap="8px"))
         self.pile = w.ToggleButtons(options=[("red", "red")], description="Pile", style={"button_width": "80px"})
         self.pile.add_class("lsn-sp-pile")
-        self.tools = w.VBox([self.troop_type, self.load_box, self.pile])
+        self.offer_choice = w.Dropdown(options=[], description="Exchange", layout=w.Layout(width="360px"))
+        self.offer_choice.add_class("lsn-sp-offer-choice")
+        self.offer_button = w.Button(description="Offer this exchange", icon="exchange", layout=w.Layout(width="auto"))
+        self.offer_button.add_class("lsn-sp-offer")
+        self.offer_button.on_click(lambda _b: self._offer())
+        self.offer_box = w.HBox([self.offer_choice, self.offer_button], layout=w.Layout(grid_gap="6px"))
+        self.offer_box.add_class("lsn-sp-offer-box")
+        self._offers: list = []
+        self.tools = w.VBox([self.troop_type, self.load_box, self.pile, self.offer_box])
         self.tools.add_class("lsn-sp-tools")
         self.legend = w.HTML(
             '<div style="font-size:0.8em;color:#555">Map: <span style="color:#0091ea">blue</span> act from here, '
@@ -463,6 +475,8 @@ class SpacePigsView(GameView):
             b.tooltip = ""
         self.actions_box.children = ()
         self._button_actions = []
+        self._offers = []
+        self.offer_choice.options = []
         self._hide(self.tools)
 
     # -- drawing --------------------------------------------------------------------------
@@ -540,6 +554,8 @@ class SpacePigsView(GameView):
                 continue
             if isinstance(a, PlayCard) and self.view.get("cb") is not None:
                 continue  # face-down cards: click them in the hand
+            if isinstance(a, OfferExchange):
+                continue  # the exchange row (a card for a faction partner)
             if isinstance(a, Discard):
                 pass
             out.append(a)
@@ -606,10 +622,27 @@ class SpacePigsView(GameView):
             show_tools = True
         else:
             self._hide(self.pile)
+        offers = [a for a in legal if isinstance(a, OfferExchange)]
+        if offers:
+            opts = [(f"Offer {card_label(a.card)} to {pname(self.view, a.partner)}", i) for i, a in enumerate(offers)]
+            if offers != self._offers:
+                self._offers = offers
+                self.offer_choice.options = opts
+                self.offer_choice.value = 0
+            self._show(self.offer_box)
+            show_tools = True
+        else:
+            self._offers = []
+            self._hide(self.offer_box)
         if show_tools:
             self._show(self.tools)
         else:
             self._hide(self.tools)
+
+    def _offer(self) -> None:
+        i = self.offer_choice.value
+        if self._offers and isinstance(i, int) and 0 <= i < len(self._offers):
+            self.act(self._offers[i])
 
     # -- selection and marks -------------------------------------------------------------
     def _validate_selection(self) -> None:

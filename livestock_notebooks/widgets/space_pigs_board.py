@@ -259,6 +259,7 @@ def public_state(view: Mapping):
     d["seventh"] = [c if c in ("r", "y", "b") else None for c in d["seventh"]]
     d["choice"] = [c if isinstance(c, int) else 0 for c in d["choice"]]
     d["deck"] = []
+    d["discard"] = []
     d["piles"] = {k: [] for k in (d.get("piles") or {})}
     d["drawn"] = None
     d["kind"] = [k if k != "?" else "A" for k in d["kind"]]
