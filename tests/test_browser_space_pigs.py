@@ -124,7 +124,7 @@ def _one_decision(page, done: dict) -> str:
     return "other"
 
 
-def test_one_human_two_bots_full_turn_reload_resume(voila_server, page, page_requests):
+def test_one_human_two_bots_full_turn_reload_resume(voila_server, page, page_requests, page_errors):
     page.set_viewport_size({"width": 1280, "height": 1400})
     _start_page(page, voila_server)
     page.locator(".lsn-players select").select_option("3")
@@ -169,6 +169,7 @@ def test_one_human_two_bots_full_turn_reload_resume(voila_server, page, page_req
     expect(page.locator(".lsn-sp-clans tr.lsn-sp-me")).to_contain_text("(you)")
     expect(page.locator(".lsn-sp-clans")).to_contain_text("secret")
 
+    assert page_errors == []
     # reload: a new kernel; the autosave is offered and resumes the same turn
     turn_line = page.locator(".lsn-turn-text").inner_text()
     page.reload()
@@ -183,9 +184,11 @@ def test_one_human_two_bots_full_turn_reload_resume(voila_server, page, page_req
     assert turn_line.split(":")[0] in page.locator(".lsn-turn-text").inner_text() or True
     page.screenshot(path=str(screenshot_path("space_pigs_resumed")), full_page=True)
     assert outside_requests(page_requests) == []
+    # leaving the page, Voila asks its server to shut the old kernel down and is refused (403)
+    assert [e for e in page_errors if "status of 403" not in e] == []
 
 
-def test_tutorial_travel_step_and_rule_message(voila_server, page, page_requests):
+def test_tutorial_travel_step_and_rule_message(voila_server, page, page_requests, page_errors):
     page.set_viewport_size({"width": 1280, "height": 1300})
     page.goto(voila_url(voila_server, "space_pigs_tutorial.ipynb"))
     wait_for_voila(page)
@@ -198,10 +201,12 @@ def test_tutorial_travel_step_and_rule_message(voila_server, page, page_requests
     # a wrong click: a hex with none of my troops -> the engine's rule, with its section
     page.locator("button.lsn-sp-hex-5").click()
     expect(page.locator(".lsn-status")).to_contain_text("Not allowed")
-    # the right move: my red planet H0, then the yellow planet H1
-    page.locator("button.lsn-sp-hex-0").click()
+    # the right move, with the keyboard: my red planet H0, then the yellow planet H1
+    page.locator("button.lsn-sp-hex-0").focus()
+    page.keyboard.press("Enter")
     expect(page.locator("g.lsn-sp-hexg[data-hex='1'] .lsn-sp-mark-dest")).to_have_count(1)
-    page.locator("button.lsn-sp-hex-1").click()
+    page.keyboard.press("Tab")  # hexes are buttons in index order: H0, then H1
+    page.keyboard.press("Enter")
     expect(page.locator(".lsn-tut-done")).to_contain_text("yellow planet")
     page.screenshot(path=str(screenshot_path("space_pigs_tutorial_travel")), full_page=True)
     # the combat step, shown by the engine
@@ -218,3 +223,4 @@ def test_tutorial_travel_step_and_rule_message(voila_server, page, page_requests
     expect(page.locator(".lsn-tut-done")).to_contain_text("combat is over")
     page.screenshot(path=str(screenshot_path("space_pigs_tutorial_combat_done")), full_page=True)
     assert outside_requests(page_requests) == []
+    assert page_errors == []
