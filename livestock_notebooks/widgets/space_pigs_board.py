@@ -83,6 +83,7 @@ SP_CSS = """
 .lsn-sp-hits > .widget-button.lsn-sp-hit { position: absolute; margin: 0 !important; padding: 0; border: none;
   background: transparent; box-shadow: none; cursor: pointer; min-width: 0;
   clip-path: polygon(50% 0, 100% 25%, 100% 75%, 50% 100%, 0 75%, 0 25%); }
+.lsn-sp-hits.lsn-sp-flat > .widget-button.lsn-sp-hit { clip-path: polygon(25% 0, 75% 0, 100% 50%, 75% 100%, 25% 100%, 0 50%); }
 .lsn-sp-hits > .widget-button.lsn-sp-hit:hover { background: rgba(255,255,255,0.16); }
 .lsn-sp-hits > .widget-button.lsn-sp-hit:focus-visible { background: rgba(255,255,255,0.3); outline: none; }
 .lsn-sp-hits > .widget-button.lsn-sp-hit:focus { outline: none; }
@@ -328,9 +329,11 @@ class GalaxyMap:
         return b
 
     # -- geometry ---------------------------------------------------------------------
-    def _layout(self, cells: Sequence[tuple[Any, int, int]]) -> None:
-        """Place one button per (key, q, r); only when the set of cells changes."""
-        key = tuple(cells)
+    def _layout(self, cells: Sequence[tuple[Any, int, int]], flat: bool = False) -> None:
+        """Place one button per (key, q, r); only when the set of cells changes. Hexes are
+        pointy-top (x = sqrt3 (q + r/2), y = 1.5 r), or flat-top (x = 1.5 q, y = sqrt3 (r + q/2))
+        for the pancake galaxy, whose columns are then upright; adjacency is the same."""
+        key = (tuple(cells), flat)
         if key == self._geometry_key:
             return
         self._geometry_key = key
@@ -341,21 +344,29 @@ class GalaxyMap:
             self.width = self.height = 0
             return
         s3 = math.sqrt(3)
-        xs = [s3 * (q + r / 2) for _, q, r in cells]
-        ys = [1.5 * r for _, q, r in cells]
-        span_x = (max(xs) - min(xs)) + s3
-        span_y = (max(ys) - min(ys)) + 2
+        self.flat = flat
+        if flat:
+            xs = [1.5 * q for _, q, r in cells]
+            ys = [s3 * (r + q / 2) for _, q, r in cells]
+            half_w, half_h = 1.0, s3 / 2
+        else:
+            xs = [s3 * (q + r / 2) for _, q, r in cells]
+            ys = [1.5 * r for _, q, r in cells]
+            half_w, half_h = s3 / 2, 1.0
+        span_x = (max(xs) - min(xs)) + 2 * half_w
+        span_y = (max(ys) - min(ys)) + 2 * half_h
         base = self.base_radius if len(cells) > 12 else max(self.base_radius, 58)
         radius = min(base, self.MAX_WIDTH / span_x)
         self.radius = R = max(22.0, radius)
         pad = 4
         self.width = int(math.ceil(span_x * R + 2 * pad))
         self.height = int(math.ceil(span_y * R + 2 * pad))
-        x0 = min(xs) - s3 / 2
-        y0 = min(ys) - 1
+        x0 = min(xs) - half_w
+        y0 = min(ys) - half_h
         self.centres = {}
         children = []
-        bw, bh = s3 * R, 2 * R
+        bw, bh = 2 * half_w * R, 2 * half_h * R
+        _set_classes(self.hits, {"lsn-sp-flat": flat})
         for (k, q, r), x, y in zip(cells, xs, ys):
             cx = (x - x0) * R + pad
             cy = (y - y0) * R + pad
@@ -380,7 +391,7 @@ class GalaxyMap:
         n = len(view["cq"])
         cells = [(h, view["cq"][h], view["cr"][h]) for h in range(n)]
         cells += [((q, r), q, r) for q, r in ghosts]
-        self._layout(cells)
+        self._layout(cells, flat=(view.get("opts") or {}).get("layout") == "pancake")
         R = self.radius
         parts = [f"<svg xmlns='http://www.w3.org/2000/svg' width='{self.width}' height='{self.height}' "
                  f"viewBox='0 0 {self.width} {self.height}' role='img' aria-label='The galaxy' "
@@ -414,8 +425,9 @@ class GalaxyMap:
 
     def _corners(self, cx: float, cy: float, r: float) -> str:
         pts = []
+        offset = 0 if getattr(self, "flat", False) else -30
         for k in range(6):
-            a = math.radians(60 * k - 30)
+            a = math.radians(60 * k + offset)
             pts.append(f"{cx + r * math.cos(a):.1f},{cy + r * math.sin(a):.1f}")
         return " ".join(pts)
 
