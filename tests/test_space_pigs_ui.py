@@ -368,6 +368,8 @@ def scramble(state, viewer: int, seed: int = 0):
     for p in others:
         if s.choice[p]:
             s.choice[p] = 4 if s.choice[p] != 4 else 2
+    if s.drawn is not None and s.drawn[0] != viewer:
+        s.drawn = [s.drawn[0], s.drawn[1], "Db" if s.drawn[2] != "Db" else "A"]
     s.dice = type(s.dice)(seed + 99)
     s._legal = None
     return s
@@ -397,13 +399,16 @@ def secret_positions():
         if state.cb is not None and state.cb["stage"] == "cards_a" and state.cb["dcards"] and "cards" not in found:
             found["cards"] = state.copy()
         state.apply(bots[state.current_player].choose(state))
+    layout = sp.new_game(players=3, seed=2, look_before_placing=True)
+    layout.apply(layout.legal_actions()[0])  # the first player draws a hex and looks at it
+    found["drawn"] = layout
     combat = sp.from_notation(COMBAT, seed=3)
     combat.apply(GreedyBot(1).choose(combat))  # the defender plays Gravity Mudbath face down
     found["tutorial_cards"] = combat
     return found
 
 
-@pytest.mark.parametrize("key", ["hands", "markers", "cards", "tutorial_cards"])
+@pytest.mark.parametrize("key", ["hands", "markers", "cards", "tutorial_cards", "drawn"])
 def test_what_is_hidden_from_the_viewer_changes_nothing_on_screen(key):
     state = secret_positions().get(key)
     if state is None:
@@ -560,3 +565,22 @@ def test_card_exchange_inside_a_faction_through_the_offer_row(saves):
     assert 18 in state.hands[1] and 3 in state.hands[0]
     log = " ".join(e.text for e in app.session.log)
     assert "Photon Ham Cannon" not in log and "Truffle Rations" not in log
+
+
+def test_every_hex_is_a_button_with_its_contents_as_tooltip(saves):
+    app = position_app(saves, TRAVEL)
+    m = app.view.map
+    state = app.session.state
+    assert [b for b in m.hits.children] == [m.buttons[h] for h in range(len(state.hexes))]
+    assert m.buttons[0].tooltip == "H0 (red planet); P1 Porcus: 5 piglets"
+    assert m.buttons[2].tooltip == "H2 (asteroid); empty"
+    assert all("lsn-sp-hit" in b._dom_classes for b in m.hits.children)
+
+
+def test_pancake_galaxy_is_drawn_flat_top(saves):
+    app = make_app(saves)
+    app.start([Seat("Greedy")] * 3, seed=1, options={"layout": "pancake", "auto_layout": True, "max_rounds": 1})
+    m = app.view.map
+    assert "lsn-sp-flat" in m.hits._dom_classes
+    b = m.hits.children[0]
+    assert float(b.layout.width[:-2]) > float(b.layout.height[:-2])  # flat-top: wider than tall
