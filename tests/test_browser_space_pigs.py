@@ -224,3 +224,62 @@ def test_tutorial_travel_step_and_rule_message(voila_server, page, page_requests
     page.screenshot(path=str(screenshot_path("space_pigs_tutorial_combat_done")), full_page=True)
     assert outside_requests(page_requests) == []
     assert page_errors == []
+
+
+def test_hot_seat_pass_the_device(voila_server, page, page_requests, page_errors):
+    """Two humans share the device: the pass-the-device screen hides everything private."""
+    page.set_viewport_size({"width": 1280, "height": 1300})
+    _start_page(page, voila_server)
+    page.locator(".lsn-players select").select_option("3")
+    page.locator(".lsn-seat-0 select").select_option("Human")
+    page.locator(".lsn-seat-1 select").select_option("Human")
+    page.locator(".lsn-seat-2 select").select_option("Greedy")
+    page.locator(".lsn-sp-speed select").first.select_option("Fast")
+    page.locator("button.lsn-start").click()
+    handoff = page.locator(".lsn-handoff")
+    seen = set()
+    for _ in range(8):
+        expect(handoff).to_be_visible()
+        name = page.locator(".lsn-handoff-name").inner_text()
+        seen.add(name)
+        expect(page.locator(".lsn-sp-clans")).to_be_hidden()
+        expect(page.locator("button.lsn-sp-card")).to_have_count(0)
+        if len(seen) == 1:
+            page.screenshot(path=str(screenshot_path("space_pigs_handoff")), full_page=True)
+        page.locator("button.lsn-handoff-ok").click()
+        expect(page.locator(".lsn-sp-clans tr.lsn-sp-me")).to_contain_text("(you)")
+        expect(page.locator(".lsn-sp-prompt-text")).to_contain_text("starting piglets")
+        h = _marked_hex(page)
+        page.locator(f"button.lsn-sp-hex-{h}").click()
+        # next: the other human's hand-off, or the first turn (the bot placed its piglets)
+        page.wait_for_function("() => { const h = document.querySelector('.lsn-handoff');"
+                               " const t = document.querySelector('.lsn-turn-text');"
+                               " return (h && h.offsetParent !== null && !h.textContent.includes("
+                               + repr(name) + ")) || (t && /^Turn/.test(t.textContent)); }")
+        if page.locator(".lsn-turn-text").inner_text().startswith("Turn"):
+            break
+    assert seen == {"Player 1", "Player 2"}
+    assert outside_requests(page_requests) == []
+    assert page_errors == []
+
+
+def test_tutorial_aliens_victory_and_election_shown(voila_server, page, page_requests, page_errors):
+    page.set_viewport_size({"width": 1280, "height": 1300})
+    page.goto(voila_url(voila_server, "space_pigs_tutorial.ipynb"))
+    wait_for_voila(page)
+    progress = page.locator(".lsn-tut-progress span")
+    expect(progress).to_have_count(13)
+    for key, title, done_text in (("10", "moves the aliens", "pirates strike"),
+                                  ("11", "victory", "wins"),
+                                  ("12", "election", "Senapork")):
+        header = page.locator(".lsn-tut-header")
+        while not re.search(title, header.inner_text(), re.I):
+            number = int(re.search(r"Step (\d+) of", header.inner_text()).group(1))
+            page.locator("button.lsn-tut-next").click()
+            expect(header).to_contain_text(f"Step {number + 1} of")
+        page.locator("button.lsn-tut-show").click()
+        expect(page.locator(".lsn-tut-done")).to_contain_text(done_text)
+        page.screenshot(path=str(screenshot_path(f"space_pigs_tutorial_step{key}")), full_page=True)
+    expect(page.locator(".lsn-sp-election")).to_contain_text("election")
+    assert outside_requests(page_requests) == []
+    assert page_errors == []
