@@ -335,6 +335,7 @@ def test_election_screen_votes_in_calling_order_and_factions(saves):
     view.press("Vote for P1")
     app.run_bots()
     assert "Last election" in panel.value and "is the Royal Pig" in panel.value
+    assert panel.value.index("P3 Phacocherus gives") < panel.value.index("P2 Hylocherus gives")
     assert "Factions for this turn" in panel.value
     assert app.session.state.sequence not in ("4C",)
 

@@ -995,10 +995,13 @@ class ElectionPanel:
 
     def feed(self, events: Iterable) -> None:
         for e in events:
-            if e.kind == "election":
+            if e.kind == "candidates":
+                self._votes = []
+            elif e.kind == "vote":
+                self._votes = getattr(self, "_votes", []) + [e.text]
+            elif e.kind == "election":
                 self.result = e
-            elif e.kind == "turn":
-                pass
+                self.result_votes = list(getattr(self, "_votes", []))
 
     def update(self, view: Mapping) -> None:
         sd = view.get("sd") or {}
@@ -1041,6 +1044,10 @@ class ElectionPanel:
         elif self.result is not None:
             parts.append(f'<div class="lsn-sp-panel-title">Last election</div><div class="lsn-sp-result">'
                          f"{_esc(self.result.text)}</div>")
+            votes = getattr(self, "result_votes", [])
+            if votes:
+                parts.append("<div>Votes, in the order called:</div><ol class=\"lsn-sp-votes\">"
+                             + "".join(f"<li>{_esc(v)}</li>" for v in votes) + "</ol>")
             factions: dict[int, list[int]] = {}
             for p, f in enumerate(view["faction"]):
                 if f is not None and f >= 0:
