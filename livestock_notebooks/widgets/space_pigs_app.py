@@ -55,7 +55,7 @@ OPTION_LABELS = (
     ("inverse_deployment", "Inverse deployment"),
     ("seventh_planet", "The seventh planet"),
     ("baston_rikiki", "Baston Rikiki galaxy (fewer planets)"),
-    ("connecting_galaxy", "Twin galaxies: add the three-hex connecting galaxy"),
+    ("connecting_galaxy", "Twin galaxies: connecting galaxy"),
     ("look_before_placing", "Layout: look at a hex before placing it"),
     ("all_laid_before_revealed", "Layout: lay every hex before revealing"),
     ("unexplored", "Layout: unexplored galaxy"),
@@ -941,7 +941,7 @@ def setup_controls() -> dict:
     layout = w.Dropdown(options=list(LAYOUT_OPTIONS), value="rings", description="Galaxy")
     layout.add_class("lsn-sp-layout")
     auto = w.Checkbox(value=True, description="Lay the galaxy out for us (random legal placements)",
-                      indent=False)
+                      indent=False, layout=w.Layout(width="auto"))
     auto.add_class("lsn-sp-auto-layout")
     checks = {}
     for key, label in OPTION_LABELS:
@@ -954,7 +954,7 @@ def setup_controls() -> dict:
     speed = w.Dropdown(options=list(BOT_SPEEDS), value="Normal", description="Bot speed")
     speed.add_class("lsn-sp-speed")
     notes = w.HTML(
-        '<div style="color:#555;font-size:0.92em;max-width:52em">Bots: <b>Random</b> picks any legal move; '
+        '<div style="color:#555;font-size:0.92em;max-width:52em;line-height:1.4">Bots: <b>Random</b> picks any legal move; '
         "<b>Greedy</b> settles the planets its recipe needs, attacks with the odds in its favour, keeps its "
         "technology total low and flees when outnumbered. Several humans share this device: a <i>pass the "
         "device</i> screen hides your recipe, cards and secret choices from the others.</div>")
@@ -968,9 +968,12 @@ def play_app(*, bot_delay: float | None | str = "setup", autosave: bool = True, 
     setup; ``None`` never schedules bots (tests step them by hand)."""
     spec = space_pigs_spec()
     c = setup_controls()
+    checks = w.GridBox(list(c["checks"].values()),
+                       layout=w.Layout(grid_template_columns="repeat(2, minmax(240px, 360px))", grid_gap="2px 16px"))
+    checks.add_class("lsn-sp-options")
     options_box = w.VBox([w.HTML('<div class="lsn-section-title">Options</div>'),
                           w.HBox([c["layout"], c["turns"]], layout=w.Layout(flex_flow="row wrap")),
-                          c["auto_layout"], *c["checks"].values()])
+                          c["auto_layout"], checks])
 
     def setup_options() -> dict:
         opts = {"rules": c["rules"].value, "max_rounds": c["turns"].value, "layout": c["layout"].value,
