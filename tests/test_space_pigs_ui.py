@@ -135,12 +135,18 @@ def position_app(saves, notation, seats=("human", "Greedy", "Greedy"), script=No
     ("simple_a", {}),
     ("simple_b", {}),
     ("full", {"auto_layout": False}),
+    ("full", {"players": 6, "clan_powers": True, "seventh_planet": True}),
+    ("full", {"players": 4, "auto_layout": False, "layout": "twin", "connecting_galaxy": True,
+              "look_before_placing": True}),
+    ("full", {"players": 5, "unexplored": True, "inverse_deployment": True}),
 ])
 def test_a_whole_game_through_the_widgets(saves, rules, options):
     app = make_app(saves)
     opts = {"rules": rules, "max_rounds": 3, "auto_layout": True}
     opts.update(options)
-    session = app.start([Seat.human(), Seat("Greedy"), Seat("Random")], seed=2, options=opts)
+    players = opts.pop("players", 3)
+    seats = [Seat.human()] + [Seat("Greedy" if i % 2 == 0 else "Random") for i in range(players - 1)]
+    session = app.start(seats, seed=2, options=opts)
     bot = GreedyBot(2)
     kinds = set()
     for _ in range(3000):
