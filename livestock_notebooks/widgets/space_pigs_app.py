@@ -556,8 +556,6 @@ class SpacePigsView(GameView):
                 continue  # face-down cards: click them in the hand
             if isinstance(a, OfferExchange):
                 continue  # the exchange row (a card for a faction partner)
-            if isinstance(a, Discard):
-                pass
             out.append(a)
         # a trip under way: one more troop aboard from the source
         trip = self.view.get("trip")
@@ -696,7 +694,6 @@ class SpacePigsView(GameView):
         view = self.view
         marks: dict = {}
         ghosts: list = []
-        me = self.viewer
         if not legal:
             cb = view.get("cb")
             if cb is not None:

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import html
 import math
-from fractions import Fraction
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 import ipywidgets as w
@@ -392,7 +391,6 @@ class GalaxyMap:
         cells = [(h, view["cq"][h], view["cr"][h]) for h in range(n)]
         cells += [((q, r), q, r) for q, r in ghosts]
         self._layout(cells, flat=(view.get("opts") or {}).get("layout") == "pancake")
-        R = self.radius
         parts = [f"<svg xmlns='http://www.w3.org/2000/svg' width='{self.width}' height='{self.height}' "
                  f"viewBox='0 0 {self.width} {self.height}' role='img' aria-label='The galaxy' "
                  f"style='display:block;background:#0d1b2a;border-radius:8px'>"]
