@@ -49,6 +49,10 @@ __all__ = ["BOT_SPEEDS", "SpacePigsView", "action_label", "describe_turn", "new_
 
 #: Seconds between visible bot steps, by the name shown in the setup.
 BOT_SPEEDS = {"Slow": 1.2, "Normal": 0.5, "Fast": 0.15, "Instant": 0.01}
+#: Events of one-troop steps (boarding, deploying, redeploying, discarding, handing out a marker):
+#: a bot's next step follows them after at most ``QUICK_DELAY`` seconds.
+QUICK_EVENTS = frozenset({"load", "deploy", "redeploy", "discard", "give_marker", "call", "combat_card"})
+QUICK_DELAY = 0.12
 RULE_MODES = (("Full rules", "full"), ("Simplified A", "simple_a"), ("Simplified B", "simple_b"))
 OPTION_LABELS = (
     ("clan_powers", "Clan powers (advanced)"),
@@ -992,5 +996,15 @@ def play_app(*, bot_delay: float | None | str = "setup", autosave: bool = True, 
             app.bot_delay = BOT_SPEEDS[change["new"]]
 
     c["speed"].observe(speed_changed, "value")
+
+    def pace(_app, events) -> None:
+        # a bot boards, deploys or redeploys one troop an action: those steps go quickly
+        if app.bot_delay is None or bot_delay != "setup":
+            return
+        speed = BOT_SPEEDS[c["speed"].value]
+        quick = bool(events) and all(e.kind in QUICK_EVENTS for e in events)
+        app.bot_delay = min(speed, QUICK_DELAY) if quick else speed
+
+    app.on_change(pace)
     app.controls.children = tuple(app.controls.children) + (c["speed"],)
     return app
