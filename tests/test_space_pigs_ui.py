@@ -591,3 +591,18 @@ def test_pancake_galaxy_is_drawn_flat_top(saves):
     assert "lsn-sp-flat" in m.hits._dom_classes
     b = m.hits.children[0]
     assert float(b.layout.width[:-2]) > float(b.layout.height[:-2])  # flat-top: wider than tall
+
+
+def test_bots_one_troop_steps_go_quickly(saves):
+    app = play_app(save_directory=saves, check_resume=False)  # bot speed from the setup, no loop here
+    app.controls_widgets["speed"].value = "Normal"
+    app.start_state(sp.from_notation(TRAVEL.replace("trips=2,0,0", "trips=0,2,0"), seed=3),
+                    [Seat("Greedy"), Seat("Greedy"), Seat("Greedy")])
+    seen = {}
+    for _ in range(40):
+        if not app.step():
+            break
+        kinds = {e.kind for e in app.last_events}
+        seen[frozenset(kinds)] = app.bot_delay
+    assert seen[frozenset({"load"})] == 0.12
+    assert any(delay == 0.5 for kinds, delay in seen.items() if "land" in kinds)
