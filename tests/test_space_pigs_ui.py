@@ -508,15 +508,23 @@ def test_autosave_and_resume_the_same_position(saves):
     session = app.start([Seat.human(), Seat("Greedy"), Seat("Greedy")], seed=9,
                         options={"max_rounds": 3, "auto_layout": True})
     bot = GreedyBot(0)
-    for _ in range(30):
+    for _ in range(200):
         app.run_bots()
+        if session.state.turn >= 2 and session.state.sequence == "2A":
+            break
         human_step(app, bot)
+    assert any(e.kind == "election" for e in session.log)
     saved = session.state.to_json()
     again = make_app(saves, check_resume=True)
     assert again.resume_box.layout.display != "none"
     assert "Space Pigs" in again.resume_info.value
     resumed = again.resume()
     assert resumed.state.to_json() == saved
+    assert "Last election" in again.view.election.widget.value
+    # a new game on the same page starts with clean panels
+    again.start([Seat.human(), Seat("Greedy"), Seat("Greedy")], seed=10, options={"auto_layout": True})
+    assert again.view.election.widget.layout.display == "none"
+    assert again.view.combat.widget.layout.display == "none"
     assert again.view.map.svg
     text = again.prepare_save()
     third = make_app(saves)

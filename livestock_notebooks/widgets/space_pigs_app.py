@@ -440,13 +440,21 @@ class SpacePigsView(GameView):
 
     # -- the shell's interface ------------------------------------------------------------
     def start_events(self, events) -> None:
-        """Events of a prepared position's start (a combat already begun), for the panels."""
-        self.combat.reset()
-        self.election.result = None
-        self.combat.feed(events)
-        self.election.feed(events)
+        """Events of a prepared position's start (a combat already begun) for the panels of the
+        game about to start (call it before ``app.start_state``)."""
+        self._pending = list(events)
 
     def update(self, ctx: ViewContext) -> None:
+        if ctx.session is not getattr(self, "_session", None):
+            # a game started, resumed or loaded: panels start afresh; the last election comes
+            # back from the log, a prepared position's start from start_events()
+            self._session = ctx.session
+            self.combat.reset()
+            self.election.reset()
+            self.election.feed([e for e in ctx.session.log if e.kind in ("candidates", "vote", "election")])
+            pending, self._pending = getattr(self, "_pending", []), []
+            self.combat.feed(pending)
+            self.election.feed(pending)
         self.combat.feed(ctx.events)
         self.election.feed(ctx.events)
         view = ctx.view

@@ -991,6 +991,11 @@ class ElectionPanel:
         self.result = None  # the last "election" event
         self.widget.layout.display = "none"
 
+    def reset(self) -> None:
+        self.result = None
+        self.result_votes = []
+        self._votes = []
+
     def feed(self, events: Iterable) -> None:
         for e in events:
             if e.kind == "candidates":
