@@ -521,15 +521,15 @@ def test_autosave_and_resume_the_same_position(saves):
     resumed = again.resume()
     assert resumed.state.to_json() == saved
     assert "Last election" in again.view.election.widget.value
-    # a new game on the same page starts with clean panels
-    again.start([Seat.human(), Seat("Greedy"), Seat("Greedy")], seed=10, options={"auto_layout": True})
-    assert again.view.election.widget.layout.display == "none"
-    assert again.view.combat.widget.layout.display == "none"
     assert again.view.map.svg
     text = again.prepare_save()
     third = make_app(saves)
     assert third.load_text(text, "a file")
     assert third.session.state.to_json() == saved
+    # a new game on the same page starts with clean panels
+    again.start([Seat.human(), Seat("Greedy"), Seat("Greedy")], seed=10, options={"auto_layout": True})
+    assert again.view.election.widget.layout.display == "none"
+    assert again.view.combat.widget.layout.display == "none"
 
 
 def test_setup_options_reach_the_engine(saves):
