@@ -333,7 +333,7 @@ def prompt_for(view: Mapping, legal: Sequence[Action], me: int) -> str:
     if seq == "3A":
         return "You attack several hexes: choose which combat to resolve first."
     if seq == "3B":
-        return ("Redeployment: each troop may move one hex between adjacent hexes you hold. Click a blue hex, "
+        return ("Redeployment: shift troops, one hex each, between neighbouring hexes you hold. Click a blue hex, "
                 "then a green one (piglet or hog as chosen). Press Done when finished.")
     if seq == "3C":
         if sd.get("stage") == "cho":

@@ -152,7 +152,7 @@ STEPS: tuple[Step, ...] = (
                   "1,-1:Pr 0,-1:Py",
          dice=(2, 5),
          check=lambda ev, st: bool(_kind(ev, "flee")),
-         praise="Pursue him if he flees; if he doesn't, flee yourself."),
+         praise="Your piglet lives to fight another round."),
     Step("redeploy", "Redeployment", "Phase 3, Sequence B: Redeployment",
          "After the combats each troop may move one hex, from a hex you hold to an adjacent hex you hold.",
          "Strengthen your yellow planet H1: move troops there from H0 (click H0, then H1), then press Done.",
