@@ -153,8 +153,10 @@ def test_tutorial_first_steps_on_the_board(voila_server, page, page_requests):
     expect(page.locator("button.lsn-bg-tut-next")).to_be_disabled()
     # the goal step: attack the last card with the Ram Goat, by keyboard for the attacker
     ram = page.locator(".lsn-bg-board-0 button.lsn-bg-slot-M2")
-    ram.focus()
-    page.keyboard.press("Enter")
+    # wait for the step's board to be live (the buttons are re-styled after the header)
+    expect(ram).to_have_class(re.compile(r"\blsn-bg-selectable\b"))
+    expect(ram).to_be_enabled()
+    ram.press("Enter")  # focuses the button, then presses Enter on it
     expect(ram).to_have_class(re.compile(r"\blsn-bg-selected\b"))
     page.locator(".lsn-bg-board-1 button.lsn-bg-slot-B2").click()
     expect(page.locator(".lsn-bg-odds")).to_contain_text("Win")
