@@ -124,17 +124,17 @@ def index_html(notebooks_dir: str | os.PathLike[str] | None = None) -> str:
     """
     entries = available(notebooks_dir)
     if not entries:
-        return '<p class="ln-catalog-empty">No notebooks yet.</p>'
-    parts = ['<div class="ln-catalog">']
+        return '<p class="lsn-catalog-empty">No notebooks yet.</p>'
+    parts = ['<div class="lsn-catalog">']
     for section in SECTIONS:
         in_section = [e for e in entries if e.section == section]
         if not in_section:
             continue
         parts.append(f"<h3>{html.escape(section)}</h3>")
-        parts.append('<ul class="ln-catalog-list">')
+        parts.append('<ul class="lsn-catalog-list">')
         for e in in_section:
             parts.append(
-                f'<li class="ln-catalog-entry"><a href="{html.escape(e.file)}" target="_self">'
+                f'<li class="lsn-catalog-entry"><a href="{html.escape(e.file)}" target="_self">'
                 f"{html.escape(e.title)}</a> &mdash; {html.escape(e.description)}</li>"
             )
         parts.append("</ul>")

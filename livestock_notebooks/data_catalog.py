@@ -269,13 +269,13 @@ def _table(headers: list[str], rows: list[list[str]], css: str) -> str:
 
 
 _STYLE = """<style>
-.ln-house table { border-collapse: collapse; margin: 0.5em 0 1.5em 0; font-size: 0.92em;
+.lsn-house table { border-collapse: collapse; margin: 0.5em 0 1.5em 0; font-size: 0.92em;
   table-layout: auto; }
-.ln-house table th, .ln-house table td,
-.jp-RenderedHTMLCommon .ln-house table th, .jp-RenderedHTMLCommon .ln-house table td {
+.lsn-house table th, .lsn-house table td,
+.jp-RenderedHTMLCommon .lsn-house table th, .jp-RenderedHTMLCommon .lsn-house table td {
   border: 1px solid #ccc; padding: 3px 8px; text-align: left; vertical-align: top; }
-.ln-house table th { background: #f3efe6; }
-.ln-house tbody tr:nth-child(even) { background: #faf8f3; }
+.lsn-house table th { background: #f3efe6; }
+.lsn-house tbody tr:nth-child(even) { background: #faf8f3; }
 </style>"""
 
 
@@ -288,12 +288,12 @@ def house_rules_html(data_dir: str | os.PathLike[str] | None = None) -> str:
         {r.game for r in all_readings} | {v.game for v in all_values},
         key=lambda g: (list(GAMES).index(g) if g in GAMES else len(GAMES), g),
     )
-    parts = [_STYLE, '<div class="ln-house">']
+    parts = [_STYLE, '<div class="lsn-house">']
     if not games:
         parts.append("<p>No house values or rule readings in the data files yet.</p>")
     esc = html.escape
     for game in games:
-        parts.append(f'<h2 class="ln-house-game">{esc(game_title(game))}</h2>')
+        parts.append(f'<h2 class="lsn-house-game">{esc(game_title(game))}</h2>')
         game_readings = [r for r in all_readings if r.game == game]
         if game_readings:
             parts.append(f"<h3>Rule readings ({len(game_readings)})</h3>")
@@ -301,7 +301,7 @@ def house_rules_html(data_dir: str | os.PathLike[str] | None = None) -> str:
                 _table(
                     ["Rule", "Reading", "Why", "Rulebook section", "Source", "File"],
                     [[r.rule, r.reading, r.reason, r.section, r.source, r.file] for r in game_readings],
-                    "ln-house-readings",
+                    "lsn-house-readings",
                 )
             )
         game_values = [v for v in all_values if v.game == game]
@@ -313,7 +313,7 @@ def house_rules_html(data_dir: str | os.PathLike[str] | None = None) -> str:
             ]
             parts.append(f"<h3>House values in <code>{esc(file)}</code> ({len(rows)})</h3>")
             parts.append(
-                _table(["What", "Field", "House value", "Note", "Where in the file"], rows, "ln-house-values")
+                _table(["What", "Field", "House value", "Note", "Where in the file"], rows, "lsn-house-values")
             )
     parts.append("</div>")
     return "\n".join(parts)

@@ -10,7 +10,7 @@ Ask for ``voila_server`` and ``page``; the test is marked ``browser`` automatica
     def test_slider_moves_odds(voila_server, page, page_requests):
         page.goto(voila_url(voila_server, "super_army_odds.ipynb"))
         wait_for_voila(page)
-        expect(page.locator(".ln-attacker-chance")).to_have_text("27.78%")
+        expect(page.locator(".lsn-attacker-chance")).to_have_text("27.78%")
         assert outside_requests(page_requests) == []
 
 Fixtures:
@@ -34,20 +34,20 @@ Fixtures:
   page, as strings (Voila prints kernel tracebacks there too); e.g. ``assert page_errors == []``.
 
 Locating widgets: give every widget that a test needs a CSS class in the package code, with
-``widget.add_class("ln-...")`` (ipywidgets puts it on the widget's DOM element), then use
-``page.locator(".ln-...")``. Use auto-waiting assertions (``expect(locator).to_have_text(...)``,
+``widget.add_class("lsn-...")`` (ipywidgets puts it on the widget's DOM element), then use
+``page.locator(".lsn-...")``. Use auto-waiting assertions (``expect(locator).to_have_text(...)``,
 ``to_be_visible()``), never sleeps. The default assertion timeout here is 30 s and the page's
 default timeout 90 s, because each page view starts a kernel on a 2-core machine.
 
 Recipes checked against ipywidgets 8 in Voila (the class is on the widget's outer element):
 
-- Button: ``add_class`` lands on the ``<button>`` itself: ``page.locator("button.ln-roll").click()``.
-- IntSlider/FloatSlider: ``page.locator(".ln-attack .noUi-handle").focus()`` then
+- Button: ``add_class`` lands on the ``<button>`` itself: ``page.locator("button.lsn-roll").click()``.
+- IntSlider/FloatSlider: ``page.locator(".lsn-attack .noUi-handle").focus()`` then
   ``page.keyboard.press("ArrowRight")`` (one step); or type into the readout:
-  ``page.locator(".ln-attack .widget-readout").fill("7")`` then ``.press("Enter")``.
-- Dropdown: ``page.locator(".ln-kind select").select_option("Pirates")``.
-- ToggleButtons: ``page.locator(".ln-mode button", has_text="Super Army").click()``.
-- Label/HTML: ``expect(page.locator(".ln-out")).to_have_text("27.78%")``.
+  ``page.locator(".lsn-attack .widget-readout").fill("7")`` then ``.press("Enter")``.
+- Dropdown: ``page.locator(".lsn-kind select").select_option("Pirates")``.
+- ToggleButtons: ``page.locator(".lsn-mode button", has_text="Super Army").click()``.
+- Label/HTML: ``expect(page.locator(".lsn-out")).to_have_text("27.78%")``.
 
 Notebook tests
 --------------

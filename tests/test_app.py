@@ -98,7 +98,7 @@ def test_landing_page_lists_every_notebook(voila_server, page, page_requests, pa
     expect(page).to_have_url(re.compile(r"/voila/render/index\.ipynb$"))
     wait_for_voila(page)
     expect(page.locator("h1").first).to_contain_text("Livestock Notebooks")
-    links = page.locator(".ln-catalog a")
+    links = page.locator(".lsn-catalog a")
     expected = notebook_files()
     expect(links).to_have_count(len(expected))
     hrefs = sorted(links.nth(i).get_attribute("href") for i in range(links.count()))
@@ -115,7 +115,7 @@ def test_click_through_to_a_notebook(voila_server, page, page_requests) -> None:
     page.goto(voila_url(voila_server, "index.ipynb"))
     wait_for_voila(page)
     target = catalog.available(NOTEBOOKS_DIR)[0]
-    page.locator(".ln-catalog a", has_text=target.title).click()
+    page.locator(".lsn-catalog a", has_text=target.title).click()
     # the relative link resolves beside the index page
     expect(page).to_have_url(voila_url(voila_server, target.file))
     wait_for_voila(page)
@@ -132,9 +132,9 @@ def test_template_serves_local_font_awesome(voila_server, page, page_requests) -
     page.goto(voila_url(voila_server, "index.ipynb"))
     wait_for_voila(page)
     page.evaluate(
-        "document.body.insertAdjacentHTML('beforeend', '<i id=\"ln-fa-probe\" class=\"fa fa-check\"></i>')"
+        "document.body.insertAdjacentHTML('beforeend', '<i id=\"lsn-fa-probe\" class=\"fa fa-check\"></i>')"
     )
-    expect(page.locator("#ln-fa-probe")).to_be_attached()
+    expect(page.locator("#lsn-fa-probe")).to_be_attached()
     faces = page.evaluate(
         "document.fonts.load('900 16px \"Font Awesome 5 Free\"')"
         ".then(fs => fs.map(f => f.status))"
@@ -154,7 +154,7 @@ def test_binder_layout_serves_the_template_and_relative_links(page, page_request
         page.goto(server.base_url + "/voila/render/notebooks/index.ipynb")
         wait_for_voila(page)
         target = catalog.available(NOTEBOOKS_DIR)[-1]
-        page.locator(".ln-catalog a", has_text=target.title).click()
+        page.locator(".lsn-catalog a", has_text=target.title).click()
         expect(page).to_have_url(server.base_url + "/voila/render/notebooks/" + target.file)
         wait_for_voila(page)
         assert any("/voila/templates/livestock/static/fontawesome/" in u for u in page_requests)
@@ -174,8 +174,8 @@ def test_house_rules_page_shows_every_game(voila_server, page, page_requests) ->
     page.goto(voila_url(voila_server, "house_rules.ipynb"))
     wait_for_voila(page)
     for game in games:
-        expect(page.locator("h2.ln-house-game", has_text=data_catalog.game_title(game))).to_be_visible()
-    expect(page.locator("table.ln-house-values").first).to_be_visible()
+        expect(page.locator("h2.lsn-house-game", has_text=data_catalog.game_title(game))).to_be_visible()
+    expect(page.locator("table.lsn-house-values").first).to_be_visible()
     assert outside_requests(page_requests) == []
 
 
