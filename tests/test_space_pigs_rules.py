@@ -493,6 +493,116 @@ class TestSpaceTravel:
         assert Fly(0, 1) not in s.legal_actions()
 
 
+    # ---- where a trip may end (state.trip_destinations, state.can_land): public, for pages
+    def test_space_travel_destinations_are_the_neighbours_one_may_land_on(self):
+        s = pos("turn=2 seq=2B order=123 rp=1 trips=2,2,2", {0: "a3", 1: "b3", 6: "c3"})
+        assert s.trip_destinations(0, 2) == [0, 5, 6] == s.adj()[2]
+        assert s.trip_destinations(0, 0) == [1, 2, 3, 4, 5, 6]
+        s.forbid.append([0, 4])  # a planet forbidden to P1 this turn
+        assert not s.can_land(0, 4) and s.can_land(1, 4)
+        assert s.trip_destinations(0, 0) == [1, 2, 3, 5, 6]
+        assert 4 in s.trip_destinations(1, 1)
+
+    def test_space_travel_destinations_leave_out_an_acorn_festival(self):
+        fest = card_id("festival")
+        s = pos(f"turn=2 seq=2A order=123 rp=1 hands=/{fest}/", {0: "a3", 1: "b3", 6: "c3"})
+        s.apply(ChooseMarker(0, 2))
+        s.apply(PlayCard(1, fest))
+        s.apply(ChooseHex(1, 1))
+        s.apply(ChooseMarker(1, 2))
+        s.apply(ChooseMarker(2, 2))
+        assert s.trip_destinations(0, 0) == [2, 3, 4, 5, 6]
+        assert 1 in s.trip_destinations(1, 0)  # P2 holds the festival hex
+        s.apply(Load(0, 0, False))
+        assert {a.hex for a in s.legal_actions() if isinstance(a, Fly)} == set(s.trip_destinations(0, 0))
+
+    def test_space_travel_destinations_never_include_the_sun(self):
+        s = finish_layout(sp.new_game(players=4, seed=1, layout="twin"))
+        sun = next(h["index"] for h in s.hexes if h["kind"] == "sun")
+        for h in range(len(s.hexes)):
+            for p in range(4):
+                assert sun not in s.trip_destinations(p, h)
+        assert not s.can_land(0, sun)
+
+    def test_space_travel_destinations_follow_the_ship_card(self):
+        ring2 = [(2, 0), (2, -1), (2, -2), (1, -2), (0, -2), (-1, -1), (-2, 0), (-2, 1), (-2, 2), (-1, 2), (0, 2),
+                 (1, 1)]
+        cells = [c.split(":")[0] for c in CELLS] + [f"{q},{r}" for q, r in ring2]
+        tiles = [c.split(":", 1)[1] for c in CELLS] + ["A"] * len(ring2)
+        backpack, teleporter = card_id("rocket_backpack"), card_id("teleporter")
+        text = (f"SP1 n=3 turn=2 seq=2B order=123 rp=1 trips=2,2,2 hands={backpack}.{teleporter}// | "
+                + " ".join(f"{c}:{t}" + (":a3" if i == 7 else ":b3" if i == 1 else ":c3" if i == 6 else "")
+                           for i, (c, t) in enumerate(zip(cells, tiles))))
+        s = sp.from_notation(text, seed=1)
+        coords = [(s.hexes[i]["q"], s.hexes[i]["r"]) for i in range(len(s.hexes))]
+
+        def dist(a, b):
+            dq, dr = a[0] - b[0], a[1] - b[1]
+            return max(abs(dq), abs(dr), abs(dq + dr))
+
+        src = coords.index((2, 0))
+        assert s.trip_destinations(0, src) == s.adj()[src]
+        s.apply(PlayCard(0, backpack))  # range 2
+        within = [h for h in range(len(coords)) if h != src and 0 < dist(coords[h], coords[src]) <= 2]
+        assert s.trip_destinations(0, src) == within
+        for viewer in (-1, 0, 1):  # the card played is public: every view gives the same answer
+            assert sp.SpacePigsState.from_view(s.player_view(viewer)).trip_destinations(0, src) == within
+        assert s.trip_destinations(1, 1) == s.adj()[1]  # the ship is P1's, for P1's next trip
+        s.apply(Load(0, src, False))
+        s.apply(Fly(0, s.adj()[src][0]))
+        s.apply(Land(0))
+        s.apply(PlayCard(0, teleporter))
+        assert s.trip_destinations(0, 0) == list(range(1, len(coords)))
+
+    def test_space_travel_destinations_agree_with_the_legal_flights(self):
+        checked = 0
+        for seed, opts in ((1, {}), (2, {"clan_powers": True}), (3, {"rules": "simple_a"}), (4, {"layout": "twin"})):
+            rng = random.Random(seed)
+            s = finish_layout(sp.new_game(players=4, seed=seed, max_rounds=3, **opts), rng)
+            for _ in range(3000):
+                if s.is_over:
+                    break
+                legal = s.legal_actions()
+                if s.sequence in ("2B", "2X") and s.trip is None and s.ship is None:
+                    p = s.current_player
+                    for a in legal:
+                        if isinstance(a, Load):
+                            t = s.copy()
+                            t.apply(a)
+                            flights = {x.hex for x in t.legal_actions() if isinstance(x, Fly)}
+                            assert flights == set(s.trip_destinations(p, a.hex)), (s.notation(), a)
+                            checked += 1
+                s.apply(rng.choice(legal))
+        assert checked > 20
+
+    def test_space_travel_destinations_read_only_public_information(self):
+        checked = 0
+        for seed, opts in ((5, {}), (6, {"layout": "twin", "unexplored": True}), (7, {"clan_powers": True})):
+            rng = random.Random(seed)
+            s = sp.new_game(players=3, seed=seed, max_rounds=2, **opts)
+            for step in range(1500):
+                if s.is_over:
+                    break
+                if step % 25 == 0 and s.sequence not in ("layout",):
+                    views = [sp.SpacePigsState.from_view(s.player_view(v)) for v in (-1, 0, 1, 2)]
+                    for p in range(3):
+                        for h in range(len(s.hexes)):
+                            want = s.trip_destinations(p, h)
+                            assert all(v.trip_destinations(p, h) == want for v in views), (s.notation(), p, h)
+                            assert all(v.can_land(p, h) == s.can_land(p, h) for v in views)
+                    checked += 1
+                s.apply(rng.choice(s.legal_actions()))
+        assert checked > 10
+
+    def test_space_travel_destinations_reject_a_bad_player_or_hex(self):
+        s = pos("turn=2 seq=2B order=123 rp=1 trips=2,2,2", {0: "a3", 1: "b3", 6: "c3"})
+        for player, hexy in ((3, 0), (-1, 0), (0, 7), (0, -1), (True, 0), (0, "1")):
+            with pytest.raises(ValueError):
+                s.trip_destinations(player, hexy)
+            with pytest.raises(ValueError):
+                s.can_land(player, hexy)
+
+
 # =============================================================================== Phase 3 A: Combat
 class TestCombat:
     def test_combat_strength_die_and_extra_troops(self):

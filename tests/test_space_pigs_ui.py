@@ -197,6 +197,42 @@ def test_travel_by_clicking_source_then_destination(saves):
     assert any("lands 2 piglets on H1" in line for line in app.session.log and [e.text for e in app.session.log])
 
 
+def test_trip_destinations_come_from_the_engines_public_method(saves, monkeypatch):
+    calls = []
+    real = sp.SpacePigsState.trip_destinations
+
+    def spy(self, player, hex):
+        calls.append((player, hex))
+        return real(self, player, hex)
+
+    monkeypatch.setattr(sp.SpacePigsState, "trip_destinations", spy)
+    app = position_app(saves, TRAVEL)
+    view = app.view
+    view.map.click(0)
+    assert (0, 0) in calls
+    marked = sorted(h for h, m in view.marks.items() if isinstance(h, int) and m in ("dest", "attack"))
+    assert marked == real(app.session.state, 0, 0)
+
+
+def test_space_pigs_widgets_use_no_private_engine_api():
+    """The page reads the engine through its public API only: no ``obj._name`` access on
+    anything but the widget's own ``self`` (ipywidgets' ``_dom_classes`` trait aside)."""
+    import ast
+    from pathlib import Path
+
+    import livestock_notebooks.widgets as widgets
+
+    allowed = {"_dom_classes"}
+    found = []
+    for path in sorted(Path(widgets.__file__).parent.glob("space_pigs_*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__")
+                    and node.attr not in allowed
+                    and not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"))):
+                found.append(f"{path.name}:{node.lineno} .{node.attr}")
+    assert not found, found
+
+
 def test_a_refused_click_shows_the_engine_rule(saves):
     app = position_app(saves, TRAVEL)
     app.view.map.click(5)  # P3's planet: nothing of mine to board there

@@ -103,6 +103,13 @@ Display helpers: ``state.describe(action)`` (``str(action)`` with clan and hex n
 A combat card's ``str(action)`` names the card: show players only the event texts (cards
 played face down read "plays a card face down") or their own actions.
 
+Travel, for pages (public information only): ``state.trip_destinations(p, hex)`` lists where a
+trip of player ``p`` leaving ``hex`` could end (neighbours; with a ship card or power in play,
+its range or anywhere; never the sun, another clan's Acorn Festival or a forbidden planet),
+``state.can_land(p, hex)`` says whether ``p`` may disembark there, and
+``SpacePigsState.from_view(state.player_view(p))`` rebuilds a read-only state from a view, on
+which both give the same answers as on the real state.
+
 Events (``apply`` returns them) have ``kind`` (``"land"``, ``"combat"``, ``"round"``,
 ``"wipeout"``, ``"victory"``, ...), ``text`` and ``data``; dice and reveals are
 ``irreversible``. ``state.log0`` holds the set-up texts (clans, first-player rolls).

@@ -938,6 +938,42 @@ class SpacePigsState(GameState):
                 return False
         return True
 
+    # ---- travel, as a page shows it (public information only)
+    def can_land(self, player: int, hex: int) -> bool:
+        """Whether ``player``'s troops may disembark on ``hex`` (rulebook, Phase 2: Space Travel):
+        never on the sun, not under another clan's Acorn Festival unless ``player`` holds the hex,
+        not on a planet forbidden to ``player`` this turn. Reads only public information."""
+        self._check_player_hex(player, hex)
+        return self._can_land(player, hex)
+
+    def trip_destinations(self, player: int, hex: int) -> list[int]:
+        """The hexes, in index order, where a trip of ``player`` leaving ``hex`` could end
+        (rulebook, Phase 2: Space Travel): the neighbours of ``hex`` (the sun is nobody's
+        neighbour); with a ship card or power in play for ``player``'s next trip, every hex
+        within the card's range (Rocket Boots, longer range) or every hex (teleport). Hexes
+        where ``player`` may not land (the sun, another clan's Acorn Festival, a forbidden
+        planet) are left out.
+
+        It reads only public information (the galaxy, festivals, forbidden planets, the ship
+        card played), so it gives the same answer on a state rebuilt from any player's view
+        (:meth:`from_view`). It does not check that ``player`` may travel now, nor that troops
+        can leave ``hex``: ``legal_actions()`` says that."""
+        self._check_player_hex(player, hex)
+        ship = self.ship if (self.ship is not None and player == self.actor and self.trip is None) else None
+        if ship is None:
+            cand = self.adj()[hex]
+        elif ship["mode"] == "teleport":
+            cand = range(len(self.cq))
+        else:
+            cand = self._within(hex, int(ship["range"]))
+        return [h for h in cand if h != hex and self._can_land(player, h)]
+
+    def _check_player_hex(self, player: int, hex: int) -> None:
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.n:
+            raise ValueError(f"player must be 0..{self.n - 1}, not {player!r}")
+        if isinstance(hex, bool) or not isinstance(hex, int) or not 0 <= hex < len(self.cq):
+            raise ValueError(f"hex must be 0..{len(self.cq) - 1}, not {hex!r}")
+
     def _legal_2B(self, p: int) -> list:
         tr = self.trip
         if tr is not None:
@@ -2599,6 +2635,34 @@ class SpacePigsState(GameState):
         if not isinstance(s.n, int) or not 3 <= s.n <= 6:
             raise ValueError("players must be 3 to 6")
         return s
+
+    @classmethod
+    def from_view(cls, view: dict) -> "SpacePigsState":
+        """A state rebuilt from ``player_view(viewer)`` (or the public view ``player_view(-1)``)
+        for reading public facts: geometry, :meth:`trip_destinations`, :meth:`can_land`,
+        ``troops_on``, ``hex_label``. What the view hides is left empty (other hands, unknown
+        recipes, the deck and piles, face-down hexes read as asteroids) and the dice are
+        neutral, so it must never be played on."""
+        d = {k: v for k, v in dict(view).items() if k != "viewer"}
+        d["hands"] = [list(h) if isinstance(h, list) else [] for h in d["hands"]]
+        d["recipes"] = [list(r) if isinstance(r, list) else [0, 0, 0] for r in d["recipes"]]
+        d["seventh"] = [c if c in ("r", "y", "b") else None for c in d["seventh"]]
+        d["choice"] = [c if isinstance(c, int) else 0 for c in d["choice"]]
+        d["deck"] = []
+        d["discard"] = []
+        d["piles"] = {k: [] for k in (d.get("piles") or {})}
+        d["drawn"] = None
+        d["kind"] = [k if k != "?" else "A" for k in d["kind"]]
+        d["col"] = [c if c != "?" else "" for c in d["col"]]
+        cb = d.get("cb")
+        if isinstance(cb, dict):
+            cb = dict(cb)
+            for key in ("acards", "dcards"):
+                if not isinstance(cb.get(key), list):
+                    cb[key] = []
+            d["cb"] = cb
+        d["dice"] = Dice(0).to_dict()
+        return cls.from_dict(d)
 
     _FLAT_LISTS = ("order", "seventh", "cq", "cr", "kind", "col", "fam", "hid", "deck", "discard", "choice",
                    "trips", "new_p", "new_h", "hog_made", "gov", "gov_extra", "faction", "out", "lost", "win")

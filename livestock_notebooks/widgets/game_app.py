@@ -817,6 +817,11 @@ class GameApp:
             return
         self._ticker.schedule(self.bot_delay)
 
+    def cancel_bot_tick(self) -> None:
+        """Drop a bot step scheduled on the loop (a page that hides the game, such as a
+        tutorial's reading step); bots are scheduled again at the next change."""
+        self._ticker.cancel()
+
     def _bot_tick(self) -> None:
         if self.paused:
             return

@@ -685,21 +685,15 @@ class SpacePigsView(GameView):
         return min(pg, free), min(hg, free), free
 
     def trip_destinations(self, src: int) -> list[int]:
-        """Where a trip from ``src`` may land (read from the public state: adjacency, the sun,
+        """Where a trip from ``src`` may land: the engine's public
+        ``trip_destinations(viewer, src)`` on a state rebuilt from the view (adjacency, the sun,
         the Acorn Festival and forbidden planets; a card's longer range when one is played)."""
-        try:
-            ps = public_state(self.view)
-        except Exception:
+        if self.viewer is None:
             return []
-        me = self.viewer
-        ship = self.view.get("ship")
-        if ship is None:
-            cand = ps.adj()[src]
-        elif ship.get("mode") == "teleport":
-            cand = [h for h in range(len(ps.cq)) if h != src]
-        else:
-            cand = ps._within(src, int(ship.get("range", 1)))
-        return [h for h in cand if h != src and ps._can_land(me, h)]
+        try:
+            return public_state(self.view).trip_destinations(self.viewer, src)
+        except (KeyError, IndexError, TypeError, ValueError):
+            return []
 
     def _marks(self) -> tuple[dict, list]:
         legal = self.legal

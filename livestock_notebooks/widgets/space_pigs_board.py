@@ -4,8 +4,9 @@ indicator, hand, combat screen and election screen.
 Everything shown to a player is drawn from ``state.player_view(viewer)`` (a JSON dict): other
 hands are card counts, other recipes ``None``, other travel-marker choices ``"?"`` and the
 other side's face-down combat cards a count, so no text of the widget tree can name them.
-:func:`public_state` rebuilds an engine state from such a view (hidden parts emptied) for
-reading geometry and landing rules, never for playing.
+:func:`public_state` rebuilds an engine state from such a view (the engine's ``from_view``:
+hidden parts emptied) for reading public facts through the engine's public API
+(``trip_destinations``, ``can_land``), never for playing.
 
 The map (:class:`GalaxyMap`) draws all hexes as one inline SVG in one HTML widget (one message
 per update, however many hexes change); over it lies one hex-shaped transparent button per
@@ -28,7 +29,6 @@ import ipywidgets as w
 
 from ..odds import AcornWorm, Pigs, Pirates, Porcophages, default_tech_deck, space_pigs_combat
 from ..odds import tech_wipeout_two_sided
-from ..rng import Dice
 from ..space_pigs.data import CARDS
 from .dice import die_svg
 from .odds_panel import format_fraction, format_percent
@@ -249,30 +249,12 @@ def card_tip(card_id: int) -> str:
 
 
 def public_state(view: Mapping):
-    """A state rebuilt from ``player_view(viewer)``: other hands empty, recipes unknown, no deck,
-    neutral dice. For reading (geometry, landing rules), never for playing."""
+    """A read-only state rebuilt from ``player_view(viewer)`` (the engine's
+    :meth:`~livestock_notebooks.space_pigs.state.SpacePigsState.from_view`: other hands empty,
+    recipes unknown, no deck, neutral dice). For reading public facts, never for playing."""
     from ..space_pigs.state import SpacePigsState
 
-    d = {k: v for k, v in dict(view).items() if k != "viewer"}
-    d["hands"] = [list(h) if isinstance(h, list) else [] for h in d["hands"]]
-    d["recipes"] = [list(r) if isinstance(r, list) else [0, 0, 0] for r in d["recipes"]]
-    d["seventh"] = [c if c in ("r", "y", "b") else None for c in d["seventh"]]
-    d["choice"] = [c if isinstance(c, int) else 0 for c in d["choice"]]
-    d["deck"] = []
-    d["discard"] = []
-    d["piles"] = {k: [] for k in (d.get("piles") or {})}
-    d["drawn"] = None
-    d["kind"] = [k if k != "?" else "A" for k in d["kind"]]
-    d["col"] = [c if c != "?" else "" for c in d["col"]]
-    cb = d.get("cb")
-    if isinstance(cb, dict):
-        cb = dict(cb)
-        for key in ("acards", "dcards"):
-            if not isinstance(cb.get(key), list):
-                cb[key] = []
-        d["cb"] = cb
-    d["dice"] = Dice(0).to_dict()
-    return SpacePigsState.from_dict(d)
+    return SpacePigsState.from_view(view)
 
 
 # --------------------------------------------------------------------------- the map

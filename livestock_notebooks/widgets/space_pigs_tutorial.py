@@ -293,7 +293,7 @@ class SpacePigsTutorial:
                                  message=f"Tutorial: {step.title}", autosave=False)
             self.app.widget.layout.display = None
         else:
-            self.app._ticker.cancel()
+            self.app.cancel_bot_tick()
             self.app.view.clear()
             self.app.widget.layout.display = "none"
         self._draw()
@@ -400,7 +400,7 @@ def _demo_action(step: Step, state, bot: GreedyBot) -> Action:
         if trip is None:
             if state.owner(target) == p:
                 return Done(p)
-            loads = [a for a in legal if isinstance(a, Load) and target in state.adj()[a.hex]]
+            loads = [a for a in legal if isinstance(a, Load) and target in state.trip_destinations(p, a.hex)]
             if loads:
                 return loads[0]
         else:
