@@ -99,7 +99,8 @@ Text notation (:mod:`.notation`)
                          script=[8, 6])                                  # a combat, dice set
 
 Display helpers: ``state.describe(action)`` (``str(action)`` with clan and hex names),
-``state.summary()`` (the board in a few lines), ``state.hex_label(i)``, ``state.pname(p)``.
+``state.summary()`` (the board in a few lines), ``state.hex_label(i)``, ``state.pname(p)``,
+:func:`troops_text` (``troops_text(2, 1)`` reads "2 piglets and 1 hog").
 A combat card's ``str(action)`` names the card: show players only the event texts (cards
 played face down read "plays a card face down") or their own actions.
 
@@ -133,11 +134,11 @@ from .actions import *  # noqa: F401,F403
 from .actions import ACTION_CLASSES
 from .data import CARDS, CLANS, RECIPES, RULES, FULL_DECK, readings, simple_deck
 from .notation import from_notation, to_notation
-from .state import LAYOUTS, OPTION_DEFAULTS, PILES, RULE_SETS, SEQ_TITLE, SpacePigsState
+from .state import LAYOUTS, OPTION_DEFAULTS, PILES, RULE_SETS, SEQ_TITLE, SpacePigsState, troops_text
 
 __all__ = [
     "new_game", "load", "from_notation", "to_notation", "SpacePigsState", "CARDS", "CLANS", "readings",
-    "CONFORMANCE_CONFIGS", "BENCHMARK_CONFIGS", "ACTION_CLASSES", "SEQ_TITLE",
+    "CONFORMANCE_CONFIGS", "BENCHMARK_CONFIGS", "ACTION_CLASSES", "SEQ_TITLE", "troops_text",
 ] + [c.__name__ for c in ACTION_CLASSES]
 
 State = SpacePigsState

@@ -1563,7 +1563,7 @@ class SpacePigsState(GameState):
         self._reveal(h)
         before = [e[0] for e in self.occ[h]]
         self._add_troops(h, p, piglets, hogs, moved=True)
-        what = _troops_text(piglets, hogs)
+        what = troops_text(piglets, hogs)
         note = ""
         if before and before[0] != p:
             who = self.pname(before[0]) if before[0] >= 0 else ALIEN_NAME[before[0]]
@@ -1584,7 +1584,7 @@ class SpacePigsState(GameState):
                 add_h = max(0, min(hogs, RULES["components"]["hogs_per_player"] - hg))
                 e[3] += add_p
                 e[4] += add_h
-                self._ev("asteroid", f"Asteroid roll {r}: the troops double ({_troops_text(add_p, add_h)} more).", p,
+                self._ev("asteroid", f"Asteroid roll {r}: the troops double ({troops_text(add_p, add_h)} more).", p,
                          irreversible=True, roll=r)
             else:
                 self._ev("asteroid", f"Asteroid roll {r}: nothing happens.", p, irreversible=True, roll=r)
@@ -1748,7 +1748,7 @@ class SpacePigsState(GameState):
     def _side_text(self, h: int, who: int) -> str:
         e = self._entry(h, who)
         if who >= 0:
-            return _troops_text(e[1] + e[3], e[2] + e[4])
+            return troops_text(e[1] + e[3], e[2] + e[4])
         return f"{e[1]}"
 
     def _side(self, h: int, who: int, bonus: int):
@@ -1832,7 +1832,7 @@ class SpacePigsState(GameState):
         pg, hg = e[1] + e[3], e[2] + e[4]
         self.occ[h].remove(e)
         self._add_troops(dest, p, pg, hg)
-        self._ev("flee", f"{self.pname(p)} flees with {_troops_text(pg, hg)} from {self.hex_label(h)} to "
+        self._ev("flee", f"{self.pname(p)} flees with {troops_text(pg, hg)} from {self.hex_label(h)} to "
                  f"{self.hex_label(dest)}.", p, hex=h, dest=dest)
         other = cb["a"] if p == cb["d"] else cb["d"]
         self._end_combat(winner=other, fled=p)
@@ -2800,7 +2800,7 @@ class SpacePigsState(GameState):
             parts = []
             for o in occ:
                 if "player" in o:
-                    parts.append(f"{self.pname(o['player'])}: {_troops_text(o['piglets'], o['hogs'])}")
+                    parts.append(f"{self.pname(o['player'])}: {troops_text(o['piglets'], o['hogs'])}")
                 else:
                     parts.append(_aliens(ALIEN_BY_NAME.get(o["aliens"], WORM), o["count"]))
             lines.append(f"  {self.hex_label(h)}: " + "; ".join(parts))
@@ -2853,7 +2853,8 @@ def _rim_connected(cells: set) -> bool:
     return len(seen) == len(rim_set)
 
 
-def _troops_text(piglets: int, hogs: int) -> str:
+def troops_text(piglets: int, hogs: int) -> str:
+    """Troops in words: "2 piglets and 1 hog", "1 piglet", "no troops"."""
     parts = []
     if piglets:
         parts.append(f"{piglets} piglet{'s' if piglets != 1 else ''}")
