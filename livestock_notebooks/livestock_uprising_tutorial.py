@@ -4,19 +4,18 @@ Teach by doing, in the order theme, goal, overview, then the details: each later
 small position from the engine's text notation (``livestock_uprising.from_notation``), says in
 a sentence or two what to do, and is complete when the engine's events show it was done
 (:meth:`Step.done`). ``demo(state)`` gives the next action of a worked answer ("show me").
+The step type and its helpers are shared by the games (:mod:`livestock_notebooks.tutorial`).
 Seat 0 (the Chickens) is the learner; seat 1 (the Cows) is played by a bot.
 
 The widget that runs these steps is :class:`livestock_notebooks.widgets.livestock_tutorial.LivestockTutorial`.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Callable, Sequence
-
 from . import livestock_uprising as lu
-from .engine import Action, Event
+from . import tutorial
 from .livestock_uprising import actions as A
 from .livestock_uprising import data as D
+from .tutorial import Step, events_of, first_of, pick
 
 __all__ = ["Step", "STEPS", "BOARD", "state_for", "step_by_key"]
 
@@ -30,65 +29,16 @@ def _pos(generals: str, *, resources: str = "0.0.0.0.0,0.0.0.0.0", cards: str = 
     return f"Ch,Co {board} {generals} {resources} {cards} - {turn}"
 
 
-def _events(events: Sequence[Event], kind: str, player: int | None = 0) -> list[Event]:
-    return [e for e in events if e.kind == kind and (player is None or e.player == player)]
-
-
-@dataclass(frozen=True)
-class Step:
-    """One tutorial step. Steps without a ``position`` are reading steps (no board)."""
-
-    key: str
-    title: str
-    section: str  # the rulebook section it teaches
-    text: str  # the rule, briefly, in our own words
-    goal: str = ""  # what the learner does, one or two sentences
-    position: str | None = None
-    dice: tuple[int, ...] = ()  # scripted die results for this step
-    check: Callable[[Sequence[Event], object], bool] | None = None
-    demo: Callable[[object], Action | None] | None = None
-    praise: str = "Well done."
-
-    @property
-    def interactive(self) -> bool:
-        return self.position is not None
-
-    def done(self, events: Sequence[Event], state) -> bool:
-        """True when ``events`` (everything since the step began) meet the goal."""
-        return self.check is not None and bool(self.check(events, state))
+def _load(position: str, seed: int, dice: tuple[int, ...]):
+    state = lu.from_notation(position, seed=seed)
+    if dice:
+        state.dice.script(dice)
+    return state
 
 
 def state_for(step: Step, seed: int = 7):
     """A fresh engine state for ``step`` (dice scripted as the step needs)."""
-    if step.position is None:
-        raise ValueError(f"step {step.key!r} has no position")
-    state = lu.from_notation(step.position, seed=seed)
-    if step.dice:
-        state.dice.script(step.dice)
-    return state
-
-
-def _pick(predicate: Callable[[Action], bool]) -> Callable[[object], Action | None]:
-    def demo(state):
-        for a in state.legal_actions():
-            if predicate(a):
-                return a
-        return None
-
-    return demo
-
-
-def _then(*demos: Callable[[object], Action | None]) -> Callable[[object], Action | None]:
-    """The first demo that has a move now (for steps of several moves)."""
-
-    def demo(state):
-        for d in demos:
-            a = d(state)
-            if a is not None:
-                return a
-        return None
-
-    return demo
+    return tutorial.state_for(step, _load, seed)
 
 
 STEPS: tuple[Step, ...] = (
@@ -117,8 +67,8 @@ STEPS: tuple[Step, ...] = (
         "General starts in its barn.",
         goal="Place your barn: click any blue square next to the starting tiles.",
         position=_pos(".,.,.,.,.,.", board="...../.ghc./.hra./.cgh./.....", cards="a,d|ghijkl", turn="0/barn/0/-"),
-        check=lambda ev, s: bool(_events(ev, "barn")),
-        demo=_pick(lambda a: isinstance(a, A.PlaceBarn)),
+        check=lambda ev, s: bool(events_of(ev, "barn")),
+        demo=pick(lambda a: isinstance(a, A.PlaceBarn)),
         praise="Your barn is down. Only its owner's Generals may enter a barn.",
     ),
     Step(
@@ -127,8 +77,8 @@ STEPS: tuple[Step, ...] = (
         "Forests, lakes and other players' barns are closed, and only one General fits on a square.",
         goal="Click Pecky (on b3) to see the squares it can reach, then click a green square to move there.",
         position=_pos("b3:ss,a3,a3,e3:d,e3,e3"),
-        check=lambda ev, s: any(e.data.get("general") == "Pecky" for e in _events(ev, "move")),
-        demo=_pick(lambda a: isinstance(a, A.Move) and a.general == "Pecky" and a.to == "c3"),
+        check=lambda ev, s: any(e.data.get("general") == "Pecky" for e in events_of(ev, "move")),
+        demo=pick(lambda a: isinstance(a, A.Move) and a.general == "Pecky" and a.to == "c3"),
         praise="Pecky moved. Each General may act once per turn.",
     ),
     Step(
@@ -138,8 +88,8 @@ STEPS: tuple[Step, ...] = (
         goal="Select Pecky (b3) and click Bessie's square (c3), marked red. Check the odds, then press Attack!",
         position=_pos("b3:ss,a3,a3,c3:d,e3,e3"),
         dice=(5, 2),
-        check=lambda ev, s: bool(_events(ev, "battle")),
-        demo=_pick(lambda a: isinstance(a, A.Attack) and a.general == "Pecky"),
+        check=lambda ev, s: bool(events_of(ev, "battle")),
+        demo=pick(lambda a: isinstance(a, A.Attack) and a.general == "Pecky"),
         praise="You attacked: the battle box shows the dice and what happened.",
     ),
     Step(
@@ -150,8 +100,8 @@ STEPS: tuple[Step, ...] = (
         goal="Two of your Generals can reach Bessie (c3). Attack with the one that has the better odds.",
         position=_pos("b3:s,a3,c4:ll,c3:o,e3,e3"),
         dice=(4, 2),
-        check=lambda ev, s: any(e.data.get("attacker") == "Cluck" for e in _events(ev, "attack")),
-        demo=_pick(lambda a: isinstance(a, A.Attack) and a.general == "Cluck"),
+        check=lambda ev, s: any(e.data.get("attacker") == "Cluck" for e in events_of(ev, "attack")),
+        demo=pick(lambda a: isinstance(a, A.Attack) and a.general == "Cluck"),
         praise="Cluck's llamas give attack 6 against defense 4: the better odds.",
     ),
     Step(
@@ -161,9 +111,9 @@ STEPS: tuple[Step, ...] = (
         goal="Attack Angus (c3) with Pecky. If you lose, choose which troop Pecky gives up.",
         position=_pos("b3:sd,a3,a3,e3,c3:oo,e3"),
         dice=(1, 6),
-        check=lambda ev, s: any(not e.data.get("auto") for e in _events(ev, "casualty")),
-        demo=_then(_pick(lambda a: isinstance(a, A.Attack) and a.general == "Pecky"),
-                   _pick(lambda a: isinstance(a, A.Casualty))),
+        check=lambda ev, s: any(not e.data.get("auto") for e in events_of(ev, "casualty")),
+        demo=first_of(pick(lambda a: isinstance(a, A.Attack) and a.general == "Pecky"),
+                      pick(lambda a: isinstance(a, A.Casualty))),
         praise="You chose your casualty. Generals themselves are never casualties.",
     ),
     Step(
@@ -171,8 +121,8 @@ STEPS: tuple[Step, ...] = (
         "A General whose troops add up to no defense at all loses without anyone rolling.",
         goal="Bessie (c3) has no troops. Attack her with Pecky and watch: no dice are needed.",
         position=_pos("b3:s,a3,a3,c3,e3,e3"),
-        check=lambda ev, s: any(e.data.get("defense") == 0 for e in _events(ev, "battle")),
-        demo=_pick(lambda a: isinstance(a, A.Attack) and a.general == "Pecky"),
+        check=lambda ev, s: any(e.data.get("defense") == 0 for e in events_of(ev, "battle")),
+        demo=pick(lambda a: isinstance(a, A.Attack) and a.general == "Pecky"),
         praise="Defense 0: an automatic win.",
     ),
     Step(
@@ -182,8 +132,8 @@ STEPS: tuple[Step, ...] = (
         "gather grass.",
         goal="Collect hay with Pecky (his sheep can) and grass with Henrietta: click their blue squares.",
         position=_pos("d3:s,c4,a3,e3,e3,e3", turn="0/harvest/0/0"),
-        check=lambda ev, s: {e.data.get("resource") for e in _events(ev, "harvest")} >= {"hay", "grass"},
-        demo=_pick(lambda a: isinstance(a, A.Harvest)),
+        check=lambda ev, s: {e.data.get("resource") for e in events_of(ev, "harvest")} >= {"hay", "grass"},
+        demo=pick(lambda a: isinstance(a, A.Harvest)),
         praise="Food tokens are spent in the marshalling phase.",
     ),
     Step(
@@ -192,8 +142,8 @@ STEPS: tuple[Step, ...] = (
         "are shared by everyone and limited; each faction also has three special forces of its own.",
         goal="Marshal one of the Chickens' special forces (Private Chugger costs a hay and a corn).",
         position=_pos("b3:s,a3,a3,e3,e3,e3", resources="2.1.1.0.0,0.0.0.0.0", turn="0/marshal/0/0"),
-        check=lambda ev, s: any(e.data.get("unit") in CHICKEN_FORCES for e in _events(ev, "marshal")),
-        demo=_pick(lambda a: isinstance(a, A.Marshal) and a.unit in CHICKEN_FORCES),
+        check=lambda ev, s: any(e.data.get("unit") in CHICKEN_FORCES for e in events_of(ev, "marshal")),
+        demo=pick(lambda a: isinstance(a, A.Marshal) and a.unit in CHICKEN_FORCES),
         praise="A special force is unique: if it falls in battle it leaves the game.",
     ),
     Step(
@@ -202,8 +152,8 @@ STEPS: tuple[Step, ...] = (
         "neighbouring squares, if the receiver has room.",
         goal="Pass one of Pecky's sheep (b3) to Henrietta next door (c3).",
         position=_pos("b3:ss,c3,a3,e3,e3,e3", turn="0/marshal/0/0"),
-        check=lambda ev, s: bool(_events(ev, "transfer", None)),
-        demo=_pick(lambda a: isinstance(a, A.Transfer)),
+        check=lambda ev, s: bool(events_of(ev, "transfer", None)),
+        demo=pick(lambda a: isinstance(a, A.Transfer)),
         praise="One transfer per turn, after marshalling.",
     ),
     Step(
@@ -212,8 +162,8 @@ STEPS: tuple[Step, ...] = (
         "you are attacked); a played card leaves the game.",
         goal="Play one of your command cards from the panel on the right.",
         position=_pos("b3:s,a3,a3,e3,e3,e3", cards="hk,-|gijl"),
-        check=lambda ev, s: bool(_events(ev, "card")),
-        demo=_pick(lambda a: isinstance(a, A.PlayCard)),
+        check=lambda ev, s: bool(events_of(ev, "card")),
+        demo=pick(lambda a: isinstance(a, A.PlayCard)),
         praise="The card's effect is in the log.",
     ),
     Step(
@@ -223,8 +173,9 @@ STEPS: tuple[Step, ...] = (
         "harvest, and leftover food is lost.",
         goal="All three Chickens Generals are home. Declare the Super Army, then form it.",
         position=_pos("a3:ss,a3:d,a3:l,e3:s,e3,e3", turn="0/action/3/0"),
-        check=lambda ev, s: any("units" in e.data for e in _events(ev, "super")),
-        demo=_then(_pick(lambda a: isinstance(a, A.FormSuperArmy)), _pick(lambda a: isinstance(a, A.DeclareSuperArmy))),
+        check=lambda ev, s: any("units" in e.data for e in events_of(ev, "super")),
+        demo=first_of(pick(lambda a: isinstance(a, A.FormSuperArmy)),
+                      pick(lambda a: isinstance(a, A.DeclareSuperArmy))),
         praise="Your Super Army stands in the barn, ready to march.",
     ),
     Step(
@@ -233,15 +184,12 @@ STEPS: tuple[Step, ...] = (
         "Generals left is out, and the last player standing wins.",
         goal="The Cows have one General left, Bessie (d3), with no troops. Attack her with your Super Army.",
         position=_pos("*c3:ssdlh,-,-,d3,x,x", turn="0/action/5/0"),
-        check=lambda ev, s: bool(_events(ev, "win")),
-        demo=_pick(lambda a: isinstance(a, A.Attack)),
+        check=lambda ev, s: bool(events_of(ev, "win")),
+        demo=pick(lambda a: isinstance(a, A.Attack)),
         praise="The Chickens are the last faction standing. You know the whole game now!",
     ),
 )
 
 
 def step_by_key(key: str) -> Step:
-    for s in STEPS:
-        if s.key == key:
-            return s
-    raise KeyError(key)
+    return tutorial.find_step(STEPS, key)

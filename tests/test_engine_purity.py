@@ -1,7 +1,7 @@
 """Engines are pure Python: importing and playing one pulls in no widget library.
 
 UI code depends on the engines, never the reverse; the pure session logic (seats, undo,
-saves) is held to the same rule so it can run in any front end.
+saves) and the tutorials' steps are held to the same rule so they can run in any front end.
 """
 import subprocess
 import sys
@@ -19,6 +19,8 @@ FORBIDDEN = ("ipywidgets", "bqplot", "IPython", "traitlets", "numpy", "pandas")
         ("livestock_notebooks.battlegoats", "m.new_game(players=3, seed=1)"),
         ("livestock_notebooks.space_pigs", "m.new_game(players=3, seed=1)"),
         ("livestock_notebooks.session", "None"),
+        ("livestock_notebooks.tutorial", "None"),
+        ("livestock_notebooks.livestock_uprising_tutorial", "m.state_for(m.step_by_key('move'))"),
     ],
 )
 def test_engine_imports_no_widget_library(module, setup):
