@@ -233,6 +233,80 @@ def test_space_pigs_widgets_use_no_private_engine_api():
     assert not found, found
 
 
+def test_a_trip_click_draws_the_page_once(saves, monkeypatch):
+    """Boarding and flying are two engine actions but one click: one refresh, one view update."""
+    from livestock_notebooks.widgets.game_app import GameApp
+
+    app = position_app(saves, TRAVEL)
+    app.view.map.click(0)
+    app.view.load_piglets.value = 2
+    calls = {"refresh": 0, "update": 0}
+    refresh, update = GameApp.refresh, SpacePigsView.update
+
+    def counting_refresh(self, *a, **kw):
+        calls["refresh"] += 1
+        return refresh(self, *a, **kw)
+
+    def counting_update(self, ctx):
+        calls["update"] += 1
+        return update(self, ctx)
+
+    monkeypatch.setattr(GameApp, "refresh", counting_refresh)
+    monkeypatch.setattr(SpacePigsView, "update", counting_update)
+    app.view.map.click(1)
+    assert app.session.state.troops_on(1) == [{"player": 0, "piglets": 2, "hogs": 0}]
+    assert calls == {"refresh": 1, "update": 1}
+    assert "1 trip left" in app.view.prompt.value
+
+
+def test_a_trip_click_answers_with_the_map_and_leaves_the_rest_for_after(saves):
+    """On the kernel loop the click's own messages are the map and the prompt; the autosave,
+    the log, the clan panel and the tooltips follow right after (deferred)."""
+    import asyncio
+
+    loop = asyncio.new_event_loop()
+    try:
+        app = make_app(saves, loop=loop)
+        app.start_state(sp.from_notation(TRAVEL, seed=3), [Seat("human"), Seat("Greedy"), Seat("Greedy")])
+        drain = lambda: loop.run_until_complete(asyncio.sleep(0.05))  # noqa: E731
+        drain()
+        view = app.view
+        view.map.click(0)
+        drain()
+        saved = app.session.autosave_path.read_text()
+        clans, log, tip = view.clans.widget.value, list(app.log.lines), view.map.buttons[1].tooltip
+        svg = view.map.faces.value
+        view.map.click(1)
+        assert app.session.state.owner(1) == 0
+        assert view.map.faces.value != svg and "1 trip left" in view.prompt.value  # the answer
+        assert app.session.autosave_path.read_text() == saved  # not yet: after the click
+        assert (view.clans.widget.value, app.log.lines, view.map.buttons[1].tooltip) == (clans, log, tip)
+        drain()
+        resumed = Session.from_save_text(space_pigs_spec(), app.session.autosave_path.read_text())
+        assert resumed.state.owner(1) == 0
+        assert any("lands 4 piglets on H1" in line for line in app.log.lines)
+        assert view.clans.widget.value != clans and "P1" in view.map.buttons[1].tooltip
+    finally:
+        loop.close()
+
+
+def test_a_bots_step_shows_its_log_lines_with_the_board(saves):
+    """A bot's step brings the log up to date before the board (no click waits for it), so the
+    log is complete when the human's next decision appears."""
+    import asyncio
+
+    loop = asyncio.new_event_loop()
+    try:
+        app = play_app(bot_delay=None, save_directory=saves, check_resume=False, loop=loop)
+        app.start_state(sp.from_notation(TRAVEL.replace("trips=2,0,0", "trips=0,2,0"), seed=3),
+                        [Seat("human"), Seat("Greedy"), Seat("Greedy")])
+        before = len(app.log.lines)
+        assert app.step()
+        assert len(app.log.lines) > before and app.log.lines[-1] == app.session.log[-1].text
+    finally:
+        loop.close()
+
+
 def test_a_refused_click_shows_the_engine_rule(saves):
     app = position_app(saves, TRAVEL)
     app.view.map.click(5)  # P3's planet: nothing of mine to board there

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import contextlib
 import html
 import json
 import time
@@ -39,6 +40,7 @@ from ..session import HUMAN, AutosaveInfo, GameSpec, LogEntry, Seat, Session, fi
 __all__ = [
     "APP_CSS",
     "ActionListView",
+    "Batch",
     "GameApp",
     "GameLog",
     "GameView",
@@ -177,6 +179,16 @@ class GameLog:
 
 
 # --------------------------------------------------------------------------- views
+@dataclass
+class Batch:
+    """What a :meth:`GameApp.batch` block played: how many actions were applied, their
+    events, and whether one was refused."""
+
+    applied: int = 0
+    events: list = field(default_factory=list)
+    refused: bool = False
+
+
 @dataclass
 class ViewContext:
     """What a game view may show. ``view`` is ``state.player_view(viewer)`` (``None`` when no
@@ -434,6 +446,7 @@ class GameApp:
         self._ticker = Ticker(self._bot_tick, loop=loop)
         self._listeners: list[Callable[["GameApp", list], None]] = []
         self._rest_pending = False
+        self._batch: Batch | None = None
 
         # header
         self.style = w.HTML(APP_CSS)
@@ -705,9 +718,39 @@ class GameApp:
                 events = s.apply(action)
             except IllegalAction as exc:
                 self._message(illegal_message(exc), "error")
+                if self._batch is not None:
+                    self._batch.refused = True
                 return False
-            self._after(events, "")
+            if self._batch is not None:  # drawn once, when the batch ends
+                self._batch.events.extend(events)
+                self._batch.applied += 1
+            else:
+                self._after(events, "")
         return True
+
+    @contextlib.contextmanager
+    def batch(self):
+        """Play several actions as one step of the page (a click that boards troops and then
+        flies). Inside the block :meth:`act` applies and logs each action but draws nothing;
+        when the block ends the page is drawn once, with the events of all of them, and the
+        autosave is written once, after the page (deferred like the log). A refused action
+        shows its rule as usual; the actions applied before it stay applied. Yields a
+        :class:`Batch` (``applied``, ``events``, ``refused``); nested batches join the outer one."""
+        s = self.session
+        if self._batch is not None or s is None:
+            yield self._batch if self._batch is not None else Batch()
+            return
+        batch = self._batch = Batch()
+        try:
+            with s.autosave_later(self.defer):
+                try:
+                    yield batch
+                finally:
+                    self._batch = None
+                    if batch.applied and self.session is s:
+                        self._after(batch.events, None if batch.refused else "")
+        finally:
+            self._batch = None
 
     def end_turn(self) -> bool:
         s = self.session
@@ -746,7 +789,7 @@ class GameApp:
                 self._message(f"{s.spec.name(player)}'s bot failed: {type(exc).__name__}: {exc}. Bots paused.", "error")
                 self.refresh()
                 return False
-            self._after(events, "")
+            self._after(events, "", log_first=True)
         return True
 
     def run_bots(self, max_actions: int | None = None) -> int:
@@ -798,18 +841,37 @@ class GameApp:
         self.load_text(bytes(content), name)
         self.load_upload.value = ()
 
-    def _after(self, events: list, message: str) -> None:
+    def _after(self, events: list, message: str | None, *, log_first: bool = False) -> None:
+        """Show the page after a change; ``message`` replaces the status line (``None``
+        keeps it: a refusal inside a batch stays on screen). ``log_first`` (a bot's step,
+        which no click waits for) brings the log and controls up to date before the board,
+        so the log is complete when the next decision is shown."""
         self.last_events = list(events)
         self.save_link.value = ""
         s = self.session
         if s.state.is_over:
             self._message(s.result_text(), "info")
+        elif message is None:
+            pass
         elif message:
             self._message(message, "info")
         else:
-            self._message("", "info")
-        self.refresh()
+            self._clear_status_later()
+        self.refresh(log_first=log_first)
         self._schedule_bots()
+
+    def _clear_status_later(self) -> None:
+        """Clear the status line after the click's board message is out (``defer``: at once
+        without a loop); a message shown meanwhile stays."""
+        shown = self.status.value
+        if not shown:
+            return
+
+        def clear() -> None:
+            if self.status.value == shown:
+                self.status.value = ""
+
+        self.defer(clear)
 
     def _schedule_bots(self) -> None:
         s = self.session
@@ -858,11 +920,15 @@ class GameApp:
             bot_turn=s.is_bot_turn,
         )
 
-    def refresh(self) -> None:
-        """Bring every widget up to date with the session, in place."""
+    def refresh(self, *, log_first: bool = False) -> None:
+        """Bring every widget up to date with the session, in place: the turn line and the
+        board now, the log and the controls right after (``defer``), or first with
+        ``log_first``."""
         s = self.session
         if s is None:
             return
+        if log_first:
+            self._refresh_rest()
         player = s.current_player
         color = self.spec.color(player) if player is not None else "#999"
         extra = ""
@@ -887,7 +953,7 @@ class GameApp:
             self._show(self.view_box)
             self.view.update(self.context())
         # the rest after the click's messages are out (at once without a loop)
-        if not self._rest_pending:
+        if not log_first and not self._rest_pending:
             self._rest_pending = True
             self.defer(self._refresh_rest)
         for callback in self._listeners:

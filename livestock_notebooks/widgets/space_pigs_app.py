@@ -20,7 +20,6 @@ nobody, ``player_view(-1)``, when no human is at the screen).
 """
 from __future__ import annotations
 
-import contextlib
 import html
 import random
 from typing import Any, Mapping, Sequence
@@ -422,7 +421,7 @@ class SpacePigsView(GameView):
         self.selected: int | None = None
         self.mode: str | None = None  # "load", "redeploy", "aliens"
         self.marks: dict = {}
-        self._holding = False  # several actions of one click: draw once at the end
+        self._rest_pending = False  # the page but the map is drawn after the click (later)
         self._hide(self.tools)
 
     # -- helpers ------------------------------------------------------------------------
@@ -466,8 +465,7 @@ class SpacePigsView(GameView):
         seats = [("human" if s.is_human else f"{s.kind} bot") for s in ctx.session.seats]
         self.seat_kinds = seats
         self._validate_selection()
-        if not self._holding:
-            self.redraw(ctx.current_player)
+        self.redraw(ctx.current_player)
 
     def clear(self) -> None:
         self.view = None
@@ -493,24 +491,55 @@ class SpacePigsView(GameView):
 
     # -- drawing --------------------------------------------------------------------------
     def redraw(self, current: int | None = None) -> None:
+        """Draw the page in place: the map first (the answer to a click on it is the first
+        message on the wire), then the action buttons and the prompt; the rest (hex tooltips,
+        tools, the panels) right after the click's messages are out (``later``: at once without
+        a loop). Every widget sends a message only when its content changes."""
         view = self.view
         if view is None:
             return
         me = self.viewer
         legal = self.legal
-        title = ""
-        # the map first: the answer to a click on it is the first thing on the wire
         self.marks, ghosts = self._marks()
-        self.map.update(view, marks=self.marks, ghosts=ghosts, viewer=me)
+        self.map.update(view, marks=self.marks, ghosts=ghosts, viewer=me, tooltips=False)
+        self._draw_buttons()
+        if legal:
+            text = prompt_for(view, legal, me)
+            prompt = f'<div class="lsn-sp-prompt-text">{html.escape(text)}</div>'
+        elif view.get("over"):
+            prompt = '<div class="lsn-sp-prompt-text">The game is over.</div>'
+        else:
+            actor = view.get("actor")
+            who = pname(view, actor) if actor is not None else "nobody"
+            kind = self.seat_kinds[actor] if actor is not None and actor < len(self.seat_kinds) else ""
+            prompt = (f'<div class="lsn-sp-prompt-text">Waiting for {html.escape(who)}'
+                      f'{" (" + html.escape(kind) + ")" if kind else ""}.</div>')
+        if self.prompt.value != prompt:
+            self.prompt.value = prompt
+        if not self._rest_pending:
+            self._rest_pending = True
+            self.later(self._draw_rest)
+
+    def _draw_rest(self) -> None:
+        """The tooltips, the tools and the panels, from the latest view (nothing after a hand-off)."""
+        self._rest_pending = False
+        if self.view is None:  # cleared meanwhile (hand-off)
+            return
+        self.map.update_tooltips()
         width = f"{max(self.map.width, 300)}px"
         if self.legend.layout.width != width:
             self.legend.layout.width = width
-        self._draw_buttons()
         self._draw_tools()
-        self.seq_bar.update(view, title)
+        self._draw_panels()
+
+    def _draw_panels(self) -> None:
+        """The panels away from the map; each sends a message only when its text changes."""
+        view = self.view
+        me = self.viewer
+        legal = self.legal
+        self.seq_bar.update(view, "")
         self.order.update(view)
         self.clans.update(view, me, getattr(self, "seat_kinds", ()))
-        # hand
         if me is not None and isinstance(view["hands"][me], list):
             playable = {a.card for a in legal if isinstance(a, PlayCard)}
             keys = {(CARDS[c].kind, CARDS[c].name) for c in playable}
@@ -529,18 +558,6 @@ class SpacePigsView(GameView):
             self._hide(self.hand.widget)
         self.combat.update(view, me)
         self.election.update(view)
-        # the prompt last: when it changes, the map and buttons are already up to date
-        if legal:
-            text = prompt_for(view, legal, me)
-            self.prompt.value = f'<div class="lsn-sp-prompt-text">{html.escape(text)}</div>'
-        elif view.get("over"):
-            self.prompt.value = '<div class="lsn-sp-prompt-text">The game is over.</div>'
-        else:
-            actor = view.get("actor")
-            who = pname(view, actor) if actor is not None else "nobody"
-            kind = self.seat_kinds[actor] if actor is not None and actor < len(self.seat_kinds) else ""
-            self.prompt.value = (f'<div class="lsn-sp-prompt-text">Waiting for {html.escape(who)}'
-                                 f'{" (" + html.escape(kind) + ")" if kind else ""}.</div>')
 
     def _button(self, i: int) -> w.Button:
         while len(self.buttons) <= i:
@@ -857,20 +874,20 @@ class SpacePigsView(GameView):
         """Pick the hex a trip leaves from; the counters default to all movable troops but one."""
         pg, hg, free = self._movable(h)
         self.selected, self.mode = h, "load"
-        self.load_piglets.max = pg
-        self.load_hogs.max = hg
+        self.redraw()  # the map first: its message leaves before the counters'
         keep = 1 if free > 1 else 0
         send_p = max(0, pg - keep)
         send_h = hg if send_p + hg <= free - keep or pg == 0 else max(0, min(hg, free - keep - send_p))
         if send_p + send_h == 0:
             send_p, send_h = (1, 0) if pg else (0, 1)
+        self.load_piglets.max = pg
+        self.load_hogs.max = hg
         self.load_piglets.value = send_p
         self.load_hogs.value = send_h
-        self.redraw()
 
     def send(self, dst: int) -> bool:
-        """Board the troops set in the counters at the selected hex, then fly to ``dst`` (the
-        page is drawn once, after the flight)."""
+        """Board the troops set in the counters at the selected hex, then fly to ``dst``: one
+        step of the page (the shell's ``batch``), drawn once after the flight, one autosave."""
         src = self.selected
         me = self.viewer
         pg, hg = int(self.load_piglets.value), int(self.load_hogs.value)
@@ -878,19 +895,16 @@ class SpacePigsView(GameView):
             self.message("Put at least one troop aboard first.", "error")
             return False
         self.selected, self.mode = None, None
-        session = getattr(self.app, "session", None)
-        hold = session.autosave_later() if session is not None else contextlib.nullcontext()
-        with hold:  # one autosave, after the page is drawn
-            self._holding = True
-            try:
-                for hog, count in ((True, hg), (False, pg)):
-                    for _ in range(count):
-                        if not self.act(Load(me, src, hog)):
-                            return False
-                return self.act(Fly(me, dst))
-            finally:
-                self._holding = False
-                self.redraw()
+        ok = False
+        with self.app.batch() as batch:
+            steps = [Load(me, src, True)] * hg + [Load(me, src, False)] * pg + [Fly(me, dst)]
+            for action in steps:
+                ok = self.act(action)
+                if not ok:
+                    break
+        if not batch.applied:
+            self.redraw()  # nothing was played: the selection goes
+        return ok
 
     def _on_card(self, card: int) -> None:
         if self.view is None:

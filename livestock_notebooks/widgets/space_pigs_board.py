@@ -258,6 +258,9 @@ def public_state(view: Mapping):
 
 
 # --------------------------------------------------------------------------- the map
+_CORNERS: dict[tuple, str] = {}  # (cx, cy, r, flat) -> the points of a hexagon, as SVG text
+
+
 class GalaxyMap:
     """The clickable hex galaxy. ``update(view, marks=..., ghosts=...)`` redraws it in place;
     ``on_click(callback)`` reports clicks as ``("hex", index)`` or ``("cell", (q, r))``."""
@@ -271,6 +274,9 @@ class GalaxyMap:
         self._callbacks: list[Callable[[tuple], None]] = []
         self._geometry_key = None
         self._tips: dict[Any, str] = {}
+        self._frags: dict[int, tuple] = {}  # hex -> (what it shows, svg, tooltip)
+        self._pending_tips: dict[Any, str] = {}
+        self._frag_geometry = None
         self.svg = ""
         self.faces = w.HTML()
         self.faces.add_class("lsn-sp-faces")
@@ -367,7 +373,10 @@ class GalaxyMap:
 
     # -- drawing ----------------------------------------------------------------------
     def update(self, view: Mapping, *, marks: Mapping[Any, str] | None = None,
-               ghosts: Iterable[tuple[int, int]] = (), viewer: int | None = None) -> None:
+               ghosts: Iterable[tuple[int, int]] = (), viewer: int | None = None, tooltips: bool = True) -> None:
+        """Redraw the picture in place (one message when it changes). ``tooltips=False`` keeps
+        the hex buttons' tooltips for :meth:`update_tooltips` (a page sends them after the
+        picture, as they are not seen at once)."""
         marks = dict(marks or {})
         n = len(view["cq"])
         cells = [(h, view["cq"][h], view["cr"][h]) for h in range(n)]
@@ -378,9 +387,21 @@ class GalaxyMap:
                  f"style='display:block;background:#0d1b2a;border-radius:8px'>"]
         tips = {}
         cb = view.get("cb")
+        cb_hex = cb.get("hex") if cb else None
+        if self._frag_geometry is not self._geometry_key:  # laid out anew: every hex redrawn
+            self._frag_geometry = self._geometry_key
+            self._frags = {}
+        clans = tuple(view.get("clans") or ())
+        hid, kind, col, fam, occs = view["hid"], view["kind"], view["col"], view["fam"], view["occ"]
         for h in range(n):
-            parts.append(self._hex_svg(view, h, marks.get(h), cb))
-            tips[h] = hex_tooltip(view, h)
+            # a hex's picture and tooltip depend on these only: unchanged hexes are not redrawn
+            key = (hid[h], kind[h], col[h], fam[h], tuple(tuple(e) for e in occs[h]), marks.get(h), cb_hex == h,
+                   clans)
+            frag = self._frags.get(h)
+            if frag is None or frag[0] != key:
+                frag = self._frags[h] = (key, self._hex_svg(view, h, marks.get(h), cb), hex_tooltip(view, h))
+            parts.append(frag[1])
+            tips[h] = frag[2]
         for q, r in ghosts:
             parts.append(self._ghost_svg((q, r), marks.get((q, r))))
             tips[(q, r)] = f"Free cell ({q},{r}): lay a hex here"
@@ -389,8 +410,15 @@ class GalaxyMap:
         if svg != self.svg:
             self.svg = svg
             self.faces.value = svg
+        self._pending_tips = tips
+        if tooltips:
+            self.update_tooltips()
+
+    def update_tooltips(self) -> None:
+        """Set the tooltips of the last :meth:`update` on the hex buttons (changed ones only)."""
+        tips, self._pending_tips = self._pending_tips, {}
         for k, tip in tips.items():
-            if self._tips.get(k) != tip:
+            if self._tips.get(k) != tip and k in self.buttons:
                 self._tips[k] = tip
                 self.buttons[k].tooltip = tip
 
@@ -398,18 +426,28 @@ class GalaxyMap:
         self.svg = ""
         self.faces.value = ""
         self._tips = {}
+        self._frags = {}
+        self._pending_tips = {}
         for b in self.buttons.values():
             b.tooltip = ""
         self._geometry_key = None
         self.hits.children = ()
 
     def _corners(self, cx: float, cy: float, r: float) -> str:
-        pts = []
-        offset = 0 if getattr(self, "flat", False) else -30
-        for k in range(6):
-            a = math.radians(60 * k + offset)
-            pts.append(f"{cx + r * math.cos(a):.1f},{cy + r * math.sin(a):.1f}")
-        return " ".join(pts)
+        flat = getattr(self, "flat", False)
+        key = (cx, cy, r, flat)
+        text = _CORNERS.get(key)
+        if text is None:
+            offset = 0 if flat else -30
+            pts = []
+            for k in range(6):
+                a = math.radians(60 * k + offset)
+                pts.append(f"{cx + r * math.cos(a):.1f},{cy + r * math.sin(a):.1f}")
+            text = " ".join(pts)
+            if len(_CORNERS) > 4096:
+                _CORNERS.clear()
+            _CORNERS[key] = text
+        return text
 
     def _ghost_svg(self, key, mark) -> str:
         cx, cy = self.centres[key]
