@@ -64,6 +64,10 @@ class GameSpec:
     Hooks (all optional) take the live state; they must not change it.
 
     - ``player_name(i)``: a seat's name ("Chickens"); default "Player 1", "Player 2", ...
+    - ``state_player_name(state, i)``: a seat's name once a game exists, for games whose
+      names are dealt at set-up (Space Pigs: "P1 Porcus", the clan drawn). The session uses it
+      for every name it writes (result, seat labels, hand-off, undo); ``player_name`` stays
+      for the setup screen, before there is a state.
     - ``player_color(i)``: a CSS colour for the seat (log bullets, indicators).
     - ``turn_key(state)``: a value that changes when a new turn starts (for example the pair
       (round, player)); undo never crosses it. Default: ``state.turn`` / ``state.round`` if the
@@ -88,6 +92,7 @@ class GameSpec:
     max_players: int = 4
     default_players: int | None = None
     player_name: Callable[[int], str] | None = None
+    state_player_name: Callable[[GameState, int], str] | None = None
     player_color: Callable[[int], str] | None = None
     turn_key: Callable[[GameState], Hashable] | None = None
     describe_turn: Callable[[GameState], str] | None = None
@@ -100,9 +105,13 @@ class GameSpec:
     describe_action: Callable[[GameState, Action], str] | None = None
 
     # -- defaults for the hooks ---------------------------------------------------------
-    def name(self, player: int | None) -> str:
+    def name(self, player: int | None, state: GameState | None = None) -> str:
+        """A seat's name: ``state_player_name(state, player)`` when a state is given and the
+        game has that hook, else ``player_name(player)``, else "Player <n>"."""
         if player is None:
             return "nobody"
+        if state is not None and self.state_player_name is not None:
+            return self.state_player_name(state, player)
         if self.player_name is not None:
             return self.player_name(player)
         return f"Player {player + 1}"
@@ -116,7 +125,7 @@ class GameSpec:
         """An action in words for the log (``describe_action`` if given)."""
         if self.describe_action is not None:
             return self.describe_action(state, action)
-        return f"{self.name(player)}: {action}"
+        return f"{self.name(player, state)}: {action}"
 
     def turn_of(self, state: GameState) -> Hashable:
         if self.turn_key is not None:
@@ -132,7 +141,7 @@ class GameSpec:
             return self.describe_turn(state)
         if state.is_over:
             return "Game over"
-        return f"{self.name(state.current_player)} to play"
+        return f"{self.name(state.current_player, state)} to play"
 
     def count_players(self, state: GameState) -> int:
         if self.players_of is not None:
@@ -427,10 +436,14 @@ class Session:
         seat = self.current_seat
         return seat is not None and seat.is_bot
 
+    def name(self, player: int | None) -> str:
+        """A seat's name in this game (``spec.name(player, state)``)."""
+        return self.spec.name(player, self.state)
+
     def seat_label(self, player: int) -> str:
         seat = self.seats[player]
         who = "human" if seat.is_human else f"{seat.kind} bot"
-        return f"{self.spec.name(player)} ({who})"
+        return f"{self.name(player)} ({who})"
 
     # -- hot-seat -----------------------------------------------------------------------
     @property
@@ -479,7 +492,7 @@ class Session:
         player = self.state.current_player
         seat = self.seats[player] if player is not None else None
         if not by_bot and seat is not None and seat.is_bot:
-            raise NotYourDecision(f"It is {self.spec.name(player)}'s decision, and a bot plays that seat", None, action=action)
+            raise NotYourDecision(f"It is {self.name(player)}'s decision, and a bot plays that seat", None, action=action)
         before = self.state.copy()
         turn = self.spec.turn_of(self.state)
         log_length = len(self.log)
@@ -523,7 +536,7 @@ class Session:
             return "The game is not over."
         if not winners:
             return "Game over: nobody wins."
-        names = [self.spec.name(w) for w in winners]
+        names = [self.name(w) for w in winners]
         if len(names) == 1:
             return f"Game over: {names[0]} wins."
         return f"Game over: {', '.join(names[:-1])} and {names[-1]} share the victory."
@@ -562,7 +575,7 @@ class Session:
         del self.log[last.log_length:]
         what = (self.spec.action_text(self.state, last.action, last.player) if self.spec.describe_action is not None
                 else str(last.action))
-        self.log.append(LogEntry(f"{self.spec.name(last.player)} took back: {what}", last.player, "undo"))
+        self.log.append(LogEntry(f"{self.name(last.player)} took back: {what}", last.player, "undo"))
         self.write_autosave()
         return last
 

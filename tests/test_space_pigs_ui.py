@@ -307,6 +307,47 @@ def test_a_bots_step_shows_its_log_lines_with_the_board(saves):
         loop.close()
 
 
+def test_game_over_status_names_the_winner_by_clan_as_the_turn_line_does(saves):
+    app = position_app(saves, step_by_key("victory").position)
+    view = app.view
+    view.map.click(0)
+    view.map.click(3)  # the blue planet the recipe still lacks
+    view.press("End my travel")
+    bot = GreedyBot(seed=1)
+    for _ in range(200):
+        if app.session.state.is_over:
+            break
+        app.run_bots()
+        if not app.session.state.is_over:
+            human_step(app, bot)
+    state = app.session.state
+    assert state.is_over and state.winners == [0]
+    name = state.pname(0)  # "P1 <clan>"
+    assert app.status_text == f"Game over: {name} wins."
+    assert re.sub(r"<[^>]+>", "", app.turn.value).startswith(f"Game over: {name} wins")
+    assert app.session.log[-1].text == f"Game over: {name} wins."
+    assert "Player 1" not in app.status_text + app.turn.value
+
+
+def test_seats_hand_off_and_undo_are_named_by_clan_once_the_clans_are_drawn(saves):
+    app = make_app(saves)
+    assert "Player 1" in app.setup_box.children[2].children[0].value  # the setup: no clans yet
+    app.start([Seat("human"), Seat("human"), Seat("Greedy")], seed=4, options={"auto_layout": True})
+    state = app.session.state
+    names = [state.pname(p) for p in range(3)]
+    assert all(re.fullmatch(r"P[123] \S.*", n) for n in names)
+    assert app.session.log[0].text == f"New game: {names[0]} (human), {names[1]} (human), {names[2]} (Greedy bot)."
+    assert app.session.needs_handoff
+    who = app.session.current_player
+    assert app.handoff_button.description == f"I am {names[who]}: show my game"
+    app.handoff_button.click()
+    assert app.status_text == f"{names[who]}, it is your decision."
+    app.view.map.click(next(a.hex for a in app.session.legal_for_viewer()))
+    if app.session.can_undo:
+        app.undo_button.click()
+        assert app.session.log[-1].text.startswith(f"{names[who]} took back")
+
+
 def test_a_refused_click_shows_the_engine_rule(saves):
     app = position_app(saves, TRAVEL)
     app.view.map.click(5)  # P3's planet: nothing of mine to board there

@@ -711,7 +711,7 @@ class GameApp:
             self._message("Start or resume a game first.", "error")
             return False
         if s.needs_handoff:
-            self._message(f"Pass the device to {s.spec.name(s.current_player)} first.", "error")
+            self._message(f"Pass the device to {s.name(s.current_player)} first.", "error")
             return False
         with s.autosave_later(self.defer):
             try:
@@ -786,7 +786,7 @@ class GameApp:
                 _action, events = s.bot_step()
             except Exception as exc:  # a broken bot pauses the game instead of killing the page
                 self.paused = True
-                self._message(f"{s.spec.name(player)}'s bot failed: {type(exc).__name__}: {exc}. Bots paused.", "error")
+                self._message(f"{s.name(player)}'s bot failed: {type(exc).__name__}: {exc}. Bots paused.", "error")
                 self.refresh()
                 return False
             self._after(events, "", log_first=True)
@@ -815,7 +815,7 @@ class GameApp:
         if s is None or not s.needs_handoff:
             return
         s.take_device()
-        self._message(f"{s.spec.name(s.viewer)}, it is your decision.", "info")
+        self._message(f"{s.name(s.viewer)}, it is your decision.", "info")
         self.refresh()
 
     def load_text(self, text: str | bytes, name: str = "the file") -> bool:
@@ -940,7 +940,7 @@ class GameApp:
             self.view.clear()
             self.save_link.value = ""
             self._hide(self.view_box)
-            name = self.spec.name(player)
+            name = s.name(player)
             recent = "".join(f'<li>{html.escape(e.text)}</li>' for e in self.last_events[-6:])
             recent = (f'<div class="lsn-handoff-recent" style="text-align:left;margin-top:0.6em">'
                       f'<div>What just happened:</div><ul>{recent}</ul></div>') if recent else ""

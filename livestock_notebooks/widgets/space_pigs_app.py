@@ -155,7 +155,8 @@ def space_pigs_spec(**options: Any) -> GameSpec:
         min_players=3,
         max_players=6,
         default_players=3,
-        player_name=lambda i: f"Player {i + 1}",
+        player_name=lambda i: f"Player {i + 1}",  # the setup screen: clans are drawn at the start
+        state_player_name=lambda s, i: s.pname(i),  # "P1 Porcus", as the turn line and the log say
         player_color=lambda i: PLAYER_COLOURS[i % len(PLAYER_COLOURS)],
         turn_key=lambda s: (s.turn, s.sequence),
         describe_turn=describe_turn,
