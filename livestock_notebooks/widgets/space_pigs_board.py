@@ -29,6 +29,7 @@ import ipywidgets as w
 
 from ..odds import AcornWorm, Pigs, Pirates, Porcophages, default_tech_deck, space_pigs_combat
 from ..odds import tech_wipeout_two_sided
+from ..space_pigs import troops_text
 from ..space_pigs.data import CARDS
 from .dice import die_svg
 from .odds_panel import format_fraction, format_percent
@@ -176,15 +177,6 @@ def occupants(view: Mapping, h: int) -> list[dict]:
         else:
             out.append({"alien": e[0], "count": e[1]})
     return out
-
-
-def troops_text(piglets: int, hogs: int) -> str:
-    parts = []
-    if piglets:
-        parts.append(f"{piglets} piglet{'s' if piglets != 1 else ''}")
-    if hogs:
-        parts.append(f"{hogs} hog{'s' if hogs != 1 else ''}")
-    return " and ".join(parts) or "no troops"
 
 
 def alien_text(code: int, count: int) -> str:
