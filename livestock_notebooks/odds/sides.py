@@ -131,87 +131,76 @@ class Pigs:
 
 
 @dataclass(frozen=True)
-class Pirates:
-    """A stack of pirates: ``Pirates(3)``. At most four share a hex."""
+class _AlienStack:
+    """What pirates and porcophages share: a count, a card bonus, one die, a capped bonus."""
 
     count: int = 1
     bonus: int = 0
 
-    def __post_init__(self) -> None:
-        _check_int("count", self.count, 0, MAX_PIRATES)
-        _check_int("bonus", self.bonus, low=-(10**6))
-
-    kind = "pirates"
+    # filled in by each kind
+    kind = "?"
+    noun = "?"
+    die = 6
+    max_count = 0
+    max_bonus = 0
     can_flee = False
     next_loss_is_piglet = False
+
+    def __post_init__(self) -> None:
+        _check_int("count", self.count, 0, self.max_count)
+        _check_int("bonus", self.bonus, low=-(10**6))
 
     @property
     def troops(self) -> int:
         return self.count
 
     def strength_dice(self) -> tuple[int, ...]:
-        return (6,)
+        return (self.die,)
 
     def modifier(self) -> int:
-        return min(max(self.count - 1, 0), MAX_PIRATE_BONUS) + self.bonus
+        return min(max(self.count - 1, 0), self.max_bonus) + self.bonus
 
-    def after_loss(self) -> "Pirates":
+    def after_loss(self):
         if self.count <= 0:
             raise ValueError("this side has no troops left to lose")
         return type(self)(self.count - 1, self.bonus)
 
-    def after_win(self, killed_piglet: bool = False) -> "Pirates":
+    def after_win(self, killed_piglet: bool = False):
         return self
 
-    def with_bonus(self, bonus: int) -> "Pirates":
+    def with_bonus(self, bonus: int):
         return replace(self, bonus=bonus)
 
     def describe(self) -> str:
-        text = f"{self.count} pirate{'s' if self.count != 1 else ''}"
+        text = f"{self.count} {self.noun}{'s' if self.count != 1 else ''}"
         return text + (f" ({self.bonus:+d})" if self.bonus else "")
 
 
 @dataclass(frozen=True)
-class Porcophages:
+class Pirates(_AlienStack):
+    """A stack of pirates: ``Pirates(3)``. At most four share a hex."""
+
+    kind = "pirates"
+    noun = "pirate"
+    die = 6
+    max_count = MAX_PIRATES
+    max_bonus = MAX_PIRATE_BONUS
+
+
+@dataclass(frozen=True)
+class Porcophages(_AlienStack):
     """A porcophage pack: ``Porcophages(1)``. It grows by one per piglet killed, up to 3."""
 
-    count: int = 1
-    bonus: int = 0
-
-    def __post_init__(self) -> None:
-        _check_int("count", self.count, 0, MAX_PORCOPHAGES)
-        _check_int("bonus", self.bonus, low=-(10**6))
-
     kind = "porcophages"
-    can_flee = False
-    next_loss_is_piglet = False
-
-    @property
-    def troops(self) -> int:
-        return self.count
-
-    def strength_dice(self) -> tuple[int, ...]:
-        return (8,)
-
-    def modifier(self) -> int:
-        return min(max(self.count - 1, 0), MAX_PORCOPHAGE_BONUS) + self.bonus
-
-    def after_loss(self) -> "Porcophages":
-        if self.count <= 0:
-            raise ValueError("this side has no troops left to lose")
-        return type(self)(self.count - 1, self.bonus)
+    noun = "porcophage"
+    die = 8
+    max_count = MAX_PORCOPHAGES
+    max_bonus = MAX_PORCOPHAGE_BONUS
 
     def after_win(self, killed_piglet: bool = False) -> "Porcophages":
         if killed_piglet and self.count < MAX_PORCOPHAGES:
             return Porcophages(self.count + 1, self.bonus)
         return self
-
-    def with_bonus(self, bonus: int) -> "Porcophages":
-        return replace(self, bonus=bonus)
-
-    def describe(self) -> str:
-        text = f"{self.count} porcophage{'s' if self.count != 1 else ''}"
-        return text + (f" ({self.bonus:+d})" if self.bonus else "")
 
 
 @dataclass(frozen=True)
