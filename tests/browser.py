@@ -235,3 +235,17 @@ def screenshot_path(name: str) -> Path:
     safe = "".join(c if c.isalnum() or c in "-_." else "_" for c in name).strip("_")
     ARTIFACTS_DIR.mkdir(parents=True, exist_ok=True)
     return ARTIFACTS_DIR / f"{safe[:150]}.png"
+
+
+def choose_seats(page, seats: Sequence[str], *, speed_select: str | None = None,
+                 speed: str = "Fast", seed: int | None = None) -> None:
+    """Fill in the shared game shell's setup screen: player count, one kind per seat
+    ("Human" or a bot name), optionally the page's bot-speed select and the seed."""
+    page.locator(".lsn-players select").select_option(str(len(seats)))
+    for i, kind in enumerate(seats):
+        page.locator(f".lsn-seat-{i} select").select_option(kind)
+    if speed_select:
+        page.locator(f"{speed_select} select").first.select_option(speed)
+    if seed is not None:
+        page.locator(".lsn-seed input").fill(str(seed))
+        page.locator(".lsn-seed input").press("Enter")

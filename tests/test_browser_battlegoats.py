@@ -16,7 +16,7 @@ pytest.importorskip("playwright")
 
 from playwright.sync_api import expect  # noqa: E402
 
-from browser import outside_requests, screenshot_path, voila_url, wait_for_voila  # noqa: E402
+from browser import choose_seats, outside_requests, screenshot_path, voila_url, wait_for_voila  # noqa: E402
 
 DECISION = re.compile(
     r"Your turn to attack|Game over|avoid the battle|that defends|neighbouring cards|captured a card|"
@@ -60,13 +60,7 @@ def _hidden_names_on_page(page, voila_server_log, viewer=0):
 def test_three_seat_game_to_the_end(voila_server, voila_server_log, page, page_requests):
     page.set_viewport_size({"width": 1280, "height": 1500})
     _start_page(page, voila_server)
-    page.locator(".lsn-players select").select_option("3")
-    page.locator(".lsn-seat-0 select").select_option("Human")
-    page.locator(".lsn-seat-1 select").select_option("Smart")
-    page.locator(".lsn-seat-2 select").select_option("Random")
-    page.locator(".lsn-bg-speed select").first.select_option("Fast")
-    page.locator(".lsn-seed input").fill("7")
-    page.locator(".lsn-seed input").press("Enter")
+    choose_seats(page, ["Human", "Smart", "Random"], speed_select=".lsn-bg-speed", seed=7)
     page.screenshot(path=str(screenshot_path("battlegoats_setup")), full_page=True)
     page.locator("button.lsn-start").click()
 

@@ -17,7 +17,7 @@ pytest.importorskip("playwright")
 
 from playwright.sync_api import expect  # noqa: E402
 
-from browser import outside_requests, screenshot_path, voila_url, wait_for_voila  # noqa: E402
+from browser import choose_seats, outside_requests, screenshot_path, voila_url, wait_for_voila  # noqa: E402
 
 # the page is ready for the human when the prompt asks something, or a turn-2 decision has come
 READY_JS = """() => {
@@ -127,13 +127,7 @@ def _one_decision(page, done: dict) -> str:
 def test_one_human_two_bots_full_turn_reload_resume(voila_server, page, page_requests, page_errors):
     page.set_viewport_size({"width": 1280, "height": 1400})
     _start_page(page, voila_server)
-    page.locator(".lsn-players select").select_option("3")
-    page.locator(".lsn-seat-0 select").select_option("Human")
-    page.locator(".lsn-seat-1 select").select_option("Greedy")
-    page.locator(".lsn-seat-2 select").select_option("Greedy")
-    page.locator(".lsn-sp-speed select").first.select_option("Fast")
-    page.locator(".lsn-seed input").fill("5")
-    page.locator(".lsn-seed input").press("Enter")
+    choose_seats(page, ["Human", "Greedy", "Greedy"], speed_select=".lsn-sp-speed", seed=5)
     page.screenshot(path=str(screenshot_path("space_pigs_setup")), full_page=True)
     page.locator("button.lsn-start").click()
     expect(page.locator(".lsn-sp-map svg")).to_be_visible()
@@ -230,11 +224,7 @@ def test_hot_seat_pass_the_device(voila_server, page, page_requests, page_errors
     """Two humans share the device: the pass-the-device screen hides everything private."""
     page.set_viewport_size({"width": 1280, "height": 1300})
     _start_page(page, voila_server)
-    page.locator(".lsn-players select").select_option("3")
-    page.locator(".lsn-seat-0 select").select_option("Human")
-    page.locator(".lsn-seat-1 select").select_option("Human")
-    page.locator(".lsn-seat-2 select").select_option("Greedy")
-    page.locator(".lsn-sp-speed select").first.select_option("Fast")
+    choose_seats(page, ["Human", "Human", "Greedy"], speed_select=".lsn-sp-speed")
     page.locator("button.lsn-start").click()
     handoff = page.locator(".lsn-handoff")
     seen = set()
