@@ -57,8 +57,8 @@ w.VBox([button, label])
 
 BOARD = f"""
 from livestock_notebooks import livestock_uprising as lu
-from livestock_notebooks.session import Seat
-from livestock_notebooks.widgets.livestock_app import livestock_app
+from livestock_notebooks.core.session import Seat
+from livestock_notebooks.widgets.livestock_uprising.app import livestock_app
 app = livestock_app(check_resume=False)
 app.start_state(lu.from_notation({POSITION!r}, seed=1), [Seat.human(), Seat("Sensible")])
 app
@@ -69,8 +69,8 @@ SP_POSITION = ("SP1 n=3 turn=2 seq=2B order=123 rp=2 trips=9,0,0 | 0,0:Pr:a2 1,0
                "-1,1:Pb 1,-1:Pr:c3 0,-1:Py")
 SPACE_PIGS = f"""
 from livestock_notebooks import space_pigs as sp
-from livestock_notebooks.session import Seat
-from livestock_notebooks.widgets.space_pigs_app import play_app
+from livestock_notebooks.core.session import Seat
+from livestock_notebooks.widgets.space_pigs.app import play_app
 app = play_app(check_resume=False)
 app.start_state(sp.from_notation({SP_POSITION!r}, seed=1), [Seat.human(), Seat("Greedy"), Seat("Greedy")])
 app

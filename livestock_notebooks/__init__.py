@@ -9,7 +9,7 @@ Engines (pure Python, no widget imports):
 Shared pieces: :mod:`livestock_notebooks.odds` (exact dice odds), :mod:`.engine` (the
 protocol every engine follows), :mod:`.rng` (the seeded, saveable dice), :mod:`.errors`.
 """
-from .errors import IllegalAction, MalformedAction, NotYourDecision, SaveFileError
+from .core.errors import IllegalAction, MalformedAction, NotYourDecision, SaveFileError
 
 __all__ = ["IllegalAction", "MalformedAction", "NotYourDecision", "SaveFileError"]
 __version__ = "0.1.0"

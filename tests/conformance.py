@@ -17,7 +17,7 @@ import json
 import random
 
 from livestock_notebooks import IllegalAction
-from livestock_notebooks.engine import Event
+from livestock_notebooks.core.protocol import Event
 
 
 class _NotAnAction:

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from livestock_notebooks import battlegoats as bg
-from livestock_notebooks.bots import play_out
+from livestock_notebooks.core.bots import play_out
 
 
 def test_bots_only_choose_legal_actions_and_replay():

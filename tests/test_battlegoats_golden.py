@@ -10,7 +10,7 @@ import os
 from pathlib import Path
 
 from livestock_notebooks import battlegoats as bg
-from livestock_notebooks.bots import play_out
+from livestock_notebooks.core.bots import play_out
 
 GOLDEN = Path(__file__).parent / "golden" / "battlegoats.txt"
 CONFIG = {"players": 3, "seed": 11, "draft": True, "max_rounds": 30}

@@ -526,7 +526,7 @@ def test_whole_games_end_with_a_result(players, draft):
     bots = [bg.SeenBot(i) if i % 2 else bg.RandomBot(i) for i in range(players)]
     for seed in range(2):
         s = bg.new_game(players=players, seed=seed, draft=draft)
-        from livestock_notebooks.bots import play_out
+        from livestock_notebooks.core.bots import play_out
 
         play_out(s, bots)
         assert s.is_over and s.result in ("last_card", "shared", "no_victors")

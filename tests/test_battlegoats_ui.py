@@ -7,9 +7,9 @@ from fractions import Fraction
 import pytest
 
 from livestock_notebooks import battlegoats as bg
-from livestock_notebooks.session import Seat, Session
-from livestock_notebooks.widgets.battlegoats_app import battlegoats_spec, describe_turn, play_app
-from livestock_notebooks.widgets.battlegoats_board import attack_steps
+from livestock_notebooks.core.session import Seat, Session
+from livestock_notebooks.widgets.battlegoats.app import battlegoats_spec, describe_turn, play_app
+from livestock_notebooks.widgets.battlegoats.board import attack_steps
 
 
 @pytest.fixture(autouse=True)
@@ -645,8 +645,8 @@ def test_pages_do_not_import_the_chart_library():
     import subprocess
     import sys
 
-    code = ("import sys; import livestock_notebooks.widgets.battlegoats_app, "
-            "livestock_notebooks.widgets.battlegoats_tutorial; print('bqplot' in sys.modules or 'pandas' in sys.modules)")
+    code = ("import sys; import livestock_notebooks.widgets.battlegoats.app, "
+            "livestock_notebooks.widgets.battlegoats.tutorial; print('bqplot' in sys.modules or 'pandas' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
     assert out == "False", "a lighter kernel: the BattleGoats pages need no bqplot/pandas"
 

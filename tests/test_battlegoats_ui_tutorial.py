@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from livestock_notebooks import battlegoats as bg
-from livestock_notebooks.widgets.battlegoats_tutorial import STEPS, Tutorial, value_in_slot
+from livestock_notebooks.widgets.battlegoats.tutorial import STEPS, Tutorial, value_in_slot
 
 RULEBOOK_SECTIONS = {"Building Your Army", "Battlefield Setup", "Attacking", "Face Up Cards", "Turns and Winning"}
 SIX = ("Cowboy Goat", "Soldier Goat", "Cyborg Goat", "Fainting Goat", "Wizard Goat", "Matador Goat")

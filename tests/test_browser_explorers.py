@@ -24,7 +24,7 @@ from livestock_notebooks.odds import (  # noqa: E402
     space_pigs_combat,
     tech_wipeout,
 )
-from livestock_notebooks.widgets.odds_panel import format_fraction, format_percent  # noqa: E402
+from livestock_notebooks.widgets.common.odds_panel import format_fraction, format_percent  # noqa: E402
 
 
 def _open(page, voila_server: str, notebook: str) -> None:

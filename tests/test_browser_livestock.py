@@ -17,9 +17,9 @@ from playwright.sync_api import expect
 
 from browser import outside_requests, screenshot_path, voila_url, wait_for_voila
 from livestock_notebooks import livestock_uprising as lu
-from livestock_notebooks.odds.livestock import livestock_battle
-from livestock_notebooks.session import Seat, Session
-from livestock_notebooks.widgets.livestock_app import livestock_spec
+from livestock_notebooks.odds.livestock_uprising import livestock_battle
+from livestock_notebooks.core.session import Seat, Session
+from livestock_notebooks.widgets.livestock_uprising.app import livestock_spec
 
 # Chickens (you) against the Cows (Sensible bot): Pecky (two sheep) on b3 next to Bessie (a
 # donkey) on c2, a hay square; the Chickens hold 4 grass. The first two dice are 6 and 1.

@@ -6,8 +6,8 @@ from dataclasses import dataclass
 import pytest
 
 from livestock_notebooks import IllegalAction, MalformedAction, SaveFileError
-from livestock_notebooks.engine import Action, action_from_dict, dump_save, parse_save
-from livestock_notebooks.rng import Dice
+from livestock_notebooks.core.protocol import Action, action_from_dict, dump_save, parse_save
+from livestock_notebooks.core.rng import Dice
 
 
 def test_illegal_action_is_a_value_error_naming_rule_and_section():

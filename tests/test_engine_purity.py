@@ -18,9 +18,9 @@ FORBIDDEN = ("ipywidgets", "bqplot", "IPython", "traitlets", "numpy", "pandas")
         ("livestock_notebooks.livestock_uprising", "m.new_game(players=2, seed=1)"),
         ("livestock_notebooks.battlegoats", "m.new_game(players=3, seed=1)"),
         ("livestock_notebooks.space_pigs", "m.new_game(players=3, seed=1)"),
-        ("livestock_notebooks.session", "None"),
-        ("livestock_notebooks.tutorial", "None"),
-        ("livestock_notebooks.livestock_uprising_tutorial", "m.state_for(m.step_by_key('move'))"),
+        ("livestock_notebooks.core.session", "None"),
+        ("livestock_notebooks.core.tutorial", "None"),
+        ("livestock_notebooks.livestock_uprising.tutorial", "m.state_for(m.step_by_key('move'))"),
     ],
 )
 def test_engine_imports_no_widget_library(module, setup):

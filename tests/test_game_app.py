@@ -10,8 +10,8 @@ import re
 import ipywidgets as w
 import pytest
 
-from livestock_notebooks.session import Seat, autosave_path
-from livestock_notebooks.widgets.game_app import (
+from livestock_notebooks.core.session import Seat, autosave_path
+from livestock_notebooks.widgets.shell.app import (
     ActionListView,
     GameApp,
     GameLog,
@@ -20,8 +20,8 @@ from livestock_notebooks.widgets.game_app import (
     Ticker,
     illegal_message,
 )
-from livestock_notebooks.errors import IllegalAction
-from livestock_notebooks.session import LogEntry
+from livestock_notebooks.core.errors import IllegalAction
+from livestock_notebooks.core.session import LogEntry
 from test_session import EndTurn, Roll, Salute, Walk, toy_spec
 
 

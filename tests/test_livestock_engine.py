@@ -8,8 +8,8 @@ import pytest
 
 from livestock_notebooks import IllegalAction, MalformedAction, SaveFileError
 from livestock_notebooks import livestock_uprising as lu
-from livestock_notebooks.bots import play_out
-from livestock_notebooks.engine import Event
+from livestock_notebooks.core.bots import play_out
+from livestock_notebooks.core.protocol import Event
 from livestock_notebooks.livestock_uprising import data as D
 from livestock_notebooks.livestock_uprising.bots import GreedyBot, RandomBot
 

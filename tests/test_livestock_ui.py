@@ -10,10 +10,10 @@ import pytest
 
 from livestock_notebooks import livestock_uprising as lu
 from livestock_notebooks.livestock_uprising import actions as A
-from livestock_notebooks.odds.livestock import livestock_battle
-from livestock_notebooks.session import Seat, autosave_path
-from livestock_notebooks.widgets.livestock_app import LivestockView, livestock_app, livestock_bots, livestock_spec
-from livestock_notebooks.widgets.livestock_board import FACTION_COLOURS, LivestockBoard, public_state, terrain_icon
+from livestock_notebooks.odds.livestock_uprising import livestock_battle
+from livestock_notebooks.core.session import Seat, autosave_path
+from livestock_notebooks.widgets.livestock_uprising.app import LivestockView, livestock_app, livestock_bots, livestock_spec
+from livestock_notebooks.widgets.livestock_uprising.board import FACTION_COLOURS, LivestockBoard, public_state, terrain_icon
 
 # Chickens (seat 0) against Cows (seat 1) on a 5x5 board. Pecky (2 sheep) at b3 next to
 # Bessie (a donkey) at c2; the other Generals in their barns (a3, e3). Chickens hold
@@ -50,7 +50,7 @@ def test_bots_offered():
     bots = livestock_bots()
     assert list(bots)[:2] == ["Random", "Sensible"]
     spec = livestock_spec()
-    assert spec.name(0) == "Chickens" and spec.name(3) == "Pigs"
+    assert spec.seat_name(0) == "Chickens" and spec.seat_name(3) == "Pigs"
 
 
 def test_board_draws_terrain_barns_and_generals():

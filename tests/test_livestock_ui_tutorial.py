@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from livestock_notebooks.livestock_uprising_tutorial import STEPS, state_for, step_by_key
-from livestock_notebooks.widgets.livestock_tutorial import LivestockTutorial
+from livestock_notebooks.livestock_uprising.tutorial import STEPS, state_for, step_by_key
+from livestock_notebooks.widgets.livestock_uprising.tutorial import LivestockTutorial
 
 SECTIONS_IN_ORDER = [
     "Components", "Winning", "Turn Order",  # theme, goal, overview

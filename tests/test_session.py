@@ -13,12 +13,12 @@ from dataclasses import dataclass
 
 import pytest
 
-from livestock_notebooks.bots import RandomBot
-from livestock_notebooks.engine import Action, Event, GameState, action_from_dict, load_state, require
-from livestock_notebooks.errors import IllegalAction, NotYourDecision, SaveFileError
-from livestock_notebooks.rng import Dice
-from livestock_notebooks.session import (
-    GameSpec,
+from livestock_notebooks.core.bots import RandomBot
+from livestock_notebooks.core.protocol import Action, Event, GameState, action_from_dict, load_state, require
+from livestock_notebooks.core.errors import IllegalAction, NotYourDecision, SaveFileError
+from livestock_notebooks.core.rng import Dice
+from livestock_notebooks.core.game_info import GameInfo
+from livestock_notebooks.core.session import (
     LogEntry,
     Seat,
     Session,
@@ -208,9 +208,9 @@ class WalkerBot:
         return EndTurn()
 
 
-def toy_spec(**kw) -> GameSpec:
+def toy_spec(**kw) -> GameInfo:
     opts = dict(
-        game="toy_race",
+        name="toy_race",
         title="Dice race",
         new_game=new_game,
         load=load,
@@ -224,7 +224,7 @@ def toy_spec(**kw) -> GameSpec:
         progress=lambda s: min(1.0, max(s.pos) / GOAL),
     )
     opts.update(kw)
-    return GameSpec(**opts)
+    return GameInfo(**opts)
 
 
 # --------------------------------------------------------------------------- fixtures
@@ -242,7 +242,7 @@ def humans(n=2, **kw):
 def test_toy_engine_passes_a_random_playout():
     state = new_game(players=3, seed=5)
     bots = [RandomBot(i) for i in range(3)]
-    from livestock_notebooks.bots import play_out
+    from livestock_notebooks.core.bots import play_out
 
     play_out(state, bots, max_actions=5000)
     assert state.is_over and state.winners
@@ -511,9 +511,9 @@ def test_make_bot_with_and_without_seed():
 
 
 def test_spec_defaults():
-    spec = GameSpec(game="g", title="G", new_game=new_game, load=load)
+    spec = GameInfo(name="g", title="G", new_game=new_game, load=load)
     state = new_game(3)
-    assert spec.name(0) == "Player 1" and spec.name(None) == "nobody"
+    assert spec.seat_name(0) == "Player 1" and spec.seat_name(None) == "nobody"
     assert spec.count_players(state) == 3
     assert spec.turn_of(state) == 0
     assert spec.turn_text(state) == "Player 1 to play"

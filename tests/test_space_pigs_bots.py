@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from livestock_notebooks import space_pigs as sp
-from livestock_notebooks.bots import play_out
+from livestock_notebooks.core.bots import play_out
 from livestock_notebooks.space_pigs.bots import GreedyBot, RandomBot
 
 

@@ -11,7 +11,7 @@ import os
 from pathlib import Path
 
 from livestock_notebooks import space_pigs as sp
-from livestock_notebooks.bots import play_out
+from livestock_notebooks.core.bots import play_out
 from livestock_notebooks.space_pigs.bots import GreedyBot, RandomBot
 
 GOLDEN = Path(__file__).parent / "golden" / "space_pigs.txt"

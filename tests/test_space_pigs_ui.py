@@ -13,19 +13,19 @@ import pytest
 
 from livestock_notebooks import space_pigs as sp
 from livestock_notebooks.odds import Pigs, space_pigs_combat
-from livestock_notebooks.session import Seat, Session
+from livestock_notebooks.core.session import Seat, Session
 from livestock_notebooks.space_pigs.actions import (
     Deploy, Discard, Fly, Load, MoveAliens, OfferExchange, PlaceHex, PlayCard, Redeploy,
 )
 from livestock_notebooks.space_pigs.bots import GreedyBot
 from livestock_notebooks.space_pigs.data import CARDS
-from livestock_notebooks.widgets.game_app import ViewContext
-from livestock_notebooks.widgets.odds_panel import format_percent
-from livestock_notebooks.widgets.space_pigs_app import (
+from livestock_notebooks.widgets.shell.app import ViewContext
+from livestock_notebooks.widgets.common.odds_panel import format_percent
+from livestock_notebooks.widgets.space_pigs.app import (
     SpacePigsView, action_label, describe_action, play_app, space_pigs_spec,
 )
-from livestock_notebooks.widgets.space_pigs_board import card_label
-from livestock_notebooks.widgets.space_pigs_tutorial import step_by_key, state_for
+from livestock_notebooks.widgets.space_pigs.board import card_label
+from livestock_notebooks.widgets.space_pigs.tutorial import step_by_key, state_for
 
 TRAVEL = step_by_key("travel").position
 COMBAT = step_by_key("combat").position
@@ -235,7 +235,7 @@ def test_space_pigs_widgets_use_no_private_engine_api():
 
 def test_a_trip_click_draws_the_page_once(saves, monkeypatch):
     """Boarding and flying are two engine actions but one click: one refresh, one view update."""
-    from livestock_notebooks.widgets.game_app import GameApp
+    from livestock_notebooks.widgets.shell.app import GameApp
 
     app = position_app(saves, TRAVEL)
     app.view.map.click(0)

@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from livestock_notebooks.widgets.space_pigs_tutorial import STEPS, SpacePigsTutorial, state_for, step_by_key
+from livestock_notebooks.widgets.space_pigs.tutorial import STEPS, SpacePigsTutorial, state_for, step_by_key
 
 INTERACTIVE = [s for s in STEPS if s.interactive]
 

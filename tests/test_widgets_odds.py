@@ -8,7 +8,7 @@ import ipywidgets as widgets
 import pytest
 import traitlets
 
-from livestock_notebooks.explorers import (
+from livestock_notebooks.widgets.explorers import (
     AttackDefenseHeatmap,
     BattleComparison,
     NaturalRuleChart,
@@ -28,9 +28,9 @@ from livestock_notebooks.odds import (
     tech_wipeout_two_sided,
     default_tech_deck,
 )
-from livestock_notebooks.widgets.dice import DiceView, die_svg
-from livestock_notebooks.widgets.odds_panel import OddsPanel, format_fraction, format_percent
-from livestock_notebooks.widgets.simulation import SimulationRunner
+from livestock_notebooks.widgets.common.dice import DiceView, die_svg
+from livestock_notebooks.widgets.common.odds_panel import OddsPanel, format_fraction, format_percent
+from livestock_notebooks.widgets.common.simulation import SimulationRunner
 
 
 def shown(p: Fraction) -> tuple[str, str]:

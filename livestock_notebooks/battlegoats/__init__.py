@@ -55,7 +55,7 @@ Phases (``state.phase``) and the actions each offers (``state.legal_actions()``)
     ``state.current_player`` is whoever decides now (the defender for ``defender``/``dodge``).
 
 Events
-    ``apply`` returns :class:`~livestock_notebooks.engine.Event` objects with ``kind``,
+    ``apply`` returns :class:`~livestock_notebooks.core.protocol.Event` objects with ``kind``,
     ``text`` and ``data``. Texts never name a face-down card. A battle event
     (``kind == "battle"``) carries ``attack``, ``defense``, ``outcome`` (win/loss/tie/explode)
     and ``attack_parts``/``defense_parts``: ``[description, amount]`` per modifier, for a
@@ -153,7 +153,7 @@ BENCHMARK_CONFIGS = [
 
 def action_from_dict(data):
     """Rebuild a BattleGoats action saved with ``action.to_dict()``."""
-    from ..engine import action_from_dict as _afd
+    from ..core.protocol import action_from_dict as _afd
 
     return _afd(data, ACTION_CLASSES)
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine import Action
+from ..core.protocol import Action
 from .cards import SLOT_NAMES
 
 __all__ = [

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
-from ..bots import RandomBot
+from ..core.bots import RandomBot
 from .actions import (
     ChooseAttacker,
     ChooseDefender,

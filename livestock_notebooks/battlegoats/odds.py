@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from ..errors import IllegalAction
+from ..core.errors import IllegalAction
 from .cards import ADJACENT
 
 try:  # the shared formatting helpers of the odds package

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import json
 
-from ..engine import Event, GameState, check_action_type, load_state, require
-from ..errors import IllegalAction, NotYourDecision, SaveFileError
-from ..rng import Dice
+from ..core.protocol import Event, GameState, check_action_type, load_state, require
+from ..core.errors import IllegalAction, NotYourDecision, SaveFileError
+from ..core.rng import Dice
 from .actions import (
     BattleGoatsAction,
     ChooseAttacker,

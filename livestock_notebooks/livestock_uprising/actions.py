@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine import Action
+from ..core.protocol import Action
 from . import data
 
 
@@ -189,6 +189,6 @@ def make(cls, *args):
 
 
 def from_dict(d):
-    from ..engine import action_from_dict
+    from ..core.protocol import action_from_dict
 
     return action_from_dict(d, ACTION_CLASSES)

@@ -5,15 +5,15 @@
   pay for, attacks when the exact odds favour it, gathers its Generals in the barn and forms a
   Super Army once its armies are large, then hunts the nearest enemy.
 
-Both have ``choose(state) -> action``; ``livestock_notebooks.bots.play_out(state, [bot, bot])``
+Both have ``choose(state) -> action``; ``livestock_notebooks.core.bots.play_out(state, [bot, bot])``
 plays a game to the end.
 """
 from __future__ import annotations
 
 import random
 
-from ..bots import RandomBot
-from ..odds.livestock import livestock_battle
+from ..core.bots import RandomBot
+from ..odds.livestock_uprising import livestock_battle
 from . import actions as A
 from . import data as D
 

@@ -14,10 +14,10 @@ from __future__ import annotations
 from bisect import insort
 from typing import Any
 
-from ..engine import Event, GameState, check_action_type, load_state, require
-from ..errors import IllegalAction, MalformedAction, SaveFileError
-from ..odds.livestock import livestock_outcome, natural
-from ..rng import Dice
+from ..core.protocol import Event, GameState, check_action_type, load_state, require
+from ..core.errors import IllegalAction, MalformedAction, SaveFileError
+from ..odds.livestock_uprising import livestock_outcome, natural
+from ..core.rng import Dice
 from . import actions as A
 from . import data as D
 
@@ -320,7 +320,7 @@ class LivestockState(GameState):
         "destroys", "odds"}``; ``odds`` is a :class:`livestock_notebooks.odds.BattleOdds` (None when
         the Super Army only destroys troopless Generals and nobody fights).
         """
-        from ..odds.livestock import livestock_battle
+        from ..odds.livestock_uprising import livestock_battle
 
         if action not in self.legal_actions() or not isinstance(action, A.Attack):
             raise IllegalAction(f"{action} is not a legal attack now", "Attack")

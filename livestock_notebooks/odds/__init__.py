@@ -26,7 +26,7 @@ The rule readings, in plain words for users: ``READINGS`` and ``readings_html(to
 
 Every result has a readable ``repr`` and a ``_repr_html_`` showing percent and exact fraction.
 """
-from .livestock import (
+from .livestock_uprising import (
     ATTACK_RULE,
     ATTACK_SECTION,
     BattleOdds,
@@ -37,7 +37,7 @@ from .livestock import (
     natural,
 )
 from .readings import READINGS, readings_html
-from .sides import (
+from .space_pigs_sides import (
     AcornWorm,
     Pigs,
     Pirates,
@@ -48,8 +48,8 @@ from .sides import (
     round_counts,
     round_odds,
 )
-from .spacepigs import CombatOdds, CombatTable, space_pigs_combat, space_pigs_table
-from .tech import (
+from .space_pigs_combat import CombatOdds, CombatTable, space_pigs_combat, space_pigs_table
+from .space_pigs_tech import (
     WIPEOUT_THRESHOLD,
     CombatCard,
     WipeoutOdds,

@@ -22,9 +22,9 @@ from typing import Iterator, Optional, Sequence
 import numpy as np
 
 from .display import percent
-from .livestock import _check_totals
-from .sides import MAX_PIRATE_BONUS, MAX_PORCOPHAGE_BONUS, MAX_PORCOPHAGES, SIDE_TYPES
-from .spacepigs import (
+from .livestock_uprising import _check_totals
+from .space_pigs_sides import MAX_PIRATE_BONUS, MAX_PORCOPHAGE_BONUS, MAX_PORCOPHAGES, SIDE_TYPES
+from .space_pigs_combat import (
     ATTACKER_FLED,
     ATTACKER_LEFT,
     DEFENDER_FLED,
@@ -32,7 +32,7 @@ from .spacepigs import (
     _check_flee,
     _check_side,
 )
-from .tech import WIPEOUT_THRESHOLD, _normalise_deck, _take_hand
+from .space_pigs_tech import WIPEOUT_THRESHOLD, _normalise_deck, _take_hand
 
 __all__ = [
     "MonteCarloResult",

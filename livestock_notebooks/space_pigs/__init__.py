@@ -9,7 +9,7 @@ Quick start::
         for event in state.apply(action):
             print(event.text)
 
-Everything follows the project's engine protocol (``livestock_notebooks.engine``):
+Everything follows the project's engine protocol (``livestock_notebooks.core.protocol``):
 ``current_player``, ``legal_actions()``, ``apply(action) -> [Event]``, ``is_over``,
 ``winners`` (empty when ``max_rounds`` ends the game: no winner), ``to_json()`` /
 :func:`load`, ``copy()``, ``player_view(p)``, ``invariant_violations()``, and the text
@@ -127,8 +127,8 @@ the rim *hexes* stay one chain (hexes are laid blind, so it cannot look at plane
 """
 from __future__ import annotations
 
-from ..engine import load_state
-from ..rng import Dice
+from ..core.protocol import load_state
+from ..core.rng import Dice
 from . import actions, geometry
 from .actions import *  # noqa: F401,F403
 from .actions import ACTION_CLASSES

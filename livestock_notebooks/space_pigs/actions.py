@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine import Action
+from ..core.protocol import Action
 from .data import CARDS
 
 

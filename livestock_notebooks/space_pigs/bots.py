@@ -1,6 +1,6 @@
 """Space Pigs bots that use only the public engine interface.
 
-``RandomBot`` (from :mod:`livestock_notebooks.bots`) picks uniformly; :class:`GreedyBot` plays a
+``RandomBot`` (from :mod:`livestock_notebooks.core.bots`) picks uniformly; :class:`GreedyBot` plays a
 simple plan: settle planets its recipe needs, attack only with the odds in its favour, keep its
 technology total low, flee when outnumbered, vote for itself when it can win.
 """
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from ..bots import RandomBot
+from ..core.bots import RandomBot
 from ..odds import Pigs, round_odds
 from .actions import (
     AnswerExchange, CallVoter, ChooseMarker, Deploy, Discard, Done, Flee, Fly, GiveMarker, Land, Load, MakeHog,

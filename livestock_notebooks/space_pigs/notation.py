@@ -27,8 +27,8 @@ shuffled into the draw pile. Use saves (``to_json``) to keep a game exactly.
 """
 from __future__ import annotations
 
-from ..errors import SaveFileError
-from ..rng import Dice
+from ..core.errors import SaveFileError
+from ..core.rng import Dice
 from .data import CLAN_SHORT, CLANS, FULL_DECK, RECIPES, simple_deck
 
 LETTERS = "abcdef"

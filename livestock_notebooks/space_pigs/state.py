@@ -7,10 +7,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..engine import Event, GameState, check_action_type, load_state
-from ..errors import IllegalAction, NotYourDecision, SaveFileError
-from ..odds.sides import AcornWorm, Pigs, Pirates, Porcophages, resolve_round
-from ..rng import Dice
+from ..core.protocol import Event, GameState, check_action_type, load_state
+from ..core.errors import IllegalAction, NotYourDecision, SaveFileError
+from ..odds.space_pigs_sides import AcornWorm, Pigs, Pirates, Porcophages, resolve_round
+from ..core.rng import Dice
 from . import geometry as geo
 from .actions import (
     ACTION_CLASSES, AnswerExchange, CallVoter, ChooseCombat, ChooseHex, ChooseMarker, ChoosePlayer,

@@ -21,8 +21,8 @@ from typing import Callable, Iterable, Mapping
 
 import ipywidgets as w
 
-from ..livestock_uprising import data as D
-from ..rng import Dice
+from ...livestock_uprising import data as D
+from ...core.rng import Dice
 
 __all__ = [
     "FACTION_COLOURS",
@@ -127,7 +127,7 @@ def public_state(view: Mapping):
     """A LivestockState rebuilt from ``state.player_view(viewer)``: other hands empty, no deck,
     neutral dice. Use it for reading (``.board``, ``.generals``, ``.hand(viewer)`` ...), never
     for playing: it does not know what the viewer may not know."""
-    from ..livestock_uprising.state import LivestockState
+    from ...livestock_uprising.state import LivestockState
 
     d = dict(view)
     d.pop("viewer", None)

@@ -1,5 +1,5 @@
 """The Livestock Uprising tutorial widget: the steps of
-:mod:`livestock_notebooks.livestock_uprising_tutorial` on the real board.
+:mod:`livestock_notebooks.livestock_uprising.tutorial` on the real board.
 
 Each step shows its rule in a few words and its goal, sets up its position, and waits for the
 learner to play on the board (the same :class:`LivestockView` as the game page). A wrong move
@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..livestock_uprising_tutorial import STEPS, Step, state_for
-from ..session import Seat
-from .livestock_app import livestock_app
-from .tutorial import TutorialPage
+from ...livestock_uprising.tutorial import STEPS, Step, state_for
+from ...core.session import Seat
+from .app import livestock_app
+from ..shell.tutorial import TutorialPage
 
 __all__ = ["LivestockTutorial"]
 

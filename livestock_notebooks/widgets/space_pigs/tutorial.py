@@ -15,14 +15,14 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from .. import space_pigs as sp
-from .. import tutorial
-from ..engine import Action
-from ..session import Seat
-from ..space_pigs.bots import GreedyBot
-from ..tutorial import Step, events_of
-from .space_pigs_app import new_game, play_app
-from .tutorial import TutorialPage
+from ... import space_pigs as sp
+from ...core import tutorial
+from ...core.protocol import Action
+from ...core.session import Seat
+from ...space_pigs.bots import GreedyBot
+from ...core.tutorial import Step, events_of
+from .app import new_game, play_app
+from ..shell.tutorial import TutorialPage
 
 __all__ = ["STEPS", "Step", "SpacePigsTutorial", "state_for", "step_by_key"]
 
@@ -223,7 +223,7 @@ class SpacePigsTutorial(TutorialPage):
 def _demo_action(step: Step, state, bot: GreedyBot) -> Action:
     """The worked answer's next action: the Greedy bot's choice, steered where a step asks for
     something precise (land on H1 or H3, flee, play a card, stand, send the pirates)."""
-    from ..space_pigs.actions import Discard, Done, Flee, Fly, Load, MoveAliens, PlayCard, Redeploy, Stand
+    from ...space_pigs.actions import Discard, Done, Flee, Fly, Load, MoveAliens, PlayCard, Redeploy, Stand
 
     legal = state.legal_actions()
     p = state.current_player

@@ -1,12 +1,12 @@
 """The BattleGoats play page: the shared game-app shell with the BattleGoats board.
 
-``play_app()`` returns a :class:`~livestock_notebooks.widgets.game_app.GameApp` set up for
+``play_app()`` returns a :class:`~livestock_notebooks.widgets.shell.app.GameApp` set up for
 BattleGoats: 2-6 seats (human, ``Random`` bot or ``Smart`` bot, which plays on what it has
 seen), basic deal or draft, optional round limit, bot speed, and optionally the players' own
 card list (the data file's format, every bad row reported); hot-seat hand-off, undo,
 save/load/autosave/resume and the log come from the shell::
 
-    from livestock_notebooks.widgets.battlegoats_app import play_app
+    from livestock_notebooks.widgets.battlegoats.app import play_app
     play_app()
 
 The first human seat lays out first, so (as the rulebook says of whoever finishes first) that
@@ -19,10 +19,10 @@ from typing import Any
 
 import ipywidgets as w
 
-from .. import battlegoats as bg
-from ..session import GameSpec
-from .battlegoats_board import PLAYER_COLOURS, BattleGoatsView
-from .game_app import HUMAN_LABEL, GameApp
+from ... import battlegoats as bg
+from ...core.game_info import GameInfo
+from .board import PLAYER_COLOURS, BattleGoatsView
+from ..shell.app import HUMAN_LABEL, GameApp
 
 __all__ = ["BOT_SPEEDS", "battlegoats_spec", "describe_turn", "play_app"]
 
@@ -75,10 +75,10 @@ def _progress(state) -> float:
     return max(0.05, min(0.99, 1 - total / start))
 
 
-def battlegoats_spec(**options: Any) -> GameSpec:
-    """The :class:`GameSpec` of BattleGoats (``options`` go to ``new_game``)."""
-    return GameSpec(
-        game="battlegoats",
+def battlegoats_spec(**options: Any) -> GameInfo:
+    """The :class:`GameInfo` of BattleGoats (``options`` go to ``new_game``)."""
+    return GameInfo(
+        name="battlegoats",
         title="BattleGoats",
         new_game=bg.new_game,
         load=bg.load,

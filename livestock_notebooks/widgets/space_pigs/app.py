@@ -1,12 +1,12 @@
 """The Space Pigs play page: the shared game-app shell with the galaxy map and the clan panels.
 
-``play_app()`` returns a :class:`~livestock_notebooks.widgets.game_app.GameApp` set up for
+``play_app()`` returns a :class:`~livestock_notebooks.widgets.shell.app.GameApp` set up for
 Space Pigs: 3-6 seats (human, ``Random`` bot or ``Greedy`` bot, the engine's bots), the rules
 mode (full, simplified A, simplified B), the advanced and optional rules, the galaxy layout and
 a turn limit; hot-seat hand-off, undo, save/load/autosave/resume, the log and the headless
 bot-vs-bot runner come from the shell::
 
-    from livestock_notebooks.widgets.space_pigs_app import play_app
+    from livestock_notebooks.widgets.space_pigs.app import play_app
     play_app()
 
 How a human plays (all on :class:`SpacePigsView`): click hexes on the map (highlighted hexes
@@ -26,19 +26,19 @@ from typing import Any, Mapping, Sequence
 
 import ipywidgets as w
 
-from .. import space_pigs as sp
-from ..bots import RandomBot
-from ..engine import Action
-from ..session import GameSpec
-from ..space_pigs.actions import (
+from ... import space_pigs as sp
+from ...core.bots import RandomBot
+from ...core.protocol import Action
+from ...core.game_info import GameInfo
+from ...space_pigs.actions import (
     AnswerExchange, CallVoter, ChooseCombat, ChooseHex, ChooseMarker, ChoosePlayer, Deploy, Discard, Done, DrawHex,
     Drop, Flee, Fly, GiveMarker, Land, Load, MakeHog, MoveAliens, OfferExchange, PlaceAliens, PlaceHex, PlayCard,
     Redeploy, ReturnTo, Stand, StartPlanet, Stay, UsePower, Vote,
 )
-from ..space_pigs.bots import GreedyBot
-from ..space_pigs.data import CARDS, POWER_TEXT
-from .game_app import GameApp, GameView, ViewContext
-from .space_pigs_board import (
+from ...space_pigs.bots import GreedyBot
+from ...space_pigs.data import CARDS, POWER_TEXT
+from ..shell.app import GameApp, GameView, ViewContext
+from .board import (
     PLAYER_COLOURS, SP_CSS, ClanPanel, CombatPanel, ElectionPanel, GalaxyMap, HandPanel, OrderTrack, SequenceBar,
     card_label, hex_text, pname, public_state,
 )
@@ -144,10 +144,10 @@ def _progress(state) -> float:
     return max(0.0, min(0.99, (max(state.turn, 1) - 1 + frac) / limit))
 
 
-def space_pigs_spec(**options: Any) -> GameSpec:
-    """The :class:`GameSpec` of Space Pigs (``options`` go to ``new_game``)."""
-    return GameSpec(
-        game="space_pigs",
+def space_pigs_spec(**options: Any) -> GameInfo:
+    """The :class:`GameInfo` of Space Pigs (``options`` go to ``new_game``)."""
+    return GameInfo(
+        name="space_pigs",
         title="Space Pigs",
         new_game=new_game,
         load=sp.load,

@@ -1,10 +1,10 @@
 """The Livestock Uprising game page: the board, panels and battle dialog in the shared shell.
 
-    from livestock_notebooks.widgets.livestock_app import livestock_app
+    from livestock_notebooks.widgets.livestock_uprising.app import livestock_app
     app = livestock_app()
     app
 
-:class:`LivestockView` is the game's :class:`~livestock_notebooks.widgets.game_app.GameView`:
+:class:`LivestockView` is the game's :class:`~livestock_notebooks.widgets.shell.app.GameView`:
 click one of your Generals to see its moves (green) and attacks (red), click a square to
 do it; an attack first opens the battle dialog with the exact odds. Harvest squares, barn
 places and retreat squares are marked blue and are clicked the same way. Everything else the
@@ -21,14 +21,14 @@ from typing import Any, Sequence
 
 import ipywidgets as w
 
-from .. import livestock_uprising as LU
-from ..bots import RandomBot
-from ..livestock_uprising import actions as A
-from ..livestock_uprising import data as D
-from ..session import GameSpec
-from .game_app import GameApp, GameView, ViewContext
-from .livestock_board import FACTION_COLOURS, LivestockBoard, hand_counts, public_state
-from .livestock_panels import (
+from ... import livestock_uprising as LU
+from ...core.bots import RandomBot
+from ...livestock_uprising import actions as A
+from ...livestock_uprising import data as D
+from ...core.game_info import GameInfo
+from ..shell.app import GameApp, GameView, ViewContext
+from .board import FACTION_COLOURS, LivestockBoard, hand_counts, public_state
+from .panels import (
     PANEL_CSS,
     ArmyPanel,
     BattleDialog,
@@ -57,7 +57,7 @@ def livestock_bots() -> dict:
     """Bot name -> factory: the engine's bots when it has them, else the generic random bot."""
     bots: dict[str, Any] = {}
     try:
-        from ..livestock_uprising import bots as engine_bots  # type: ignore[attr-defined]
+        from ...livestock_uprising import bots as engine_bots  # type: ignore[attr-defined]
     except ImportError:
         engine_bots = None
     if engine_bots is not None:
@@ -105,10 +105,10 @@ def _progress(state) -> float:
     return state.rounds_played / limit
 
 
-def livestock_spec(bots: dict | None = None) -> GameSpec:
+def livestock_spec(bots: dict | None = None) -> GameInfo:
     """The shell's description of Livestock Uprising (factions in seat order)."""
-    return GameSpec(
-        game="livestock_uprising",
+    return GameInfo(
+        name="livestock_uprising",
         title="Livestock Uprising",
         new_game=LU.new_game,
         load=LU.load,

@@ -1,10 +1,11 @@
 """A game in progress, as the game pages run it: seats, turns, undo, saves. No widgets here.
 
-The widget shell (:mod:`livestock_notebooks.widgets.game_app`) is a thin view over a
+The widget shell (:mod:`livestock_notebooks.widgets.shell.app`) is a thin view over a
 :class:`Session`; everything that decides something lives here so it can be tested without a
 widget library, and reused by every game page (Livestock Uprising, BattleGoats, Space Pigs).
 
-- :class:`GameSpec` says how to make, load and describe one game (engine functions and hooks).
+- :class:`~livestock_notebooks.core.game_info.GameInfo` (each game's ``GAME``) says how to make,
+  load and describe one game.
 - :class:`Seat` says who plays a seat: a human, or a bot by name (``spec.bots[name]``).
 - :class:`Session` applies actions, runs bot decisions, keeps the log in words (from the
   engine's events), decides who may look at the screen (hot-seat), which steps may be undone,
@@ -16,7 +17,7 @@ decision of another player or of a bot.
 
 Save files are JSON: a small envelope (game, seats, log) around the engine's own
 ``state.to_json()``. A bare engine save (``state.to_json()``) loads too, with every seat human.
-Anything else raises :class:`~livestock_notebooks.errors.SaveFileError` with a message a player
+Anything else raises :class:`~livestock_notebooks.core.errors.SaveFileError` with a message a player
 can act on.
 """
 from __future__ import annotations
@@ -31,7 +32,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Hashable, Iterable, Mapping, Sequence
 
-from .engine import Action, Event, GameState
+from .game_info import GameInfo
+from .protocol import Action, Event, GameState
 from .errors import IllegalAction, NotYourDecision, SaveFileError
 
 __all__ = [
@@ -39,7 +41,6 @@ __all__ = [
     "SAVE_FORMAT",
     "SAVE_VERSION",
     "AutosaveInfo",
-    "GameSpec",
     "HistoryEntry",
     "LogEntry",
     "Seat",
@@ -54,119 +55,6 @@ HUMAN = "human"
 SAVE_FORMAT = "livestock-notebooks-session"
 SAVE_VERSION = 1
 SAVE_DIR_ENV = "LIVESTOCK_NOTEBOOKS_SAVE_DIR"
-
-
-# --------------------------------------------------------------------------- the game spec
-@dataclass
-class GameSpec:
-    """How the shell makes, loads and describes one game. Only the first four are required.
-
-    Hooks (all optional) take the live state; they must not change it.
-
-    - ``player_name(i)``: a seat's name ("Chickens"); default "Player 1", "Player 2", ...
-    - ``state_player_name(state, i)``: a seat's name once a game exists, for games whose
-      names are dealt at set-up (Space Pigs: "P1 Porcus", the clan drawn). The session uses it
-      for every name it writes (result, seat labels, hand-off, undo); ``player_name`` stays
-      for the setup screen, before there is a state.
-    - ``player_color(i)``: a CSS colour for the seat (log bullets, indicators).
-    - ``turn_key(state)``: a value that changes when a new turn starts (for example the pair
-      (round, player)); undo never crosses it. Default: ``state.turn`` / ``state.round`` if the
-      state has one, else nothing (undo is then bounded by the other rules only).
-    - ``describe_turn(state)``: the turn and phase indicator text.
-    - ``end_turn(state, legal)``: the action the "end turn" button plays, or ``None`` when the
-      button is not available now; ``end_turn_label`` is its caption.
-    - ``progress(state)``: a number in [0, 1] for the bot-vs-bot progress bar.
-    - ``players_of(state)``: how many players the state has (default: from common attributes).
-    - ``new_game_options``: extra keyword arguments for ``new_game`` (``max_rounds`` ...).
-    - ``describe_action(state, action)``: the log line of an action that made no event, and of
-      an undone one (state before the action); default ``"<name>: <str(action)>"``. A game
-      whose ``str(action)`` names a hidden card (a face-down combat card) says less here.
-    """
-
-    game: str
-    title: str
-    new_game: Callable[..., GameState]
-    load: Callable[[str], GameState]
-    bots: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
-    min_players: int = 2
-    max_players: int = 4
-    default_players: int | None = None
-    player_name: Callable[[int], str] | None = None
-    state_player_name: Callable[[GameState, int], str] | None = None
-    player_color: Callable[[int], str] | None = None
-    turn_key: Callable[[GameState], Hashable] | None = None
-    describe_turn: Callable[[GameState], str] | None = None
-    end_turn: Callable[[GameState, list], Action | None] | None = None
-    end_turn_label: str = "End turn"
-    progress: Callable[[GameState], float] | None = None
-    players_of: Callable[[GameState], int] | None = None
-    new_game_options: Mapping[str, Any] = field(default_factory=dict)
-    max_actions: int = 20_000
-    describe_action: Callable[[GameState, Action], str] | None = None
-
-    # -- defaults for the hooks ---------------------------------------------------------
-    def name(self, player: int | None, state: GameState | None = None) -> str:
-        """A seat's name: ``state_player_name(state, player)`` when a state is given and the
-        game has that hook, else ``player_name(player)``, else "Player <n>"."""
-        if player is None:
-            return "nobody"
-        if state is not None and self.state_player_name is not None:
-            return self.state_player_name(state, player)
-        if self.player_name is not None:
-            return self.player_name(player)
-        return f"Player {player + 1}"
-
-    def color(self, player: int | None) -> str:
-        if player is None or self.player_color is None:
-            return "#666"
-        return self.player_color(player)
-
-    def action_text(self, state: GameState, action: Action, player: int | None) -> str:
-        """An action in words for the log (``describe_action`` if given)."""
-        if self.describe_action is not None:
-            return self.describe_action(state, action)
-        return f"{self.name(player, state)}: {action}"
-
-    def turn_of(self, state: GameState) -> Hashable:
-        if self.turn_key is not None:
-            return self.turn_key(state)
-        for attr in ("turn", "turn_number", "round"):
-            value = getattr(state, attr, None)
-            if isinstance(value, (int, str, tuple)):
-                return value
-        return None
-
-    def turn_text(self, state: GameState) -> str:
-        if self.describe_turn is not None:
-            return self.describe_turn(state)
-        if state.is_over:
-            return "Game over"
-        return f"{self.name(state.current_player, state)} to play"
-
-    def count_players(self, state: GameState) -> int:
-        if self.players_of is not None:
-            return int(self.players_of(state))
-        for attr in ("num_players", "n_players", "player_count", "players"):
-            value = getattr(state, attr, None)
-            if isinstance(value, bool):
-                continue
-            if isinstance(value, int):
-                return value
-            if isinstance(value, (list, tuple)):
-                return len(value)
-        raise SaveFileError("cannot tell how many players this game has (give spec.players_of)")
-
-    def make_bot(self, name: str, seed: int):
-        if name not in self.bots:
-            raise ValueError(f"unknown bot {name!r}; this game has {sorted(self.bots)}")
-        factory = self.bots[name]
-        try:
-            params = inspect.signature(factory).parameters
-        except (TypeError, ValueError):
-            params = {}
-        if "seed" in params or any(p.kind is p.VAR_KEYWORD for p in params.values()):
-            return factory(seed=seed)
-        return factory()
 
 
 # --------------------------------------------------------------------------- seats, log, history
@@ -255,9 +143,9 @@ class AutosaveInfo:
     summary: str
 
 
-def find_autosave(spec: GameSpec, directory: str | os.PathLike | None = None) -> AutosaveInfo | None:
-    """The unfinished autosaved game of ``spec.game``, if there is one that loads."""
-    path = autosave_path(spec.game, directory)
+def find_autosave(spec: GameInfo, directory: str | os.PathLike | None = None) -> AutosaveInfo | None:
+    """The unfinished autosaved game of ``spec.name``, if there is one that loads."""
+    path = autosave_path(spec.name, directory)
     try:
         text = path.read_text(encoding="utf-8")
     except OSError:
@@ -312,7 +200,7 @@ class Session:
 
     def __init__(
         self,
-        spec: GameSpec,
+        spec: GameInfo,
         state: GameState,
         seats: Sequence[Seat],
         *,
@@ -345,7 +233,7 @@ class Session:
     @classmethod
     def new(
         cls,
-        spec: GameSpec,
+        spec: GameInfo,
         seats: Sequence[Seat | str],
         *,
         seed: int = 0,
@@ -362,7 +250,7 @@ class Session:
         return session
 
     @classmethod
-    def from_save_text(cls, spec: GameSpec, text: str | bytes, **kwargs) -> "Session":
+    def from_save_text(cls, spec: GameInfo, text: str | bytes, **kwargs) -> "Session":
         """Load a save file (a session save or a bare engine save); raises SaveFileError."""
         envelope = parse_session_save(text)
         if envelope is None:
@@ -372,9 +260,9 @@ class Session:
             session = cls(spec, state, [Seat.human()] * players, **kwargs)
             session.log.append(LogEntry("Game loaded from a save file.", None, "load"))
             return session
-        if envelope.get("game") != spec.game:
+        if envelope.get("game") != spec.name:
             raise SaveFileError(
-                f"this is a save of {envelope.get('game')!r}, not of {spec.game!r}: open it on that game's page"
+                f"this is a save of {envelope.get('game')!r}, not of {spec.name!r}: open it on that game's page"
             )
         version = envelope.get("version")
         if not isinstance(version, int) or version > SAVE_VERSION:
@@ -437,8 +325,8 @@ class Session:
         return seat is not None and seat.is_bot
 
     def name(self, player: int | None) -> str:
-        """A seat's name in this game (``spec.name(player, state)``)."""
-        return self.spec.name(player, self.state)
+        """A seat's name in this game (``spec.seat_name(player, state)``)."""
+        return self.spec.seat_name(player, self.state)
 
     def seat_label(self, player: int) -> str:
         seat = self.seats[player]
@@ -588,7 +476,7 @@ class Session:
         envelope = {
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
-            "game": self.spec.game,
+            "game": self.spec.name,
             "seats": [s.to_dict() for s in self.seats],
             "seed": self.seed,
             "finished": bool(self.state.is_over),
@@ -600,11 +488,11 @@ class Session:
         return json.dumps(envelope, indent=1)
 
     def save_filename(self) -> str:
-        return f"{self.spec.game}-save.json"
+        return f"{self.spec.name}-save.json"
 
     @property
     def autosave_path(self) -> Path:
-        return autosave_path(self.spec.game, self.save_directory)
+        return autosave_path(self.spec.name, self.save_directory)
 
     @contextlib.contextmanager
     def autosave_later(self, defer: Callable[[Callable[[], Any]], None] | None = None):
@@ -652,7 +540,7 @@ class Session:
             pass
 
 
-def _load_engine(spec: GameSpec, text: str) -> GameState:
+def _load_engine(spec: GameInfo, text: str) -> GameState:
     try:
         return spec.load(text)
     except SaveFileError:

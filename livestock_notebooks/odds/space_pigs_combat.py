@@ -1,6 +1,6 @@
 """Space Pigs combat odds, exact: a combat fought round by round until one side is gone.
 
-The model of one round is in :mod:`livestock_notebooks.odds.sides`. A combat is an absorbing
+The model of one round is in :mod:`livestock_notebooks.odds.space_pigs_sides`. A combat is an absorbing
 Markov chain over pairs of sides. A tied round changes nothing, so from a state where the
 round is won with ``w`` ways, tied with ``t`` and lost with ``l``, the chain leaves the state
 for the "won" successor with chance ``w / (w + l)`` and for the "lost" one with ``l / (w + l)``
@@ -23,7 +23,7 @@ from fractions import Fraction
 from typing import Iterable, Optional
 
 from .display import html_table, percent, prob_text
-from .sides import SIDE_TYPES, Side, round_counts
+from .space_pigs_sides import SIDE_TYPES, Side, round_counts
 
 __all__ = [
     "CombatOdds",
@@ -58,7 +58,7 @@ def _check_flee(name: str, side: Side, flee_at: Optional[int]) -> Optional[int]:
     if isinstance(flee_at, bool) or not isinstance(flee_at, int) or flee_at < 0:
         raise ValueError(f"{name}_flee_at must be None or a troop count >= 0, got {flee_at!r}")
     if not side.can_flee:
-        from ..errors import IllegalAction
+        from ..core.errors import IllegalAction
 
         raise IllegalAction(f"{FLEE_RULE}; {side.describe()} cannot be given a retreat threshold", FLEE_SECTION)
     return flee_at if flee_at > 0 else None

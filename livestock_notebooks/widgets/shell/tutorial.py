@@ -4,7 +4,7 @@ The card shows a progress strip (one chip per step), the step's header, its rule
 done label, and *Back*, *Next*, *Show me* and *Start over*. Each interactive step sets up its
 position on the real board; the learner plays there, a move the rules forbid shows the
 engine's own rule message, and the step is complete when the engine's events since it began
-meet its goal (:meth:`livestock_notebooks.tutorial.Step.done`).
+meet its goal (:meth:`livestock_notebooks.core.tutorial.Step.done`).
 
 A game's page subclasses :class:`TutorialPage` and fills in the hooks: :meth:`make_app` (its
 game page, bots included), :meth:`state_for` (the step's engine state), :meth:`seats` (who
@@ -19,9 +19,9 @@ from typing import Any, Callable, Sequence
 
 import ipywidgets as w
 
-from ..engine import Action
-from ..session import Seat
-from ..tutorial import Step
+from ...core.protocol import Action
+from ...core.session import Seat
+from ...core.tutorial import Step
 
 __all__ = ["TutorialPage", "tutorial_css"]
 

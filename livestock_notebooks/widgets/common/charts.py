@@ -12,7 +12,7 @@ Charts:
 * :class:`HeatmapChart`: a grid of values (rows x columns) coloured 0..1, with a click to pick
   a cell (``on_select``).
 * :class:`OverlayChart`: exact values as bars with measured frequencies drawn over them as
-  dots; used by :class:`~livestock_notebooks.widgets.simulation.SimulationRunner`.
+  dots; used by :class:`~livestock_notebooks.widgets.common.simulation.SimulationRunner`.
 
 Display ``chart.view``: the figure itself, or the figure with an HTML legend under it when a
 chart has several series (legends drawn inside a bqplot figure can hide bars). Each figure gets

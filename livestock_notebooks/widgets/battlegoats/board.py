@@ -6,7 +6,7 @@ text of the widget tree (descriptions, values, tooltips) names it. The only othe
 the engine's own :func:`~livestock_notebooks.battlegoats.attack_odds`, which works from the
 attacking player's knowledge and returns counts, never the unknown cards themselves.
 
-:class:`BattleGoatsView` is a :class:`~livestock_notebooks.widgets.game_app.GameView` for the
+:class:`BattleGoatsView` is a :class:`~livestock_notebooks.widgets.shell.app.GameView` for the
 shared :class:`GameApp` shell (the play page) and is reused by the tutorial, which drives it
 with its own small "app" (anything with ``act(action) -> bool`` and ``message(text, kind)``).
 
@@ -24,7 +24,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 import ipywidgets as w
 
-from ..battlegoats import (
+from ...battlegoats import (
     SLOT_NAMES,
     ChooseAttacker,
     ChooseDefender,
@@ -42,8 +42,8 @@ from ..battlegoats import (
     attack_odds,
     standard_cards,
 )
-from ..errors import IllegalAction
-from .game_app import GameView, Ticker, illegal_message
+from ...core.errors import IllegalAction
+from ..shell.app import GameView, Ticker, illegal_message
 
 __all__ = [
     "BG_CSS",

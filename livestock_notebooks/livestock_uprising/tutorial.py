@@ -4,18 +4,18 @@ Teach by doing, in the order theme, goal, overview, then the details: each later
 small position from the engine's text notation (``livestock_uprising.from_notation``), says in
 a sentence or two what to do, and is complete when the engine's events show it was done
 (:meth:`Step.done`). ``demo(state)`` gives the next action of a worked answer ("show me").
-The step type and its helpers are shared by the games (:mod:`livestock_notebooks.tutorial`).
+The step type and its helpers are shared by the games (:mod:`livestock_notebooks.core.tutorial`).
 Seat 0 (the Chickens) is the learner; seat 1 (the Cows) is played by a bot.
 
-The widget that runs these steps is :class:`livestock_notebooks.widgets.livestock_tutorial.LivestockTutorial`.
+The widget that runs these steps is :class:`livestock_notebooks.widgets.livestock_uprising.tutorial.LivestockTutorial`.
 """
 from __future__ import annotations
 
-from . import livestock_uprising as lu
-from . import tutorial
-from .livestock_uprising import actions as A
-from .livestock_uprising import data as D
-from .tutorial import Step, events_of, first_of, pick
+from .. import livestock_uprising as lu
+from ..core import tutorial
+from . import actions as A
+from . import data as D
+from ..core.tutorial import Step, events_of, first_of, pick
 
 __all__ = ["Step", "STEPS", "BOARD", "state_for", "step_by_key"]
 

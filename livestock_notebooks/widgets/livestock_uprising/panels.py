@@ -1,6 +1,6 @@
 """Livestock Uprising side panels: armies, the hand of command cards, marshalling, the battle
 dialog and the decisions a battle asks for. All are built once and updated in place, from a
-public state (:func:`~livestock_notebooks.widgets.livestock_board.public_state`) and the
+public state (:func:`~livestock_notebooks.widgets.livestock_uprising.board.public_state`) and the
 viewer's legal actions. Buttons call back into the game view with an action.
 """
 from __future__ import annotations
@@ -11,10 +11,10 @@ from typing import Callable, Iterable, Mapping, Sequence
 
 import ipywidgets as w
 
-from ..livestock_uprising import actions as A
-from ..livestock_uprising import data as D
-from ..odds.livestock import livestock_battle
-from .livestock_board import FACTION_COLOURS, general_chip, resource_icon
+from ...livestock_uprising import actions as A
+from ...livestock_uprising import data as D
+from ...odds.livestock_uprising import livestock_battle
+from .board import FACTION_COLOURS, general_chip, resource_icon
 
 __all__ = [
     "ArmyPanel",
@@ -328,10 +328,10 @@ class MarshalPanel:
 # --------------------------------------------------------------------------- battles
 class BattleDialog:
     """Before an attack: both totals and the exact odds, with Attack / Cancel. After it: the dice
-    (a :class:`~livestock_notebooks.widgets.dice.DiceView` each), the outcome and what followed."""
+    (a :class:`~livestock_notebooks.widgets.common.dice.DiceView` each), the outcome and what followed."""
 
     def __init__(self, on_commit: Callable[[object], None], on_cancel: Callable[[], None]):
-        from .dice import DiceView
+        from ..common.dice import DiceView
 
         self.on_commit = on_commit
         self.on_cancel = on_cancel

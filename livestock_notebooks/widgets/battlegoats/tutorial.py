@@ -14,7 +14,7 @@ not the step's goal is explained and not played. *Show me* plays the step's solu
 
 Pure data (:data:`STEPS`) plus one widget class (:class:`Tutorial`)::
 
-    from livestock_notebooks.widgets.battlegoats_tutorial import Tutorial
+    from livestock_notebooks.widgets.battlegoats.tutorial import Tutorial
     Tutorial()
 """
 from __future__ import annotations
@@ -25,11 +25,11 @@ from typing import Callable, Sequence
 
 import ipywidgets as w
 
-from .. import battlegoats as bg
-from ..battlegoats.cards import card_value
-from ..errors import IllegalAction
-from .battlegoats_board import BattleGoatsView
-from .game_app import ViewContext, illegal_message
+from ... import battlegoats as bg
+from ...battlegoats.cards import card_value
+from ...core.errors import IllegalAction
+from .board import BattleGoatsView
+from ..shell.app import ViewContext, illegal_message
 
 __all__ = ["STEPS", "Step", "Tutorial", "value_in_slot"]
 

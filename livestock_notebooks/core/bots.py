@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import random
 
-from .engine import Action, GameState
+from .protocol import Action, GameState
 
 
 class RandomBot:

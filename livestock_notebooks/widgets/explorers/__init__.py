@@ -2,7 +2,7 @@
 
 Notebook cells stay one line long::
 
-    from livestock_notebooks.explorers import super_army_comparison
+    from livestock_notebooks.widgets.explorers import super_army_comparison
     super_army_comparison()
 
 Livestock Uprising (``notebooks/super_army_odds.ipynb``):
@@ -38,7 +38,7 @@ from typing import Any, Optional
 
 import ipywidgets as widgets
 
-from .odds import (
+from ...odds import (
     AcornWorm,
     Pigs,
     Pirates,
@@ -54,11 +54,11 @@ from .odds import (
     tech_wipeout_curve,
     tech_wipeout_two_sided,
 )
-from .odds import montecarlo
-from .widgets.charts import PALETTE, BarChart, HeatmapChart, LineChart
-from .widgets.dice import DiceView
-from .widgets.odds_panel import OddsPanel, ResultColumn, format_fraction, format_percent
-from .widgets.simulation import SimulationRunner
+from ...odds import montecarlo
+from ..common.charts import PALETTE, BarChart, HeatmapChart, LineChart
+from ..common.dice import DiceView
+from ..common.odds_panel import OddsPanel, ResultColumn, format_fraction, format_percent
+from ..common.simulation import SimulationRunner
 
 __all__ = [
     "BattleComparison",

@@ -1,12 +1,12 @@
 """The game-app shell every game page shares: seats, turns, bots, hot-seat, undo, saves, log.
 
-A page builds a :class:`~livestock_notebooks.session.GameSpec` for its engine and a
+A page builds a :class:`~livestock_notebooks.core.session.GameInfo` for its engine and a
 :class:`GameView` for its board, then shows ``GameApp(spec, view_factory=MyBoard)``::
 
     app = GameApp(spec, view_factory=LivestockBoardView)
     app            # last line of a cell: shows app.widget
 
-Everything decided (whose view, undo, saves) lives in :class:`~livestock_notebooks.session.Session`;
+Everything decided (whose view, undo, saves) lives in :class:`~livestock_notebooks.core.session.Session`;
 this module only shows it. Widgets are built once and updated in place (traits change; nothing
 is re-displayed). Every control has a ``lsn-...`` CSS class for browser tests, can be driven
 from Python (``app.undo_button.click()``) and is a real button, so the keyboard reaches it.
@@ -33,9 +33,9 @@ from typing import Any, Callable, Mapping, Sequence
 
 import ipywidgets as w
 
-from ..engine import Action, Event
-from ..errors import IllegalAction, SaveFileError
-from ..session import HUMAN, AutosaveInfo, GameSpec, LogEntry, Seat, Session, find_autosave
+from ...core.protocol import Action, Event
+from ...core.errors import IllegalAction, SaveFileError
+from ...core.session import HUMAN, AutosaveInfo, GameInfo, LogEntry, Seat, Session, find_autosave
 
 __all__ = [
     "APP_CSS",
@@ -144,7 +144,7 @@ class GameLog:
     ``widget`` is one HTML widget whose value is replaced in place.
     """
 
-    def __init__(self, spec: GameSpec | None = None, *, max_lines: int = 300, height: str = "15em"):
+    def __init__(self, spec: GameInfo | None = None, *, max_lines: int = 300, height: str = "15em"):
         self.spec = spec
         self.max_lines = max_lines
         self.height = height
@@ -304,7 +304,7 @@ class HeadlessRunner:
     a loop (tests) :meth:`run` plays it all at once.
     """
 
-    def __init__(self, spec: GameSpec, seats: Callable[[], Sequence[str]], *, seed: Callable[[], int] = lambda: 0,
+    def __init__(self, spec: GameInfo, seats: Callable[[], Sequence[str]], *, seed: Callable[[], int] = lambda: 0,
                  options: Callable[[], Mapping[str, Any]] | None = None,
                  loop=None, slice_seconds: float = 0.05, chunk: int = 20):
         self.spec = spec
@@ -421,7 +421,7 @@ class GameApp:
 
     def __init__(
         self,
-        spec: GameSpec,
+        spec: GameInfo,
         *,
         view_factory: Callable[[], GameView] | None = None,
         bot_delay: float | None = 0.6,
@@ -482,7 +482,7 @@ class GameApp:
         for i in range(spec.max_players):
             label = w.HTML(
                 f'<span class="lsn-chip" style="display:inline-block;width:0.9em;height:0.9em;border-radius:50%;'
-                f'background:{html.escape(spec.color(i))};margin-right:0.4em"></span>{html.escape(spec.name(i))}',
+                f'background:{html.escape(spec.color(i))};margin-right:0.4em"></span>{html.escape(spec.seat_name(i))}',
                 layout=w.Layout(width="11em"),
             )
             default_kind = HUMAN_LABEL if i == 0 or not spec.bots else list(spec.bots)[-1]
@@ -571,7 +571,7 @@ class GameApp:
         self.widget = w.VBox([self.style, self.title, self.turn, self.status, self.resume_box, self.setup_box,
                               self.game_box, self.headless_box])
         self.widget.add_class("lsn-app")
-        self.widget.add_class(f"lsn-app-{spec.game}")
+        self.widget.add_class(f"lsn-app-{spec.name}")
 
         self._hide(self.game_box)
         self._hide(self.handoff_box)

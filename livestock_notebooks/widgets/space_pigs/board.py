@@ -27,12 +27,12 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 import ipywidgets as w
 
-from ..odds import AcornWorm, Pigs, Pirates, Porcophages, default_tech_deck, space_pigs_combat
-from ..odds import tech_wipeout_two_sided
-from ..space_pigs import troops_text
-from ..space_pigs.data import CARDS
-from .dice import die_svg
-from .odds_panel import format_fraction, format_percent
+from ...odds import AcornWorm, Pigs, Pirates, Porcophages, default_tech_deck, space_pigs_combat
+from ...odds import tech_wipeout_two_sided
+from ...space_pigs import troops_text
+from ...space_pigs.data import CARDS
+from ..common.dice import die_svg
+from ..common.odds_panel import format_fraction, format_percent
 
 __all__ = [
     "PLAYER_COLOURS",
@@ -244,7 +244,7 @@ def public_state(view: Mapping):
     """A read-only state rebuilt from ``player_view(viewer)`` (the engine's
     :meth:`~livestock_notebooks.space_pigs.state.SpacePigsState.from_view`: other hands empty,
     recipes unknown, no deck, neutral dice). For reading public facts, never for playing."""
-    from ..space_pigs.state import SpacePigsState
+    from ...space_pigs.state import SpacePigsState
 
     return SpacePigsState.from_view(view)
 

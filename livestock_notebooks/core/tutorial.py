@@ -5,16 +5,16 @@ board), then one step per rule, each on a small prepared position written in the
 notation, with a goal of a sentence or two. A step is complete when the engine's events since
 it began meet its goal (:meth:`Step.done`); ``demo(state)`` gives the next move of a worked
 answer ("show me"). The games keep their own step lists
-(:mod:`livestock_notebooks.livestock_uprising_tutorial`,
-:mod:`livestock_notebooks.widgets.space_pigs_tutorial`); the page that runs them on the real
-board is :class:`livestock_notebooks.widgets.tutorial.TutorialPage`.
+(:mod:`livestock_notebooks.livestock_uprising.tutorial`,
+:mod:`livestock_notebooks.widgets.space_pigs.tutorial`); the page that runs them on the real
+board is :class:`livestock_notebooks.widgets.shell.tutorial.TutorialPage`.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
-from .engine import Action, Event
+from .protocol import Action, Event
 
 __all__ = ["Step", "events_of", "find_step", "first_of", "pick", "state_for"]
 

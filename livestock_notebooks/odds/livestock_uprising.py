@@ -22,7 +22,7 @@ from functools import lru_cache
 from itertools import product
 from typing import Iterable, Literal
 
-from ..errors import IllegalAction
+from ..core.errors import IllegalAction
 from .display import html_table, prob_text
 
 __all__ = [

@@ -1,0 +1,1 @@
+"""widgets/space_pigs"""
