@@ -9,7 +9,11 @@ games to the end and, at every step, checks what a user of any engine relies on:
 - actions legal elsewhere but not here, and malformed objects, raise ``IllegalAction`` and
   leave the state unchanged;
 - the engine's own invariants hold (``invariant_violations()`` is empty);
-- ``apply`` returns a list of ``Event``; the same seed and actions replay to the same state.
+- ``apply`` returns a list of ``Event``; the same seed and actions replay to the same state;
+- every seat's view and the spectator view are frozen ``PlayerView`` dataclasses that hide what
+  they must: ``redraw_hidden(player, seed)`` redraws everything that seat may not know, and the
+  seat's view of the redrawn state is unchanged (and the redrawn state keeps the invariants);
+- the text notation round-trips: ``from_notation(state.notation())`` writes the same notation.
 """
 from __future__ import annotations
 
@@ -17,7 +21,9 @@ import json
 import random
 
 from livestock_notebooks import IllegalAction
-from livestock_notebooks.core.protocol import Event
+import dataclasses
+
+from livestock_notebooks.core.protocol import Event, PlayerView
 
 
 class _NotAnAction:
@@ -49,6 +55,9 @@ def play_random_game(module, config, seed, *, pool, check_every_step=True, max_s
         if check_every_step:
             _check_round_trip(module, state, legal)
             _check_illegal_rejected(state, legal, pool, rng)
+            if step % VIEW_CHECK_EVERY == 0:
+                _check_views(state, config.get("players", 2), seed * 100_000 + step)
+                _check_notation(module, state)
         action = rng.choice(legal)
         pool.append(action)
         if len(pool) > 400:
@@ -64,6 +73,38 @@ def play_random_game(module, config, seed, *, pool, check_every_step=True, max_s
         again.apply(action)
     assert again.to_json() == state.to_json(), "a seeded game replays exactly"
     return state, actions_taken
+
+
+VIEW_CHECK_EVERY = 3
+
+
+def _check_views(state, players, seed):
+    before = state.to_json()
+    for viewer in [*range(players), None]:
+        view = state.player_view(viewer)
+        assert isinstance(view, PlayerView), f"player_view({viewer}) is a PlayerView"
+        assert dataclasses.is_dataclass(view) and type(view).__dataclass_params__.frozen
+        assert view.viewer == viewer
+        json.dumps(view.to_dict())  # a view is plain data
+        for k in range(2):
+            redrawn = state.redraw_hidden(viewer, seed + k)
+            assert type(redrawn) is type(state)
+            assert not redrawn.invariant_violations(), "a redrawn state keeps the invariants"
+            assert redrawn.player_view(viewer) == view, (
+                f"the view of {viewer} depends on what that seat may not know"
+            )
+            assert redrawn.legal_actions() == state.legal_actions() or redrawn.current_player != viewer or viewer is None, (
+                "the acting seat's choices cannot depend on what it may not know"
+            )
+    assert state.to_json() == before, "views and redraws leave the state unchanged"
+
+
+def _check_notation(module, state):
+    text = state.notation()
+    assert "\n" not in text, "the notation is one line"
+    again = module.from_notation(text)
+    assert again.notation() == text, "the notation round-trips"
+    assert not again.invariant_violations()
 
 
 def _check_round_trip(module, state, legal):

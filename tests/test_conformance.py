@@ -39,3 +39,26 @@ def test_many_random_games_reach_the_end(module, config):
         state, _ = play_random_game(module, config, seed, pool=pool, check_every_step=False)
         ended += state.is_over
     assert ended == FAST_GAMES
+
+
+@pytest.mark.parametrize("name", ENGINES)
+def test_each_game_is_described_once(name):
+    from livestock_notebooks.core.game_info import GameInfo
+
+    module = importlib.import_module(f"livestock_notebooks.{name}")
+    info = module.GAME
+    assert isinstance(info, GameInfo)
+    assert info.name == name
+    state = info.new_game(players=info.min_players, seed=3)
+    assert type(state).GAME == info.name, "the save id is the GameInfo name"
+    assert info.load(state.to_json()).to_json() == state.to_json()
+    assert info.min_players <= info.max_players
+    assert "random" in info.bots, "every game has a random bot under the stable name 'random'"
+    for bot_name in info.bots:
+        assert bot_name == bot_name.lower() and " " not in bot_name, "bot names are stable ids"
+        bot = info.make_bot(bot_name, seed=1)
+        if not state.is_over:
+            assert bot.choose(state) in state.legal_actions()
+    for old, new in info.bot_aliases.items():
+        assert new in info.bots, f"alias {old!r} names a bot of this game"
+    assert info.turn_text(state)

@@ -45,8 +45,10 @@ class Action:
 
 
 def _jsonable(value):
-    if isinstance(value, tuple):
+    if isinstance(value, (tuple, list)):
         return [_jsonable(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _jsonable(v) for k, v in value.items()}
     if isinstance(value, frozenset):
         return sorted(_jsonable(v) for v in value)
     return value
@@ -100,6 +102,21 @@ class Event:
         return self.text
 
 
+# --------------------------------------------------------------------------- views
+@dataclass(frozen=True)
+class PlayerView:
+    """Base of every game's view: what one seat (``viewer``; ``None`` for a spectator) may know.
+
+    Subclasses are frozen dataclasses of plain values and tuples (no engine objects), so a
+    view can be compared, hashed where its fields allow, and sent as JSON (``to_dict``).
+    """
+
+    viewer: int | None
+
+    def to_dict(self) -> dict:
+        return _jsonable(dataclasses.asdict(self))
+
+
 # --------------------------------------------------------------------------- states
 class GameState:
     """Base class of every engine's state. Subclasses fill in the abstract parts."""
@@ -143,9 +160,16 @@ class GameState:
     def is_legal(self, action: object) -> bool:
         return action in self.legal_actions()
 
-    def player_view(self, player: int) -> dict:
-        """What ``player`` may know. Games with hidden information override this."""
-        return self.to_dict()
+    def player_view(self, player: int | None) -> "PlayerView":  # pragma: no cover - abstract
+        """What ``player`` may know, as a typed read-only object; ``None``: a spectator."""
+        raise NotImplementedError
+
+    def redraw_hidden(self, player: int | None, seed: int) -> "GameState":  # pragma: no cover
+        """A copy in which everything ``player`` may not know (other hands, face-down cards,
+        the deck order, secret markers, the dice to come) is redrawn at random, consistently
+        with ``player_view(player)``, which stays the same. The conformance test uses it to
+        check that views hide what they must; search bots draw their possible worlds with it."""
+        raise NotImplementedError
 
     def invariant_violations(self) -> list[str]:
         """Broken invariants, in words (empty when all hold). Used by the conformance test."""

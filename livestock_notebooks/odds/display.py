@@ -5,7 +5,7 @@ import html
 from fractions import Fraction
 from typing import Iterable
 
-__all__ = ["percent", "fraction_text", "prob_text", "html_table"]
+__all__ = ["percent", "fraction_text", "prob_text", "html_table", "format_percent", "format_fraction"]
 
 
 def percent(p: Fraction | float, digits: int = 2) -> str:
@@ -51,3 +51,32 @@ def html_table(title: str, rows: Iterable[tuple[str, Fraction]], note: str | Non
         "<th style='text-align:right'>chance</th><th style='text-align:left'>exact</th></tr>"
         f"</thead><tbody>{body}</tbody></table>{foot}</div>"
     )
+
+
+# ---------------------------------------------------------------- what pages show
+def format_percent(p: Fraction | float) -> str:
+    """A chance as a short percent: one decimal, never rounding a possible event to 0 or 100.
+
+    ``Fraction(5, 18)`` -> ``'27.8%'``; ``Fraction(1, 10**6)`` -> ``'<0.1%'``.
+    """
+    p = Fraction(p) if not isinstance(p, Fraction) else p
+    if p <= 0:
+        return "0%"
+    if p >= 1:
+        return "100%"
+    text = f"{float(p) * 100:.1f}"
+    if text == "0.0":
+        return "<0.1%"
+    if text == "100.0":
+        return ">99.9%"
+    return text + "%"
+
+
+def format_fraction(p: Fraction, max_len: int = 32) -> str:
+    """The exact fraction, shortened in the middle when the digits run long."""
+    p = Fraction(p)
+    text = str(p.numerator) if p.denominator == 1 else f"{p.numerator}/{p.denominator}"
+    if len(text) <= max_len:
+        return text
+    num, den = str(p.numerator), str(p.denominator)
+    return f"{num[:4]}…({len(num)} digits)/{den[:4]}…({len(den)} digits)"

@@ -35,37 +35,10 @@ from typing import Any, Callable, Mapping, Sequence
 
 import ipywidgets as widgets
 
+from ...odds.display import format_fraction, format_percent
 from .charts import PALETTE, BarChart
 
 __all__ = ["OddsPanel", "ResultColumn", "format_percent", "format_fraction", "as_outcomes"]
-
-
-def format_percent(p: Fraction | float) -> str:
-    """A chance as a short percent: one decimal, never rounding a possible event to 0 or 100.
-
-    ``Fraction(5, 18)`` -> ``'27.8%'``; ``Fraction(1, 10**6)`` -> ``'<0.1%'``.
-    """
-    p = Fraction(p) if not isinstance(p, Fraction) else p
-    if p <= 0:
-        return "0%"
-    if p >= 1:
-        return "100%"
-    text = f"{float(p) * 100:.1f}"
-    if text == "0.0":
-        return "<0.1%"
-    if text == "100.0":
-        return ">99.9%"
-    return text + "%"
-
-
-def format_fraction(p: Fraction, max_len: int = 32) -> str:
-    """The exact fraction, shortened in the middle when the digits run long."""
-    p = Fraction(p)
-    text = str(p.numerator) if p.denominator == 1 else f"{p.numerator}/{p.denominator}"
-    if len(text) <= max_len:
-        return text
-    num, den = str(p.numerator), str(p.denominator)
-    return f"{num[:4]}…({len(num)} digits)/{den[:4]}…({len(den)} digits)"
 
 
 def as_outcomes(result: Any, outcomes: Sequence[str]) -> dict[str, Fraction]:
