@@ -22,7 +22,6 @@ widget tree.
 """
 from __future__ import annotations
 
-import asyncio
 import base64
 import contextlib
 import html
@@ -36,14 +35,18 @@ import ipywidgets as w
 from ...core.protocol import Action, Event
 from ...core.errors import IllegalAction, SaveFileError
 from ...core.session import HUMAN, AutosaveInfo, GameInfo, LogEntry, Seat, Session, find_autosave
+from ..common.uploads import upload_bytes
+from .pacing import BOT_SPEEDS, DEFAULT_BOT_SPEED, Ticker, running_loop
 
 __all__ = [
     "APP_CSS",
     "ActionListView",
+    "BOT_SPEEDS",
     "Batch",
     "GameApp",
     "GameLog",
     "GameView",
+    "HUMAN_LABEL",
     "HeadlessRunner",
     "Ticker",
     "ViewContext",
@@ -88,53 +91,6 @@ def illegal_message(error: IllegalAction) -> str:
     if error.section:
         return f"Not allowed: {error.rule} (rulebook: {error.section})."
     return f"Not allowed: {error.rule}."
-
-
-def _running_loop():
-    try:
-        return asyncio.get_running_loop()
-    except RuntimeError:
-        return None
-
-
-class Ticker:
-    """Calls ``callback`` after a delay on the kernel's asyncio loop, one call at a time.
-
-    Voila and JupyterLab run their kernels on an asyncio loop, which keeps turning between
-    messages, so ``loop.call_later`` updates widgets without blocking the page. Without a
-    running loop (pytest, plain scripts) :meth:`schedule` returns False and the owner steps
-    by hand.
-    """
-
-    def __init__(self, callback: Callable[[], Any], loop=None):
-        self.callback = callback
-        self.loop = loop if loop is not None else _running_loop()
-        self._handle = None
-
-    @property
-    def available(self) -> bool:
-        return self.loop is not None and not self.loop.is_closed()
-
-    @property
-    def pending(self) -> bool:
-        return self._handle is not None
-
-    def schedule(self, delay: float) -> bool:
-        if not self.available:
-            return False
-        if self._handle is not None:
-            return True
-        self._handle = self.loop.call_later(max(0.0, float(delay)), self._fire)
-        return True
-
-    def cancel(self) -> None:
-        if self._handle is not None:
-            self._handle.cancel()
-            self._handle = None
-
-    def _fire(self) -> None:
-        self._handle = None
-        self.callback()
 
 
 # --------------------------------------------------------------------------- log
@@ -424,7 +380,7 @@ class GameApp:
         spec: GameInfo,
         *,
         view_factory: Callable[[], GameView] | None = None,
-        bot_delay: float | None = 0.6,
+        bot_delay: float | None = BOT_SPEEDS[DEFAULT_BOT_SPEED],
         autosave: bool = True,
         save_directory=None,
         check_resume: bool = True,
@@ -832,13 +788,11 @@ class GameApp:
         return True
 
     def _on_upload(self, change) -> None:
-        files = change["new"]
-        if not files:
+        upload = upload_bytes(change)
+        if upload is None:
             return
-        item = files[0]
-        content = item["content"] if isinstance(item, Mapping) else item.content
-        name = item["name"] if isinstance(item, Mapping) else getattr(item, "name", "the file")
-        self.load_text(bytes(content), name)
+        name, content = upload
+        self.load_text(content, name)
         self.load_upload.value = ()
 
     def _after(self, events: list, message: str | None, *, log_first: bool = False) -> None:
