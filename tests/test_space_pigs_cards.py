@@ -24,9 +24,9 @@ class TestEventCards:
         for to in (1, 1, 2, 2, 0):
             s.apply(GiveMarker(1, to))
         assert s.current_player == 0 and PlayCard(0, colons) in s.legal_actions()
-        before = s.new_p[0]
+        before = s.new_piglets[0]
         s.apply(PlayCard(0, colons))
-        assert s.new_p[0] == before + 2
+        assert s.new_piglets[0] == before + 2
 
     def test_event_supply_convoy_draws_two_more(self):
         convoy = card_id("convoy")
@@ -75,18 +75,18 @@ class TestEventCards:
     def test_event_governor_cards(self):
         choco, tax = card_id("choco"), card_id("tax")
         s = pos(f"turn=2 seq=4B order=123 rp=1 hands={choco}.{tax}//", {0: "a3", 1: "b3", 6: "c3"})
-        base = s.gov[0]
+        base = s.governors[0]
         s.apply(PlayCard(0, choco))
         s.apply(PlayCard(0, tax))
-        assert s.gov[0] == base + 2
+        assert s.governors[0] == base + 2
 
     def test_event_voting_error_moves_half_the_votes(self):
         err = card_id("vote_error")
         s = pos(f"turn=2 seq=4C order=123 rp=1 hands={err}//", {4: "b1", 0: "b1", 1: "a1", 6: "c3"})
-        assert s.gov[1] == 3
+        assert s.governors[1] == 3
         s.apply(PlayCard(0, err))
         s.apply(ChoosePlayer(0, 1))
-        assert s.sd["vote_error"] == [[0, 1, 1]]
+        assert s.seq_data["vote_error"] == [[0, 1, 1]]
 
     def test_event_cho_boko_controls_the_aliens(self):
         cho = card_id("cho_boko")
@@ -111,7 +111,7 @@ class TestClanPowers:
         s = power_pos("Po", "4C", {0: "a3", 1: "b3", 6: "c3"})
         s.apply(UsePower(0, "ban", 0))
         s.apply(ChoosePlayer(0, 1))
-        assert s.ban_last == 1 and 1 in s.sd["barred"]
+        assert s.ban_last == 1 and 1 in s.seq_data["barred"]
         s2 = power_pos("Po", "4C", {0: "a3", 1: "b3", 6: "c3"})
         s2.ban_last = 1
         s2.apply(UsePower(0, "ban", 0))
@@ -119,7 +119,7 @@ class TestClanPowers:
 
     def test_porcus_extra_governor(self):
         s = power_pos("Po", "4B", {0: "a3", 1: "b3", 6: "c3"})
-        assert s.gov[0] == 2 and s.gov[1] == 1
+        assert s.governors[0] == 2 and s.governors[1] == 1
 
     def test_hylocherus_steals_a_card(self):
         s = power_pos("Hy", "1A", {0: "a3", 1: "b3", 6: "c3"}, "hands=/5.6/")
@@ -136,11 +136,11 @@ class TestClanPowers:
 
     def test_phacocherus_assassinates_governors(self):
         s = power_pos("Ph", "4C", {0: "a3", 1: "b3", 4: "b2", 6: "c3"})
-        assert s.gov[1] == 3
+        assert s.governors[1] == 3
         s.dice.script([4])
         s.apply(UsePower(0, "assassinate", 0))
         s.apply(ChoosePlayer(0, 1))
-        assert s.gov[1] == 1
+        assert s.governors[1] == 1
 
     def test_phacocherus_moves_again(self):
         s = power_pos("Ph", "2B", {0: "a3", 1: "b3", 6: "c3"}, "trips=2,2,2")
@@ -183,7 +183,7 @@ class TestClanPowers:
         assert s.current_player == 0 and UsePower(0, "tech_adjust", -1) in s.legal_actions()
         total = CARDS[big[0]].tech + CARDS[big[1]].tech
         s.apply(UsePower(0, "tech_adjust", -1))
-        assert s.cb is None or s.cb["tech"] == total - 1
+        assert s.combat is None or s.combat["tech"] == total - 1
 
 
 # =============================================================================== views, saves

@@ -22,7 +22,7 @@ def transcript() -> str:
     state = sp.new_game(**CONFIG)
     bots = [GreedyBot(1), RandomBot(2), GreedyBot(3), RandomBot(4)]
     lines = [f"# Space Pigs golden game: {CONFIG}, bots Greedy/Random/Greedy/Random"]
-    lines += state.log0
+    lines += state.setup_log
     for event in play_out(state, bots):
         lines.append(event.text)
     lines.append(f"# winners: {state.winners}")

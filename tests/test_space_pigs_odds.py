@@ -50,7 +50,7 @@ def test_engine_combat_matches_exact_odds(h0, attacker_side, defender_side):
     hits = 0
     for seed in range(RUNS):
         s = sp.from_notation(f"SP1 n=3 turn=2 seq=3A order=213 rp=1 | {_position(h0, {6: 'c5'})}", seed=seed)
-        assert s.cb is None  # no card, no flight possible: fought to the end at once
+        assert s.combat is None  # no card, no flight possible: fought to the end at once
         hits += _attacker_holds(s, 1)
     _check(hits, exact.attacker)
 

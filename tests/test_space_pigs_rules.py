@@ -85,7 +85,7 @@ class TestSetUp:
 
     def test_setup_first_player_by_die_with_rerolls(self):
         s = sp.new_game(players=3, seed=3)
-        rolls = [line for line in s.log0 if line.startswith("First player roll")]
+        rolls = [line for line in s.setup_log if line.startswith("First player roll")]
         assert len(rolls) >= 1
         assert s.order[0] == s.first
         assert s.order == [(s.first + i) % 3 for i in range(3)]  # clockwise from the first player
@@ -188,11 +188,11 @@ class TestLayoutOfTheBoard:
         s = sp.new_game(players=5, seed=1, layout="freedom")
         rng = random.Random(1)
         while s.sequence == "layout":
-            placed = set(zip(s.cq, s.cr))
+            placed = set(zip(s.hex_q, s.hex_r))
             for a in s.legal_actions():
                 assert not placed or any(c in placed for c in sp.geometry.neighbours(a.q, a.r))
             s.apply(rng.choice(s.legal_actions()))
-        assert _rim_connected(set(zip(s.cq, s.cr)))
+        assert _rim_connected(set(zip(s.hex_q, s.hex_r)))
 
     def test_layout_look_before_placing(self):
         s = sp.new_game(players=3, seed=1, look_before_placing=True)
@@ -206,16 +206,16 @@ class TestLayoutOfTheBoard:
     def test_layout_all_laid_before_revealed(self):
         s = sp.new_game(players=3, seed=1, all_laid_before_revealed=True)
         s.apply(s.legal_actions()[0])
-        assert s.hid[0]
+        assert s.face_down[0]
         assert s.player_view(1)["kind"][0] == "?"
         s = finish_layout(s)
-        assert not any(s.hid)
+        assert not any(s.face_down)
 
     def test_layout_unexplored_galaxy_reveals_on_landing(self):
         s = finish_layout(sp.new_game(players=3, seed=1, unexplored=True))
         rim = {h["index"] for h in s.hexes if h["rim"]}
-        assert all(not s.hid[h] for h in rim)
-        assert any(s.hid)  # the inner hexes stay unexplored
+        assert all(not s.face_down[h] for h in rim)
+        assert any(s.face_down)  # the inner hexes stay unexplored
 
 
 # =============================================================================== Initial Forces and Deployment
@@ -294,7 +294,7 @@ class TestColonistsArrive:
     def test_colonists_not_on_turn_one(self):
         s = pos("turn=1 seq=1B order=123", {0: "a3", 1: "b3", 6: "c3"})
         assert s.sequence != "1B"
-        assert s.new_p == [0, 0, 0]
+        assert s.new_piglets == [0, 0, 0]
 
     def test_colonist_cards_not_on_turn_one(self):
         colon = card_id("colon")
@@ -309,9 +309,9 @@ class TestColonistsArrive:
         while s.sequence == "1B" and s.current_player != 0:
             s.apply(s.legal_actions()[-1])
         if s.sequence == "1B" and s.current_player == 0 and MakeHog(0) in s.legal_actions():
-            before = (s.new_p[0], s.new_h[0])
+            before = (s.new_piglets[0], s.new_hogs[0])
             s.apply(MakeHog(0))
-            assert (s.new_p[0], s.new_h[0]) == (before[0] - 2, before[1] + 1)
+            assert (s.new_piglets[0], s.new_hogs[0]) == (before[0] - 2, before[1] + 1)
             assert MakeHog(0) not in s.legal_actions()
 
 
@@ -334,7 +334,7 @@ class TestOrderOfPlay:
 class TestDeployColonists:
     def test_deploy_colonists_only_where_troops_are(self):
         s = pos("turn=2 seq=1D order=123 rp=1", {0: "a3", 1: "b3", 6: "c3"})
-        s.new_p = [2, 0, 0]
+        s.new_piglets = [2, 0, 0]
         s._enter("1D")
         s._advance()
         assert {a.hex for a in s.legal_actions() if isinstance(a, Deploy)} == {0}
@@ -616,7 +616,7 @@ class TestCombat:
 
     def test_combat_round_uses_shared_odds_model(self):
         s = pos("turn=2 seq=3A order=123 rp=1 hands=0//", {0: "a3:b2h1", 1: "a1", 6: "c3"})
-        assert s.current_player == 0 and s.cb["stage"] == "cards_d"
+        assert s.current_player == 0 and s.combat["stage"] == "cards_d"
         s.dice.script([5, 6])
         events = s.apply(Done(0))  # the attacker holds no card: reveal and round 1 follow
         rounds = [e for e in events if e.kind == "round"]
@@ -661,19 +661,19 @@ class TestCombat:
     def test_fleeing_only_from_round_two_to_adjacent_own_hex(self):
         s = pos("turn=2 seq=3A order=123 rp=1", {0: "a3:b3", 1: "a1", 6: "c3"}, script=[3, 3])
         # round 1 (tie) was fought; round 2 starts with the defender's choice
-        assert s.cb["round"] == 2 and s.current_player == 0
+        assert s.combat["round"] == 2 and s.current_player == 0
         assert set(s.legal_actions()) == {Flee(0, 1), Stay(0)}
         s.apply(Flee(0, 1))
         assert s.owner(0) == 1 and s.troops_on(1)[0]["piglets"] == 4
 
     def test_fleeing_impossible_without_own_neighbour(self):
         s = pos("turn=2 seq=3A order=123 rp=1", {0: "a3:b3", 6: "c3"}, script=[3, 3])
-        assert s.cb is None  # nobody could flee: the combat was fought to the end at once
+        assert s.combat is None  # nobody could flee: the combat was fought to the end at once
         assert len(s.troops_on(0)) == 1
 
     def test_multiple_attackers_resolved_in_order_of_play(self):
         s = pos("turn=2 seq=3A order=321 rp=1 hands=0.1.2//", {0: "a1:b2:c2", 6: "c1", 3: "b1"})
-        assert s.cb["a"] == 2 and s.cb["d"] == 0  # P3 plays first, so his attack comes first
+        assert s.combat["a"] == 2 and s.combat["d"] == 0  # P3 plays first, so his attack comes first
 
     def test_pigs_attack_aliens_and_porcophages_grow(self):
         # b lands on a porcophage; the pack wins round 1 (8 against 1), kills a piglet and grows
@@ -713,7 +713,7 @@ class TestAlienTravelAndCombat:
     def test_alien_combat_pigs_may_flee_aliens_may_not(self):
         s = pos("turn=2 seq=3C order=123 rp=2", {2: "pir1", 0: "a3", 1: "a1", 6: "c3", 4: "b2"}, script=[5, 3])
         s.apply(MoveAliens(1, 2, 0))
-        assert s.cb["round"] == 2 and s.current_player == 0
+        assert s.combat["round"] == 2 and s.current_player == 0
         assert Flee(0, 1) in s.legal_actions()
 
     def test_no_alien_move_on_turn_one(self):
@@ -739,9 +739,9 @@ class TestRoyalPigElection:
     def test_governors_one_per_acorn_and_cards(self):
         baron = card_id("baron")
         s = pos(f"turn=2 seq=4B order=123 rp=1 hands={baron}//", {4: "a1", 0: "a1", 6: "c3", 1: "b3"})
-        assert s.gov[:3] == [3, 1, 1]
+        assert s.governors[:3] == [3, 1, 1]
         s.apply(PlayCard(0, baron))
-        assert s.gov[0] == 5
+        assert s.governors[0] == 5
 
     def test_election_candidates_undivided_votes_and_factions(self):
         s = pos("turn=2 seq=4C order=123 rp=3", {4: "a1", 0: "a1", 6: "c3", 1: "b3"})
@@ -761,7 +761,7 @@ class TestRoyalPigElection:
         assert s.legal_actions() == [Vote(2, 0), Vote(2, 1)]
         ev = s.apply(Vote(2, 1))
         # a has 3 governors (double planet + planet); b gets 1 + 1 = 2: a is the Royal Pig
-        assert s.rp == 0 and "election" in kinds(ev)
+        assert s.royal_pig == 0 and "election" in kinds(ev)
         assert s.faction == [0, 1, 1]
 
     def test_election_tie_goes_to_order_of_play(self):
@@ -772,7 +772,7 @@ class TestRoyalPigElection:
         for v in (1, 2):
             s.apply(CallVoter(0, v))
             s.apply(Vote(v, v))
-        assert s.rp == 1  # 1-1-1: b plays first
+        assert s.royal_pig == 1  # 1-1-1: b plays first
         assert s.faction == [0, 1, 2]
 
     def test_ugliness_offence_bars_a_candidate(self):
@@ -794,7 +794,7 @@ class TestElimination:
         assert s2.current_player == 0
         opts = {a.hex for a in s2.legal_actions()}
         rim = {h["index"] for h in s2.hexes if h["rim"]}
-        assert opts and opts <= rim and not any(s2.occ[h] for h in opts)
+        assert opts and opts <= rim and not any(s2.occupants[h] for h in opts)
         s2.apply(ReturnTo(0, sorted(opts)[0]))
         assert not s2.out[0] and s2.troop_count(0) == 5
 
@@ -805,7 +805,7 @@ class TestSimplifiedRules:
         s = sp.new_game(players=3, seed=1, rules="simple_b")
         assert s.player_view(1)["recipes"][0] == s.recipes[0]
         s = play_until(s, lambda x: x.sequence == "2B")
-        assert s.trips == [3, 3, 3] and s.rp == -1
+        assert s.trips == [3, 3, 3] and s.royal_pig == -1
         assert len(s.hands[0]) == 4
 
     def test_simple_b_deck(self):
@@ -820,7 +820,7 @@ class TestSimplifiedRules:
         s = play_until(s, lambda x: x.sequence == "start")
         p = s.current_player
         s.apply(s.legal_actions()[0])
-        first = [h for h in range(len(s.occ)) if s.occ[h]][0]
+        first = [h for h in range(len(s.occupants)) if s.occupants[h]][0]
         for a in s.legal_actions():
             assert a.hex not in s.adj()[first]
         t = pos("rules=simple_a turn=2 seq=2B order=123 trips=3,3,3", {0: "a4", 3: "b2", 6: "c2"})

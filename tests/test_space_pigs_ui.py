@@ -379,7 +379,7 @@ def test_deploy_with_the_troop_toggle(saves):
     app.run_bots()
     state = app.session.state
     assert "Turn 2 new piglets into a hog" in view.button_labels()
-    if app.session.state.new_p[0] >= 4:
+    if app.session.state.new_piglets[0] >= 4:
         view.press("Turn 2 new piglets into a hog")
         app.run_bots()
     assert state.sequence in ("1B", "1D")
@@ -388,15 +388,15 @@ def test_deploy_with_the_troop_toggle(saves):
         app.run_bots()
     assert app.session.state.sequence == "1D" and app.session.current_player == 0
     assert view.troop_type.layout.display != "none"
-    hogs = app.session.state.new_h[0]
+    hogs = app.session.state.new_hogs[0]
     if hogs:
         view.troop_type.value = True
         view.map.click(0)
-        assert app.session.state.new_h[0] == hogs - 1
-    piglets = app.session.state.new_p[0]
+        assert app.session.state.new_hogs[0] == hogs - 1
+    piglets = app.session.state.new_piglets[0]
     view.troop_type.value = False
     view.map.click(0)
-    assert app.session.state.new_p[0] == piglets - 1
+    assert app.session.state.new_piglets[0] == piglets - 1
 
 
 def test_alien_move_by_two_clicks(saves):
@@ -419,7 +419,7 @@ def test_combat_screen_odds_cards_reveal_and_rounds(saves):
     expected = format_percent(space_pigs_combat(Pigs(5), Pigs(4)).attacker)
     assert f"attacker holds the hex <b class=\"lsn-sp-odds-a\">{expected}</b>" in panel.value
     assert "before any card" in panel.value
-    d_cards = app.session.state.cb["dcards"]
+    d_cards = app.session.state.combat["dcards"]
     assert "The other side has played" in panel.value
     for c in d_cards:  # the defender's face-down cards are nowhere on my screen
         assert card_label(c) not in tree_text(app.widget)
@@ -436,7 +436,7 @@ def test_combat_screen_odds_cards_reveal_and_rounds(saves):
     assert "lsn-sp-techline" in panel.value
     # fight to the end through the widgets
     for _ in range(60):
-        if app.session.state.cb is None or "Round 3" in panel.value:
+        if app.session.state.combat is None or "Round 3" in panel.value:
             break
         if "Fight on" in view.button_labels():
             view.press("Fight on")
@@ -504,21 +504,21 @@ def scramble(state, viewer: int, seed: int = 0):
     combat cards swapped."""
     rng = random.Random(seed)
     s = state.copy()
-    others = [p for p in range(s.n) if p != viewer]
+    others = [p for p in range(s.players) if p != viewer]
     pool = [c for p in others for c in s.hands[p]] + list(s.deck)
     hidden_cb = []
-    if s.cb is not None and s.cb["stage"] in ("cards_d", "cards_a"):
-        for key, who in (("acards", s.cb["a"]), ("dcards", s.cb["d"])):
+    if s.combat is not None and s.combat["stage"] in ("cards_d", "cards_a"):
+        for key, who in (("acards", s.combat["a"]), ("dcards", s.combat["d"])):
             if who != viewer:
                 hidden_cb.append(key)
-                pool += s.cb[key]
+                pool += s.combat[key]
     rng.shuffle(pool)
     for p in others:
         k = len(s.hands[p])
         s.hands[p], pool = pool[:k], pool[k:]
     for key in hidden_cb:
-        k = len(s.cb[key])
-        s.cb[key], pool = pool[:k], pool[k:]
+        k = len(s.combat[key])
+        s.combat[key], pool = pool[:k], pool[k:]
     s.deck = pool
     if s.rules == "full":
         for p in others:
@@ -535,7 +535,7 @@ def scramble(state, viewer: int, seed: int = 0):
 
 def render(state, viewer: int) -> SpacePigsView:
     spec = space_pigs_spec()
-    session = Session(spec, state, [Seat.human()] * state.n, autosave=False)
+    session = Session(spec, state, [Seat.human()] * state.players, autosave=False)
     view = SpacePigsView()
     legal = list(state.legal_actions()) if state.current_player == viewer else []
     view.update(ViewContext(session=session, view=state.player_view(viewer), viewer=viewer, legal=legal,
@@ -554,7 +554,7 @@ def secret_positions():
             found["hands"] = state.copy()
         if seq == "2A" and any(state.choice) and "markers" not in found:
             found["markers"] = state.copy()
-        if state.cb is not None and state.cb["stage"] == "cards_a" and state.cb["dcards"] and "cards" not in found:
+        if state.combat is not None and state.combat["stage"] == "cards_a" and state.combat["dcards"] and "cards" not in found:
             found["cards"] = state.copy()
         state.apply(bots[state.current_player].choose(state))
     layout = sp.new_game(players=3, seed=2, look_before_placing=True)
@@ -571,7 +571,7 @@ def test_what_is_hidden_from_the_viewer_changes_nothing_on_screen(key):
     state = secret_positions().get(key)
     if state is None:
         pytest.skip(f"the seeded game had no {key} position")
-    for viewer in range(state.n):
+    for viewer in range(state.players):
         a = render(state, viewer)
         b = render(scramble(state, viewer, seed=viewer + 5), viewer)
         assert tree_text(a.widget) == tree_text(b.widget), (key, viewer)
@@ -588,10 +588,10 @@ def test_other_recipes_and_hands_are_not_in_the_tree(saves):
     state = secret_positions()["hands"]
     view = render(state, 0)
     text = tree_text(view.widget).replace(view.seq_bar.widget.value, "").replace(view.legend.value, "")
-    assert view.clans.widget.value.count(">secret<") == state.n - 1
+    assert view.clans.widget.value.count(">secret<") == state.players - 1
     assert "(you)" in text
     mine = {card_label(c) for c in state.hands[0]}
-    for p in range(1, state.n):
+    for p in range(1, state.players):
         for c in state.hands[p]:
             if card_label(c) not in mine:
                 assert card_label(c) not in text

@@ -38,9 +38,9 @@ The galaxy
 Players and clans
     Players are 0..n-1 (shown as P1..Pn). ``state.clans[p]`` (Porcus, Hylocherus,
     Phacocherus, Babiroussa, Scrofa, Pecari Banzai), ``state.order`` (order of play),
-    ``state.rp`` (the Royal Pig, -1 before the first election), ``state.hands[p]`` (card
+    ``state.royal_pig`` (the Royal Pig, -1 before the first election), ``state.hands[p]`` (card
     ids; ``data.CARDS[id]`` gives name, sequence, bonuses, text), ``state.recipe(p)`` (red,
-    yellow, blue), ``state.gov[p]`` (governors), ``state.faction[p]`` (whom p voted for),
+    yellow, blue), ``state.governors[p]`` (governors), ``state.faction[p]`` (whom p voted for),
     ``state.out[p]`` (eliminated until next turn), ``state.trips[p]``, ``state.used[p]``
     (travel markers used in the current cycle), ``state.acorns[p]``.
 
@@ -52,7 +52,7 @@ Phases and sequences
     travelled, ``3A`` combat, ``3B`` redeployment, ``3C`` alien move and combat (Royal Pig),
     ``4A`` production and victory, ``4B`` governors, ``4C`` election; ``over`` at the end.
     ``state.sequence_title`` gives the rulebook's name. ``state.turn`` counts turns from 1.
-    ``state.cb`` is the combat under way (hex, attacker ``a``, defender ``d`` — a player or
+    ``state.combat`` is the combat under way (hex, attacker ``a``, defender ``d`` — a player or
     an alien code -1 pirates, -2 porcophages, -3 worm — stage, round, card bonuses, tech).
     ``state.trip`` is the trip under way (src, pos, troops aboard, mode).
 
@@ -113,7 +113,7 @@ which both give the same answers as on the real state.
 
 Events (``apply`` returns them) have ``kind`` (``"land"``, ``"combat"``, ``"round"``,
 ``"wipeout"``, ``"victory"``, ...), ``text`` and ``data``; dice and reveals are
-``irreversible``. ``state.log0`` holds the set-up texts (clans, first-player rolls).
+``irreversible``. ``state.setup_log`` holds the set-up texts (clans, first-player rolls).
 
 Combat uses :mod:`livestock_notebooks.odds` (``Pigs``, ``Pirates``, ``Porcophages``,
 ``AcornWorm``, ``resolve_round``): the engine rolls each side's ``strength_dice()`` and lets
@@ -228,8 +228,8 @@ def new_game(*, players: int, seed: int = 0, rules: str = "full", max_rounds: in
     if opts["layout"] == "twin":
         _, sun, _ = geometry.twin_geometry(bool(opts["connecting_galaxy"]))
         s._add_cell(sun[0], sun[1], "S", "")
-    s.sd = {"placed": 0, "total": total}
-    s.log0 = log
+    s.seq_data = {"placed": 0, "total": total}
+    s.setup_log = log
     s.seq = "layout"
     s._advance()
     s._events = []
@@ -257,3 +257,4 @@ CONFORMANCE_CONFIGS = [
 BENCHMARK_CONFIGS = [
     {"players": 4, "rules": "full", "max_rounds": 5},
 ]
+from .game import GAME  # noqa: E402  (the game described once; after new_game and load)

@@ -85,7 +85,7 @@ class GreedyBot:
                        key=lambda a: (min([_dist(state, a.hex, m) for m in mine] or [9]), -a.hex))
         if ChooseMarker in by_type:
             return max(by_type[ChooseMarker], key=lambda a: a.value)
-        if state.cb is not None:
+        if state.combat is not None:
             return self._combat(state, p, legal, by_type)
         if seq in ("2B", "2X"):
             return self._travel(state, p, legal, by_type)
@@ -99,13 +99,13 @@ class GreedyBot:
                 return best
             return Done(p)
         if Stand in by_type:
-            gov = state.gov
+            gov = state.governors
             return Stand(p, gov[p] >= max(gov)) if Stand(p, True) in legal else by_type[Stand][0]
         if Vote in by_type:
             votes = [a for a in by_type[Vote] if a.candidate == p]
             if votes:
                 return votes[0]
-            return max(by_type[Vote], key=lambda a: (state.gov[a.candidate], -a.candidate))
+            return max(by_type[Vote], key=lambda a: (state.governors[a.candidate], -a.candidate))
         if CallVoter in by_type:
             return by_type[CallVoter][0]
         if PlayCard in by_type and seq in ("1B", "4B", "1A"):
@@ -117,7 +117,7 @@ class GreedyBot:
         return (safe or legal)[0]
 
     def _combat(self, state, p, legal, by_type):
-        cb = state.cb
+        cb = state.combat
         h = cb["hex"]
         if PlayCard in by_type:
             played = cb["dcards"] if p == cb["d"] else cb["acards"]

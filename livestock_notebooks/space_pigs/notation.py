@@ -38,17 +38,17 @@ START_SEQS = ("return", "1A", "1B", "1C", "1D", "1E", "2A", "2B", "3A", "3B", "3
 
 
 def _tile(state, h: int) -> str:
-    k = state.kind[h]
-    t = k + (state.col[h] if k in "PD" else "")
-    return ("?" if state.hid[h] else "") + t
+    k = state.hex_kind[h]
+    t = k + (state.hex_colour[h] if k in "PD" else "")
+    return ("?" if state.face_down[h] else "") + t
 
 
 def to_notation(state) -> str:
-    head = [f"SP1 n={state.n}", f"rules={state.rules}", f"turn={max(state.turn, 1)}"]
+    head = [f"SP1 n={state.players}", f"rules={state.rules}", f"turn={max(state.turn, 1)}"]
     seq = state.seq if state.seq in START_SEQS else ("2B" if state.seq == "2X" else "1A")
     head.append(f"seq={seq}")
     head.append("order=" + "".join(str(p + 1) for p in state.order))
-    head.append("rp=" + (str(state.rp + 1) if state.rp >= 0 else "-"))
+    head.append("rp=" + (str(state.royal_pig + 1) if state.royal_pig >= 0 else "-"))
     head.append("clans=" + ",".join(CLAN_SHORT[CLANS.index(c)] for c in state.clans))
     head.append("recipes=" + ",".join("".join(map(str, r)) for r in state.recipes))
     if any(state.used):
@@ -58,7 +58,7 @@ def to_notation(state) -> str:
     if state.worm_eaten:
         head.append(f"worm={state.worm_eaten}")
     if any(state.out):
-        head.append("out=" + "".join(str(p + 1) for p in range(state.n) if state.out[p]))
+        head.append("out=" + "".join(str(p + 1) for p in range(state.players) if state.out[p]))
     on = [k for k, v in sorted(state.opts.items()) if v is True]
     if state.opts.get("layout", "rings") != "rings":
         on.append("layout:" + state.opts["layout"])
@@ -69,9 +69,9 @@ def to_notation(state) -> str:
     if any(state.hands):
         head.append("hands=" + "/".join(".".join(str(c) for c in sorted(h)) for h in state.hands))
     cells = []
-    for h in range(len(state.cq)):
-        parts = [f"{state.cq[h]},{state.cr[h]}", _tile(state, h)]
-        for e in state.occ[h]:
+    for h in range(len(state.hex_q)):
+        parts = [f"{state.hex_q[h]},{state.hex_r[h]}", _tile(state, h)]
+        for e in state.occupants[h]:
             if e[0] >= 0:
                 pg, hg = e[1] + e[3], e[2] + e[4]
                 parts.append(f"{LETTERS[e[0]]}{pg}" + (f"h{hg}" if hg else ""))
@@ -120,7 +120,7 @@ def from_notation(text: str, *, seed: int = 0, max_rounds: int | None = None, sc
                 raise ValueError("order must list every player once")
         s.first = s.order[0]
         rp = kv.get("rp", "-")
-        s.rp = -1 if rp == "-" else int(rp) - 1
+        s.royal_pig = -1 if rp == "-" else int(rp) - 1
         if "clans" in kv:
             s.clans = [CLANS[CLAN_SHORT.index(c)] for c in kv["clans"].split(",")]
         else:
@@ -157,23 +157,23 @@ def from_notation(text: str, *, seed: int = 0, max_rounds: int | None = None, sc
             tile = tile.lstrip("?")
             fam = {"r": "red", "y": "yellow", "b": "blue"}.get(tile[1:2], "black")
             s._add_cell(q, r, tile if tile[0] in "PD" else tile[0], fam if tile[0] != "S" else "")
-            h = len(s.cq) - 1
-            s.hid[h] = hidden
+            h = len(s.hex_q) - 1
+            s.face_down[h] = hidden
             if tile[0] not in "PDAS":
                 raise ValueError(f"unknown tile {tile!r}")
             for occ in parts[2:]:
                 alien = next((k for k in TOKEN_ALIENS if occ.startswith(k)), None)
                 if alien is not None:
                     count = int(occ[len(alien):] or "1")
-                    s.occ[h].append([TOKEN_ALIENS[alien], count, 0, 0, 0])
+                    s.occupants[h].append([TOKEN_ALIENS[alien], count, 0, 0, 0])
                     continue
                 p = LETTERS.index(occ[0])
                 if p >= n:
                     raise ValueError(f"no player {occ[0]!r}")
                 rest = occ[1:]
                 pg, _, hg = rest.partition("h")
-                s.occ[h].append([p, int(pg or 0), int(hg or 0), 0, 0])
-        if not s.cq:
+                s.occupants[h].append([p, int(pg or 0), int(hg or 0), 0, 0])
+        if not s.hex_q:
             raise ValueError("no hexes")
         if seq in ("4B", "4C"):
             for p in range(n):
@@ -182,7 +182,7 @@ def from_notation(text: str, *, seed: int = 0, max_rounds: int | None = None, sc
             for p in range(n):
                 s._set_governors(p)
         s.seq = "start"
-        s.sd = {"q": [], "i": 0}
+        s.seq_data = {"q": [], "i": 0}
         s._enter(seq)
         s._advance()
         s._legal = None

@@ -130,7 +130,7 @@ class SpacePigsState(GameState):
     @classmethod
     def _fresh(cls, players: int, seed: int, rules: str, max_rounds: int | None, options: dict) -> "SpacePigsState":
         s = cls()
-        s.n = players
+        s.players = players
         s.rules = rules
         s.opts = dict(options)
         s.max_rounds = max_rounds
@@ -138,13 +138,13 @@ class SpacePigsState(GameState):
         s.turn = 0
         s.first = 0
         s.order = list(range(players))
-        s.rp = -1
+        s.royal_pig = -1
         s.clans = []
         s.recipes = []
         s.seventh = [None] * players
         # galaxy cells
-        s.cq, s.cr, s.kind, s.col, s.fam, s.hid = [], [], [], [], [], []
-        s.occ = []
+        s.hex_q, s.hex_r, s.hex_kind, s.hex_colour, s.hex_family, s.face_down = [], [], [], [], [], []
+        s.occupants = []
         s.piles = {}
         s.drawn = None  # (player, pile, tile) when a hex was drawn and looked at
         # cards
@@ -154,11 +154,11 @@ class SpacePigsState(GameState):
         s.used = [[] for _ in range(players)]
         s.choice = [0] * players
         s.trips = [0] * players
-        s.new_p = [0] * players
-        s.new_h = [0] * players
+        s.new_piglets = [0] * players
+        s.new_hogs = [0] * players
         s.hog_made = [False] * players
-        s.gov = [0] * players
-        s.gov_extra = [0] * players
+        s.governors = [0] * players
+        s.extra_governors = [0] * players
         s.faction = [-1] * players
         s.out = [False] * players
         s.powers_used = [[] for _ in range(players)]
@@ -172,15 +172,15 @@ class SpacePigsState(GameState):
         s.forbid = []  # [player, hex]
         s.worm_eaten = 0
         s.seq = "layout"
-        s.sd = {}
+        s.seq_data = {}
         s.actor = None
-        s.pend = None
+        s.pending = None
         s.trip = None
         s.ship = None
-        s.cb = None
+        s.combat = None
         s.over = False
         s.win = []
-        s.log0 = []
+        s.setup_log = []
         return s
 
     # ================================================================== properties
@@ -214,16 +214,16 @@ class SpacePigsState(GameState):
         """The galaxy cells, by index: q, r, kind, colour, family, face_down, rim."""
         rim = self._rim_set() if self.seq not in ("layout",) else set()
         out = []
-        for i in range(len(self.cq)):
-            out.append({"index": i, "q": self.cq[i], "r": self.cr[i], "kind": KIND_NAME.get(self.kind[i], "?"),
-                        "colour": {"r": "red", "y": "yellow", "b": "blue"}.get(self.col[i]),
-                        "family": self.fam[i], "face_down": self.hid[i], "rim": i in rim})
+        for i in range(len(self.hex_q)):
+            out.append({"index": i, "q": self.hex_q[i], "r": self.hex_r[i], "kind": KIND_NAME.get(self.hex_kind[i], "?"),
+                        "colour": {"r": "red", "y": "yellow", "b": "blue"}.get(self.hex_colour[i]),
+                        "family": self.hex_family[i], "face_down": self.face_down[i], "rim": i in rim})
         return out
 
     def troops_on(self, hex: int) -> list[dict]:
         """Who is on a hex, in arrival order (the first is the holder)."""
         out = []
-        for e in self.occ[hex]:
+        for e in self.occupants[hex]:
             if e[0] >= 0:
                 out.append({"player": e[0], "piglets": e[1] + e[3], "hogs": e[2] + e[4]})
             else:
@@ -232,13 +232,13 @@ class SpacePigsState(GameState):
 
     def owner(self, hex: int) -> int | None:
         """The player holding a hex (its first occupant), or None (empty or alien-held)."""
-        occ = self.occ[hex]
+        occ = self.occupants[hex]
         return occ[0][0] if occ and occ[0][0] >= 0 else None
 
     def troop_count(self, player: int) -> int:
         """A player's troops on the board (piglets and hogs alike)."""
         t = 0
-        for occ in self.occ:
+        for occ in self.occupants:
             for e in occ:
                 if e[0] == player:
                     t += e[1] + e[2] + e[3] + e[4]
@@ -247,18 +247,18 @@ class SpacePigsState(GameState):
     def strength(self, player: int) -> int:
         """Troop strength for the order of play: piglets 1, hogs 2."""
         t = 0
-        for occ in self.occ:
+        for occ in self.occupants:
             for e in occ:
                 if e[0] == player:
                     t += e[1] + e[3] + 2 * (e[2] + e[4])
         return t
 
     def hex_label(self, h: int) -> str:
-        if self.hid[h]:
-            return f"H{h} (unexplored {self.fam[h]} hex)"
-        k = self.kind[h]
+        if self.face_down[h]:
+            return f"H{h} (unexplored {self.hex_family[h]} hex)"
+        k = self.hex_kind[h]
         if k in "PD":
-            colour = {"r": "red", "y": "yellow", "b": "blue"}[self.col[h]]
+            colour = {"r": "red", "y": "yellow", "b": "blue"}[self.hex_colour[h]]
             return f"H{h} ({colour} {KIND_NAME[k]})"
         return f"H{h} ({KIND_NAME[k]})"
 
@@ -284,21 +284,21 @@ class SpacePigsState(GameState):
 
     # ================================================================== geometry
     def _coord_index(self) -> dict:
-        return {(self.cq[i], self.cr[i]): i for i in range(len(self.cq))}
+        return {(self.hex_q[i], self.hex_r[i]): i for i in range(len(self.hex_q))}
 
     def adj(self) -> list[list[int]]:
         """Neighbour lists of the cells (the sun is nobody's neighbour)."""
         if self._adj is None:
             idx = self._coord_index()
             adj = []
-            for i in range(len(self.cq)):
-                if self.kind[i] == "S":
+            for i in range(len(self.hex_q)):
+                if self.hex_kind[i] == "S":
                     adj.append([])
                     continue
                 row = []
-                for c in geo.neighbours(self.cq[i], self.cr[i]):
+                for c in geo.neighbours(self.hex_q[i], self.hex_r[i]):
                     j = idx.get(c)
-                    if j is not None and self.kind[j] != "S":
+                    if j is not None and self.hex_kind[j] != "S":
                         row.append(j)
                 adj.append(sorted(row))
             self._adj = adj
@@ -306,11 +306,11 @@ class SpacePigsState(GameState):
 
     def _rim_set(self) -> set:
         adj = self.adj()
-        return {i for i in range(len(self.cq)) if self.kind[i] != "S" and len(adj[i]) < 6}
+        return {i for i in range(len(self.hex_q)) if self.hex_kind[i] != "S" and len(adj[i]) < 6}
 
     def _rim_depth(self) -> list[int]:
         adj = self.adj()
-        depth = [-1] * len(self.cq)
+        depth = [-1] * len(self.hex_q)
         frontier = sorted(self._rim_set())
         for i in frontier:
             depth[i] = 0
@@ -341,24 +341,24 @@ class SpacePigsState(GameState):
         return sorted(k for k in seen if k != src)
 
     def _is_planet(self, h: int) -> bool:
-        return not self.hid[h] and self.kind[h] in "PD"
+        return not self.face_down[h] and self.hex_kind[h] in "PD"
 
     # ================================================================== occupant helpers
     def _entry(self, h: int, who: int):
-        for e in self.occ[h]:
+        for e in self.occupants[h]:
             if e[0] == who:
                 return e
         return None
 
     def _alien_entry(self, h: int):
-        for e in self.occ[h]:
+        for e in self.occupants[h]:
             if e[0] < 0:
                 return e
         return None
 
     def _own_hexes(self, p: int) -> list[int]:
         out = []
-        for h, occ in enumerate(self.occ):
+        for h, occ in enumerate(self.occupants):
             for e in occ:
                 if e[0] == p:
                     out.append(h)
@@ -368,14 +368,14 @@ class SpacePigsState(GameState):
     def _held_hexes(self, p: int) -> list[int]:
         """Hexes where ``p`` is the only occupant."""
         out = []
-        for h, occ in enumerate(self.occ):
+        for h, occ in enumerate(self.occupants):
             if len(occ) == 1 and occ[0][0] == p:
                 out.append(h)
         return out
 
     def _pigs_total(self, p: int) -> tuple[int, int]:
         pg = hg = 0
-        for occ in self.occ:
+        for occ in self.occupants:
             for e in occ:
                 if e[0] == p:
                     pg += e[1] + e[3]
@@ -386,7 +386,7 @@ class SpacePigsState(GameState):
         e = self._entry(h, p)
         if e is None:
             e = [p, 0, 0, 0, 0]
-            self.occ[h].append(e)
+            self.occupants[h].append(e)
         if moved:
             e[3] += piglets
             e[4] += hogs
@@ -395,10 +395,10 @@ class SpacePigsState(GameState):
             e[2] += hogs
 
     def _clean(self, h: int) -> None:
-        self.occ[h] = [e for e in self.occ[h] if (e[1] + e[2] + e[3] + e[4]) > 0]
+        self.occupants[h] = [e for e in self.occupants[h] if (e[1] + e[2] + e[3] + e[4]) > 0]
 
     def _merge_moved(self) -> None:
-        for occ in self.occ:
+        for occ in self.occupants:
             for e in occ:
                 if e[0] >= 0:
                     e[1] += e[3]
@@ -406,7 +406,7 @@ class SpacePigsState(GameState):
                     e[3] = e[4] = 0
 
     def _pinned(self, h: int, p: int) -> int:
-        occ = self.occ[h]
+        occ = self.occupants[h]
         if not occ or occ[0][0] != p:
             return 0
         return sum(e[1] + e[2] + e[3] + e[4] for e in occ[1:])
@@ -426,7 +426,7 @@ class SpacePigsState(GameState):
         return min(pg, free), min(hg, free), free  # type: ignore[return-value]
 
     def _alien_count(self, kind: int) -> int:
-        return sum(e[1] for occ in self.occ for e in occ if e[0] == kind)
+        return sum(e[1] for occ in self.occupants for e in occ if e[0] == kind)
 
     def _hand_size(self, p: int) -> int:
         if self.rules == "simple_a":
@@ -481,13 +481,13 @@ class SpacePigsState(GameState):
     def production(self, p: int) -> list[int]:
         acorns = [0, 0, 0]
         for h in self._held_hexes(p):
-            if self.hid[h]:
+            if self.face_down[h]:
                 continue
-            k = self.kind[h]
+            k = self.hex_kind[h]
             if k == "P":
-                acorns[COLOUR_INDEX[self.col[h]]] += 1
+                acorns[COLOUR_INDEX[self.hex_colour[h]]] += 1
             elif k == "D":
-                acorns[COLOUR_INDEX[self.col[h]]] += 2
+                acorns[COLOUR_INDEX[self.hex_colour[h]]] += 2
         return acorns
 
     # ================================================================== protocol: legal / apply
@@ -551,7 +551,7 @@ class SpacePigsState(GameState):
                SEQ_TITLE[allowed[0]])
         if t in (Load, Deploy, ReturnTo, StartPlanet, Redeploy, Flee, ChooseHex, MoveAliens, PlaceAliens, Fly):
             hx = getattr(a, "hex", getattr(a, "src", 0))
-            if not isinstance(hx, int) or not 0 <= hx < len(self.cq):
+            if not isinstance(hx, int) or not 0 <= hx < len(self.hex_q):
                 no(f"There is no hex H{hx} in this galaxy", "Layout of the Board")
             if t in (Load, Redeploy) and self._entry(hx, a.player) is None:
                 no(f"{_pn(a.player)} has no troops on H{hx}", section)
@@ -630,7 +630,7 @@ class SpacePigsState(GameState):
         p = self.actor
         if self.offer is not None:
             return [AnswerExchange(p, c) for c in sorted(self.hands[p])] + [AnswerExchange(p, -1)]
-        if self.pend is not None:
+        if self.pending is not None:
             return [self._target_action(p, t) for t in self._pend_options()]
         fn = getattr(self, "_legal_" + self.seq)
         return fn(p)
@@ -642,11 +642,11 @@ class SpacePigsState(GameState):
 
     # ---------------------------------------------------------------- pending targets
     def _target_options(self, p: int, kind: str, picks: list) -> list:
-        n = self.n
+        n = self.players
         if kind == "planet":
-            return [("hex", h) for h in range(len(self.cq)) if self._is_planet(h)]
+            return [("hex", h) for h in range(len(self.hex_q)) if self._is_planet(h)]
         if kind == "planet2":
-            return [("hex", h) for h in range(len(self.cq)) if self._is_planet(h) and h != picks[0]]
+            return [("hex", h) for h in range(len(self.hex_q)) if self._is_planet(h) and h != picks[0]]
         if kind == "adjacent_planet":
             return [("hex", h) for h in self.adj()[picks[0]] if self._is_planet(h)]
         if kind == "own_hex":
@@ -654,13 +654,13 @@ class SpacePigsState(GameState):
         if kind == "serum_hex":
             return [("hex", h) for h in self._own_hexes(p) if (self._entry(h, p)[1] + self._entry(h, p)[3]) >= 2]
         if kind == "famine_hex":
-            return [("hex", h) for h in range(len(self.cq))
-                    if self._is_planet(h) and any(e[0] >= 0 for e in self.occ[h])]
+            return [("hex", h) for h in range(len(self.hex_q))
+                    if self._is_planet(h) and any(e[0] >= 0 for e in self.occupants[h])]
         if kind == "convert_hex":
-            return [("hex", h) for h in range(len(self.cq))
-                    if any(e[0] >= 0 and e[0] != p and (e[1] + e[3]) > 0 for e in self.occ[h])]
+            return [("hex", h) for h in range(len(self.hex_q))
+                    if any(e[0] >= 0 and e[0] != p and (e[1] + e[3]) > 0 for e in self.occupants[h])]
         if kind == "forbid_planet":
-            return [("hex", h) for h in range(len(self.cq)) if self._is_planet(h)]
+            return [("hex", h) for h in range(len(self.hex_q)) if self._is_planet(h)]
         if kind == "extra_when":
             return [("player", p)] + [("player", q) for q in self._later_travellers()]
         if kind == "player_other":
@@ -668,19 +668,19 @@ class SpacePigsState(GameState):
         if kind == "player_cards":
             return [("player", q) for q in range(n) if q != p and self.hands[q]]
         if kind == "player_governors":
-            return [("player", q) for q in range(n) if q != p and self.gov[q] > 0]
+            return [("player", q) for q in range(n) if q != p and self.governors[q] > 0]
         if kind == "player_bar":
-            return [("player", q) for q in range(n) if q != p and q not in self.sd.get("barred", [])]
+            return [("player", q) for q in range(n) if q != p and q not in self.seq_data.get("barred", [])]
         if kind == "player_ban":
             return [("player", q) for q in range(n) if q != p and q != self.ban_last
-                    and q not in self.sd.get("barred", [])]
+                    and q not in self.seq_data.get("barred", [])]
         raise AssertionError(kind)
 
     def _targets_available(self, p: int, kinds: tuple) -> bool:
         if kinds[0] == "planet" and kinds[1] == "planet2":
             k = 0
-            for h in range(len(self.cq)):
-                if not self.hid[h] and self.kind[h] in "PD":
+            for h in range(len(self.hex_q)):
+                if not self.face_down[h] and self.hex_kind[h] in "PD":
                     k += 1
                     if k >= 2:
                         return True
@@ -694,7 +694,7 @@ class SpacePigsState(GameState):
         return False
 
     def _pend_options(self) -> list:
-        pd = self.pend
+        pd = self.pending
         kinds = pd["kinds"]
         k = len(pd["picks"])
         opts = self._target_options(pd["player"], kinds[k], pd["picks"])
@@ -730,7 +730,7 @@ class SpacePigsState(GameState):
     def _event_usable(self, p: int, card) -> bool:
         eff = card.effect
         if eff in CARD_TARGETS:
-            if eff == "hog" and self._pigs_total(p)[1] + self.new_h[p] >= 3:
+            if eff == "hog" and self._pigs_total(p)[1] + self.new_hogs[p] >= 3:
                 return False
             return self._targets_available(p, CARD_TARGETS[eff])
         if eff == "colonists":
@@ -740,7 +740,7 @@ class SpacePigsState(GameState):
         if eff == "extra_trip":
             return self.trip is None
         if eff == "control_aliens":
-            return "controller" not in self.sd
+            return "controller" not in self.seq_data
         return True
 
     def _power_options(self, p: int, seq: str) -> list:
@@ -764,7 +764,7 @@ class SpacePigsState(GameState):
     # ---------------------------------------------------------------- set-up
     def _layout_cells(self) -> list[tuple[int, int]]:
         """Free cells where the next hex may be laid."""
-        placed = set(zip(self.cq, self.cr))
+        placed = set(zip(self.hex_q, self.hex_r))
         layout = self.opts["layout"]
         m = len(placed) - (1 if layout == "twin" else 0)
         if layout == "rings":
@@ -781,7 +781,7 @@ class SpacePigsState(GameState):
                 if (q, r) == sun or (q, r) in connector:
                     continue
                 counts[0 if q < 0 else 1] += 1
-            if connector and sum(counts) >= self.sd["total"] - len(connector):
+            if connector and sum(counts) >= self.seq_data["total"] - len(connector):
                 return [c for c in connector if c not in placed]
             g = 0 if counts[0] <= counts[1] else 1
             k = 0
@@ -794,7 +794,7 @@ class SpacePigsState(GameState):
                     return cells
                 k += 1
         if layout == "pancake":
-            template = geo.pancake_template(self.sd["total"])
+            template = geo.pancake_template(self.seq_data["total"])
             if m == 0:
                 return template
             return [c for c in template if c not in placed and any(x in placed for x in geo.neighbours(*c))]
@@ -823,22 +823,22 @@ class SpacePigsState(GameState):
     def _start_options(self, p: int) -> list[int]:
         out = []
         rim = self._rim_set()
-        for h in range(len(self.cq)):
-            if self.kind[h] == "S" or self.occ[h]:
+        for h in range(len(self.hex_q)):
+            if self.hex_kind[h] == "S" or self.occupants[h]:
                 continue
             if self.simple:
                 if not self._is_planet(h):
                     continue
-                if any(self.occ[j] for j in self.adj()[h]):
+                if any(self.occupants[j] for j in self.adj()[h]):
                     continue
                 out.append(h)
             else:
                 if h not in rim:
                     continue
-                if self.hid[h] or self._is_planet(h):
+                if self.face_down[h] or self._is_planet(h):
                     out.append(h)
         if not out:  # nowhere by the rule (tiny galaxies): any free hex
-            out = [h for h in range(len(self.cq)) if self.kind[h] != "S" and not self.occ[h]]
+            out = [h for h in range(len(self.hex_q)) if self.hex_kind[h] != "S" and not self.occupants[h]]
         return out
 
     def _legal_start(self, p: int) -> list:
@@ -846,7 +846,7 @@ class SpacePigsState(GameState):
 
     def _return_options(self) -> list[int]:
         depth = self._rim_depth()
-        empty = [h for h in range(len(self.cq)) if self.kind[h] != "S" and not self.occ[h]]
+        empty = [h for h in range(len(self.hex_q)) if self.hex_kind[h] != "S" and not self.occupants[h]]
         if not empty:
             return []
         best = min(depth[h] for h in empty)
@@ -870,15 +870,15 @@ class SpacePigsState(GameState):
             return []
         out = []
         f = self.faction[p]
-        for q in range(self.n):
+        for q in range(self.players):
             if q != p and self.faction[q] == f and q not in self.offers_made[p] and self.hands[q]:
                 out += [OfferExchange(p, q, c) for c in sorted(self.hands[p])]
         return out
 
     def _legal_1B(self, p: int) -> list:
-        if self.sd.get("stage") == "give":
-            given = self.sd["given"]
-            return [GiveMarker(p, q) for q in range(self.n) if given[q] < 2]
+        if self.seq_data.get("stage") == "give":
+            given = self.seq_data["given"]
+            return [GiveMarker(p, q) for q in range(self.players) if given[q] < 2]
         out = self._card_options(p, "1B")
         if self._can_make_hog(p):
             out.append(MakeHog(p))
@@ -887,25 +887,25 @@ class SpacePigsState(GameState):
         return out
 
     def _can_make_hog(self, p: int) -> bool:
-        return (self.rules == "full" and self.turn >= 2 and not self.hog_made[p] and self.new_p[p] >= 2
-                and self._pigs_total(p)[1] + self.new_h[p] < RULES["components"]["hogs_per_player"])
+        return (self.rules == "full" and self.turn >= 2 and not self.hog_made[p] and self.new_piglets[p] >= 2
+                and self._pigs_total(p)[1] + self.new_hogs[p] < RULES["components"]["hogs_per_player"])
 
     def _legal_1D(self, p: int) -> list:
         out = []
-        if self.new_p[p] or self.new_h[p]:
+        if self.new_piglets[p] or self.new_hogs[p]:
             for h in self._own_hexes(p):
-                if self.new_p[p]:
+                if self.new_piglets[p]:
                     out.append(Deploy(p, h, False))
-                if self.new_h[p]:
+                if self.new_hogs[p]:
                     out.append(Deploy(p, h, True))
         out += self._card_options(p, "1D")
         out += self._offer_options(p)
-        if not (self.new_p[p] or self.new_h[p]) or not out:
+        if not (self.new_piglets[p] or self.new_hogs[p]) or not out:
             out.append(Done(p))
         return out
 
     def _legal_1E(self, p: int) -> list:
-        return [PlaceAliens(p, h) for h in self.sd["alien_hexes"]]
+        return [PlaceAliens(p, h) for h in self.seq_data["alien_hexes"]]
 
     def _legal_2A(self, p: int) -> list:
         out = [ChooseMarker(p, v) for v in sorted(set(self._markers_left(p)))]
@@ -916,9 +916,9 @@ class SpacePigsState(GameState):
 
     def _later_travellers(self) -> list[int]:
         """Players still to travel after the current one in 2B (for Extra-Mouve's timing)."""
-        if self.seq != "2B" or "q" not in self.sd:
+        if self.seq != "2B" or "q" not in self.seq_data:
             return []
-        q, i = self.sd["q"], self.sd["i"]
+        q, i = self.seq_data["q"], self.seq_data["i"]
         return [x for x in q[i + 1:] if not self.out[x] and x != q[i]]
 
     def _markers_left(self, p: int) -> list[int]:
@@ -928,7 +928,7 @@ class SpacePigsState(GameState):
         return left or list(RULES["components"]["travel_markers"])
 
     def _can_land(self, p: int, h: int) -> bool:
-        if self.kind[h] == "S":
+        if self.hex_kind[h] == "S":
             return False
         for hx, holder in self.festival:
             if hx == h and holder != p and self.owner(h) != p:
@@ -963,27 +963,27 @@ class SpacePigsState(GameState):
         if ship is None:
             cand = self.adj()[hex]
         elif ship["mode"] == "teleport":
-            cand = range(len(self.cq))
+            cand = range(len(self.hex_q))
         else:
             cand = self._within(hex, int(ship["range"]))
         return [h for h in cand if h != hex and self._can_land(player, h)]
 
     def _check_player_hex(self, player: int, hex: int) -> None:
-        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.n:
-            raise ValueError(f"player must be 0..{self.n - 1}, not {player!r}")
-        if isinstance(hex, bool) or not isinstance(hex, int) or not 0 <= hex < len(self.cq):
-            raise ValueError(f"hex must be 0..{len(self.cq) - 1}, not {hex!r}")
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.players:
+            raise ValueError(f"player must be 0..{self.players - 1}, not {player!r}")
+        if isinstance(hex, bool) or not isinstance(hex, int) or not 0 <= hex < len(self.hex_q):
+            raise ValueError(f"hex must be 0..{len(self.hex_q) - 1}, not {hex!r}")
 
     def _legal_2B(self, p: int) -> list:
         tr = self.trip
         if tr is not None:
             return self._trip_options(p, tr)
         out = []
-        again = self.sd.get("again") == p
+        again = self.seq_data.get("again") == p
         if self.trips[p] > 0:
             check_landing = self.ship is None and (self.festival or self.forbid)
             adj = self.adj()
-            for h, occ in enumerate(self.occ):
+            for h, occ in enumerate(self.occupants):
                 e = None
                 for x in occ:
                     if x[0] == p:
@@ -1032,7 +1032,7 @@ class SpacePigsState(GameState):
                     out.append(Load(p, src, True))
         if mode == "teleport":
             if tr["hops"] == 0:
-                out += [Fly(p, h) for h in range(len(self.cq)) if h != src and self._can_land(p, h)]
+                out += [Fly(p, h) for h in range(len(self.hex_q)) if h != src and self._can_land(p, h)]
             return out
         left = tr["range"] - tr["hops"]
         if left > 0:
@@ -1054,28 +1054,28 @@ class SpacePigsState(GameState):
         return out
 
     def _legal_3A(self, p: int) -> list:
-        cb = self.cb
+        cb = self.combat
         if cb is None:
-            return [ChooseCombat(p, h) for h in self.sd["choices"]]
+            return [ChooseCombat(p, h) for h in self.seq_data["choices"]]
         return self._combat_options(p, cb)
 
     def _legal_3C(self, p: int) -> list:
-        cb = self.cb
+        cb = self.combat
         if cb is not None:
             return self._combat_options(p, cb)
-        if self.sd["stage"] == "cho":
+        if self.seq_data["stage"] == "cho":
             return self._card_options(p, "3C") + [Done(p)]
         return self._alien_moves(p) + [Done(p)]
 
     def _alien_moves(self, p: int) -> list:
         out = []
-        for h in range(len(self.cq)):
+        for h in range(len(self.hex_q)):
             e = self._alien_entry(h)
-            if e is None or len(self.occ[h]) != 1:
+            if e is None or len(self.occupants[h]) != 1:
                 continue
             kind, count = e[0], e[1]
             for d in self._within(h, ALIEN_MOVE[kind]):
-                if self.kind[d] == "S":
+                if self.hex_kind[d] == "S":
                     continue
                 if kind == WORM and not self._is_planet(d):
                     continue
@@ -1083,16 +1083,16 @@ class SpacePigsState(GameState):
                 if other is not None:
                     if other[0] != kind or other[1] + count > STACK_LIMIT[kind]:
                         continue
-                    if len(self.occ[d]) > 1:
+                    if len(self.occupants[d]) > 1:
                         continue
                 out.append(MoveAliens(p, h, d))
         return out
 
     def _legal_3B(self, p: int) -> list:
         out = []
-        occs = self.occ
+        occs = self.occupants
         held = [h for h, occ in enumerate(occs) if len(occ) == 1 and occ[0][0] == p]
-        far = self.sd.get("far") == p
+        far = self.seq_data.get("far") == p
         adj = self.adj()
         for h in held:
             e = occs[h][0]
@@ -1117,7 +1117,7 @@ class SpacePigsState(GameState):
         return self._card_options(p, "4B") + self._offer_options(p) + [Done(p)]
 
     def _legal_4C(self, p: int) -> list:
-        sd = self.sd
+        sd = self.seq_data
         stage = sd["stage"]
         if stage == "stand":
             out = self._card_options(p, "4C") + self._power_options(p, "4C") + self._offer_options(p)
@@ -1128,7 +1128,7 @@ class SpacePigsState(GameState):
             return out
         if stage == "call":
             voted = sd["voted"]
-            others_left = [q for q in range(self.n) if q != p and q not in voted]
+            others_left = [q for q in range(self.players) if q != p and q not in voted]
             if p in voted:
                 return [CallVoter(p, q) for q in others_left]
             if not voted:
@@ -1140,7 +1140,7 @@ class SpacePigsState(GameState):
         return [Vote(p, c) for c in self._vote_options(p)]
 
     def _vote_options(self, p: int) -> list[int]:
-        return [c for c in self.sd["candidates"] if c not in self.sd["barred"] and not (c == p and p in self.sd["barred"])]
+        return [c for c in self.seq_data["candidates"] if c not in self.seq_data["barred"] and not (c == p and p in self.seq_data["barred"])]
 
     # ================================================================== dispatch
     def _dispatch(self, a) -> None:
@@ -1171,38 +1171,38 @@ class SpacePigsState(GameState):
             pile = a.pile
             tile = self.piles[pile].pop()
         self._add_cell(a.q, a.r, tile, pile)
-        h = len(self.cq) - 1
+        h = len(self.hex_q) - 1
         face_down = self.opts.get("all_laid_before_revealed") or self.opts.get("unexplored")
         if face_down:
-            self.hid[h] = True
+            self.face_down[h] = True
             self._ev("place_hex", f"{self.pname(a.player)} lays a {pile} hex face down at ({a.q},{a.r}) (H{h}).",
                      a.player, hex=h, q=a.q, r=a.r, pile=pile)
         else:
             self._ev("place_hex", f"{self.pname(a.player)} lays a {pile} hex at ({a.q},{a.r}): {self.hex_label(h)}.",
                      a.player, irreversible=True, hex=h, q=a.q, r=a.r, pile=pile, tile=tile)
-        self.sd["placed"] += 1
+        self.seq_data["placed"] += 1
 
     def _add_cell(self, q: int, r: int, tile: str, fam: str) -> None:
-        self.cq.append(q)
-        self.cr.append(r)
-        self.kind.append(tile[0])
-        self.col.append(tile[1] if len(tile) > 1 else "")
-        self.fam.append(fam)
-        self.hid.append(False)
-        self.occ.append([])
+        self.hex_q.append(q)
+        self.hex_r.append(r)
+        self.hex_kind.append(tile[0])
+        self.hex_colour.append(tile[1] if len(tile) > 1 else "")
+        self.hex_family.append(fam)
+        self.face_down.append(False)
+        self.occupants.append([])
         self._adj = None
 
     def _reveal(self, h: int) -> None:
-        if self.hid[h]:
-            self.hid[h] = False
+        if self.face_down[h]:
+            self.face_down[h] = False
             self._ev("reveal_hex", f"H{h} is explored: {self.hex_label(h)}.", irreversible=True, hex=h,
-                     tile=KIND_NAME[self.kind[h]], colour=self.col[h])
+                     tile=KIND_NAME[self.hex_kind[h]], colour=self.hex_colour[h])
 
     def _do_StartPlanet(self, a) -> None:
         self._reveal(a.hex)
         self._add_troops(a.hex, a.player, RULES["components"]["starting_piglets"], 0)
         self._ev("start", f"{self.pname(a.player)} puts 5 piglets on {self.hex_label(a.hex)}.", a.player, hex=a.hex)
-        self.sd["i"] += 1
+        self.seq_data["i"] += 1
 
     def _do_ReturnTo(self, a) -> None:
         p = a.player
@@ -1212,54 +1212,54 @@ class SpacePigsState(GameState):
         self._add_troops(a.hex, p, RULES["components"]["starting_piglets"], 0)
         self._ev("return", f"{self.pname(p)} returns with 5 piglets on {self.hex_label(a.hex)} and recovers all five "
                  f"travel markers.", p, hex=a.hex)
-        self.sd["i"] += 1
+        self.seq_data["i"] += 1
 
     # ---------------------------------------------------------------- cards
     def _do_card(self, a) -> None:
         p, c = a.player, a.card
         card = CARDS[c]
         seq = self.seq
-        if self.cb is not None:  # face down in combat
+        if self.combat is not None:  # face down in combat
             self.hands[p].remove(c)
-            side = "d" if p == self.cb["d"] else "a"
-            self.cb[side + "cards"].append(c)
+            side = "d" if p == self.combat["d"] else "a"
+            self.combat[side + "cards"].append(c)
             self._ev("combat_card", f"{self.pname(p)} plays a card face down.", p)
             return
         self._discard_card(p, c)
         eff = card.effect
         self._ev("play_card", f"{self.pname(p)} plays {card.english}: {card.text}", p, card=c, effect=eff)
         if eff in CARD_TARGETS:
-            self.pend = {"what": "card", "id": c, "player": p, "kinds": list(CARD_TARGETS[eff]), "picks": []}
+            self.pending = {"what": "card", "id": c, "player": p, "kinds": list(CARD_TARGETS[eff]), "picks": []}
             return
         if eff == "colonists":
             self._gain_colonists(p, card.value, 0)
         elif eff == "draw":
-            self.sd.setdefault("convoy", {})
-            self.sd["convoy"][str(p)] = self.sd["convoy"].get(str(p), 0) + card.value
+            self.seq_data.setdefault("convoy", {})
+            self.seq_data["convoy"][str(p)] = self.seq_data["convoy"].get(str(p), 0) + card.value
         elif eff == "governors":
-            self.gov_extra[p] += card.value
+            self.extra_governors[p] += card.value
             self._set_governors(p)
         elif eff in ("boots", "range", "teleport"):
             self.ship = {"mode": eff, "range": card.value if eff != "teleport" else 99}
         elif eff == "extra_trip":
             later = self._later_travellers()
             if seq == "2B" and later:
-                self.pend = {"what": "card", "id": c, "player": p, "kinds": ["extra_when"], "picks": []}
+                self.pending = {"what": "card", "id": c, "player": p, "kinds": ["extra_when"], "picks": []}
             else:
                 self.trips[p] += 1
         elif eff == "control_aliens":
-            self.sd["controller"] = p
+            self.seq_data["controller"] = p
             self._ev("cho_boko", f"{self.pname(p)} will move the aliens this turn instead of the Royal Pig.", p)
         else:  # pragma: no cover
             raise AssertionError(eff)
 
     def _do_target(self, a) -> None:
-        pd = self.pend
+        pd = self.pending
         value = a.hex if isinstance(a, ChooseHex) else a.target
         pd["picks"].append(value)
         if len(pd["picks"]) < len(pd["kinds"]):
             return
-        self.pend = None
+        self.pending = None
         p, picks = pd["player"], pd["picks"]
         if pd["what"] == "card":
             eff = CARDS[pd["id"]].effect
@@ -1273,8 +1273,8 @@ class SpacePigsState(GameState):
                 self._bar(picks[0], p)
             elif eff == "vote_error":
                 t = picks[0]
-                moved = self.gov[t] // 2
-                self.sd["vote_error"].append([p, t, moved])
+                moved = self.governors[t] // 2
+                self.seq_data["vote_error"].append([p, t, moved])
                 self._ev("vote_error", f"Voting error: {moved} of {self.pname(t)}'s governors will vote with "
                          f"{self.pname(p)}.", p, target=t, governors=moved)
             elif eff == "extra_trip":
@@ -1282,7 +1282,7 @@ class SpacePigsState(GameState):
                 if t == p:
                     self.trips[p] += 1
                 else:
-                    self.sd.setdefault("deferred", []).append([p, t])
+                    self.seq_data.setdefault("deferred", []).append([p, t])
                     self._ev("extra_later", f"{self.pname(p)} will make the extra trip right after {self.pname(t)}.",
                              p, after=t)
             elif eff == "hog":
@@ -1300,7 +1300,7 @@ class SpacePigsState(GameState):
             self._power_target(p, pd["id"], picks)
 
     def _swap_cells(self, x: int, y: int, p: int) -> None:
-        for attr in ("kind", "col", "fam", "hid", "occ"):
+        for attr in ("hex_kind", "hex_colour", "hex_family", "face_down", "occupants"):
             lst = getattr(self, attr)
             lst[x], lst[y] = lst[y], lst[x]
         for f in self.festival:
@@ -1309,7 +1309,7 @@ class SpacePigsState(GameState):
                  f"{self.hex_label(y)}.", p, hexes=[x, y])
 
     def _bar(self, t: int, p: int) -> None:
-        sd = self.sd
+        sd = self.seq_data
         if t not in sd["barred"]:
             sd["barred"].append(t)
         if t in sd["candidates"]:
@@ -1322,16 +1322,16 @@ class SpacePigsState(GameState):
         self.powers_used[p].append(power)
         self._ev("power", f"{self.pname(p)} uses a clan power: {power.replace('_', ' ')}.", p, power=power, arg=a.arg)
         if power in POWER_TARGETS:
-            self.pend = {"what": "power", "id": power, "player": p, "kinds": list(POWER_TARGETS[power]), "picks": []}
+            self.pending = {"what": "power", "id": power, "player": p, "kinds": list(POWER_TARGETS[power]), "picks": []}
             return
         if power == "extra_move":
             self.trips[p] += 1
         elif power == "move_again":
-            self.sd["again"] = p
+            self.seq_data["again"] = p
         elif power == "teleport":
             self.ship = {"mode": "teleport", "range": 99}
         elif power == "long_redeploy":
-            self.sd["far"] = p
+            self.seq_data["far"] = p
         elif power in ("flee_first", "win_tie", "reroll", "tech_adjust"):
             self._combat_power(p, power, a.arg)
         else:  # pragma: no cover
@@ -1349,7 +1349,7 @@ class SpacePigsState(GameState):
         elif power == "famine":
             h = picks[0]
             texts = []
-            for e in self.occ[h]:
+            for e in self.occupants[h]:
                 if e[0] < 0:
                     continue
                 dead_p = sum(1 for _ in range(e[1] + e[3]) if self._roll(6) >= 5)
@@ -1363,7 +1363,7 @@ class SpacePigsState(GameState):
         elif power == "convert":
             h, dest = picks
             got = 0
-            for e in self.occ[h]:
+            for e in self.occupants[h]:
                 if e[0] < 0 or e[0] == p:
                     continue
                 n = 0
@@ -1396,14 +1396,14 @@ class SpacePigsState(GameState):
             self._swap_cells(picks[0], picks[1], p)
         elif power == "ban":
             self.ban_last = picks[0]
-            self.sd["banned_now"] = picks[0]
+            self.seq_data["banned_now"] = picks[0]
             self._bar(picks[0], p)
         elif power == "assassinate":
             t = picks[0]
             r = self._roll(6)
             k = 0 if r == 1 else 1 if r <= 3 else 2
-            k = min(k, self.gov[t])
-            self.gov[t] -= k
+            k = min(k, self.governors[t])
+            self.governors[t] -= k
             self._ev("assassinate", f"{self.pname(p)} rolls {r} to assassinate {self.pname(t)}'s governors: {k} "
                      f"killed.", p, irreversible=True, target=t, roll=r, killed=k)
 
@@ -1441,23 +1441,23 @@ class SpacePigsState(GameState):
                      players=[giver, partner])
 
     def _do_GiveMarker(self, a) -> None:
-        self.sd["given"][a.to] += 1
-        self.sd["assign"].append(a.to)
+        self.seq_data["given"][a.to] += 1
+        self.seq_data["assign"].append(a.to)
         self._ev("give_marker", f"The Royal Pig gives a colonist marker to {self.pname(a.to)}.", a.player, to=a.to)
 
     def _do_MakeHog(self, a) -> None:
         p = a.player
-        self.new_p[p] -= 2
-        self.new_h[p] += 1
+        self.new_piglets[p] -= 2
+        self.new_hogs[p] += 1
         self.hog_made[p] = True
         self._ev("hog", f"{self.pname(p)} turns two new piglets into a hog.", p)
 
     def _gain_colonists(self, p: int, piglets: int, hogs: int) -> int:
         comp = RULES["components"]
         pg, hg = self._pigs_total(p)
-        room = comp["piglets_per_player"] - pg - self.new_p[p]
+        room = comp["piglets_per_player"] - pg - self.new_piglets[p]
         got = max(0, min(piglets, room))
-        self.new_p[p] += got
+        self.new_piglets[p] += got
         if got < piglets:
             self._ev("limit", f"{self.pname(p)} has no piglet markers left: {piglets - got} colonist(s) lost.", p)
         return got
@@ -1465,9 +1465,9 @@ class SpacePigsState(GameState):
     def _do_Deploy(self, a) -> None:
         p = a.player
         if a.hog:
-            self.new_h[p] -= 1
+            self.new_hogs[p] -= 1
         else:
-            self.new_p[p] -= 1
+            self.new_piglets[p] -= 1
         self._add_troops(a.hex, p, 0 if a.hog else 1, 1 if a.hog else 0)
         self._ev("deploy", f"{self.pname(p)} deploys {'a hog' if a.hog else 'a piglet'} on {self.hex_label(a.hex)}.",
                  p, hex=a.hex, hog=a.hog)
@@ -1476,39 +1476,39 @@ class SpacePigsState(GameState):
         self._place_aliens(a.hex)
 
     def _place_aliens(self, h: int) -> None:
-        kind, count = self.sd["alien_kind"], self.sd["alien_count"]
+        kind, count = self.seq_data["alien_kind"], self.seq_data["alien_count"]
         self._reveal(h)
         e = self._alien_entry(h)
         room = STACK_LIMIT[kind] - (e[1] if e else 0)
         put = min(count, room)
         if e is None:
-            self.occ[h].append([kind, put, 0, 0, 0])
+            self.occupants[h].append([kind, put, 0, 0, 0])
         else:
             e[1] += put
         lost = count - put
         self._ev("aliens_placed", f"{_aliens(kind, put)} {'arrive' if put > 1 else 'arrives'} on {self.hex_label(h)}"
                  + (f"; {lost} are lost for lack of room" if lost else "") + ".", self.actor, hex=h, count=put,
                  aliens=ALIEN_NAME[kind])
-        self.sd["alien_hexes"] = []
-        self.sd["alien_done"] = True
+        self.seq_data["alien_hexes"] = []
+        self.seq_data["alien_done"] = True
 
     # ---------------------------------------------------------------- phase 2
     def _do_ChooseMarker(self, a) -> None:
         p = a.player
         self.choice[p] = a.value
         self._ev("marker", f"{self.pname(p)} chooses a travel marker face down.", p)
-        self.sd["i"] += 1
+        self.seq_data["i"] += 1
 
     def _do_Load(self, a) -> None:
         p = a.player
         if self.trip is None:
             ship = self.ship or {"mode": "plain", "range": 1}
             self.ship = None
-            again = self.sd.get("again") == p
+            again = self.seq_data.get("again") == p
             self.trip = {"src": a.hex, "pos": a.hex, "p": 0, "h": 0, "mode": ship["mode"], "range": ship["range"],
                          "hops": 0, "again": again}
             if again:
-                self.sd["again"] = -1
+                self.seq_data["again"] = -1
             self.trips[p] -= 1
         e = self._entry(a.hex, p)
         if a.hog:
@@ -1561,7 +1561,7 @@ class SpacePigsState(GameState):
         if piglets + hogs <= 0:
             return
         self._reveal(h)
-        before = [e[0] for e in self.occ[h]]
+        before = [e[0] for e in self.occupants[h]]
         self._add_troops(h, p, piglets, hogs, moved=True)
         what = troops_text(piglets, hogs)
         note = ""
@@ -1570,7 +1570,7 @@ class SpacePigsState(GameState):
             note = f", attacking {who}"
         self._ev("land", f"{self.pname(p)} lands {what} on {self.hex_label(h)}{note}.", p, hex=h, piglets=piglets,
                  hogs=hogs)
-        if self.rules == "simple_a" and self.kind[h] == "A":
+        if self.rules == "simple_a" and self.hex_kind[h] == "A":
             r = self._roll(6)
             e = self._entry(h, p)
             if r <= 2:
@@ -1591,12 +1591,12 @@ class SpacePigsState(GameState):
 
     # ---------------------------------------------------------------- phase 3
     def _do_ChooseCombat(self, a) -> None:
-        self.sd["choices"] = []
+        self.seq_data["choices"] = []
         self._start_combat(a.hex, a.player, "3A")
 
     def _do_Redeploy(self, a) -> None:
         p = a.player
-        src = self.occ[a.src][0]
+        src = self.occupants[a.src][0]
         if a.hog:
             src[2] -= 1
         else:
@@ -1608,18 +1608,18 @@ class SpacePigsState(GameState):
 
     def _do_MoveAliens(self, a) -> None:
         e = self._alien_entry(a.src)
-        self.occ[a.src].remove(e)
+        self.occupants[a.src].remove(e)
         kind, count = e[0], e[1]
         self._reveal(a.dst)
-        self.sd["moved"] = True
+        self.seq_data["moved"] = True
         self._ev("aliens_move", f"The {ALIEN_NAME[kind]} ({count}) move{'s' if kind == WORM else ''} from {self.hex_label(a.src)} to "
                  f"{self.hex_label(a.dst)}.", a.player, src=a.src, dst=a.dst, aliens=ALIEN_NAME[kind], count=count)
         other = self._alien_entry(a.dst)
         if other is not None:
             other[1] += count
             return
-        self.occ[a.dst].append(e)
-        pigs = [x for x in self.occ[a.dst] if x[0] >= 0]
+        self.occupants[a.dst].append(e)
+        pigs = [x for x in self.occupants[a.dst] if x[0] >= 0]
         if kind == WORM and not pigs:
             self._devour(a.dst)
             return
@@ -1628,9 +1628,9 @@ class SpacePigsState(GameState):
 
     def _devour(self, h: int) -> None:
         colour = self.hex_label(h)
-        self.kind[h] = "A"
-        self.col[h] = ""
-        self.occ[h] = [e for e in self.occ[h] if e[0] != WORM]
+        self.hex_kind[h] = "A"
+        self.hex_colour[h] = ""
+        self.occupants[h] = [e for e in self.occupants[h] if e[0] != WORM]
         self.worm_eaten += 1
         self._adj = self._adj  # geometry unchanged
         self._ev("devour", f"The acorn worm devours {colour}: it is now an asteroid, and the worm leaves "
@@ -1640,32 +1640,32 @@ class SpacePigsState(GameState):
     def _do_Stand(self, a) -> None:
         p = a.player
         if a.yes:
-            self.sd["candidates"].append(p)
+            self.seq_data["candidates"].append(p)
         self._ev("stand", f"{self.pname(p)} {'stands' if a.yes else 'does not stand'} for Royal Pig.", p, yes=a.yes)
-        self.sd["i"] += 1
+        self.seq_data["i"] += 1
 
     def _do_CallVoter(self, a) -> None:
-        self.sd["stage"] = "vote"
-        self.sd["called"] = a.voter
+        self.seq_data["stage"] = "vote"
+        self.seq_data["called"] = a.voter
         self._ev("call", f"The caller asks {self.pname(a.voter)} to vote.", a.player, voter=a.voter)
 
     def _do_Vote(self, a) -> None:
-        sd = self.sd
+        sd = self.seq_data
         p = a.player
         sd["voted"].append(p)
         sd["votes"][p] = a.candidate
-        self._ev("vote", f"{self.pname(p)} gives {self.gov[p]} governor(s) to {self.pname(a.candidate)}.", p,
-                 candidate=a.candidate, governors=self.gov[p])
+        self._ev("vote", f"{self.pname(p)} gives {self.governors[p]} governor(s) to {self.pname(a.candidate)}.", p,
+                 candidate=a.candidate, governors=self.governors[p])
         sd["stage"] = "call"
 
     def _set_governors(self, p: int) -> None:
-        total = sum(self.acorns[p]) + self.gov_extra[p]
-        self.gov[p] = min(RULES["components"]["governors_per_player"], total)
+        total = sum(self.acorns[p]) + self.extra_governors[p]
+        self.governors[p] = min(RULES["components"]["governors_per_player"], total)
 
     # ================================================================== Done
     def _do_done(self, p: int) -> None:
         seq = self.seq
-        cb = self.cb
+        cb = self.combat
         if cb is not None:
             st = cb["stage"]
             if st == "cards_d":
@@ -1684,29 +1684,29 @@ class SpacePigsState(GameState):
         elif seq in ("2B", "2X"):
             self.trips[p] = 0
             self.ship = None
-            if self.sd.get("again") == p:
-                self.sd["again"] = -1
-            deferred = self.sd.get("deferred", [])
+            if self.seq_data.get("again") == p:
+                self.seq_data["again"] = -1
+            deferred = self.seq_data.get("deferred", [])
             mine = [d for d in deferred if d[1] == p]
             if mine:
-                i = self.sd["i"] + 1
+                i = self.seq_data["i"] + 1
                 for holder, _ in mine:
                     deferred.remove([holder, p])
-                    self.sd["q"].insert(i, holder)
+                    self.seq_data["q"].insert(i, holder)
                     self.trips[holder] += 1
                     self._ev("extra_now", f"{self.pname(holder)} makes the extra trip now.", holder)
         elif seq == "3B":
-            if self.sd.get("far") == p:
-                self.sd["far"] = -1
-        elif seq == "3C" and self.sd.get("stage") == "move":
-            self.sd["moved"] = True
+            if self.seq_data.get("far") == p:
+                self.seq_data["far"] = -1
+        elif seq == "3C" and self.seq_data.get("stage") == "move":
+            self.seq_data["moved"] = True
             self._ev("aliens_stay", "No alien stack moves this turn.", p)
             return
-        self.sd["i"] = self.sd.get("i", 0) + 1
+        self.seq_data["i"] = self.seq_data.get("i", 0) + 1
 
     def _finish_1A(self, p: int) -> None:
         size = self._hand_size(p)
-        extra = self.sd.get("convoy", {}).get(str(p), 0)
+        extra = self.seq_data.get("convoy", {}).get(str(p), 0)
         drawn = 0
         while len(self.hands[p]) < size:
             c = self._draw_card()
@@ -1725,9 +1725,9 @@ class SpacePigsState(GameState):
 
     # ================================================================== combat
     def _start_combat(self, h: int, attacker: int, seq: str) -> None:
-        occ = self.occ[h]
+        occ = self.occupants[h]
         defender = occ[0][0]
-        self.cb = {"hex": h, "a": attacker, "d": defender, "seq": seq, "round": 1, "stage": "cards_d",
+        self.combat = {"hex": h, "a": attacker, "d": defender, "seq": seq, "round": 1, "stage": "cards_d",
                    "acards": [], "dcards": [], "revealed": False, "ab": 0, "db": 0, "tech": 0, "roll": None, "fled_first": False,
                    "tie": None}
         aname = self._side_name(attacker)
@@ -1797,7 +1797,7 @@ class SpacePigsState(GameState):
         raise AssertionError(stage)
 
     def _combat_power(self, p: int, power: str, arg: int) -> None:
-        cb = self.cb
+        cb = self.combat
         if power == "tech_adjust":
             cb["tech"] += arg
             self._ev("tech_adjust", f"The technology total becomes {cb['tech']}.", p, tech=cb["tech"])
@@ -1822,15 +1822,15 @@ class SpacePigsState(GameState):
         self._flee(a.player, a.hex)
 
     def _do_Stay(self, a) -> None:
-        cb = self.cb
+        cb = self.combat
         cb["stage"] = "flee_a" if cb["stage"] == "flee_d" else "roll"
 
     def _flee(self, p: int, dest: int) -> None:
-        cb = self.cb
+        cb = self.combat
         h = cb["hex"]
         e = self._entry(h, p)
         pg, hg = e[1] + e[3], e[2] + e[4]
-        self.occ[h].remove(e)
+        self.occupants[h].remove(e)
         self._add_troops(dest, p, pg, hg)
         self._ev("flee", f"{self.pname(p)} flees with {troops_text(pg, hg)} from {self.hex_label(h)} to "
                  f"{self.hex_label(dest)}.", p, hex=h, dest=dest)
@@ -1838,7 +1838,7 @@ class SpacePigsState(GameState):
         self._end_combat(winner=other, fled=p)
 
     def _reveal_cards(self) -> None:
-        cb = self.cb
+        cb = self.combat
         ab = db = tech = 0
         for side, cards in (("a", cb["acards"]), ("d", cb["dcards"])):
             for c in cards:
@@ -1871,15 +1871,15 @@ class SpacePigsState(GameState):
         cb["revealed"] = True
 
     def _wipeout(self) -> None:
-        cb = self.cb
+        cb = self.combat
         h = cb["hex"]
-        for e in self.occ[h]:
+        for e in self.occupants[h]:
             if e[0] >= 0:
                 self.lost[e[0]] += e[1] + e[3]
-        self.occ[h] = []
+        self.occupants[h] = []
         self._ev("wipeout", f"Technology total {cb['tech']}: over-armament destroys every troop on {self.hex_label(h)}!",
                  hex=h, tech=cb["tech"])
-        self.cb = None
+        self.combat = None
         self._check_eliminations()
 
     def _pecari_in(self, cb: dict) -> int | None:
@@ -1890,8 +1890,8 @@ class SpacePigsState(GameState):
 
     def _combat_step(self) -> bool:
         """Advance the combat until a decision is needed (True) or it ends (False)."""
-        while self.cb is not None:
-            cb = self.cb
+        while self.combat is not None:
+            cb = self.combat
             st = cb["stage"]
             h = cb["hex"]
             if st == "cards_d":
@@ -1981,7 +1981,7 @@ class SpacePigsState(GameState):
         return False
 
     def _resolve_round(self) -> None:
-        cb = self.cb
+        cb = self.combat
         h = cb["hex"]
         a_side = self._side(h, cb["a"], cb["ab"])
         d_side = self._side(h, cb["d"], cb["db"])
@@ -2038,10 +2038,10 @@ class SpacePigsState(GameState):
             e[1] = side.count
 
     def _end_combat(self, winner: int, fled: int | None) -> None:
-        cb = self.cb
+        cb = self.combat
         h = cb["hex"]
         self._clean(h)
-        occ = self.occ[h]
+        occ = self.occupants[h]
         w = self._entry(h, winner)
         if w is not None and occ and occ[0] is not w and (self._entry(h, cb["d"]) is None):
             occ.remove(w)
@@ -2049,28 +2049,28 @@ class SpacePigsState(GameState):
         self._ev("combat_end", f"{self._side_name(winner)} hold{self._verb_s(winner)} {self.hex_label(h)}"
                  + (f" ({self._side_name(fled)} fled)" if fled is not None else "") + ".", hex=h, winner=winner,
                  fled=fled)
-        self.cb = None
-        if winner == WORM and self._entry(h, WORM) is not None and self.kind[h] in "PD":
+        self.combat = None
+        if winner == WORM and self._entry(h, WORM) is not None and self.hex_kind[h] in "PD":
             self._devour(h)
         self._check_eliminations()
 
     def _check_eliminations(self) -> None:
         if self.seq in ("layout", "start"):
             return
-        for p in range(self.n):
+        for p in range(self.players):
             if self.out[p]:
                 continue
             if self.trip is not None and self.actor == p:
                 continue
             if self.troop_count(p) <= 1:
-                for h, occ in enumerate(self.occ):
+                for h, occ in enumerate(self.occupants):
                     for e in list(occ):
                         if e[0] == p:
                             occ.remove(e)
                 self.out[p] = True
                 self.used[p] = []
                 self.trips[p] = 0
-                self.new_p[p] = self.new_h[p] = 0
+                self.new_piglets[p] = self.new_hogs[p] = 0
                 self._ev("eliminated", f"{self.pname(p)} is down to one troop or none and is eliminated; the clan "
                          f"returns next turn on the rim.", p)
 
@@ -2080,8 +2080,8 @@ class SpacePigsState(GameState):
             if self.offer is not None:
                 self.actor = self.offer[1]
                 return
-            if self.pend is not None:
-                self.actor = self.pend["player"]
+            if self.pending is not None:
+                self.actor = self.pending["player"]
                 return
             if self._poll():
                 return
@@ -2100,7 +2100,7 @@ class SpacePigsState(GameState):
 
     def _enter(self, seq: str) -> None:
         self.seq = seq
-        self.sd = {}
+        self.seq_data = {}
         self.actor = None
         fn = getattr(self, "_enter_" + seq, None)
         if fn is not None:
@@ -2111,7 +2111,7 @@ class SpacePigsState(GameState):
 
     def _window(self, options) -> bool:
         """Generic per-player window over sd['q']: skip players whose only option is Done."""
-        sd = self.sd
+        sd = self.seq_data
         q = sd["q"]
         while sd["i"] < len(q):
             p = q[sd["i"]]
@@ -2134,12 +2134,12 @@ class SpacePigsState(GameState):
         pass
 
     def _poll_layout(self) -> bool:
-        sd = self.sd
+        sd = self.seq_data
         if sd["placed"] < sd["total"]:
-            self.actor = self.order[sd["placed"] % self.n]
+            self.actor = self.order[sd["placed"] % self.players]
             return True
         if self.opts.get("all_laid_before_revealed") and not self.opts.get("unexplored"):
-            for h in range(len(self.cq)):
+            for h in range(len(self.hex_q)):
                 self._reveal(h)
         return False
 
@@ -2147,13 +2147,13 @@ class SpacePigsState(GameState):
         q = list(self.order)
         if self.opts.get("inverse_deployment"):
             q.reverse()
-        self.sd = {"q": q, "i": 0}
+        self.seq_data = {"q": q, "i": 0}
         if self.opts.get("unexplored"):
             for h in sorted(self._rim_set()):  # the rim is charted before anyone settles
                 self._reveal(h)
 
     def _poll_start(self) -> bool:
-        sd = self.sd
+        sd = self.seq_data
         if sd["i"] < len(sd["q"]):
             self.actor = sd["q"][sd["i"]]
             return True
@@ -2162,10 +2162,10 @@ class SpacePigsState(GameState):
     # ---- turn start: eliminated players return
     def _enter_return(self) -> None:
         self._ev("turn", f"Turn {self.turn} begins.", turn=self.turn)
-        self.sd = {"q": [p for p in self.order if self.out[p]], "i": 0}
+        self.seq_data = {"q": [p for p in self.order if self.out[p]], "i": 0}
 
     def _poll_return(self) -> bool:
-        sd = self.sd
+        sd = self.seq_data
         while sd["i"] < len(sd["q"]):
             p = sd["q"][sd["i"]]
             if not self._return_options():
@@ -2178,7 +2178,7 @@ class SpacePigsState(GameState):
 
     # ---- 1A
     def _enter_1A(self) -> None:
-        self.sd = {"q": list(self.order), "i": 0}
+        self.seq_data = {"q": list(self.order), "i": 0}
 
     def _poll_1A(self) -> bool:
         return self._window(self._legal_1A)
@@ -2186,7 +2186,7 @@ class SpacePigsState(GameState):
     # ---- 1B
     def _enter_1B(self) -> None:
         if self.turn < 2:
-            self.sd = {"q": [], "i": 0}
+            self.seq_data = {"q": [], "i": 0}
             return
         if self.simple:
             extra = RULES["simple"][self.rules]["extra_colonists"]
@@ -2196,25 +2196,25 @@ class SpacePigsState(GameState):
                 k = sum(1 for h in self._held_hexes(p) if self._is_planet(h)) + extra
                 got = self._gain_colonists(p, k, 0)
                 self._ev("colonists", f"{self.pname(p)} receives {got} new colonist(s).", p, count=got)
-            self.sd = {"q": [], "i": 0}
+            self.seq_data = {"q": [], "i": 0}
             return
-        k = RULES["colonists_drawn"][str(self.n)]
-        self.sd = {"stage": "give", "k": k, "given": [0] * self.n, "assign": [], "q": list(self.order), "i": 0}
-        self._ev("colonists_drawn", f"The Royal Pig draws {k} colonist markers face down.", self.rp, count=k)
+        k = RULES["colonists_drawn"][str(self.players)]
+        self.seq_data = {"stage": "give", "k": k, "given": [0] * self.players, "assign": [], "q": list(self.order), "i": 0}
+        self._ev("colonists_drawn", f"The Royal Pig draws {k} colonist markers face down.", self.royal_pig, count=k)
 
     def _poll_1B(self) -> bool:
-        sd = self.sd
+        sd = self.seq_data
         if sd.get("stage") == "give":
             if len(sd["assign"]) < sd["k"]:
-                self.actor = self.rp
+                self.actor = self.royal_pig
                 return True
             markers = list(COLONIST_MARKERS)
             self.dice.shuffle(markers)
-            got = [0] * self.n
+            got = [0] * self.players
             for to, value in zip(sd["assign"], markers):
                 got[to] += value
             parts = []
-            for p in range(self.n):
+            for p in range(self.players):
                 if sd["given"][p]:
                     g = self._gain_colonists(p, got[p], 0)
                     parts.append(f"{self.pname(p)} {g}")
@@ -2226,9 +2226,9 @@ class SpacePigsState(GameState):
     # ---- 1C
     def _enter_1C(self) -> None:
         if self.turn >= 2 and not self.simple:
-            strength = {p: self.strength(p) + self.new_p[p] + 2 * self.new_h[p] for p in range(self.n)}
+            strength = {p: self.strength(p) + self.new_piglets[p] + 2 * self.new_hogs[p] for p in range(self.players)}
             groups: dict[int, list[int]] = {}
-            for p in range(self.n):
+            for p in range(self.players):
                 groups.setdefault(strength[p], []).append(p)
             order = []
             for s in sorted(groups, reverse=True):
@@ -2256,22 +2256,22 @@ class SpacePigsState(GameState):
 
     # ---- 1D
     def _enter_1D(self) -> None:
-        for p in range(self.n):
-            if (self.new_p[p] or self.new_h[p]) and not self._own_hexes(p):
+        for p in range(self.players):
+            if (self.new_piglets[p] or self.new_hogs[p]) and not self._own_hexes(p):
                 self._ev("colonists_lost", f"{self.pname(p)} has no hex: the new colonists are lost.", p)
-                self.new_p[p] = self.new_h[p] = 0
-        self.sd = {"q": list(self.order), "i": 0}
+                self.new_piglets[p] = self.new_hogs[p] = 0
+        self.seq_data = {"q": list(self.order), "i": 0}
 
     def _poll_1D(self) -> bool:
         return self._window(self._legal_1D)
 
     # ---- 1E
     def _enter_1E(self) -> None:
-        self.sd = {"alien_hexes": []}
+        self.seq_data = {"alien_hexes": []}
         if self.simple:
             return
-        roller = self.rp if (self.turn >= 2 and self.rp >= 0) else self.order[0]
-        self.sd["roller"] = roller
+        roller = self.royal_pig if (self.turn >= 2 and self.royal_pig >= 0) else self.order[0]
+        self.seq_data["roller"] = roller
         r = self._roll(8)
         kind = RULES["aliens"]["arrival_d8"][str(r)]
         if kind == "worm" and self.worm_eaten >= RULES["aliens"]["worm_planet_limit"]:
@@ -2293,29 +2293,29 @@ class SpacePigsState(GameState):
                  roller, irreversible=True, roll=r, aliens=ALIEN_NAME[k], count=count)
         if count <= 0:
             return
-        self.sd.update({"alien_kind": k, "alien_count": count})
+        self.seq_data.update({"alien_kind": k, "alien_count": count})
         hexes = self._alien_destinations(k, count)
         if not hexes:
             self._ev("aliens_lost", f"No hex can take the {ALIEN_NAME[k]}: they are eliminated.", roller)
             return
-        self.sd["alien_hexes"] = hexes
+        self.seq_data["alien_hexes"] = hexes
         if len(hexes) == 1:
             self.actor = roller
             self._place_aliens(hexes[0])
 
     def _alien_destinations(self, k: int, count: int) -> list[int]:
         room = {}
-        for h in range(len(self.cq)):
-            if self.kind[h] == "S":
+        for h in range(len(self.hex_q)):
+            if self.hex_kind[h] == "S":
                 continue
             e = self._alien_entry(h)
             if e is None:
-                if not self.hid[h] and self.kind[h] == "A":
+                if not self.face_down[h] and self.hex_kind[h] == "A":
                     room[h] = STACK_LIMIT[k]
             elif e[0] == k and e[1] < STACK_LIMIT[k]:
                 room[h] = STACK_LIMIT[k] - e[1]
         if not room and self.opts.get("unexplored"):
-            black = [h for h in range(len(self.cq)) if self.hid[h] and self.fam[h] == "black" and not self.occ[h]]
+            black = [h for h in range(len(self.hex_q)) if self.face_down[h] and self.hex_family[h] == "black" and not self.occupants[h]]
             if black:
                 return black
         if not room:
@@ -2327,21 +2327,21 @@ class SpacePigsState(GameState):
         return sorted(h for h, r in room.items() if r == best)
 
     def _poll_1E(self) -> bool:
-        if self.sd.get("alien_hexes") and not self.sd.get("alien_done"):
-            self.actor = self.sd["roller"]
+        if self.seq_data.get("alien_hexes") and not self.seq_data.get("alien_done"):
+            self.actor = self.seq_data["roller"]
             return True
         return False
 
     # ---- 2A
     def _enter_2A(self) -> None:
-        self.sd = {"q": [p for p in self.order], "i": 0}
+        self.seq_data = {"q": [p for p in self.order], "i": 0}
         if self.simple:
-            for p in range(self.n):
+            for p in range(self.players):
                 self.trips[p] = 0 if self.out[p] else RULES["simple"][self.rules]["trips"]
-            self.sd["q"] = []
+            self.seq_data["q"] = []
 
     def _poll_2A(self) -> bool:
-        sd = self.sd
+        sd = self.seq_data
         while sd["i"] < len(sd["q"]):
             p = sd["q"][sd["i"]]
             if self.out[p]:
@@ -2370,7 +2370,7 @@ class SpacePigsState(GameState):
 
     # ---- 2B / 2X
     def _enter_2B(self) -> None:
-        self.sd = {"q": [p for p in self.order], "i": 0, "again": -1}
+        self.seq_data = {"q": [p for p in self.order], "i": 0, "again": -1}
 
     def _poll_2B(self) -> bool:
         if self.trip is not None:
@@ -2379,38 +2379,38 @@ class SpacePigsState(GameState):
         return self._window(self._legal_2B)
 
     def trip_player(self) -> int:
-        return self.sd["q"][self.sd["i"]]
+        return self.seq_data["q"][self.seq_data["i"]]
 
     def _enter_2X(self) -> None:
-        for p in range(self.n):
+        for p in range(self.players):
             self.trips[p] = 0
-        self.sd = {"q": [p for p in self.order if any(CARDS[c].effect == "extra_trip" for c in self.hands[p])],
+        self.seq_data = {"q": [p for p in self.order if any(CARDS[c].effect == "extra_trip" for c in self.hands[p])],
                    "i": 0, "again": -1}
 
     _poll_2X = _poll_2B
 
     # ---- 3A
     def _enter_3A(self) -> None:
-        self.trips = [0] * self.n
+        self.trips = [0] * self.players
         self.ship = None
         self._merge_moved()
-        self.sd = {"ptr": -1, "choices": []}
+        self.seq_data = {"ptr": -1, "choices": []}
 
     def _pending_attacks(self, who: int) -> list[int]:
-        return [h for h, occ in enumerate(self.occ) if len(occ) > 1 and any(e[0] == who for e in occ[1:])]
+        return [h for h, occ in enumerate(self.occupants) if len(occ) > 1 and any(e[0] == who for e in occ[1:])]
 
     def _poll_3A(self) -> bool:
         while True:
-            if self.cb is not None:
+            if self.combat is not None:
                 if self._combat_step():
                     return True
                 continue
-            if self.sd.get("choices"):
-                self.actor = self.order[self.sd["ptr"]] if self.sd["ptr"] >= 0 else None
+            if self.seq_data.get("choices"):
+                self.actor = self.order[self.seq_data["ptr"]] if self.seq_data["ptr"] >= 0 else None
                 return True
             # alien attacks first, by hex
             started = False
-            for h, occ in enumerate(self.occ):
+            for h, occ in enumerate(self.occupants):
                 if len(occ) > 1:
                     for e in occ[1:]:
                         if e[0] < 0:
@@ -2421,7 +2421,7 @@ class SpacePigsState(GameState):
                     break
             if started:
                 continue
-            sd = self.sd
+            sd = self.seq_data
             ptr = max(sd["ptr"], 0)
             while ptr < len(self.order):
                 p = self.order[ptr]
@@ -2444,7 +2444,7 @@ class SpacePigsState(GameState):
     # ---- 3B
     def _enter_3B(self) -> None:
         self._merge_moved()
-        self.sd = {"q": [p for p in self.order], "i": 0, "far": -1}
+        self.seq_data = {"q": [p for p in self.order], "i": 0, "far": -1}
 
     def _poll_3B(self) -> bool:
         return self._window(self._legal_3B)
@@ -2452,18 +2452,18 @@ class SpacePigsState(GameState):
     # ---- 3C
     def _enter_3C(self) -> None:
         self._merge_moved()
-        self.sd = {"stage": "skip"}
-        if self.simple or self.turn < 2 or self.rp < 0:
+        self.seq_data = {"stage": "skip"}
+        if self.simple or self.turn < 2 or self.royal_pig < 0:
             return
         holders = [p for p in self.order if any(CARDS[c].effect == "control_aliens" for c in self.hands[p])]
-        self.sd = {"stage": "cho", "q": holders, "i": 0, "moved": False}
+        self.seq_data = {"stage": "cho", "q": holders, "i": 0, "moved": False}
 
     def _poll_3C(self) -> bool:
-        sd = self.sd
+        sd = self.seq_data
         if sd["stage"] == "skip":
             return False
         while True:
-            if self.cb is not None:
+            if self.combat is not None:
                 if self._combat_step():
                     return True
                 continue
@@ -2476,7 +2476,7 @@ class SpacePigsState(GameState):
                 if sd["moved"]:
                     self._merge_moved()
                     return False
-                controller = sd.get("controller", self.rp)
+                controller = sd.get("controller", self.royal_pig)
                 self.actor = controller
                 if not self._alien_moves(controller):
                     sd["moved"] = True
@@ -2486,9 +2486,9 @@ class SpacePigsState(GameState):
 
     # ---- 4A
     def _enter_4A(self) -> None:
-        self.sd = {}
+        self.seq_data = {}
         parts = []
-        for p in range(self.n):
+        for p in range(self.players):
             self.acorns[p] = self.production(p)
             a = self.acorns[p]
             parts.append(f"{self.pname(p)} {a[0]} red, {a[1]} yellow, {a[2]} blue")
@@ -2518,29 +2518,29 @@ class SpacePigsState(GameState):
 
     # ---- 4B
     def _enter_4B(self) -> None:
-        self.sd = {"q": [], "i": 0}
+        self.seq_data = {"q": [], "i": 0}
         if self.simple:
             return
-        for p in range(self.n):
-            self.gov_extra[p] = 1 if (self._powers_on() and self.clans[p] == "Porcus") else 0
+        for p in range(self.players):
+            self.extra_governors[p] = 1 if (self._powers_on() and self.clans[p] == "Porcus") else 0
             self._set_governors(p)
-        self._ev("governors", "Governors: " + ", ".join(f"{self.pname(p)} {self.gov[p]}" for p in self.order) + ".",
-                 governors=list(self.gov))
-        self.sd["q"] = list(self.order)
+        self._ev("governors", "Governors: " + ", ".join(f"{self.pname(p)} {self.governors[p]}" for p in self.order) + ".",
+                 governors=list(self.governors))
+        self.seq_data["q"] = list(self.order)
 
     def _poll_4B(self) -> bool:
         return self._window(self._legal_4B)
 
     # ---- 4C
     def _enter_4C(self) -> None:
-        self.sd = {"stage": "skip"}
+        self.seq_data = {"stage": "skip"}
         if self.simple:
             return
-        self.sd = {"stage": "stand", "q": list(self.order), "i": 0, "candidates": [], "barred": [], "voted": [],
-                   "votes": [-1] * self.n, "vote_error": [], "called": -1}
+        self.seq_data = {"stage": "stand", "q": list(self.order), "i": 0, "candidates": [], "barred": [], "voted": [],
+                   "votes": [-1] * self.players, "vote_error": [], "called": -1}
 
     def _poll_4C(self) -> bool:
-        sd = self.sd
+        sd = self.seq_data
         if sd["stage"] == "skip":
             return False
         if sd["stage"] == "stand":
@@ -2555,31 +2555,31 @@ class SpacePigsState(GameState):
             self._ev("candidates", "Candidates for Royal Pig: " + ", ".join(self.pname(c) for c in sd["candidates"]) + ".",
                      candidates=list(sd["candidates"]))
             sd["stage"] = "call"
-        caller = self.rp if (self.turn >= 2 and self.rp >= 0) else self.order[0]
+        caller = self.royal_pig if (self.turn >= 2 and self.royal_pig >= 0) else self.order[0]
         if sd["stage"] == "vote":
             self.actor = sd["called"]
             return True
-        if len(sd["voted"]) < self.n:
+        if len(sd["voted"]) < self.players:
             self.actor = caller
             return True
         self._tally()
         return False
 
     def _tally(self) -> None:
-        sd = self.sd
-        weight = list(self.gov)
+        sd = self.seq_data
+        weight = list(self.governors)
         for p, t, k in sd["vote_error"]:
             k = min(k, weight[t])
             weight[t] -= k
             weight[p] += k
         totals = {c: 0 for c in sd["candidates"]}
-        for p in range(self.n):
+        for p in range(self.players):
             c = sd["votes"][p]
             totals[c] = totals.get(c, 0) + weight[p]
         best = max(totals.values())
         winner = next(p for p in self.order if p in totals and totals[p] == best)
-        self.rp = winner
-        for p in range(self.n):
+        self.royal_pig = winner
+        for p in range(self.players):
             self.faction[p] = sd["votes"][p]
         self._ev("election", "Election: " + ", ".join(f"{self.pname(c)} {totals[c]}" for c in sd["candidates"])
                  + f". {self.pname(winner)} is the Royal Pig.", winner, royal_pig=winner,
@@ -2597,28 +2597,34 @@ class SpacePigsState(GameState):
         if not any("ban" in used for used in self.powers_used):
             self.ban_last = -1  # "never the same player twice in a row": only consecutive turns count
         self.turn += 1
-        n = self.n
+        n = self.players
         self.hog_made = [False] * n
         self.powers_used = [[] for _ in range(n)]
         self.lost = [0] * n
         self.festival = []
         self.forbid = []
         self.offers_made = [[] for _ in range(n)]
-        self.gov_extra = [0] * n
+        self.extra_governors = [0] * n
         self._enter("return")
 
     def _poll_end(self) -> bool:  # pragma: no cover - _enter_end moves on at once
         return False
 
     # ================================================================== saving
+    # save key -> attribute (the save format keeps its short keys)
+    _SAVE_KEYS = {"n": "players", "cq": "hex_q", "cr": "hex_r", "kind": "hex_kind", "col": "hex_colour",
+                  "fam": "hex_family", "hid": "face_down", "occ": "occupants", "rp": "royal_pig", "sd": "seq_data",
+                  "cb": "combat", "pend": "pending", "new_p": "new_piglets", "new_h": "new_hogs",
+                  "log0": "setup_log", "gov": "governors", "gov_extra": "extra_governors"}
     _FIELDS = ("n", "rules", "opts", "max_rounds", "turn", "first", "order", "rp", "clans", "recipes", "seventh",
                "cq", "cr", "kind", "col", "fam", "hid", "occ", "piles", "drawn", "deck", "discard", "hands", "used",
                "choice", "trips", "new_p", "new_h", "hog_made", "gov", "gov_extra", "faction", "out", "powers_used",
                "ban_last", "lost", "acorns", "offers_made", "offer", "festival", "forbid", "worm_eaten", "seq", "sd", "actor",
                "pend", "trip", "ship", "cb", "over", "win", "log0")
+    _ATTRS = tuple(zip(_FIELDS, map(_SAVE_KEYS.get, _FIELDS, _FIELDS)))
 
     def to_dict(self) -> dict:
-        d = {f: getattr(self, f) for f in self._FIELDS}
+        d = {key: getattr(self, attr) for key, attr in self._ATTRS}
         d["dice"] = self.dice.to_dict()
         return json.loads(json.dumps(d))
 
@@ -2627,12 +2633,12 @@ class SpacePigsState(GameState):
         if not isinstance(data, dict):
             raise SaveFileError("state is not an object")
         s = cls()
-        for f in cls._FIELDS:
-            setattr(s, f, data[f])
+        for key, attr in cls._ATTRS:
+            setattr(s, attr, data[key])
         s.dice = Dice.from_dict(data["dice"])
         if s.rules not in RULE_SETS:
             raise ValueError(f"unknown rules {s.rules!r}")
-        if not isinstance(s.n, int) or not 3 <= s.n <= 6:
+        if not isinstance(s.players, int) or not 3 <= s.players <= 6:
             raise ValueError("players must be 3 to 6")
         return s
 
@@ -2664,25 +2670,27 @@ class SpacePigsState(GameState):
         d["dice"] = Dice(0).to_dict()
         return cls.from_dict(d)
 
-    _FLAT_LISTS = ("order", "seventh", "cq", "cr", "kind", "col", "fam", "hid", "deck", "discard", "choice",
-                   "trips", "new_p", "new_h", "hog_made", "gov", "gov_extra", "faction", "out", "lost", "win")
-    _NESTED = ("recipes", "hands", "used", "powers_used", "acorns", "offers_made", "festival", "forbid", "log0",
+    _FLAT_LISTS = ("order", "seventh", "hex_q", "hex_r", "hex_kind", "hex_colour", "hex_family", "face_down", "deck",
+                   "discard", "choice", "trips", "new_piglets", "new_hogs", "hog_made", "governors", "extra_governors",
+                   "faction", "out", "lost", "win")
+    _NESTED = ("recipes", "hands", "used", "powers_used", "acorns", "offers_made", "festival", "forbid", "setup_log",
                "clans")
 
     def copy(self) -> "SpacePigsState":
         s = SpacePigsState()
         d = s.__dict__
         src = self.__dict__
-        for f in ("n", "rules", "max_rounds", "turn", "first", "rp", "ban_last", "worm_eaten", "seq", "actor", "over"):
+        for f in ("players", "rules", "max_rounds", "turn", "first", "royal_pig", "ban_last", "worm_eaten", "seq", "actor",
+                  "over"):
             d[f] = src[f]
         for f in self._FLAT_LISTS:
             d[f] = src[f][:]
         for f in self._NESTED:
             d[f] = [x[:] if isinstance(x, list) else x for x in src[f]]
-        d["occ"] = [[e[:] for e in occ] for occ in self.occ]
+        d["occupants"] = [[e[:] for e in occ] for occ in self.occupants]
         d["opts"] = dict(self.opts)
         d["piles"] = {k: v[:] for k, v in self.piles.items()}
-        for f in ("drawn", "sd", "pend", "trip", "ship", "cb", "offer"):
+        for f in ("drawn", "seq_data", "pending", "trip", "ship", "combat", "offer"):
             d[f] = _deep(src[f])
         s.dice = self.dice.copy()
         s._adj = self._adj
@@ -2705,17 +2713,17 @@ class SpacePigsState(GameState):
         d["piles"] = {k: len(v) for k, v in self.piles.items()}
         if self.drawn is not None and self.drawn[0] != player:
             d["drawn"] = [self.drawn[0], self.drawn[1], "?"]
-        for h in range(len(self.cq)):
-            if self.hid[h]:
+        for h in range(len(self.hex_q)):
+            if self.face_down[h]:
                 d["kind"][h] = "?"
                 d["col"][h] = "?"
-        if self.cb is not None:
+        if self.combat is not None:
             cb = d["cb"]
-            if self.cb["stage"] in ("cards_d", "cards_a"):
-                if self.cb["a"] != player:
-                    cb["acards"] = len(self.cb["acards"])
-                if self.cb["d"] != player:
-                    cb["dcards"] = len(self.cb["dcards"])
+            if self.combat["stage"] in ("cards_d", "cards_a"):
+                if self.combat["a"] != player:
+                    cb["acards"] = len(self.combat["acards"])
+                if self.combat["d"] != player:
+                    cb["dcards"] = len(self.combat["dcards"])
         sd = d.get("sd") or {}
         if self.seq == "1B" and "assign" in sd:
             pass  # markers are face down for everyone: values are drawn at the reveal
@@ -2725,13 +2733,13 @@ class SpacePigsState(GameState):
 
     def invariant_violations(self) -> list[str]:
         out = []
-        n = self.n
+        n = self.players
         try:
             if len(self.hands) != n:
                 out.append("one hand per player")
             cards = list(self.deck) + list(self.discard) + [c for h in self.hands for c in h]
-            if self.cb is not None and not self.cb.get("revealed"):
-                cards += list(self.cb["acards"]) + list(self.cb["dcards"])
+            if self.combat is not None and not self.combat.get("revealed"):
+                cards += list(self.combat["acards"]) + list(self.combat["dcards"])
             deck_all = FULL_DECK if self.rules == "full" else simple_deck()
             if sorted(cards) != sorted(deck_all):
                 out.append("every card is in the deck, the discard pile, a hand or a combat exactly once")
@@ -2741,15 +2749,15 @@ class SpacePigsState(GameState):
                 if self.trip is not None and self.actor == p:
                     pg += self.trip["p"]
                     hg += self.trip["h"]
-                if pg + self.new_p[p] > comp["piglets_per_player"]:
+                if pg + self.new_piglets[p] > comp["piglets_per_player"]:
                     out.append(f"P{p + 1} has more than 20 piglets")
-                if hg + self.new_h[p] > comp["hogs_per_player"]:
+                if hg + self.new_hogs[p] > comp["hogs_per_player"]:
                     out.append(f"P{p + 1} has more than 3 hogs")
                 if self.out[p] and (pg + hg) > 0:
                     out.append(f"P{p + 1} is eliminated but has troops on the board")
-                if not 0 <= self.gov[p] <= comp["governors_per_player"]:
+                if not 0 <= self.governors[p] <= comp["governors_per_player"]:
                     out.append(f"P{p + 1} governors out of range")
-            for h, occ in enumerate(self.occ):
+            for h, occ in enumerate(self.occupants):
                 whos = [e[0] for e in occ]
                 if len(set(whos)) != len(whos):
                     out.append(f"H{h} lists an occupant twice")
@@ -2761,7 +2769,7 @@ class SpacePigsState(GameState):
                         out.append(f"H{h} has an empty or negative occupant")
                     if e[0] < 0 and e[1] > STACK_LIMIT[e[0]]:
                         out.append(f"H{h} exceeds the alien stacking limit")
-                if occ and self.kind[h] == "S":
+                if occ and self.hex_kind[h] == "S":
                     out.append("troops on the sun")
                 if self.seq in ("return", "1A", "1B", "1C", "1D", "3B", "4A", "4B", "4C") and len(occ) > 1:
                     out.append(f"H{h} has several occupants outside travel and combat")
@@ -2783,17 +2791,17 @@ class SpacePigsState(GameState):
         import re
 
         text = str(action)
-        if self.cq:
+        if self.hex_q:
             text = re.sub(r"\bH(\d+)\b", lambda m: self.hex_label(int(m.group(1)))
-                          if int(m.group(1)) < len(self.cq) else m.group(0), text)
+                          if int(m.group(1)) < len(self.hex_q) else m.group(0), text)
         return text.replace(f"P{action.player + 1} ", self.pname(action.player) + " ", 1) if self.clans else text
 
     def summary(self) -> str:
         """A few lines of plain text: turn, sequence, order, Royal Pig, then every occupied hex."""
         lines = [f"Turn {self.turn}, {self.sequence_title}; order "
                  + ", ".join(self.pname(p) for p in self.order)
-                 + (f"; Royal Pig {self.pname(self.rp)}" if self.rp >= 0 else "")]
-        for h in range(len(self.cq)):
+                 + (f"; Royal Pig {self.pname(self.royal_pig)}" if self.royal_pig >= 0 else "")]
+        for h in range(len(self.hex_q)):
             occ = self.troops_on(h)
             if not occ:
                 continue
@@ -2807,7 +2815,7 @@ class SpacePigsState(GameState):
         return "\n".join(lines)
 
     def __repr__(self) -> str:
-        return f"<SpacePigsState {self.n}p {self.rules} turn {self.turn} {self.sequence} actor {self.actor}>"
+        return f"<SpacePigsState {self.players}p {self.rules} turn {self.turn} {self.sequence} actor {self.actor}>"
 
     def notation(self) -> str:
         from .notation import to_notation

@@ -21,22 +21,21 @@ nobody, ``player_view(-1)``, when no human is at the screen).
 from __future__ import annotations
 
 import html
-import random
 from typing import Any, Mapping, Sequence
 
 import ipywidgets as w
 
 from ... import space_pigs as sp
-from ...core.bots import RandomBot
 from ...core.protocol import Action
-from ...core.game_info import GameInfo
 from ...space_pigs.actions import (
     AnswerExchange, CallVoter, ChooseCombat, ChooseHex, ChooseMarker, ChoosePlayer, Deploy, Discard, Done, DrawHex,
     Drop, Flee, Fly, GiveMarker, Land, Load, MakeHog, MoveAliens, OfferExchange, PlaceAliens, PlaceHex, PlayCard,
     Redeploy, ReturnTo, Stand, StartPlanet, Stay, UsePower, Vote,
 )
-from ...space_pigs.bots import GreedyBot
 from ...space_pigs.data import CARDS, POWER_TEXT
+from ...space_pigs.game import (
+    LAYOUT_OPTIONS, OPTION_LABELS, RULE_MODES, describe_action, describe_turn, game_info, new_game,
+)
 from ..shell.app import GameApp, GameView, ViewContext
 from .board import (
     PLAYER_COLOURS, SP_CSS, ClanPanel, CombatPanel, ElectionPanel, GalaxyMap, HandPanel, OrderTrack, SequenceBar,
@@ -44,7 +43,7 @@ from .board import (
 )
 
 __all__ = ["BOT_SPEEDS", "SpacePigsView", "action_label", "describe_turn", "new_game", "play_app",
-           "space_pigs_spec", "spectator_view"]
+           "space_pigs_spec"]
 
 #: Seconds between visible bot steps, by the name shown in the setup.
 BOT_SPEEDS = {"Slow": 1.2, "Normal": 0.5, "Fast": 0.15, "Instant": 0.01}
@@ -52,120 +51,14 @@ BOT_SPEEDS = {"Slow": 1.2, "Normal": 0.5, "Fast": 0.15, "Instant": 0.01}
 #: a bot's next step follows them after at most ``QUICK_DELAY`` seconds.
 QUICK_EVENTS = frozenset({"load", "deploy", "redeploy", "discard", "give_marker", "call", "combat_card"})
 QUICK_DELAY = 0.12
-RULE_MODES = (("Full rules", "full"), ("Simplified A", "simple_a"), ("Simplified B", "simple_b"))
-OPTION_LABELS = (
-    ("clan_powers", "Clan powers (advanced)"),
-    ("inverse_deployment", "Inverse deployment"),
-    ("seventh_planet", "The seventh planet"),
-    ("baston_rikiki", "Baston Rikiki galaxy (fewer planets)"),
-    ("connecting_galaxy", "Twin galaxies: connecting galaxy"),
-    ("look_before_placing", "Layout: look at a hex before placing it"),
-    ("all_laid_before_revealed", "Layout: lay every hex before revealing"),
-    ("unexplored", "Layout: unexplored galaxy"),
-)
-LAYOUT_OPTIONS = (("Rings around a core", "rings"), ("Twin galaxies with the sun", "twin"),
-                  ("Pancake", "pancake"), ("Freedom", "freedom"))
-
 MAP_TYPES = (StartPlanet, ReturnTo, Deploy, PlaceAliens, Load, Fly, Redeploy, MoveAliens, PlaceHex, ChooseHex,
              ChooseCombat, Flee)
 SINGLE_HEX_TYPES = (StartPlanet, ReturnTo, PlaceAliens, ChooseHex, ChooseCombat, Flee)
 
 
-# --------------------------------------------------------------------------- engine glue
-def new_game(*, players: int, seed: int = 0, auto_layout: bool = False, **options):
-    """``space_pigs.new_game`` that can also lay the galaxy out at once (``auto_layout``: each
-    hex is laid by a seeded random choice among the legal placements, as the players would)."""
-    state = sp.new_game(players=players, seed=seed, **options)
-    if auto_layout:
-        rng = random.Random(seed * 7919 + 17)
-        while state.sequence == "layout" and not state.is_over:
-            state.apply(rng.choice(state.legal_actions()))
-    return state
-
-
-def spectator_view(state) -> dict:
-    """The public view (nobody's): every hand a count, every secret hidden."""
-    return state.player_view(-1)
-
-
-def describe_turn(state) -> str:
-    """The turn line of the shell (public facts only)."""
-    if state.is_over:
-        if state.winners:
-            return f"Game over: {state.pname(state.winners[0])} wins with the sacred recipe"
-        return "Game over: the last turn is played, nobody wins"
-    seq = state.sequence
-    who = state.pname(state.current_player) if state.current_player is not None else "nobody"
-    head = f"Turn {state.turn}: " if state.turn else ""
-    if seq == "layout":
-        return f"Laying out the galaxy: {who} lays a hex"
-    if seq == "start":
-        return f"Initial deployment: {who} chooses a rim planet"
-    title = state.sequence_title
-    short = title.split(": ", 1)[-1] if ": " in title else title
-    if state.cb is not None:
-        return f"{head}{seq} {short}, round {state.cb['round']}: {who} decides"
-    return f"{head}{seq} {short}: {who} decides"
-
-
-DONE_WORDS = {"1A": "is done with cards", "1B": "is done with colonists", "1D": "is done deploying",
-              "2B": "ends travel", "2X": "makes no extra trip", "3B": "ends redeployment", "4B": "is done",
-              "3C": "is done"}
-
-
-def describe_action(state, action) -> str:
-    """A log line for an action that made no event (or an undone one), hiding what is secret:
-    face-down cards, travel markers and the cards of a discard or an exchange."""
-    p = action.player
-    who = state.pname(p) if state.clans else f"P{p + 1}"
-    if isinstance(action, PlayCard) and state.cb is not None:
-        return f"{who} plays a card face down"
-    if isinstance(action, ChooseMarker):
-        return f"{who} chooses a travel marker face down"
-    if isinstance(action, Discard):
-        return f"{who} discards a card"
-    if isinstance(action, (OfferExchange, AnswerExchange)):
-        return f"{who} answers an exchange" if isinstance(action, AnswerExchange) else f"{who} offers an exchange"
-    if isinstance(action, Done):
-        if state.cb is not None:
-            return f"{who} is done"
-        return f"{who} {DONE_WORDS.get(state.sequence, 'is done')}"
-    return state.describe(action)
-
-
-def _progress(state) -> float:
-    if state.is_over:
-        return 1.0
-    order = ("layout", "start", "return", "1A", "1B", "1C", "1D", "1E", "2A", "2B", "2X", "3A", "3B", "3C", "4A",
-             "4B", "4C")
-    seq = state.sequence
-    frac = order.index(seq) / len(order) if seq in order else 0.0
-    limit = state.max_rounds or 6
-    return max(0.0, min(0.99, (max(state.turn, 1) - 1 + frac) / limit))
-
-
-def space_pigs_spec(**options: Any) -> GameInfo:
-    """The :class:`GameInfo` of Space Pigs (``options`` go to ``new_game``)."""
-    return GameInfo(
-        name="space_pigs",
-        title="Space Pigs",
-        new_game=new_game,
-        load=sp.load,
-        bots={"Random": RandomBot, "Greedy": GreedyBot},
-        min_players=3,
-        max_players=6,
-        default_players=3,
-        player_name=lambda i: f"Player {i + 1}",  # the setup screen: clans are drawn at the start
-        state_player_name=lambda s, i: s.pname(i),  # "P1 Porcus", as the turn line and the log say
-        player_color=lambda i: PLAYER_COLOURS[i % len(PLAYER_COLOURS)],
-        turn_key=lambda s: (s.turn, s.sequence),
-        describe_turn=describe_turn,
-        progress=_progress,
-        players_of=lambda s: s.n,
-        new_game_options=dict(options),
-        max_actions=60_000,
-        describe_action=describe_action,
-    )
+# --------------------------------------------------------------------------- the game
+#: The :class:`GameInfo` of Space Pigs with ``new_game`` options (``space_pigs.game.game_info``).
+space_pigs_spec = game_info
 
 
 # --------------------------------------------------------------------------- words
@@ -459,7 +352,7 @@ class SpacePigsView(GameView):
         self.election.feed(ctx.events)
         view = ctx.view
         if view is None:
-            view = spectator_view(ctx.session.state)
+            view = ctx.session.state.player_view(-1)
         self.view = view
         self.viewer = ctx.viewer if ctx.view is not None else None
         self.legal = list(ctx.legal)
@@ -984,7 +877,7 @@ def play_app(*, bot_delay: float | None | str = "setup", autosave: bool = True, 
              check_resume: bool = True, headless: bool = True, loop=None) -> GameApp:
     """The Space Pigs page. ``bot_delay``: ``"setup"`` follows the bot speed chosen in the
     setup; ``None`` never schedules bots (tests step them by hand)."""
-    spec = space_pigs_spec()
+    spec = sp.GAME
     c = setup_controls()
     checks = w.GridBox(list(c["checks"].values()),
                        layout=w.Layout(grid_template_columns="repeat(2, minmax(240px, 360px))", grid_gap="2px 16px"))

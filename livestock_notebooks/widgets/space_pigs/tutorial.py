@@ -248,9 +248,9 @@ def _demo_action(step: Step, state, bot: GreedyBot) -> Action:
         flee = next((a for a in legal if isinstance(a, Flee)), None)
         if flee is not None:
             return flee
-    if step.key == "combat" and state.cb is not None:
+    if step.key == "combat" and state.combat is not None:
         plays = [a for a in legal if isinstance(a, PlayCard)]
-        played = state.cb["acards"] if p == state.cb["a"] else state.cb["dcards"]
+        played = state.combat["acards"] if p == state.combat["a"] else state.combat["dcards"]
         if plays and not played:
             return plays[0]
     if step.key == "redeploy":
