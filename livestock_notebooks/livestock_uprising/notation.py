@@ -54,7 +54,8 @@ notation: save it with ``to_json()``.
 from __future__ import annotations
 
 from . import data as D
-from .state import ACTIVE, DESTROYED, MERGED, OUT, PHASES, LivestockState
+from .board import ACTIVE, DESTROYED, MERGED, OUT, PHASES
+from .state import LivestockState
 
 _TERRAIN_CHAR = {i: ch for i, ch in enumerate(D.TERRAIN_LETTERS)}
 _CHAR_TERRAIN = {ch: i for i, ch in _TERRAIN_CHAR.items()}

@@ -1,0 +1,363 @@
+"""The board of Livestock Uprising: the position and its public reading API.
+
+Internals are lists of ints so random play stays fast:
+
+- cells are ``row * n + col``; ``terrain[cell]`` a code from :mod:`.data`; ``barn_of[cell]``
+  the owner of a barn (``-1`` elsewhere); ``occ[cell]`` the General slot on a non-barn cell;
+- General *slots* are ``3 * seat + (stars - 1)``; ``gpos``, ``gstat``, ``armies``, ``steps``,
+  ``done``, ``harvested`` are indexed by slot.
+
+:class:`LivestockBoard` is the base of every rulebook mixin (:mod:`.setup`, :mod:`.actions_phase`,
+:mod:`.battle`, :mod:`.harvest`, :mod:`.marshalling`, :mod:`.command_cards`, :mod:`.super_army`)
+that :class:`~.state.LivestockState` combines.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.errors import IllegalAction
+from ..core.protocol import Event, GameState
+from ..core.rng import Dice
+from . import actions as A
+from . import data as D
+
+# --------------------------------------------------------------------------- geometry
+_GEOM: dict[int, tuple] = {}
+
+
+def cell_name(n: int, cell: int) -> str:
+    return f"{chr(97 + cell % n)}{cell // n + 1}"
+
+
+def geometry(n: int):
+    """(cell names, name->cell, 8-neighbours, orthogonal neighbours) of an n x n board."""
+    g = _GEOM.get(n)
+    if g is None:
+        names = [cell_name(n, c) for c in range(n * n)]
+        index = {name: c for c, name in enumerate(names)}
+        nb8, nb4 = [], []
+        for c in range(n * n):
+            r, k = divmod(c, n)
+            eight, four = [], []
+            for dr in (-1, 0, 1):
+                for dk in (-1, 0, 1):
+                    if (dr or dk) and 0 <= r + dr < n and 0 <= k + dk < n:
+                        eight.append((r + dr) * n + k + dk)
+                        if not (dr and dk):
+                            four.append((r + dr) * n + k + dk)
+            nb8.append(tuple(eight))
+            nb4.append(tuple(four))
+        g = _GEOM[n] = (tuple(names), index, tuple(nb8), tuple(nb4))
+    return g
+
+
+# --------------------------------------------------------------------------- constants
+ACTIVE, MERGED, DESTROYED, OUT = 0, 1, 2, 3
+GSTAT_NAMES = ("active", "merged", "destroyed", "out")
+PHASES = ("barn", "action", "harvest", "marshal", "super", "over")
+PHASE_SECTION = {
+    "barn": "Barn Placement",
+    "action": "Action Phase",
+    "harvest": "Harvest Phase",
+    "marshal": "Marshaling Phase",
+    "super": "Super Army",
+    "over": "Winning",
+}
+_BUFF_KEYS = ("attack", "overrun", "harvest")
+_OPEN = tuple(t < D.FOREST for t in range(8))  # indexable by terrain code 0..7 (barn handled apart)
+
+_RES = D.RESOURCES
+_UA, _UD, _UH = D.UNIT_ATTACK, D.UNIT_DEFENSE, D.UNIT_HARVEST
+_mk = A.make
+assert D.BARN == 7 and D.FOREST == 5
+
+
+
+
+class LivestockBoard(GameState):
+    """The position (fields below) and how to read it; the rules live in the mixins."""
+
+    GAME = "livestock_uprising"
+    SAVE_VERSION = 1
+
+    players: int
+    factions: list[int]
+    n: int
+    dice: Dice
+    terrain: list[int]
+    tile_pool: list[int]
+    barn_of: list[int]
+    occ: list[int]
+    barns: list[int]
+    gpos: list[int]
+    gstat: list[int]
+    armies: list[list[int]]
+    steps: list[int]
+    done: list[int]
+    harvested: list[int]
+    res: list[list[int]]
+    supply: list[int]
+    troops: list[int]
+    sf: list[int]
+    hands: list[list[int]]
+    deck: list[int]
+    played: list[int]
+    superarmy: list[int]
+    alive: list[int]
+    phase: str
+    resume: str
+    turn: int
+    first: int
+    round: int
+    max_rounds: int | None
+    transfers: int
+    locked: int
+    acted: int
+    buffs: dict[str, int]
+    battle: Any
+    _winners: list[int]
+    _names: tuple[str, ...]
+    _cell: dict[str, int]
+    _nb8: tuple[tuple[int, ...], ...]
+    _nb4: tuple[tuple[int, ...], ...]
+    _gname: list[str]
+    _slot: dict[str, int]
+    _legal: list | None
+
+    @property
+    def size(self) -> int:
+        """The board is ``size`` x ``size`` squares."""
+        return self.n
+
+    @property
+    def turn_player(self) -> int:
+        """Whose turn it is (``current_player`` may be another player answering mid-turn)."""
+        return self.turn
+
+    @property
+    def board(self) -> list[list[dict]]:
+        """Rows of squares, top row first: ``{"name", "terrain", "resource", "barn_of", "generals"}``."""
+        n = self.n
+        at: dict[int, list[str]] = {}
+        for slot, pos in enumerate(self.gpos):
+            if pos >= 0:
+                at.setdefault(pos, []).append(self._gname[slot])
+        rows = []
+        for r in range(n):
+            row = []
+            for c in range(n):
+                cell = r * n + c
+                t = self.terrain[cell]
+                row.append({
+                    "name": self._names[cell],
+                    "terrain": None if t < 0 else D.TERRAIN_KEYS[t],
+                    "resource": _RES[t] if 0 <= t < 5 else None,
+                    "barn_of": self.barn_of[cell] if t == D.BARN else None,
+                    "generals": at.get(cell, []),
+                })
+            rows.append(row)
+        return rows
+
+    def terrain_at(self, square: str) -> str | None:
+        t = self.terrain[self._cell[square]]
+        return None if t < 0 else D.TERRAIN_KEYS[t]
+
+    @property
+    def generals(self) -> list[dict]:
+        """Every General: name, stars, player, faction, square (None once off the board), status,
+        super (a Super Army), attack, defense, units (keys), steps left, done, harvested."""
+        out = []
+        for slot, name in enumerate(self._gname):
+            seat = slot // 3
+            army = self.armies[slot]
+            pos = self.gpos[slot]
+            out.append({
+                "name": name,
+                "stars": slot % 3 + 1,
+                "player": seat,
+                "faction": D.FACTION_KEYS[self.factions[seat]],
+                "square": self._names[pos] if pos >= 0 else None,
+                "status": GSTAT_NAMES[self.gstat[slot]],
+                "super": bool(self.superarmy[seat]) and self.gstat[slot] == ACTIVE,
+                "attack": sum(_UA[u] for u in army),
+                "defense": sum(_UD[u] for u in army),
+                "units": [D.UNIT_KEYS[u] for u in army],
+                "steps": self.steps[slot],
+                "done": bool(self.done[slot]),
+                "harvested": bool(self.harvested[slot]),
+            })
+        return out
+
+    def army(self, general: str) -> list[str]:
+        """Unit keys under a General (by name), e.g. ``["sheep", "sheep", "donkey"]``."""
+        return [D.UNIT_KEYS[u] for u in self.armies[self._slot_of(general)]]
+
+    def general_at(self, square: str) -> list[str]:
+        """Names of the Generals on a square (several only in a barn)."""
+        cell = self._cell[square]
+        return [self._gname[s] for s, p in enumerate(self.gpos) if p == cell]
+
+    @property
+    def resources(self) -> list[dict[str, int]]:
+        """Each player's resource tokens, e.g. ``state.resources[0]["hay"]``."""
+        return [dict(zip(_RES, r)) for r in self.res]
+
+    @property
+    def resource_supply(self) -> dict[str, int]:
+        return dict(zip(_RES, self.supply))
+
+    @property
+    def troop_supply(self) -> dict[str, int]:
+        return {D.UNIT_KEYS[i]: v for i, v in enumerate(self.troops)}
+
+    @property
+    def special_forces(self) -> dict[str, str]:
+        """Each special force's state: ``available``, ``in play`` or ``lost``."""
+        return {D.UNIT_KEYS[D.N_TROOPS + i]: ("available", "in play", "lost")[v] for i, v in enumerate(self.sf)}
+
+    def hand(self, player: int) -> list[str]:
+        """Command card keys in a player's hand."""
+        return [D.CARD_KEYS[c] for c in self.hands[player]]
+
+    @property
+    def phase_name(self) -> str:
+        """``barn`` (setup), ``action``, ``harvest``, ``marshal``, ``super`` (forming a Super Army),
+        ``over``; during a battle decision see :attr:`pending`."""
+        return self.phase
+
+    @property
+    def rounds_played(self) -> int:
+        return self.round
+
+    @property
+    def alive_players(self) -> list[int]:
+        return [p for p in range(self.players) if self.alive[p]]
+
+    def faction_of(self, player: int) -> str:
+        return D.FACTION_KEYS[self.factions[player]]
+
+    def is_super_army(self, player: int) -> bool:
+        return bool(self.superarmy[player])
+
+    def __repr__(self) -> str:
+        return f"<LivestockState {self.players}p round {self.round} {self.phase} player {self.current_player}>"
+
+    def __str__(self) -> str:
+        return self.render()
+
+    def actions_for(self, general: str) -> list:
+        """The legal actions that name this General (its moves, attack, stay, harvest, marshals...)."""
+        out = []
+        for a in self.legal_actions():
+            if general in (getattr(a, "general", None), getattr(a, "frm", None), getattr(a, "to", None)):
+                out.append(a)
+        return out
+
+    _COLOURS = {"grass": "#b7e08a", "hay": "#f0dc82", "corn": "#f6c343", "carrot": "#f19a4b", "apple": "#e57373",
+                "forest": "#4f7942", "lake": "#7fb3e6", "barn": "#c9a27e", None: "#eeeeee"}
+
+    def _repr_html_(self) -> str:
+        """The board as an HTML table (squares coloured by terrain, Generals by name), for notebooks."""
+        from html import escape
+
+        cells = []
+        for row in self.board:
+            tds = []
+            for sq in row:
+                label = sq["terrain"] or ""
+                if sq["terrain"] == "barn":
+                    label = f"barn {sq['barn_of']}"
+                gens = "<br>".join(escape(g) for g in sq["generals"])
+                tds.append(f"<td title='{sq['name']}' style='background:{self._COLOURS[sq['terrain']]};"
+                           f"width:4.5em;height:3em;text-align:center;font-size:80%'>"
+                           f"<small>{sq['name']} {escape(label)}</small><br><b>{gens}</b></td>")
+            cells.append("<tr>" + "".join(tds) + "</tr>")
+        who = "game over" if self.is_over else f"player {self.current_player} to decide ({self.phase})"
+        return (f"<div class='livestock-board'><table style='border-collapse:collapse'>{''.join(cells)}</table>"
+                f"<div>Round {self.round + 1}, {escape(who)}</div></div>")
+
+    def render(self) -> str:
+        """A plain-text picture of the board (terrain letters, barns as digits, Generals as names)."""
+        n = self.n
+        lines = ["   " + " ".join(f"{chr(97 + c):^5}" for c in range(n))]
+        for r in range(n):
+            cells = []
+            for c in range(n):
+                cell = r * n + c
+                t = self.terrain[cell]
+                mark = "." if t < 0 else (str(self.barn_of[cell]) if t == D.BARN else D.TERRAIN_LETTERS[t])
+                gs = [self._gname[s][:3] for s, p in enumerate(self.gpos) if p == cell]
+                cells.append(f"{mark}{(gs[0] if len(gs) == 1 else (str(len(gs)) + 'G') if gs else ''):<4}")
+            lines.append(f"{r + 1:>2} " + " ".join(cells))
+        return "\n".join(lines)
+
+    # ------------------------------------------------------------------ helpers shared by the rules
+    def _slot_of(self, name: str) -> int:
+        slot = self._slot.get(name)
+        if slot is None:
+            raise IllegalAction(f"there is no General named {name!r} in this game", "Components")
+        return slot
+
+    def _attack_total(self, slot: int) -> int:
+        return sum(_UA[u] for u in self.armies[slot])
+
+    def _defense_total(self, slot: int) -> int:
+        return sum(_UD[u] for u in self.armies[slot])
+
+    def _cap(self, slot: int) -> int:
+        return D.MAX_UNITS_SUPER if self.superarmy[slot // 3] else D.MAX_UNITS_GENERAL
+
+    def _base_steps(self, slot: int) -> int:
+        if self.superarmy[slot // 3]:
+            return D.SUPER_MOVES
+        swift = D.UNIT_SWIFT
+        return 2 if any(swift[u] for u in self.armies[slot]) else 1
+
+    def _own_slots(self, seat: int) -> list[int]:
+        gstat = self.gstat
+        return [s for s in range(3 * seat, 3 * seat + 3) if gstat[s] == ACTIVE]
+
+    def _barn_group(self, cell: int) -> list[int]:
+        return [s for s, p in enumerate(self.gpos) if p == cell]
+
+    def _gtext(self, slot: int) -> str:
+        seat = slot // 3
+        if self.superarmy[seat] and self.gstat[slot] == ACTIVE:
+            return f"the {D.FACTION_NAMES[self.factions[seat]]} Super Army"
+        return f"{self._gname[slot]} ({slot % 3 + 1}*)"
+
+    def _ptext(self, seat: int) -> str:
+        return f"P{seat + 1} ({D.FACTION_NAMES[self.factions[seat]]})"
+
+    def _place(self, slot: int, to: int) -> None:
+        frm = self.gpos[slot]
+        if frm >= 0 and self.occ[frm] == slot:
+            self.occ[frm] = -1
+        self.gpos[slot] = to
+        if self.terrain[to] != D.BARN:
+            self.occ[to] = slot
+
+    def _lift(self, slot: int) -> None:
+        pos = self.gpos[slot]
+        if pos >= 0 and self.occ[pos] == slot:
+            self.occ[pos] = -1
+        self.gpos[slot] = -1
+
+    # -- rules that other rulebook parts call (defined in their own mixins)
+    def _start_turn(self, seat: int) -> None:  # pragma: no cover - see setup.py
+        raise NotImplementedError
+
+    def _turn_event(self) -> Event:  # pragma: no cover - see setup.py
+        raise NotImplementedError
+
+    def _next_turn(self) -> list[Event]:  # pragma: no cover - see marshalling.py
+        raise NotImplementedError
+
+    def _fight(self) -> list[Event]:  # pragma: no cover - see battle.py
+        raise NotImplementedError
+
+    def _eliminate(self, seat: int, why: str) -> list[Event]:  # pragma: no cover - see battle.py
+        raise NotImplementedError
+
+    def _marshal_options(self, seat: int, slots: list[int]) -> list:  # pragma: no cover - see marshalling.py
+        raise NotImplementedError

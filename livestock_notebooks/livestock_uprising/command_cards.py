@@ -1,0 +1,147 @@
+"""Command cards (rulebook: Command Cards): which may be played, on what, and their effects."""
+from __future__ import annotations
+
+from bisect import insort
+
+from ..core.errors import IllegalAction
+from ..core.protocol import Event, require
+from . import actions as A
+from . import data as D
+from .board import _RES, LivestockBoard, _mk
+
+
+
+class CommandCardsMixin(LivestockBoard):
+    """Cards on offer, their targets, playing one, and why a card cannot be played."""
+
+    def _card_options(self, seat: int, slots: list[int], out: list) -> None:
+        hand = self.hands[seat]
+        if not hand:
+            return
+        phase = self.phase
+        for c in hand:
+            if D.CARD_DEFENDING[c] or phase not in D.CARD_PHASES[c]:
+                continue
+            out.extend(self._card_targets(seat, c, slots))
+
+    def _card_targets(self, seat: int, c: int, slots: list[int]) -> list:
+        key = D.CARD_KEYS[c]
+        eff = D.CARD_EFFECT[c]
+        kind = eff["kind"]
+        gname = self._gname
+        if kind in ("attack_bonus", "overrun", "harvest_bonus", "extra_transfer"):
+            return [_mk(A.PlayCard, key, "", "", -1)]
+        if kind == "extra_step":
+            return [_mk(A.PlayCard, key, gname[s], "", -1) for s in slots if not self.done[s]]
+        if kind == "extra_step_all":
+            return [_mk(A.PlayCard, key, "", "", -1)] if any(not self.done[s] for s in slots) else []
+        if kind == "second_wind":
+            return [_mk(A.PlayCard, key, gname[s], "", -1) for s in slots if self.done[s]]
+        if kind == "gain_choice":
+            return [_mk(A.PlayCard, key, "", _RES[r], -1) for r in range(5) if self.supply[r] > 0]
+        if kind == "gain":
+            if any(self.supply[D.RESOURCE_INDEX[r]] > 0 for r in eff["resources"]):
+                return [_mk(A.PlayCard, key, "", "", -1)]
+            return []
+        if kind == "steal":
+            return [
+                _mk(A.PlayCard, key, "", _RES[r], p)
+                for p in range(self.players)
+                if p != seat and self.alive[p]
+                for r in range(5)
+                if self.res[p][r] > 0
+            ]
+        if kind == "free_unit":
+            u = D.UNIT_CODE[eff["unit"]]
+            if self.troops[u] <= 0:
+                return []
+            return [_mk(A.PlayCard, key, gname[s], "", -1) for s in slots if len(self.armies[s]) < self._cap(s)]
+        raise AssertionError(kind)  # pragma: no cover
+
+    def _do_play_card(self, a) -> list[Event]:
+        c = D.CARD_CODE[a.card]
+        b = self.battle
+        seat = b["decider"] if b is not None else self.turn
+        self.hands[seat].remove(c)
+        self.played.append(c)
+        name = D.CARD_NAMES[c]
+        eff = D.CARD_EFFECT[c]
+        kind = eff["kind"]
+        data = {"card": a.card, "effect": kind}
+        text = f"{self._ptext(seat)} plays {name}"
+        events = []
+        if b is not None:  # a defending card
+            b["card"] = c
+            events.append(Event("card", f"{text}: {D.CARDS[c]['text']}", seat, data))
+            events.extend(self._fight())
+            return events
+        if kind == "attack_bonus":
+            self.buffs["attack"] += eff["value"]
+        elif kind == "overrun":
+            self.buffs["overrun"] += eff["value"]
+        elif kind == "harvest_bonus":
+            self.buffs["harvest"] += eff["value"]
+        elif kind == "extra_transfer":
+            self.transfers += eff["value"]
+        elif kind == "extra_step":
+            s = self._slot[a.general]
+            self.steps[s] += eff["value"]
+            text += f" on {self._gtext(s)}"
+        elif kind == "extra_step_all":
+            for s in self._own_slots(seat):
+                if not self.done[s]:
+                    self.steps[s] += eff["value"]
+        elif kind == "second_wind":
+            s = self._slot[a.general]
+            self.done[s] = 0
+            self.steps[s] = self._base_steps(s)
+            text += f" on {self._gtext(s)}"
+        elif kind == "gain_choice":
+            r = D.RESOURCE_INDEX[a.resource]
+            got = min(eff["value"], self.supply[r])
+            self.supply[r] -= got
+            self.res[seat][r] += got
+            text += f" and takes {got} {a.resource}"
+            data["gained"] = {a.resource: got}
+        elif kind == "gain":
+            got = {}
+            for rname, v in eff["resources"].items():
+                r = D.RESOURCE_INDEX[rname]
+                g = min(v, self.supply[r])
+                self.supply[r] -= g
+                self.res[seat][r] += g
+                got[rname] = g
+            text += " and takes " + ", ".join(f"{v} {k}" for k, v in got.items())
+            data["gained"] = got
+        elif kind == "steal":
+            r = D.RESOURCE_INDEX[a.resource]
+            got = min(eff["value"], self.res[a.opponent][r])
+            self.res[a.opponent][r] -= got
+            self.res[seat][r] += got
+            text += f" and takes {got} {a.resource} from {self._ptext(a.opponent)}"
+            data.update(opponent=a.opponent, gained={a.resource: got})
+        elif kind == "free_unit":
+            s = self._slot[a.general]
+            u = D.UNIT_CODE[eff["unit"]]
+            self.troops[u] -= 1
+            insort(self.armies[s], u)
+            text += f": a {D.UNIT_NAMES[u]} joins {self._gtext(s)}"
+        else:  # pragma: no cover
+            raise AssertionError(kind)
+        events.append(Event("card", text, seat, data))
+        return events
+
+    def _explain_card(self, action, seat: int) -> None:
+        c = D.CARD_CODE.get(action.card)
+        require(c is not None, f"there is no command card {action.card!r}", "Command Cards")
+        require(c in self.hands[seat], f"{D.CARD_NAMES[c]} is not in your hand", "Command Cards")
+        b = self.battle
+        if b is not None and b["stage"] == "respond":
+            require(D.CARD_DEFENDING[c], f"{D.CARD_NAMES[c]} cannot be played while defending", "Command Cards")
+        else:
+            require(not D.CARD_DEFENDING[c],
+                    f"{D.CARD_NAMES[c]} is played only when one of your Generals is attacked", "Command Cards")
+            require(self.phase in D.CARD_PHASES[c],
+                    f"{D.CARD_NAMES[c]} is played in the {' or '.join(sorted(D.CARD_PHASES[c]))} phase",
+                    "Command Cards")
+        raise IllegalAction(f"{D.CARD_NAMES[c]} has no such target now", "Command Cards")

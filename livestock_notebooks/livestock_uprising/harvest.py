@@ -1,0 +1,59 @@
+"""The harvest phase (rulebook: Harvest Phase, Ability to Harvest, Resources)."""
+from __future__ import annotations
+
+from ..core.errors import IllegalAction
+from ..core.protocol import Event, require
+from . import actions as A
+from . import data as D
+from .board import _RES, _UH, LivestockBoard, _mk
+
+
+
+class HarvestMixin(LivestockBoard):
+    """What each General may harvest, harvesting, and why a harvest is not allowed."""
+
+    def _harvest_options(self, seat: int, slots: list[int], out: list) -> None:
+        """One Harvest per General that stands on a resource it can gather (none for a Super Army)."""
+        gname = self._gname
+        if not self.superarmy[seat]:
+            terrain, supply = self.terrain, self.supply
+            for s in slots:
+                if self.harvested[s]:
+                    continue
+                t = terrain[self.gpos[s]]
+                if t >= 5 or supply[t] <= 0:
+                    continue
+                if t == 0 or any(_UH[u] >> t & 1 for u in self.armies[s]):
+                    out.append(_mk(A.Harvest, gname[s], _RES[t]))
+
+
+    def _do_harvest(self, a) -> list[Event]:
+        seat = self.turn
+        slot = self._slot[a.general]
+        t = self.terrain[self.gpos[slot]]
+        amount = 1 + self.buffs["harvest"]
+        if any(D.UNIT_GLUTTON[u] for u in self.armies[slot]):
+            amount += 1
+        amount = min(amount, self.supply[t])
+        self.supply[t] -= amount
+        self.res[seat][t] += amount
+        self.harvested[slot] = 1
+        return [Event("harvest", f"{self._gtext(slot)} harvests {amount} {_RES[t]}", seat,
+                      {"general": a.general, "resource": _RES[t], "amount": amount})]
+
+    def _do_end_harvest(self, a) -> list[Event]:
+        self.phase = "marshal"
+        return [Event("phase", "Marshalling phase", self.turn, {"phase": "marshal"})]
+
+    def _explain_harvest(self, action, seat: int) -> None:
+        """Why a Harvest is not allowed."""
+        slot = self._slot[action.general]
+        require(not self.superarmy[seat], "a Super Army cannot harvest", "Super Army Rules")
+        require(not self.harvested[slot], "a General harvests at most one resource per turn", "Ability to Harvest")
+        tt = self.terrain[self.gpos[slot]]
+        require(tt < 5, f"{action.general} stands on a square with no resource", "Harvest Phase")
+        require(action.resource == _RES[tt],
+                f"{action.general}'s square gives {_RES[tt]}, not {action.resource}", "Harvest Phase")
+        require(self.supply[tt] > 0, f"the supply has no {_RES[tt]} token left", "Resources")
+        raise IllegalAction(f"{action.general} needs a unit with the {_RES[tt]} icon to harvest it "
+                            "(only grass needs none)", "Ability to Harvest")

@@ -1,0 +1,136 @@
+"""The marshalling phase (rulebook: Marshaling Phase, Troops, Special Forces, Maximum Units, Transfering Units) and the end of a turn."""
+from __future__ import annotations
+
+from bisect import insort
+
+from ..core.errors import IllegalAction
+from ..core.protocol import Event, require
+from . import actions as A
+from . import data as D
+from .board import ACTIVE, _RES, LivestockBoard, _mk
+
+
+
+class MarshallingMixin(LivestockBoard):
+    """Buying units, the one transfer, ending the turn."""
+
+    def _marshal_options(self, seat: int, slots: list[int]) -> list:
+        out = []
+        have = self.res[seat]
+        cost = D.UNIT_COST
+        units = [u for u in range(D.N_TROOPS) if self.troops[u] > 0]
+        base = D.N_TROOPS + 3 * self.factions[seat]
+        units += [u for u in (base, base + 1, base + 2) if self.sf[u - D.N_TROOPS] == 0]
+        room = [s for s in slots if len(self.armies[s]) < self._cap(s)]
+        if not room:
+            return out
+        for u in units:
+            c = cost[u]
+            if all(have[i] >= c[i] for i in range(5)):
+                key = D.UNIT_KEYS[u]
+                for s in room:
+                    out.append(_mk(A.Marshal, key, self._gname[s]))
+        return out
+
+    def _marshalling_options(self, seat: int, slots: list[int], out: list) -> None:
+        """Units to marshal (until a transfer locks it), then the transfers between neighbours."""
+        gname = self._gname
+        if not self.locked:
+            out.extend(self._marshal_options(seat, slots))
+        if self.transfers > 0 and len(slots) > 1:
+            gpos = self.gpos
+            for f in slots:
+                army = self.armies[f]
+                if not army:
+                    continue
+                kinds = sorted(set(army))
+                for t in slots:
+                    if t == f or len(self.armies[t]) >= self._cap(t):
+                        continue
+                    if gpos[t] == gpos[f] or gpos[t] in self._nb8[gpos[f]]:
+                        for u in kinds:
+                            out.append(_mk(A.Transfer, D.UNIT_KEYS[u], gname[f], gname[t]))
+
+
+    def _do_marshal(self, a) -> list[Event]:
+        seat = self.turn
+        slot = self._slot[a.general]
+        u = D.UNIT_CODE[a.unit]
+        cost = D.UNIT_COST[u]
+        have = self.res[seat]
+        for r in range(5):
+            if cost[r]:
+                have[r] -= cost[r]
+                self.supply[r] += cost[r]
+        if u < D.N_TROOPS:
+            self.troops[u] -= 1
+        else:
+            self.sf[u - D.N_TROOPS] = 1
+        insort(self.armies[slot], u)
+        return [Event("marshal", f"{self._ptext(seat)} marshals a {D.UNIT_NAMES[u]} under {self._gtext(slot)}", seat,
+                      {"unit": a.unit, "general": a.general,
+                       "cost": {_RES[r]: cost[r] for r in range(5) if cost[r]}})]
+
+    def _do_transfer(self, a) -> list[Event]:
+        f, t = self._slot[a.frm], self._slot[a.to]
+        u = D.UNIT_CODE[a.unit]
+        self.armies[f].remove(u)
+        insort(self.armies[t], u)
+        self.transfers -= 1
+        self.locked = 1
+        return [Event("transfer", f"A {D.UNIT_NAMES[u]} moves from {self._gtext(f)} to {self._gtext(t)}", self.turn,
+                      {"unit": a.unit, "from": a.frm, "to": a.to})]
+
+    def _do_end_turn(self, a) -> list[Event]:
+        return self._next_turn()
+
+    def _next_turn(self) -> list[Event]:
+        p = self.turn
+        for k in range(1, self.players + 1):
+            s = (p + k) % self.players
+            if s == self.first:
+                self.round += 1
+            if self.alive[s]:
+                break
+        if self.max_rounds is not None and self.round >= self.max_rounds:
+            self.phase = "over"
+            self._winners = []
+            self.battle = None
+            return [Event("end", f"{self.max_rounds} rounds played: the game ends with no winner", None,
+                          {"rounds": self.round})]
+        self._start_turn(s)
+        return [self._turn_event()]
+
+    def _explain_marshal(self, action, seat: int) -> None:
+        u = D.UNIT_CODE.get(action.unit)
+        require(u is not None, f"there is no unit {action.unit!r}", "Troops")
+        slot = self._slot[action.general]
+        require(not (self.locked and self.phase == "marshal"),
+                "after a transfer no more units can be marshalled this turn", "Transfering Units")
+        if u >= D.N_TROOPS:
+            require(D.UNIT_FACTION[u] == self.factions[seat],
+                    f"{D.UNIT_NAMES[u]} serves another faction", "Special Forces")
+            st = self.sf[u - D.N_TROOPS]
+            require(st != 2, f"{D.UNIT_NAMES[u]} was lost in battle and cannot be marshalled again", "Special Forces")
+            require(st != 1, f"{D.UNIT_NAMES[u]} is already in play", "Special Forces")
+        else:
+            require(self.troops[u] > 0, f"no {D.UNIT_NAMES[u]} card is left in the supply", "Troops")
+        require(len(self.armies[slot]) < self._cap(slot),
+                f"{action.general} already has {self._cap(slot)} units", "Maximum Units")
+        cost = D.UNIT_COST[u]
+        short = [f"{cost[r] - self.res[seat][r]} {_RES[r]}" for r in range(5) if self.res[seat][r] < cost[r]]
+        raise IllegalAction(f"a {D.UNIT_NAMES[u]} costs more than you have (short of {', '.join(short)})",
+                            "Special Forces" if u >= D.N_TROOPS else "Troops")
+
+    def _explain_transfer(self, action, seat: int) -> None:
+        """Why a Transfer is not allowed."""
+        f, to = self._slot[action.frm], self._slot_of(action.to)
+        require(to // 3 == seat and self.gstat[to] == ACTIVE, f"{action.to} is not one of your Generals",
+                "Transfering Units")
+        require(f != to, "a transfer goes between two different Generals", "Transfering Units")
+        require(self.transfers > 0, "only one unit may be transferred per turn", "Transfering Units")
+        require(D.UNIT_CODE.get(action.unit, -1) in self.armies[f],
+                f"{action.frm} has no {action.unit}", "Transfering Units")
+        require(len(self.armies[to]) < self._cap(to),
+                f"{action.to} already has {D.MAX_UNITS_GENERAL} units", "Maximum Units")
+        raise IllegalAction("a transfer goes between Generals on neighbouring squares", "Transfering Units")
