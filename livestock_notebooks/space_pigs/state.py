@@ -11,7 +11,7 @@ from ..core.protocol import Event, GameState, check_action_type, load_state
 from ..core.errors import IllegalAction, NotYourDecision, SaveFileError
 from ..odds.space_pigs_sides import AcornWorm, Pigs, Pirates, Porcophages, resolve_round
 from ..core.rng import Dice
-from . import geometry as geo
+from . import events, geometry as geo
 from .actions import (
     ACTION_CLASSES, AnswerExchange, CallVoter, ChooseCombat, ChooseHex, ChooseMarker, ChoosePlayer,
     Deploy, Discard, Done, DrawHex, Drop, Flee, Fly, GiveMarker, Land, Load, MakeHog, MoveAliens,
@@ -449,7 +449,7 @@ class SpacePigsState(GameState):
             self.deck = self.discard
             self.discard = []
             self.dice.shuffle(self.deck)
-            self._ev("reshuffle", "The discard pile is shuffled into a new draw pile.", irreversible=True)
+            self._ev(events.RESHUFFLE, "The discard pile is shuffled into a new draw pile.", irreversible=True)
         if not self.deck:
             return None
         return self.deck.pop()
@@ -531,8 +531,8 @@ class SpacePigsState(GameState):
         self._legal_set = None
         self._dispatch(action)
         self._advance()
-        events, self._events = self._events, []
-        return events
+        out, self._events = self._events, []
+        return out
 
     def _waiting_for(self) -> str:
         return f"waiting for {_pn(self.actor)} in {SEQ_TITLE.get(self.seq, self.seq)}"
@@ -1160,7 +1160,7 @@ class SpacePigsState(GameState):
     def _do_DrawHex(self, a) -> None:
         tile = self.piles[a.pile].pop()
         self.drawn = [a.player, a.pile, tile]
-        self._ev("draw_hex", f"{self.pname(a.player)} draws a hex from the {a.pile} pile and looks at it.", a.player,
+        self._ev(events.DRAW_HEX, f"{self.pname(a.player)} draws a hex from the {a.pile} pile and looks at it.", a.player,
                  pile=a.pile)
 
     def _do_PlaceHex(self, a) -> None:
@@ -1175,10 +1175,10 @@ class SpacePigsState(GameState):
         face_down = self.opts.get("all_laid_before_revealed") or self.opts.get("unexplored")
         if face_down:
             self.face_down[h] = True
-            self._ev("place_hex", f"{self.pname(a.player)} lays a {pile} hex face down at ({a.q},{a.r}) (H{h}).",
+            self._ev(events.PLACE_HEX, f"{self.pname(a.player)} lays a {pile} hex face down at ({a.q},{a.r}) (H{h}).",
                      a.player, hex=h, q=a.q, r=a.r, pile=pile)
         else:
-            self._ev("place_hex", f"{self.pname(a.player)} lays a {pile} hex at ({a.q},{a.r}): {self.hex_label(h)}.",
+            self._ev(events.PLACE_HEX, f"{self.pname(a.player)} lays a {pile} hex at ({a.q},{a.r}): {self.hex_label(h)}.",
                      a.player, irreversible=True, hex=h, q=a.q, r=a.r, pile=pile, tile=tile)
         self.seq_data["placed"] += 1
 
@@ -1195,13 +1195,13 @@ class SpacePigsState(GameState):
     def _reveal(self, h: int) -> None:
         if self.face_down[h]:
             self.face_down[h] = False
-            self._ev("reveal_hex", f"H{h} is explored: {self.hex_label(h)}.", irreversible=True, hex=h,
+            self._ev(events.REVEAL_HEX, f"H{h} is explored: {self.hex_label(h)}.", irreversible=True, hex=h,
                      tile=KIND_NAME[self.hex_kind[h]], colour=self.hex_colour[h])
 
     def _do_StartPlanet(self, a) -> None:
         self._reveal(a.hex)
         self._add_troops(a.hex, a.player, RULES["components"]["starting_piglets"], 0)
-        self._ev("start", f"{self.pname(a.player)} puts 5 piglets on {self.hex_label(a.hex)}.", a.player, hex=a.hex)
+        self._ev(events.START, f"{self.pname(a.player)} puts 5 piglets on {self.hex_label(a.hex)}.", a.player, hex=a.hex)
         self.seq_data["i"] += 1
 
     def _do_ReturnTo(self, a) -> None:
@@ -1210,7 +1210,7 @@ class SpacePigsState(GameState):
         self.used[p] = []
         self._reveal(a.hex)
         self._add_troops(a.hex, p, RULES["components"]["starting_piglets"], 0)
-        self._ev("return", f"{self.pname(p)} returns with 5 piglets on {self.hex_label(a.hex)} and recovers all five "
+        self._ev(events.RETURN, f"{self.pname(p)} returns with 5 piglets on {self.hex_label(a.hex)} and recovers all five "
                  f"travel markers.", p, hex=a.hex)
         self.seq_data["i"] += 1
 
@@ -1223,11 +1223,11 @@ class SpacePigsState(GameState):
             self.hands[p].remove(c)
             side = "d" if p == self.combat["d"] else "a"
             self.combat[side + "cards"].append(c)
-            self._ev("combat_card", f"{self.pname(p)} plays a card face down.", p)
+            self._ev(events.COMBAT_CARD, f"{self.pname(p)} plays a card face down.", p)
             return
         self._discard_card(p, c)
         eff = card.effect
-        self._ev("play_card", f"{self.pname(p)} plays {card.english}: {card.text}", p, card=c, effect=eff)
+        self._ev(events.PLAY_CARD, f"{self.pname(p)} plays {card.english}: {card.text}", p, card=c, effect=eff)
         if eff in CARD_TARGETS:
             self.pending = {"what": "card", "id": c, "player": p, "kinds": list(CARD_TARGETS[eff]), "picks": []}
             return
@@ -1249,7 +1249,7 @@ class SpacePigsState(GameState):
                 self.trips[p] += 1
         elif eff == "control_aliens":
             self.seq_data["controller"] = p
-            self._ev("cho_boko", f"{self.pname(p)} will move the aliens this turn instead of the Royal Pig.", p)
+            self._ev(events.CHO_BOKO, f"{self.pname(p)} will move the aliens this turn instead of the Royal Pig.", p)
         else:  # pragma: no cover
             raise AssertionError(eff)
 
@@ -1267,7 +1267,7 @@ class SpacePigsState(GameState):
                 self._swap_cells(picks[0], picks[1], p)
             elif eff == "festival":
                 self.festival.append([picks[0], p])
-                self._ev("festival", f"Acorn Festival on {self.hex_label(picks[0])}: no other player may land there "
+                self._ev(events.FESTIVAL, f"Acorn Festival on {self.hex_label(picks[0])}: no other player may land there "
                          f"this turn.", p, hex=picks[0])
             elif eff == "bar_candidate":
                 self._bar(picks[0], p)
@@ -1275,7 +1275,7 @@ class SpacePigsState(GameState):
                 t = picks[0]
                 moved = self.governors[t] // 2
                 self.seq_data["vote_error"].append([p, t, moved])
-                self._ev("vote_error", f"Voting error: {moved} of {self.pname(t)}'s governors will vote with "
+                self._ev(events.VOTE_ERROR, f"Voting error: {moved} of {self.pname(t)}'s governors will vote with "
                          f"{self.pname(p)}.", p, target=t, governors=moved)
             elif eff == "extra_trip":
                 t = picks[0]
@@ -1283,7 +1283,7 @@ class SpacePigsState(GameState):
                     self.trips[p] += 1
                 else:
                     self.seq_data.setdefault("deferred", []).append([p, t])
-                    self._ev("extra_later", f"{self.pname(p)} will make the extra trip right after {self.pname(t)}.",
+                    self._ev(events.EXTRA_LATER, f"{self.pname(p)} will make the extra trip right after {self.pname(t)}.",
                              p, after=t)
             elif eff == "hog":
                 e = self._entry(picks[0], p)
@@ -1294,7 +1294,7 @@ class SpacePigsState(GameState):
                     e[1] = 0
                     e[3] -= take
                 e[2] += 1
-                self._ev("serum", f"Two of {self.pname(p)}'s piglets on {self.hex_label(picks[0])} become a hog.", p,
+                self._ev(events.SERUM, f"Two of {self.pname(p)}'s piglets on {self.hex_label(picks[0])} become a hog.", p,
                          hex=picks[0])
         else:
             self._power_target(p, pd["id"], picks)
@@ -1305,7 +1305,7 @@ class SpacePigsState(GameState):
             lst[x], lst[y] = lst[y], lst[x]
         for f in self.festival:
             f[0] = y if f[0] == x else x if f[0] == y else f[0]
-        self._ev("swap", f"{self.pname(p)} swaps the planets at H{x} and H{y}: now {self.hex_label(x)} and "
+        self._ev(events.SWAP, f"{self.pname(p)} swaps the planets at H{x} and H{y}: now {self.hex_label(x)} and "
                  f"{self.hex_label(y)}.", p, hexes=[x, y])
 
     def _bar(self, t: int, p: int) -> None:
@@ -1314,13 +1314,13 @@ class SpacePigsState(GameState):
             sd["barred"].append(t)
         if t in sd["candidates"]:
             sd["candidates"].remove(t)
-        self._ev("bar", f"{self.pname(t)} is barred from the Royal Pig election this turn.", p, target=t)
+        self._ev(events.BAR, f"{self.pname(t)} is barred from the Royal Pig election this turn.", p, target=t)
 
     # ---------------------------------------------------------------- powers
     def _do_power(self, a) -> None:
         p, power = a.player, a.power
         self.powers_used[p].append(power)
-        self._ev("power", f"{self.pname(p)} uses a clan power: {power.replace('_', ' ')}.", p, power=power, arg=a.arg)
+        self._ev(events.POWER, f"{self.pname(p)} uses a clan power: {power.replace('_', ' ')}.", p, power=power, arg=a.arg)
         if power in POWER_TARGETS:
             self.pending = {"what": "power", "id": power, "player": p, "kinds": list(POWER_TARGETS[power]), "picks": []}
             return
@@ -1344,7 +1344,7 @@ class SpacePigsState(GameState):
             c = hand[self.dice.below(len(hand))]
             self.hands[t].remove(c)
             self.hands[p].append(c)
-            self._ev("steal", f"{self.pname(p)} steals a random card from {self.pname(t)}.", p, irreversible=True,
+            self._ev(events.STEAL, f"{self.pname(p)} steals a random card from {self.pname(t)}.", p, irreversible=True,
                      target=t)
         elif power == "famine":
             h = picks[0]
@@ -1357,7 +1357,7 @@ class SpacePigsState(GameState):
                 self._kill(e, dead_p, dead_h)
                 texts.append(f"{self.pname(e[0])} loses {dead_p} piglet(s) and {dead_h} hog(s)")
             self._clean(h)
-            self._ev("famine", f"Acorn famine on {self.hex_label(h)}: " + "; ".join(texts) + ".", p,
+            self._ev(events.FAMINE, f"Acorn famine on {self.hex_label(h)}: " + "; ".join(texts) + ".", p,
                      irreversible=True, hex=h)
             self._check_eliminations()
         elif power == "convert":
@@ -1378,19 +1378,19 @@ class SpacePigsState(GameState):
             got = min(got, max(room, 0))
             if got and self._entry(dest, p) is not None:
                 self._add_troops(dest, p, got, 0, moved=True)
-            self._ev("convert", f"{self.pname(p)} converts {got} piglet(s) on {self.hex_label(h)}, placed on "
+            self._ev(events.CONVERT, f"{self.pname(p)} converts {got} piglet(s) on {self.hex_label(h)}, placed on "
                      f"{self.hex_label(dest)}.", p, irreversible=True, hex=h, dest=dest, converted=got)
             self._check_eliminations()
         elif power == "forbid":
             t, h = picks
             self.forbid.append([t, h])
-            self._ev("forbid", f"{self.pname(t)} may not disembark on {self.hex_label(h)} this turn.", p, target=t, hex=h)
+            self._ev(events.FORBID, f"{self.pname(t)} may not disembark on {self.hex_label(h)} this turn.", p, target=t, hex=h)
         elif power == "recover":
             h = picks[0]
             if self._pigs_total(p)[0] < RULES["components"]["piglets_per_player"]:
                 self._add_troops(h, p, 1, 0, moved=True)
                 self.lost[p] -= 1
-                self._ev("recover", f"{self.pname(p)} recovers a piglet lost in combat, on {self.hex_label(h)}.", p,
+                self._ev(events.RECOVER, f"{self.pname(p)} recovers a piglet lost in combat, on {self.hex_label(h)}.", p,
                          hex=h)
         elif power == "swap":
             self._swap_cells(picks[0], picks[1], p)
@@ -1404,7 +1404,7 @@ class SpacePigsState(GameState):
             k = 0 if r == 1 else 1 if r <= 3 else 2
             k = min(k, self.governors[t])
             self.governors[t] -= k
-            self._ev("assassinate", f"{self.pname(p)} rolls {r} to assassinate {self.pname(t)}'s governors: {k} "
+            self._ev(events.ASSASSINATE, f"{self.pname(p)} rolls {r} to assassinate {self.pname(t)}'s governors: {k} "
                      f"killed.", p, irreversible=True, target=t, roll=r, killed=k)
 
     def _kill(self, e: list, piglets: int, hogs: int) -> None:
@@ -1419,38 +1419,38 @@ class SpacePigsState(GameState):
     # ---------------------------------------------------------------- phase 1
     def _do_Discard(self, a) -> None:
         self._discard_card(a.player, a.card)
-        self._ev("discard", f"{self.pname(a.player)} discards a card.", a.player)
+        self._ev(events.DISCARD, f"{self.pname(a.player)} discards a card.", a.player)
 
     def _do_OfferExchange(self, a) -> None:
         self.offers_made[a.player].append(a.partner)
         self.offer = [a.player, a.partner, a.card]
-        self._ev("offer", f"{self.pname(a.player)} offers {self.pname(a.partner)} a card in exchange.", a.player,
+        self._ev(events.OFFER, f"{self.pname(a.player)} offers {self.pname(a.partner)} a card in exchange.", a.player,
                  partner=a.partner)
 
     def _do_AnswerExchange(self, a) -> None:
         giver, partner, card = self.offer
         self.offer = None
         if a.card < 0:
-            self._ev("exchange", f"{self.pname(partner)} declines the exchange.", partner)
+            self._ev(events.EXCHANGE, f"{self.pname(partner)} declines the exchange.", partner)
         else:
             self.hands[giver].remove(card)
             self.hands[partner].append(card)
             self.hands[partner].remove(a.card)
             self.hands[giver].append(a.card)
-            self._ev("exchange", f"{self.pname(giver)} and {self.pname(partner)} exchange a card.", partner,
+            self._ev(events.EXCHANGE, f"{self.pname(giver)} and {self.pname(partner)} exchange a card.", partner,
                      players=[giver, partner])
 
     def _do_GiveMarker(self, a) -> None:
         self.seq_data["given"][a.to] += 1
         self.seq_data["assign"].append(a.to)
-        self._ev("give_marker", f"The Royal Pig gives a colonist marker to {self.pname(a.to)}.", a.player, to=a.to)
+        self._ev(events.GIVE_MARKER, f"The Royal Pig gives a colonist marker to {self.pname(a.to)}.", a.player, to=a.to)
 
     def _do_MakeHog(self, a) -> None:
         p = a.player
         self.new_piglets[p] -= 2
         self.new_hogs[p] += 1
         self.hog_made[p] = True
-        self._ev("hog", f"{self.pname(p)} turns two new piglets into a hog.", p)
+        self._ev(events.HOG, f"{self.pname(p)} turns two new piglets into a hog.", p)
 
     def _gain_colonists(self, p: int, piglets: int, hogs: int) -> int:
         comp = RULES["components"]
@@ -1459,7 +1459,7 @@ class SpacePigsState(GameState):
         got = max(0, min(piglets, room))
         self.new_piglets[p] += got
         if got < piglets:
-            self._ev("limit", f"{self.pname(p)} has no piglet markers left: {piglets - got} colonist(s) lost.", p)
+            self._ev(events.LIMIT, f"{self.pname(p)} has no piglet markers left: {piglets - got} colonist(s) lost.", p)
         return got
 
     def _do_Deploy(self, a) -> None:
@@ -1469,7 +1469,7 @@ class SpacePigsState(GameState):
         else:
             self.new_piglets[p] -= 1
         self._add_troops(a.hex, p, 0 if a.hog else 1, 1 if a.hog else 0)
-        self._ev("deploy", f"{self.pname(p)} deploys {'a hog' if a.hog else 'a piglet'} on {self.hex_label(a.hex)}.",
+        self._ev(events.DEPLOY, f"{self.pname(p)} deploys {'a hog' if a.hog else 'a piglet'} on {self.hex_label(a.hex)}.",
                  p, hex=a.hex, hog=a.hog)
 
     def _do_PlaceAliens(self, a) -> None:
@@ -1486,7 +1486,7 @@ class SpacePigsState(GameState):
         else:
             e[1] += put
         lost = count - put
-        self._ev("aliens_placed", f"{_aliens(kind, put)} {'arrive' if put > 1 else 'arrives'} on {self.hex_label(h)}"
+        self._ev(events.ALIENS_PLACED, f"{_aliens(kind, put)} {'arrive' if put > 1 else 'arrives'} on {self.hex_label(h)}"
                  + (f"; {lost} are lost for lack of room" if lost else "") + ".", self.actor, hex=h, count=put,
                  aliens=ALIEN_NAME[kind])
         self.seq_data["alien_hexes"] = []
@@ -1496,7 +1496,7 @@ class SpacePigsState(GameState):
     def _do_ChooseMarker(self, a) -> None:
         p = a.player
         self.choice[p] = a.value
-        self._ev("marker", f"{self.pname(p)} chooses a travel marker face down.", p)
+        self._ev(events.MARKER, f"{self.pname(p)} chooses a travel marker face down.", p)
         self.seq_data["i"] += 1
 
     def _do_Load(self, a) -> None:
@@ -1524,14 +1524,14 @@ class SpacePigsState(GameState):
                 e[3] -= 1
             self.trip["p"] += 1
         self._clean(a.hex)
-        self._ev("load", f"{self.pname(p)} boards {'a hog' if a.hog else 'a piglet'} at {self.hex_label(a.hex)}.", p,
+        self._ev(events.LOAD, f"{self.pname(p)} boards {'a hog' if a.hog else 'a piglet'} at {self.hex_label(a.hex)}.", p,
                  hex=a.hex, hog=a.hog)
 
     def _do_Fly(self, a) -> None:
         tr = self.trip
         tr["pos"] = a.hex
         tr["hops"] += 1
-        self._ev("fly", f"{self.pname(a.player)}'s ship flies to {self.hex_label(a.hex)}.", a.player, hex=a.hex)
+        self._ev(events.FLY, f"{self.pname(a.player)}'s ship flies to {self.hex_label(a.hex)}.", a.player, hex=a.hex)
         if tr["mode"] in ("plain", "teleport") or tr["hops"] >= tr["range"]:
             self._land(a.player)
 
@@ -1553,7 +1553,7 @@ class SpacePigsState(GameState):
         pos = tr["pos"]
         if tr["hops"] == 0 or pos == tr["src"] or not self._can_land(p, pos):
             self._add_troops(tr["src"], p, tr["p"], tr["h"])
-            self._ev("abort", f"{self.pname(p)}'s troops find nowhere to land and return to {self.hex_label(tr['src'])}.", p)
+            self._ev(events.ABORT, f"{self.pname(p)}'s troops find nowhere to land and return to {self.hex_label(tr['src'])}.", p)
             return
         self._disembark(p, pos, tr["p"], tr["h"])
 
@@ -1568,7 +1568,7 @@ class SpacePigsState(GameState):
         if before and before[0] != p:
             who = self.pname(before[0]) if before[0] >= 0 else ALIEN_NAME[before[0]]
             note = f", attacking {who}"
-        self._ev("land", f"{self.pname(p)} lands {what} on {self.hex_label(h)}{note}.", p, hex=h, piglets=piglets,
+        self._ev(events.LAND, f"{self.pname(p)} lands {what} on {self.hex_label(h)}{note}.", p, hex=h, piglets=piglets,
                  hogs=hogs)
         if self.rules == "simple_a" and self.hex_kind[h] == "A":
             r = self._roll(6)
@@ -1576,7 +1576,7 @@ class SpacePigsState(GameState):
             if r <= 2:
                 self._kill(e, piglets, hogs)
                 self._clean(h)
-                self._ev("asteroid", f"Asteroid roll {r}: the {what} are lost.", p, irreversible=True, roll=r)
+                self._ev(events.ASTEROID, f"Asteroid roll {r}: the {what} are lost.", p, irreversible=True, roll=r)
                 self._check_eliminations()
             elif r >= 5:
                 pg, hg = self._pigs_total(p)
@@ -1584,10 +1584,10 @@ class SpacePigsState(GameState):
                 add_h = max(0, min(hogs, RULES["components"]["hogs_per_player"] - hg))
                 e[3] += add_p
                 e[4] += add_h
-                self._ev("asteroid", f"Asteroid roll {r}: the troops double ({troops_text(add_p, add_h)} more).", p,
+                self._ev(events.ASTEROID, f"Asteroid roll {r}: the troops double ({troops_text(add_p, add_h)} more).", p,
                          irreversible=True, roll=r)
             else:
-                self._ev("asteroid", f"Asteroid roll {r}: nothing happens.", p, irreversible=True, roll=r)
+                self._ev(events.ASTEROID, f"Asteroid roll {r}: nothing happens.", p, irreversible=True, roll=r)
 
     # ---------------------------------------------------------------- phase 3
     def _do_ChooseCombat(self, a) -> None:
@@ -1603,7 +1603,7 @@ class SpacePigsState(GameState):
             src[1] -= 1
         self._add_troops(a.dst, p, 0 if a.hog else 1, 1 if a.hog else 0, moved=True)
         self._clean(a.src)
-        self._ev("redeploy", f"{self.pname(p)} redeploys {'a hog' if a.hog else 'a piglet'} from {self.hex_label(a.src)}"
+        self._ev(events.REDEPLOY, f"{self.pname(p)} redeploys {'a hog' if a.hog else 'a piglet'} from {self.hex_label(a.src)}"
                  f" to {self.hex_label(a.dst)}.", p, src=a.src, dst=a.dst, hog=a.hog)
 
     def _do_MoveAliens(self, a) -> None:
@@ -1612,7 +1612,7 @@ class SpacePigsState(GameState):
         kind, count = e[0], e[1]
         self._reveal(a.dst)
         self.seq_data["moved"] = True
-        self._ev("aliens_move", f"The {ALIEN_NAME[kind]} ({count}) move{'s' if kind == WORM else ''} from {self.hex_label(a.src)} to "
+        self._ev(events.ALIENS_MOVE, f"The {ALIEN_NAME[kind]} ({count}) move{'s' if kind == WORM else ''} from {self.hex_label(a.src)} to "
                  f"{self.hex_label(a.dst)}.", a.player, src=a.src, dst=a.dst, aliens=ALIEN_NAME[kind], count=count)
         other = self._alien_entry(a.dst)
         if other is not None:
@@ -1633,7 +1633,7 @@ class SpacePigsState(GameState):
         self.occupants[h] = [e for e in self.occupants[h] if e[0] != WORM]
         self.worm_eaten += 1
         self._adj = self._adj  # geometry unchanged
-        self._ev("devour", f"The acorn worm devours {colour}: it is now an asteroid, and the worm leaves "
+        self._ev(events.DEVOUR, f"The acorn worm devours {colour}: it is now an asteroid, and the worm leaves "
                  f"({self.worm_eaten} of 3 planets eaten).", hex=h, eaten=self.worm_eaten)
 
     # ---------------------------------------------------------------- phase 4
@@ -1641,20 +1641,20 @@ class SpacePigsState(GameState):
         p = a.player
         if a.yes:
             self.seq_data["candidates"].append(p)
-        self._ev("stand", f"{self.pname(p)} {'stands' if a.yes else 'does not stand'} for Royal Pig.", p, yes=a.yes)
+        self._ev(events.STAND, f"{self.pname(p)} {'stands' if a.yes else 'does not stand'} for Royal Pig.", p, yes=a.yes)
         self.seq_data["i"] += 1
 
     def _do_CallVoter(self, a) -> None:
         self.seq_data["stage"] = "vote"
         self.seq_data["called"] = a.voter
-        self._ev("call", f"The caller asks {self.pname(a.voter)} to vote.", a.player, voter=a.voter)
+        self._ev(events.CALL, f"The caller asks {self.pname(a.voter)} to vote.", a.player, voter=a.voter)
 
     def _do_Vote(self, a) -> None:
         sd = self.seq_data
         p = a.player
         sd["voted"].append(p)
         sd["votes"][p] = a.candidate
-        self._ev("vote", f"{self.pname(p)} gives {self.governors[p]} governor(s) to {self.pname(a.candidate)}.", p,
+        self._ev(events.VOTE, f"{self.pname(p)} gives {self.governors[p]} governor(s) to {self.pname(a.candidate)}.", p,
                  candidate=a.candidate, governors=self.governors[p])
         sd["stage"] = "call"
 
@@ -1694,13 +1694,13 @@ class SpacePigsState(GameState):
                     deferred.remove([holder, p])
                     self.seq_data["q"].insert(i, holder)
                     self.trips[holder] += 1
-                    self._ev("extra_now", f"{self.pname(holder)} makes the extra trip now.", holder)
+                    self._ev(events.EXTRA_NOW, f"{self.pname(holder)} makes the extra trip now.", holder)
         elif seq == "3B":
             if self.seq_data.get("far") == p:
                 self.seq_data["far"] = -1
         elif seq == "3C" and self.seq_data.get("stage") == "move":
             self.seq_data["moved"] = True
-            self._ev("aliens_stay", "No alien stack moves this turn.", p)
+            self._ev(events.ALIENS_STAY, "No alien stack moves this turn.", p)
             return
         self.seq_data["i"] = self.seq_data.get("i", 0) + 1
 
@@ -1721,7 +1721,7 @@ class SpacePigsState(GameState):
             self.hands[p].append(c)
             drawn += 1
         if drawn:
-            self._ev("draw", f"{self.pname(p)} draws {drawn} card(s).", p, irreversible=True, count=drawn)
+            self._ev(events.DRAW, f"{self.pname(p)} draws {drawn} card(s).", p, irreversible=True, count=drawn)
 
     # ================================================================== combat
     def _start_combat(self, h: int, attacker: int, seq: str) -> None:
@@ -1732,7 +1732,7 @@ class SpacePigsState(GameState):
                    "tie": None}
         aname = self._side_name(attacker)
         dname = self._side_name(defender)
-        self._ev("combat", f"Combat on {self.hex_label(h)}: {aname} ({self._side_text(h, attacker)}) "
+        self._ev(events.COMBAT, f"Combat on {self.hex_label(h)}: {aname} ({self._side_text(h, attacker)}) "
                  f"attack{self._verb_s(attacker)} "
                  f"{dname} ({self._side_text(h, defender)}).", attacker if attacker >= 0 else None, hex=h,
                  attacker=attacker, defender=defender)
@@ -1800,7 +1800,7 @@ class SpacePigsState(GameState):
         cb = self.combat
         if power == "tech_adjust":
             cb["tech"] += arg
-            self._ev("tech_adjust", f"The technology total becomes {cb['tech']}.", p, tech=cb["tech"])
+            self._ev(events.TECH_ADJUST, f"The technology total becomes {cb['tech']}.", p, tech=cb["tech"])
             cb["stage"] = "tech_done"
         elif power == "flee_first":
             self._flee(p, arg)
@@ -1811,7 +1811,7 @@ class SpacePigsState(GameState):
             # re-roll the first die of that side
             old = rolls[0]
             rolls[0] = self._roll(sizes[0])
-            self._ev("reroll", f"{self.pname(p)} forces a re-roll: {old} becomes {rolls[0]}.", p, irreversible=True,
+            self._ev(events.REROLL, f"{self.pname(p)} forces a re-roll: {old} becomes {rolls[0]}.", p, irreversible=True,
                      side=side, old=old, new=rolls[0])
             cb["stage"] = "rolled2"
         elif power == "win_tie":
@@ -1832,7 +1832,7 @@ class SpacePigsState(GameState):
         pg, hg = e[1] + e[3], e[2] + e[4]
         self.occupants[h].remove(e)
         self._add_troops(dest, p, pg, hg)
-        self._ev("flee", f"{self.pname(p)} flees with {troops_text(pg, hg)} from {self.hex_label(h)} to "
+        self._ev(events.FLEE, f"{self.pname(p)} flees with {troops_text(pg, hg)} from {self.hex_label(h)} to "
                  f"{self.hex_label(dest)}.", p, hex=h, dest=dest)
         other = cb["a"] if p == cb["d"] else cb["d"]
         self._end_combat(winner=other, fled=p)
@@ -1862,7 +1862,7 @@ class SpacePigsState(GameState):
         cb["ab"], cb["db"], cb["tech"] = ab, db, tech
         names = lambda cs: ", ".join(CARDS[c].name if CARDS[c].kind == "combat" else CARDS[c].english for c in cs) or "none"
         if cb["acards"] or cb["dcards"]:
-            self._ev("reveal_cards", f"Cards revealed: attacker {names(cb['acards'])}; defender {names(cb['dcards'])}. "
+            self._ev(events.REVEAL_CARDS, f"Cards revealed: attacker {names(cb['acards'])}; defender {names(cb['dcards'])}. "
                      f"Bonuses {ab:+d} / {db:+d}, technology total {tech}.", irreversible=True,
                      attacker_cards=list(cb["acards"]), defender_cards=list(cb["dcards"]), attack_bonus=ab,
                      defense_bonus=db, tech=tech)
@@ -1877,7 +1877,7 @@ class SpacePigsState(GameState):
             if e[0] >= 0:
                 self.lost[e[0]] += e[1] + e[3]
         self.occupants[h] = []
-        self._ev("wipeout", f"Technology total {cb['tech']}: over-armament destroys every troop on {self.hex_label(h)}!",
+        self._ev(events.WIPEOUT, f"Technology total {cb['tech']}: over-armament destroys every troop on {self.hex_label(h)}!",
                  hex=h, tech=cb["tech"])
         self.combat = None
         self._check_eliminations()
@@ -2016,7 +2016,7 @@ class SpacePigsState(GameState):
             grow = " The smell of blood draws another porcophage."
         if winner == "defender" and cb["d"] == PORCOPHAGES and d_after.count > d_side.count:
             grow = " The smell of blood draws another porcophage."
-        self._ev("round", text + grow, irreversible=True, hex=h, round=cb["round"], attacker_roll=ar,
+        self._ev(events.ROUND, text + grow, irreversible=True, hex=h, round=cb["round"], attacker_roll=ar,
                  defender_roll=dr, attacker_total=at, defender_total=dt, winner=winner)
         cb["round"] += 1
         cb["roll"] = None
@@ -2046,7 +2046,7 @@ class SpacePigsState(GameState):
         if w is not None and occ and occ[0] is not w and (self._entry(h, cb["d"]) is None):
             occ.remove(w)
             occ.insert(0, w)
-        self._ev("combat_end", f"{self._side_name(winner)} hold{self._verb_s(winner)} {self.hex_label(h)}"
+        self._ev(events.COMBAT_END, f"{self._side_name(winner)} hold{self._verb_s(winner)} {self.hex_label(h)}"
                  + (f" ({self._side_name(fled)} fled)" if fled is not None else "") + ".", hex=h, winner=winner,
                  fled=fled)
         self.combat = None
@@ -2071,7 +2071,7 @@ class SpacePigsState(GameState):
                 self.used[p] = []
                 self.trips[p] = 0
                 self.new_piglets[p] = self.new_hogs[p] = 0
-                self._ev("eliminated", f"{self.pname(p)} is down to one troop or none and is eliminated; the clan "
+                self._ev(events.ELIMINATED, f"{self.pname(p)} is down to one troop or none and is eliminated; the clan "
                          f"returns next turn on the rim.", p)
 
     # ================================================================== the sequence machine
@@ -2161,7 +2161,7 @@ class SpacePigsState(GameState):
 
     # ---- turn start: eliminated players return
     def _enter_return(self) -> None:
-        self._ev("turn", f"Turn {self.turn} begins.", turn=self.turn)
+        self._ev(events.TURN, f"Turn {self.turn} begins.", turn=self.turn)
         self.seq_data = {"q": [p for p in self.order if self.out[p]], "i": 0}
 
     def _poll_return(self) -> bool:
@@ -2169,7 +2169,7 @@ class SpacePigsState(GameState):
         while sd["i"] < len(sd["q"]):
             p = sd["q"][sd["i"]]
             if not self._return_options():
-                self._ev("no_return", f"No empty hex is left: {self.pname(p)} stays out this turn.", p)
+                self._ev(events.NO_RETURN, f"No empty hex is left: {self.pname(p)} stays out this turn.", p)
                 sd["i"] += 1
                 continue
             self.actor = p
@@ -2195,12 +2195,12 @@ class SpacePigsState(GameState):
                     continue
                 k = sum(1 for h in self._held_hexes(p) if self._is_planet(h)) + extra
                 got = self._gain_colonists(p, k, 0)
-                self._ev("colonists", f"{self.pname(p)} receives {got} new colonist(s).", p, count=got)
+                self._ev(events.COLONISTS, f"{self.pname(p)} receives {got} new colonist(s).", p, count=got)
             self.seq_data = {"q": [], "i": 0}
             return
         k = RULES["colonists_drawn"][str(self.players)]
         self.seq_data = {"stage": "give", "k": k, "given": [0] * self.players, "assign": [], "q": list(self.order), "i": 0}
-        self._ev("colonists_drawn", f"The Royal Pig draws {k} colonist markers face down.", self.royal_pig, count=k)
+        self._ev(events.COLONISTS_DRAWN, f"The Royal Pig draws {k} colonist markers face down.", self.royal_pig, count=k)
 
     def _poll_1B(self) -> bool:
         sd = self.seq_data
@@ -2218,7 +2218,7 @@ class SpacePigsState(GameState):
                 if sd["given"][p]:
                     g = self._gain_colonists(p, got[p], 0)
                     parts.append(f"{self.pname(p)} {g}")
-            self._ev("colonists", "Colonist markers revealed: " + ", ".join(parts) + ".", irreversible=True,
+            self._ev(events.COLONISTS, "Colonist markers revealed: " + ", ".join(parts) + ".", irreversible=True,
                      colonists=got)
             sd["stage"] = "players"
         return self._window(self._legal_1B)
@@ -2235,12 +2235,12 @@ class SpacePigsState(GameState):
                 tied = groups[s]
                 order += self._break_ties(tied) if len(tied) > 1 else tied
             self.order = order
-        self._ev("order", "Order of play: " + ", ".join(self.pname(p) for p in self.order) + ".",
+        self._ev(events.ORDER, "Order of play: " + ", ".join(self.pname(p) for p in self.order) + ".",
                  order=list(self.order))
 
     def _break_ties(self, tied: list[int]) -> list[int]:
         rolls = {p: self._roll(6) for p in tied}
-        self._ev("tie_roll", "Tie for the order of play: " + ", ".join(f"{self.pname(p)} rolls {rolls[p]}" for p in tied)
+        self._ev(events.TIE_ROLL, "Tie for the order of play: " + ", ".join(f"{self.pname(p)} rolls {rolls[p]}" for p in tied)
                  + ".", irreversible=True, rolls={str(p): r for p, r in rolls.items()})
         groups: dict[int, list[int]] = {}
         for p in tied:
@@ -2258,7 +2258,7 @@ class SpacePigsState(GameState):
     def _enter_1D(self) -> None:
         for p in range(self.players):
             if (self.new_piglets[p] or self.new_hogs[p]) and not self._own_hexes(p):
-                self._ev("colonists_lost", f"{self.pname(p)} has no hex: the new colonists are lost.", p)
+                self._ev(events.COLONISTS_LOST, f"{self.pname(p)} has no hex: the new colonists are lost.", p)
                 self.new_piglets[p] = self.new_hogs[p] = 0
         self.seq_data = {"q": list(self.order), "i": 0}
 
@@ -2277,7 +2277,7 @@ class SpacePigsState(GameState):
         if kind == "worm" and self.worm_eaten >= RULES["aliens"]["worm_planet_limit"]:
             kind = "none"
         if kind == "none":
-            self._ev("aliens_roll", f"{self.pname(roller)} rolls {r} on 1D8: no aliens arrive.", roller,
+            self._ev(events.ALIENS_ROLL, f"{self.pname(roller)} rolls {r} on 1D8: no aliens arrive.", roller,
                      irreversible=True, roll=r)
             return
         k = ALIEN_BY_NAME[kind]
@@ -2289,14 +2289,14 @@ class SpacePigsState(GameState):
             extra = f" (1D6: {r2})"
         supply = RULES["components"]["alien_markers_per_type"]["value"] - self._alien_count(k)
         count = min(count, max(0, supply))
-        self._ev("aliens_roll", f"{self.pname(roller)} rolls {r} on 1D8: {_aliens(k, count)} arrive{'s' if count == 1 else ''}{extra}.",
+        self._ev(events.ALIENS_ROLL, f"{self.pname(roller)} rolls {r} on 1D8: {_aliens(k, count)} arrive{'s' if count == 1 else ''}{extra}.",
                  roller, irreversible=True, roll=r, aliens=ALIEN_NAME[k], count=count)
         if count <= 0:
             return
         self.seq_data.update({"alien_kind": k, "alien_count": count})
         hexes = self._alien_destinations(k, count)
         if not hexes:
-            self._ev("aliens_lost", f"No hex can take the {ALIEN_NAME[k]}: they are eliminated.", roller)
+            self._ev(events.ALIENS_LOST, f"No hex can take the {ALIEN_NAME[k]}: they are eliminated.", roller)
             return
         self.seq_data["alien_hexes"] = hexes
         if len(hexes) == 1:
@@ -2364,7 +2364,7 @@ class SpacePigsState(GameState):
                 self.trips[p] = v
                 self.choice[p] = 0
                 parts.append(f"{self.pname(p)} {v}")
-            self._ev("markers", "Travel markers revealed: " + ", ".join(parts) + ".", irreversible=True,
+            self._ev(events.MARKERS, "Travel markers revealed: " + ", ".join(parts) + ".", irreversible=True,
                      trips=list(self.trips))
         return False
 
@@ -2492,7 +2492,7 @@ class SpacePigsState(GameState):
             self.acorns[p] = self.production(p)
             a = self.acorns[p]
             parts.append(f"{self.pname(p)} {a[0]} red, {a[1]} yellow, {a[2]} blue")
-        self._ev("production", "Acorn production: " + "; ".join(parts) + ".", acorns=[list(a) for a in self.acorns])
+        self._ev(events.PRODUCTION, "Acorn production: " + "; ".join(parts) + ".", acorns=[list(a) for a in self.acorns])
         if self.turn < 2:
             return
         winners = []
@@ -2507,7 +2507,7 @@ class SpacePigsState(GameState):
             self.actor = None
             self.seq = "over"
             r = self.recipe(w)
-            self._ev("victory", f"{self.pname(w)} produces the sacred recipe ({r[0]} red, {r[1]} yellow, {r[2]} blue) "
+            self._ev(events.VICTORY, f"{self.pname(w)} produces the sacred recipe ({r[0]} red, {r[1]} yellow, {r[2]} blue) "
                      f"and wins the game!", w, irreversible=True, winner=w, recipe=list(r))
 
     def _poll_4A(self) -> bool:
@@ -2524,7 +2524,7 @@ class SpacePigsState(GameState):
         for p in range(self.players):
             self.extra_governors[p] = 1 if (self._powers_on() and self.clans[p] == "Porcus") else 0
             self._set_governors(p)
-        self._ev("governors", "Governors: " + ", ".join(f"{self.pname(p)} {self.governors[p]}" for p in self.order) + ".",
+        self._ev(events.GOVERNORS, "Governors: " + ", ".join(f"{self.pname(p)} {self.governors[p]}" for p in self.order) + ".",
                  governors=list(self.governors))
         self.seq_data["q"] = list(self.order)
 
@@ -2550,9 +2550,9 @@ class SpacePigsState(GameState):
             cands = [c for c in sd["candidates"] if c not in sd["barred"]]
             if not cands:
                 cands = [p for p in self.order if p not in sd["barred"]]
-                self._ev("candidates", "Nobody stands: every eligible player is a candidate.")
+                self._ev(events.CANDIDATES, "Nobody stands: every eligible player is a candidate.")
             sd["candidates"] = sorted(cands, key=self.order.index)
-            self._ev("candidates", "Candidates for Royal Pig: " + ", ".join(self.pname(c) for c in sd["candidates"]) + ".",
+            self._ev(events.CANDIDATES, "Candidates for Royal Pig: " + ", ".join(self.pname(c) for c in sd["candidates"]) + ".",
                      candidates=list(sd["candidates"]))
             sd["stage"] = "call"
         caller = self.royal_pig if (self.turn >= 2 and self.royal_pig >= 0) else self.order[0]
@@ -2581,7 +2581,7 @@ class SpacePigsState(GameState):
         self.royal_pig = winner
         for p in range(self.players):
             self.faction[p] = sd["votes"][p]
-        self._ev("election", "Election: " + ", ".join(f"{self.pname(c)} {totals[c]}" for c in sd["candidates"])
+        self._ev(events.ELECTION, "Election: " + ", ".join(f"{self.pname(c)} {totals[c]}" for c in sd["candidates"])
                  + f". {self.pname(winner)} is the Royal Pig.", winner, royal_pig=winner,
                  totals={str(k): v for k, v in totals.items()})
 
@@ -2592,7 +2592,7 @@ class SpacePigsState(GameState):
             self.win = []
             self.actor = None
             self.seq = "over"
-            self._ev("game_end", f"The last turn ({self.turn}) is over: no winner.")
+            self._ev(events.GAME_END, f"The last turn ({self.turn}) is over: no winner.")
             return
         if not any("ban" in used for used in self.powers_used):
             self.ban_last = -1  # "never the same player twice in a row": only consecutive turns count
