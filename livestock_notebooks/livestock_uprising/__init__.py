@@ -77,8 +77,7 @@ from .actions import (
     Stay,
     Transfer,
 )
-from .notation import from_notation
-from .state import LivestockState, load
+from .state import LivestockState, from_notation, load
 
 GAME = "livestock_uprising"
 TITLE = "Livestock Uprising"

@@ -54,8 +54,12 @@ notation: save it with ``to_json()``.
 from __future__ import annotations
 
 from . import data as D
-from .board import ACTIVE, DESTROYED, MERGED, OUT, PHASES
-from .state import LivestockState
+from typing import TypeVar
+
+from .board import ACTIVE, DESTROYED, MERGED, OUT, PHASES, LivestockBoard
+from .setup import SetupMixin
+
+_S = TypeVar("_S", bound=SetupMixin)
 
 _TERRAIN_CHAR = {i: ch for i, ch in enumerate(D.TERRAIN_LETTERS)}
 _CHAR_TERRAIN = {ch: i for i, ch in _TERRAIN_CHAR.items()}
@@ -67,7 +71,7 @@ def _card_letter(c: int) -> str:
     return chr(97 + c)
 
 
-def to_notation(s: LivestockState) -> str:
+def to_notation(s: LivestockBoard) -> str:
     if s.battle is not None:
         raise ValueError("a position in the middle of a battle has no notation; save it with to_json()")
     n = s.n
@@ -120,17 +124,19 @@ def to_notation(s: LivestockState) -> str:
     return " ".join(fields)
 
 
-def from_notation(text: str, *, seed: int = 0, max_rounds: int | None = None) -> LivestockState:
-    """The position ``text`` describes (see the module docstring); raises ValueError if it is not one."""
+def parse_notation(text: str, state_class: type[_S], *, seed: int = 0, max_rounds: int | None = None) -> _S:
+    """The position ``text`` describes (see the module docstring) as a ``state_class``
+    (:func:`livestock_notebooks.livestock_uprising.from_notation` passes the game state class);
+    raises ValueError if it is not one."""
     try:
-        return _parse(text, seed, max_rounds)
+        return _parse(text, state_class, seed, max_rounds)
     except ValueError:
         raise
     except (IndexError, KeyError, TypeError) as exc:
         raise ValueError(f"not a Livestock Uprising position ({type(exc).__name__}: {exc})") from None
 
 
-def _parse(text: str, seed: int, max_rounds) -> LivestockState:
+def _parse(text: str, state_class: type[_S], seed: int, max_rounds) -> _S:
     if not isinstance(text, str):
         raise ValueError("a position is a string")
     fields = text.split()
@@ -140,7 +146,7 @@ def _parse(text: str, seed: int, max_rounds) -> LivestockState:
     factions = [D.FACTION_CODES.index(f) for f in fac if f in D.FACTION_CODES]
     if len(factions) != len(fac):
         raise ValueError(f"unknown faction code in {fields[0]!r} (use Ch, Co, Go, Pi)")
-    s = LivestockState.new(players=len(factions), seed=seed, max_rounds=max_rounds, factions=factions)
+    s = state_class.new(players=len(factions), seed=seed, max_rounds=max_rounds, factions=factions)
     P, n = s.players, s.n
     rows = fields[1].split("/")
     if len(rows) != n or any(len(r) != n for r in rows):

@@ -21,6 +21,7 @@ from .board import _BUFF_KEYS, _RES, ACTIVE, GSTAT_NAMES, OUT, PHASE_SECTION, PH
 from .command_cards import CommandCardsMixin
 from .harvest import HarvestMixin
 from .marshalling import MarshallingMixin
+from .notation import parse_notation, to_notation
 from .setup import SetupMixin
 from .super_army import SuperArmyMixin
 
@@ -48,8 +49,6 @@ class LivestockState(SetupMixin, ActionPhaseMixin, BattleMixin, HarvestMixin, Ma
 
     def notation(self) -> str:
         """This position in the one-line text notation (see :mod:`.notation`)."""
-        from .notation import to_notation
-
         return to_notation(self)
 
     # ------------------------------------------------------------------ legal actions
@@ -417,6 +416,12 @@ _HANDLERS = {
     A.DeclareSuperArmy: LivestockState._do_declare,
     A.FormSuperArmy: LivestockState._do_form,
 }
+
+
+def from_notation(text: str, *, seed: int = 0, max_rounds: int | None = None) -> LivestockState:
+    """The position ``text`` in the text notation of :mod:`.notation` (``ValueError`` if it is not one);
+    ``seed`` seeds the dice, which are not part of a position."""
+    return parse_notation(text, LivestockState, seed=seed, max_rounds=max_rounds)
 
 
 def load(text: str | bytes) -> LivestockState:
