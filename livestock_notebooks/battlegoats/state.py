@@ -22,31 +22,25 @@ from .actions import (
     PlaceCaptured,
     SkipSecondTarget,
 )
-from .cards import ADJACENT, SLOT_NAMES, CardSet, load_cards, card_value, standard_cards
+from .army import ArmyMixin, check_card_list
+from .attack import AttackMixin
+from .battle import BattleMixin
+from .board import (
+    EXTRA_CARDS, PHASES, STAGES, SEC_ATTACK, SEC_DRAFT, SEC_FACEUP, SEC_SETUP, SEC_TURNS, player_text as _p,
+)
+from .cards import ADJACENT, CardSet, load_cards, standard_cards
+from .setup import SetupMixin
+from .turns import TurnsMixin
 
-__all__ = ["BattleGoatsState", "new_game", "load", "from_notation", "PHASES", "STAGES"]
-
-PHASES = ("draft", "layout", "first", "move", "attack", "over")
-STAGES = ("attacker", "opponent", "defender", "target", "second", "own", "dodge", "capture", "ending")
-EXTRA_CARDS = 8
-
-SEC_BUILD = "Building Your Army"
-SEC_DRAFT = "Advanced (Draft)"
-SEC_SETUP = "Battlefield Setup"
-SEC_ATTACK = "Attacking"
-SEC_FACEUP = "Face Up Cards"
-SEC_TURNS = "Turns and Winning"
+__all__ = ["BattleGoatsState", "new_game", "load", "from_notation", "PHASES", "STAGES", "EXTRA_CARDS"]
 
 # interned action objects (actions are immutable values; building them is the hot path)
 _CACHE: dict[tuple, BattleGoatsAction] = {}
-_PLACE_ROWS: dict[tuple, tuple] = {}
 _NEED_STAGE = {
     ChooseAttacker: "attacker", ChooseOpponent: "opponent", ChooseDefender: "defender",
     ChooseOwnAdjacent: "own", Dodge: "dodge", PlaceCaptured: "capture", ChooseEnding: "ending",
     SkipSecondTarget: "second",
 }
-_ATTACKERS = tuple(tuple(ChooseAttacker(p, s) for s in range(9)) for p in range(6))
-_TARGETS = tuple(tuple(tuple(ChooseTarget(me, p, s) for s in range(9)) for p in range(6)) for me in range(6))
 
 
 def _act(cls, *args):
@@ -57,12 +51,13 @@ def _act(cls, *args):
     return a
 
 
-def _p(p: int) -> str:
-    return f"Player {p + 1}"
+class BattleGoatsState(ArmyMixin, SetupMixin, AttackMixin, BattleMixin, TurnsMixin, GameState):
+    """A BattleGoats game. See the package docstring for the phases and the actions.
 
-
-class BattleGoatsState(GameState):
-    """A BattleGoats game. See the package docstring for the phases and the actions."""
+    The rules of each rulebook part are mixins (:mod:`.army`, :mod:`.setup`, :mod:`.attack`,
+    :mod:`.battle`, :mod:`.turns`) over the position (:mod:`.board`); this class dispatches
+    the legal actions and ``apply``, says why an action is illegal, saves and loads, gives the
+    views and checks the invariants."""
 
     GAME = "battlegoats"
     SAVE_VERSION = 1
@@ -127,68 +122,6 @@ class BattleGoatsState(GameState):
                 return pend["voters"][len(pend["votes"])]
         return self.seat
 
-    @property
-    def is_over(self) -> bool:
-        return self.phase == "over"
-
-    @property
-    def winners(self) -> list[int]:
-        return list(self._winners)
-
-    @property
-    def stage(self) -> str | None:
-        """The step inside an attack (``attacker``, ``target``, ...) or None outside attacks."""
-        return self.pending["stage"] if self.pending else None
-
-    # ------------------------------------------------------------------ helpers
-    def card(self, cid: str):
-        return self.cards.by_id[cid]
-
-    def alive(self) -> list[int]:
-        """Players with at least one card in play (during the battle phases)."""
-        return [p for p, b in enumerate(self.board) if b.count(None) < 9]
-
-    def cards_in_play(self, player: int) -> list[tuple[int, str]]:
-        return [(s, c) for s, c in enumerate(self.board[player]) if c is not None]
-
-    def counts_face_up(self, cid: str) -> bool:
-        """Face up for card effects: face up now and face up when the current turn began."""
-        return cid in self.face_up and cid in self.face_up_turn
-
-    def owner_of(self, cid: str) -> tuple[str, int, int | None] | None:
-        """Where a card is: ("board", player, slot), ("hand", player, None), ("discard", ...)."""
-        for p in range(self.n):
-            b = self.board[p]
-            if cid in b:
-                return ("board", p, b.index(cid))
-            if cid in self.hands[p]:
-                return ("hand", p, None)
-            if cid in self.discard[p]:
-                return ("discard", p, None)
-            if cid in self.packs[p]:
-                return ("pack", p, None)
-        return None
-
-    def _place_slots(self, player: int, cid: str, hand: list[str]) -> list[int]:
-        """Empty slots where ``cid`` may be laid out (row restrictions respected)."""
-        board = self.board[player]
-        empty = [s for s in range(9) if board[s] is None]
-        card = self.cards.by_id[cid]
-        if card.place_row is not None:
-            own = [s for s in empty if s // 3 == card.place_row]
-            return own or empty
-        reserve = [0, 0, 0]
-        for other in hand:
-            if other != cid:
-                r = self.cards.by_id[other].place_row
-                if r is not None:
-                    reserve[r] += 1
-        if not any(reserve):
-            return empty
-        free = [0, 0, 0]
-        for s in empty:
-            free[s // 3] += 1
-        return [s for s in empty if free[s // 3] > reserve[s // 3] or free[s // 3] == 0]
 
     # ------------------------------------------------------------------ legal actions
     def legal_actions(self) -> list[BattleGoatsAction]:
@@ -206,81 +139,17 @@ class BattleGoatsState(GameState):
 
     def _compute_legal(self) -> list[BattleGoatsAction]:
         phase = self.phase
-        if phase == "over":
-            return []
         if phase == "attack":
-            pend = self.pending
-            stage = pend["stage"]
-            me = self.seat
-            if stage == "attacker":
-                row = _ATTACKERS[me]
-                return [row[s] for s, c in enumerate(self.board[me]) if c is not None]
-            if stage == "target" or stage == "second":
-                out = []
-                targets = _TARGETS[me]
-                taken = pend["targets"]
-                for p in range(self.n):
-                    if p == me:
-                        continue
-                    row = targets[p]
-                    if taken:
-                        out += [row[s] for s, c in enumerate(self.board[p]) if c is not None and [p, s] not in taken]
-                    else:
-                        out += [row[s] for s, c in enumerate(self.board[p]) if c is not None]
-                if stage == "second":
-                    out.append(_act(SkipSecondTarget, me))
-                return out
-            if stage == "opponent":
-                return [_act(ChooseOpponent, me, p) for p in self.alive() if p != me]
-            if stage == "defender":
-                opp = pend["opponent"]
-                return [_act(ChooseDefender, opp, s) for s, c in enumerate(self.board[opp]) if c is not None]
-            if stage == "own":
-                b = self.board[me]
-                return [_act(ChooseOwnAdjacent, me, s) for s in ADJACENT[pend["attacker"]] if b[s] is not None]
-            if stage == "dodge":
-                p, s = pend["dodge_queue"][0]
-                return [_act(Dodge, p, s, True), _act(Dodge, p, s, False)]
-            if stage == "capture":
-                b = self.board[me]
-                return [_act(PlaceCaptured, me, s) for s in range(9) if b[s] is None]
-            if stage == "ending":
-                voter = pend["voters"][len(pend["votes"])]
-                return [_act(ChooseEnding, voter, True), _act(ChooseEnding, voter, False)]
-            raise AssertionError(f"unknown stage {stage}")  # pragma: no cover
-        p = self.seat
+            return self._attack_legal(_act)
         if phase == "draft":
-            return [_act(Pick, p, c) for c in sorted(set(self.packs[p]))]
+            return self._draft_legal(_act)
         if phase == "layout":
-            hand = self.hands[p]
-            out = []
-            board = self.board[p]
-            empty = [s for s in range(9) if board[s] is None]
-            by_id = self.cards.by_id
-            plain = True
-            for c in hand:
-                if by_id[c].place_row is not None:
-                    plain = False
-                    break
-            rows = _PLACE_ROWS
-            for c in sorted(hand):
-                row = rows.get((p, c))
-                if row is None:
-                    row = rows[(p, c)] = tuple(Place(p, c, s) for s in range(9))
-                if plain:
-                    out += [row[s] for s in empty]
-                else:
-                    out += [row[s] for s in self._place_slots(p, c, hand)]
-            return out
+            return self._layout_legal()
         if phase == "first":
-            return [_act(ChooseFirstAttacker, p, q) for q in range(self.n)]
+            return self._first_legal(_act)
         if phase == "move":
-            mp, slot = self.movers[0]
-            b = self.board[mp]
-            return [_act(MoveAtStart, mp, slot, slot)] + [
-                _act(MoveAtStart, mp, slot, t) for t in range(9) if t != slot and b[t] is not None
-            ]
-        raise AssertionError(f"unknown phase {phase}")  # pragma: no cover
+            return self._move_legal(_act)
+        return []
 
     # ------------------------------------------------------------------ apply
     def apply(self, action) -> list[Event]:
@@ -360,416 +229,7 @@ class BattleGoatsState(GameState):
                 require(type(a.slot) is int and 0 <= a.slot < 9 and self.board[a.player][a.slot] is None,
                         "a captured card goes into an empty slot", SEC_SETUP)
 
-    # ------------------------------------------------------------------ handlers
-    def _do_pick(self, a: Pick) -> list[Event]:
-        p = a.player
-        self.packs[p].remove(a.card)
-        self.hands[p].append(a.card)
-        events = [Event("pick", f"{_p(p)} keeps a card from the pack", p, {"player": p})]
-        nxt = p + 1
-        if nxt < self.n:
-            self.seat = nxt
-            return events
-        # everyone picked: pass the packs to the right (seat i -> seat i-1)
-        self.packs = [self.packs[(i + 1) % self.n] for i in range(self.n)]
-        self.seat = 0
-        if self.packs[0]:
-            for q in range(self.n):
-                self.seen[q].update(self.packs[q])
-            events.append(Event("pass", f"The packs are passed to the right ({len(self.packs[0])} "
-                                f"card{'s' if len(self.packs[0]) != 1 else ''} each)", None,
-                                {"size": len(self.packs[0])}))
-        else:
-            events.append(Event("draft_done", "The draft is over; every army has 9 cards", None, {}))
-            self._start_layout(events)
-        return events
 
-    def _start_layout(self, events: list[Event]) -> None:
-        self.phase = "layout"
-        self.seat = self.layout_first
-        events.append(Event("layout", f"{_p(self.seat)} lays out their battlefield", self.seat, {"player": self.seat}))
-
-    def _do_place(self, a: Place) -> list[Event]:
-        p = a.player
-        self.hands[p].remove(a.card)
-        self.board[p][a.slot] = a.card
-        events = [Event("place", f"{_p(p)} lays a card face down in {SLOT_NAMES[a.slot]}", p,
-                        {"player": p, "slot": a.slot})]
-        if self.hands[p]:
-            return events
-        events.append(Event("layout_done", f"{_p(p)} has finished laying out", p, {"player": p}))
-        nxt = (p + 1) % self.n
-        if nxt == self.layout_first:
-            self.phase = "first"
-            self.seat = self.layout_first
-            events.append(Event("choose_first", f"{_p(self.seat)} finished first and chooses who attacks first",
-                                self.seat, {"player": self.seat}))
-        else:
-            self.seat = nxt
-            events.append(Event("layout", f"{_p(nxt)} lays out their battlefield", nxt, {"player": nxt}))
-        return events
-
-    def _do_first(self, a: ChooseFirstAttacker) -> list[Event]:
-        self.first_attacker = a.first
-        events = [Event("first_attacker", f"{_p(a.player)} chooses {_p(a.first)} to attack first", a.player,
-                        {"player": a.player, "first": a.first})]
-        movers = []
-        for i in range(self.n):
-            q = (a.first + i) % self.n
-            for s, c in enumerate(self.board[q]):
-                if c is not None and self.cards.by_id[c].moves_at_start:
-                    movers.append([q, s])
-        self.movers = movers
-        if movers:
-            self.phase = "move"
-            self.seat = movers[0][0]
-        else:
-            self._begin_battle(events)
-        return events
-
-    def _do_move(self, a: MoveAtStart) -> list[Event]:
-        b = self.board[a.player]
-        events = []
-        if a.to != a.slot:
-            b[a.slot], b[a.to] = b[a.to], b[a.slot]
-            # a card that moved later in the queue keeps its identity: update the queue
-            for m in self.movers[1:]:
-                if m[0] == a.player and m[1] in (a.slot, a.to):
-                    m[1] = a.to if m[1] == a.slot else a.slot
-            events.append(Event("move", f"{_p(a.player)} swaps the cards in {SLOT_NAMES[a.slot]} and {SLOT_NAMES[a.to]}",
-                                a.player, {"player": a.player, "from": a.slot, "to": a.to}))
-        else:
-            events.append(Event("move", f"{_p(a.player)} leaves their cards where they are", a.player,
-                                {"player": a.player, "from": a.slot, "to": a.slot}))
-        self.movers.pop(0)
-        if self.movers:
-            self.seat = self.movers[0][0]
-        else:
-            self._begin_battle(events)
-        return events
-
-    def _begin_battle(self, events: list[Event]) -> None:
-        self.phase = "attack"
-        self.round = 1
-        self.seat = self.first_attacker
-        self.face_up_turn = set(self.face_up)
-        self.pending = {"stage": "attacker"}
-        events.append(Event("turn", f"Round 1: {_p(self.seat)} attacks first", self.seat,
-                            {"player": self.seat, "round": 1}))
-
-    def _do_attacker(self, a: ChooseAttacker) -> list[Event]:
-        p = a.player
-        cid = self.board[p][a.slot]
-        card = self.cards.by_id[cid]
-        self.face_up.add(cid)
-        self.revealed.add(cid)
-        for q in range(self.n):
-            self.seen[q].add(cid)
-        self.pending = {"stage": "opponent" if card.defender_chooses else "target", "attacker": a.slot,
-                        "card": cid, "targets": [], "own": None, "dodged": [], "dodge_queue": []}
-        return [Event("attack", f"{_p(p)} attacks with {card.name} ({SLOT_NAMES[a.slot]})", p,
-                      {"player": p, "slot": a.slot, "card": cid}, irreversible=True)]
-
-    def _do_opponent(self, a: ChooseOpponent) -> list[Event]:
-        self.pending["opponent"] = a.opponent
-        self.pending["stage"] = "defender"
-        return [Event("name_opponent", f"{_p(a.player)} names {_p(a.opponent)}, who picks the defending card",
-                      a.player, {"player": a.player, "opponent": a.opponent})]
-
-    def _do_defender(self, a: ChooseDefender) -> list[Event]:
-        self.pending["targets"].append([a.player, a.slot])
-        events = [Event("defender", f"{_p(a.player)} defends with the card in {SLOT_NAMES[a.slot]}", a.player,
-                        {"player": a.player, "slot": a.slot})]
-        self._after_target(events)
-        return events
-
-    def _do_target(self, a: ChooseTarget) -> list[Event]:
-        pend = self.pending
-        pend["targets"].append([a.target_player, a.target_slot])
-        second = pend["stage"] == "second"
-        events = [Event("target", f"{_p(a.player)} {'also ' if second else ''}targets {_p(a.target_player)}'s card in "
-                        f"{SLOT_NAMES[a.target_slot]}", a.player,
-                        {"player": a.player, "target_player": a.target_player, "target_slot": a.target_slot})]
-        if second:
-            self._after_targets(events)
-        else:
-            self._after_target(events)
-        return events
-
-    def _do_skip(self, a: SkipSecondTarget) -> list[Event]:
-        events = [Event("single", f"{_p(a.player)} strikes a single card", a.player, {"player": a.player})]
-        self._after_targets(events)
-        return events
-
-    def _after_target(self, events: list[Event]) -> None:
-        pend = self.pending
-        card = self.cards.by_id[pend["card"]]
-        if card.second_target:
-            me = self.seat
-            taken = pend["targets"]
-            if any(c is not None and [p, s] not in taken
-                   for p in range(self.n) if p != me for s, c in enumerate(self.board[p])):
-                pend["stage"] = "second"
-                return
-        self._after_targets(events)
-
-    def _after_targets(self, events: list[Event]) -> None:
-        pend = self.pending
-        card = self.cards.by_id[pend["card"]]
-        if card.hits_own_adjacent:
-            b = self.board[self.seat]
-            if any(b[s] is not None for s in ADJACENT[pend["attacker"]]):
-                pend["stage"] = "own"
-                return
-        self._start_dodges(events)
-
-    def _do_own(self, a: ChooseOwnAdjacent) -> list[Event]:
-        self.pending["own"] = a.slot
-        events = [Event("own", f"The attacker also hits {_p(a.player)}'s own card in {SLOT_NAMES[a.slot]}", a.player,
-                        {"player": a.player, "slot": a.slot})]
-        self._start_dodges(events)
-        return events
-
-    def _defenders(self) -> list[list[int]]:
-        pend = self.pending
-        out = [list(t) for t in pend["targets"]]
-        if pend["own"] is not None:
-            out.append([self.seat, pend["own"]])
-        return out
-
-    def _start_dodges(self, events: list[Event]) -> None:
-        queue = []
-        for p, s in self._defenders():
-            cid = self.board[p][s]
-            if self.cards.by_id[cid].may_avoid and cid not in self.face_up:
-                queue.append([p, s])
-        pend = self.pending
-        if queue:
-            pend["dodge_queue"] = queue
-            pend["stage"] = "dodge"
-        else:
-            self._resolve(events)
-
-    def _do_dodge(self, a: Dodge) -> list[Event]:
-        pend = self.pending
-        pend["dodge_queue"].pop(0)
-        events = []
-        if a.dodge:
-            pend["dodged"].append([a.player, a.slot])
-            cid = self.board[a.player][a.slot]
-            self.face_up.add(cid)
-            self.revealed.add(cid)
-            for q in range(self.n):
-                self.seen[q].add(cid)
-            events.append(Event("dodge", f"{_p(a.player)} flips {self.cards.by_id[cid].name} ({SLOT_NAMES[a.slot]}) "
-                                "face up and avoids the battle", a.player,
-                                {"player": a.player, "slot": a.slot, "card": cid}, irreversible=True))
-        else:
-            events.append(Event("no_dodge", f"{_p(a.player)} lets the card in {SLOT_NAMES[a.slot]} fight", a.player,
-                                {"player": a.player, "slot": a.slot}))
-        if not pend["dodge_queue"]:
-            self._resolve(events)
-        return events
-
-    # ------------------------------------------------------------------ battle
-    def battle_values(self, attacker: tuple[int, int], defender: tuple[int, int], *, explain: bool = False,
-                      extra_seen: tuple = ()) -> dict:
-        """Both cards' values for one battle as the board stands (used by resolution and UIs)."""
-        ap, aslot = attacker
-        dp, dslot = defender
-        aid = self.board[ap][aslot]
-        did = self.board[dp][dslot]
-        return self._battle(ap, aslot, aid, dp, dslot, did, explain=explain, extra_seen=extra_seen)
-
-    def _battle(self, ap, aslot, aid, dp, dslot, did, *, explain=False, extra_seen=(), seen=None, slain=None,
-                dboard=None) -> dict:
-        cards = self.cards.by_id
-        acard = cards[aid]
-        dcard = cards[did]
-        if seen is None:
-            seen = self.revealed | {aid, did} | set(extra_seen)
-        if slain is None:
-            slain = self.slain_set()
-        adisc = len(self.discard[ap])
-        ddisc = len(self.discard[dp])
-        av, aparts = card_value(acard, board=self.board[ap], slot=aslot, role="attacking", other_type=dcard.type,
-                                face_up=self.counts_face_up(aid), own_discard=adisc, other_discard=ddisc,
-                                seen=seen, slain=slain, explain=explain)
-        dv, dparts = card_value(dcard, board=self.board[dp] if dboard is None else dboard, slot=dslot,
-                                role="defending", other_type=acard.type,
-                                face_up=self.counts_face_up(did), own_discard=ddisc, other_discard=adisc,
-                                seen=seen, slain=slain, explain=explain)
-        explode = acard.explodes in ("attacking", "any") or dcard.explodes in ("defending", "any")
-        if explode:
-            outcome = "explode"
-        elif av > dv:
-            outcome = "win"
-        elif av < dv:
-            outcome = "loss"
-        else:
-            outcome = "tie"
-        return {"attacker": aid, "defender": did, "attack": av, "defense": dv, "outcome": outcome,
-                "attack_parts": aparts, "defense_parts": dparts}
-
-    def slain_set(self) -> set:
-        out = set()
-        for d in self.discard:
-            out.update(d)
-        return out
-
-    def _resolve(self, events: list[Event]) -> None:
-        pend = self.pending
-        me = self.seat
-        aslot = pend["attacker"]
-        aid = self.board[me][aslot]
-        acard = self.cards.by_id[aid]
-        defenders = self._defenders()
-        dodged = pend["dodged"]
-        had_cards = [p for p in self.alive()]
-        seen = self.revealed | {aid} | {self.board[p][s] for p, s in defenders}
-        slain = self.slain_set()
-        battles = []
-        for p, s in defenders:
-            did = self.board[p][s]
-            if [p, s] in dodged:
-                continue
-            if did not in self.face_up:
-                events.append(Event("reveal", f"{_p(p)}'s card in {SLOT_NAMES[s]} is {self.cards.by_id[did].name}",
-                                    p, {"player": p, "slot": s, "card": did}, irreversible=True))
-            battles.append((p, s, self._battle(me, aslot, aid, p, s, did, explain=True, seen=seen, slain=slain)))
-        for p, s in defenders:
-            cid = self.board[p][s]
-            self.revealed.add(cid)
-            for q in range(self.n):
-                self.seen[q].add(cid)
-        attacker_down = False
-        defeated: list[tuple[int, int]] = []
-        for p, s, b in battles:
-            out = b["outcome"]
-            dname = self.cards.by_id[b["defender"]].name
-            detail = f"{acard.name} {b['attack']} against {dname} {b['defense']}"
-            if out == "win":
-                text = f"{detail}: {dname} is defeated"
-                defeated.append((p, s))
-            elif out == "loss":
-                text = f"{detail}: {acard.name} is defeated"
-                attacker_down = True
-            elif out == "tie":
-                text = f"{detail}: a tie, both are defeated"
-                defeated.append((p, s))
-                attacker_down = True
-            else:
-                text = f"{detail}: it explodes, both are defeated"
-                defeated.append((p, s))
-                attacker_down = True
-            events.append(Event("battle", text, me, {
-                "attacker_player": me, "attacker_slot": aslot, "defender_player": p, "defender_slot": s,
-                "attacker": b["attacker"], "defender": b["defender"], "attack": b["attack"],
-                "defense": b["defense"], "outcome": out,
-                "attack_parts": [list(x) for x in b["attack_parts"]],
-                "defense_parts": [list(x) for x in b["defense_parts"]],
-            }))
-        # apply: defeated cards go face up to their owner's discard pile
-        if attacker_down:
-            defeated.append((me, aslot))
-        capture_card = None
-        for p, s in defeated:
-            cid = self.board[p][s]
-            self.board[p][s] = None
-            self.discard[p].append(cid)
-            self.face_up.discard(cid)
-            events.append(Event("defeated", f"{self.cards.by_id[cid].name} goes to {_p(p)}'s discard pile", p,
-                                {"player": p, "slot": s, "card": cid}))
-            if capture_card is None and p != me and acard.captures and not attacker_down:
-                capture_card = [p, cid]
-        # survivors of a fought battle turn face down again; dodgers and their attacker stay up
-        for p, s, b in battles:
-            cid = self.board[p][s]
-            if cid is not None:
-                self.face_up.discard(cid)
-        if not attacker_down:
-            if battles:
-                self.face_up.discard(aid)
-            else:
-                events.append(Event("stay_up", f"{acard.name} stays face up", me, {"player": me, "slot": aslot}))
-        if capture_card is not None and any(c is None for c in self.board[me]):
-            pend["stage"] = "capture"
-            pend["capture"] = capture_card
-            pend["had_cards"] = had_cards
-            return
-        self._after_attack(events, had_cards)
-
-    def _do_capture(self, a: PlaceCaptured) -> list[Event]:
-        pend = self.pending
-        owner, cid = pend["capture"]
-        self.discard[owner].remove(cid)
-        self.board[a.player][a.slot] = cid
-        events = [Event("capture", f"{_p(a.player)} takes {self.cards.by_id[cid].name} from {_p(owner)} and lays it "
-                        f"face down in {SLOT_NAMES[a.slot]}", a.player,
-                        {"player": a.player, "from": owner, "card": cid, "slot": a.slot})]
-        self.captured = True
-        self._after_attack(events, pend["had_cards"])
-        return events
-
-    def _after_attack(self, events: list[Event], had_cards: list[int]) -> None:
-        alive = self.alive()
-        for p in had_cards:
-            if p not in alive:
-                events.append(Event("out", f"{_p(p)} has no cards left in play", p, {"player": p}))
-        me = self.seat
-        if len(alive) == 1:
-            self._finish([alive[0]], "last_card", events)
-            return
-        if not alive:
-            voters = [q for q in ((me + i) % self.n for i in range(self.n)) if q in had_cards]
-            self.pending = {"stage": "ending", "voters": voters, "votes": []}
-            events.append(Event("ending", "The last cards fell together: "
-                                + " and ".join(_p(v) for v in voters) + " choose to share the victory or all lose",
-                                None, {"voters": voters}))
-            return
-        # next clockwise player with cards; a new round starts when we pass the first attacker's seat
-        q = me
-        new_round = False
-        while True:
-            q = (q + 1) % self.n
-            if q == self.first_attacker:
-                new_round = True
-            if q in alive:
-                break
-        if new_round:
-            self.round += 1
-            if self.max_rounds is not None and self.round > self.max_rounds:
-                self._finish([], "max_rounds", events)
-                return
-        self.seat = q
-        self.face_up_turn = set(self.face_up)
-        self.pending = {"stage": "attacker"}
-        events.append(Event("turn", f"Round {self.round}: {_p(q)} attacks", q, {"player": q, "round": self.round}))
-
-    def _do_ending(self, a: ChooseEnding) -> list[Event]:
-        pend = self.pending
-        pend["votes"].append(bool(a.share))
-        events = [Event("vote", str(a), a.player, {"player": a.player, "share": bool(a.share)})]
-        if not a.share:
-            self._finish([], "no_victors", events)
-        elif len(pend["votes"]) == len(pend["voters"]):
-            self._finish(sorted(pend["voters"]), "shared", events)
-        return events
-
-    def _finish(self, winners: list[int], result: str, events: list[Event]) -> None:
-        self.phase = "over"
-        self.pending = None
-        self._winners = list(winners)
-        self.result = result
-        if result == "last_card":
-            text = f"{_p(winners[0])} has the last cards in play and wins"
-        elif result == "shared":
-            text = " and ".join(_p(w) for w in winners) + " share the victory"
-        elif result == "no_victors":
-            text = "All fall defeated on the battlefield: there are no victors"
-        else:
-            text = f"The round limit ({self.max_rounds}) is reached: no winner"
-        events.append(Event("game_over", text, None, {"winners": list(winners), "result": result}))
 
     # ------------------------------------------------------------------ saving
     def to_dict(self) -> dict:
@@ -942,11 +402,6 @@ class BattleGoatsState(GameState):
             problems.append("the round limit is passed but the game goes on")
         return problems
 
-    # ------------------------------------------------------------------ views
-    def knows_location(self, player: int, cid: str) -> bool:
-        """Whether ``player`` knows which card ``cid`` is where it lies (own, or revealed before)."""
-        return cid in self.revealed or cid in self.face_up or any(cid == c for c in self.board[player]) \
-            or cid in self.hands[player]
 
     def player_view(self, player: int) -> dict:
         """What ``player`` may know, as plain JSON data (safe to show to that player only).
@@ -1187,33 +642,9 @@ def new_game(*, players: int = 3, seed: int = 0, max_rounds: int | None = None, 
         cs = cards
     else:
         cs = load_cards(cards)
-    if len(cs.heroes) < players:
-        raise ValueError(f"the card list has {len(cs.heroes)} Heroes; {players} players need one each")
-    if len(cs.others) < EXTRA_CARDS * players:
-        raise ValueError(f"the card list has {len(cs.others)} non-Hero cards; {players} players need "
-                         f"{EXTRA_CARDS * players}")
-    dice = Dice(seed)
-    state = BattleGoatsState._blank(players, cs, bool(draft), max_rounds, layout_first, dice)
-    heroes = list(cs.heroes)
-    others = list(cs.others)
-    dice.shuffle(heroes)
-    dice.shuffle(others)
-    for p in range(players):
-        state.hands[p].append(heroes[p])
-        dealt = others[p * EXTRA_CARDS:(p + 1) * EXTRA_CARDS]
-        if draft:
-            state.packs[p] = dealt
-        else:
-            state.hands[p].extend(dealt)
-        state.seen[p].update(state.hands[p])
-        state.seen[p].update(state.packs[p])
-    state.set_aside = heroes[players:] + others[players * EXTRA_CARDS:]
-    if draft:
-        state.phase = "draft"
-        state.seat = 0
-    else:
-        state.phase = "layout"
-        state.seat = layout_first
+    check_card_list(players, cs)
+    state = BattleGoatsState._blank(players, cs, bool(draft), max_rounds, layout_first, Dice(seed))
+    state._deal()
     return state
 
 

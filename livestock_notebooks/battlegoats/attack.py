@@ -1,0 +1,176 @@
+"""Attacking (rulebook), and dodging from Face Up Cards: the steps of one attack.
+
+The attacking player picks a card (revealed at once) and a target; some attackers name an
+opponent who picks the defender, strike a second card, or also hit an own neighbour; a face-down
+card able to avoid battle may flip face up instead. The battle itself is :mod:`.battle`.
+"""
+from __future__ import annotations
+
+from ..core.protocol import Event
+from .actions import (
+    BattleGoatsAction, ChooseAttacker, ChooseDefender, ChooseEnding, ChooseOpponent, ChooseOwnAdjacent, ChooseTarget,
+    Dodge, PlaceCaptured, SkipSecondTarget,
+)
+from .board import BoardMixin, player_text as _p
+from .cards import ADJACENT, SLOT_NAMES
+
+__all__ = ["AttackMixin"]
+
+# interned attack actions (building them is the hot path of random play)
+_ATTACKERS = tuple(tuple(ChooseAttacker(p, s) for s in range(9)) for p in range(6))
+_TARGETS = tuple(tuple(tuple(ChooseTarget(me, p, s) for s in range(9)) for p in range(6)) for me in range(6))
+
+
+class AttackMixin(BoardMixin):
+    """The steps of an attack, from choosing the attacker to the dodges."""
+
+    __slots__ = ()
+
+    def _attack_legal(self, act) -> list[BattleGoatsAction]:
+        pend = self.pending
+        assert pend is not None
+        stage = pend["stage"]
+        me = self.seat
+        if stage == "attacker":
+            row = _ATTACKERS[me]
+            return [row[s] for s, c in enumerate(self.board[me]) if c is not None]
+        if stage == "target" or stage == "second":
+            out: list[BattleGoatsAction] = []
+            targets = _TARGETS[me]
+            taken = pend["targets"]
+            for p in range(self.n):
+                if p == me:
+                    continue
+                row = targets[p]
+                if taken:
+                    out += [row[s] for s, c in enumerate(self.board[p]) if c is not None and [p, s] not in taken]
+                else:
+                    out += [row[s] for s, c in enumerate(self.board[p]) if c is not None]
+            if stage == "second":
+                out.append(act(SkipSecondTarget, me))
+            return out
+        if stage == "opponent":
+            return [act(ChooseOpponent, me, p) for p in self.alive() if p != me]
+        if stage == "defender":
+            opp = pend["opponent"]
+            return [act(ChooseDefender, opp, s) for s, c in enumerate(self.board[opp]) if c is not None]
+        if stage == "own":
+            b = self.board[me]
+            return [act(ChooseOwnAdjacent, me, s) for s in ADJACENT[pend["attacker"]] if b[s] is not None]
+        if stage == "dodge":
+            p, s = pend["dodge_queue"][0]
+            return [act(Dodge, p, s, True), act(Dodge, p, s, False)]
+        if stage == "capture":
+            b = self.board[me]
+            return [act(PlaceCaptured, me, s) for s in range(9) if b[s] is None]
+        if stage == "ending":
+            voter = pend["voters"][len(pend["votes"])]
+            return [act(ChooseEnding, voter, True), act(ChooseEnding, voter, False)]
+        raise AssertionError(f"unknown stage {stage}")  # pragma: no cover
+
+    def _do_attacker(self, a: ChooseAttacker) -> list[Event]:
+        p = a.player
+        cid = self.board[p][a.slot]
+        card = self.cards.by_id[cid]
+        self.face_up.add(cid)
+        self.revealed.add(cid)
+        for q in range(self.n):
+            self.seen[q].add(cid)
+        self.pending = {"stage": "opponent" if card.defender_chooses else "target", "attacker": a.slot,
+                        "card": cid, "targets": [], "own": None, "dodged": [], "dodge_queue": []}
+        return [Event("attack", f"{_p(p)} attacks with {card.name} ({SLOT_NAMES[a.slot]})", p,
+                      {"player": p, "slot": a.slot, "card": cid}, irreversible=True)]
+
+    def _do_opponent(self, a: ChooseOpponent) -> list[Event]:
+        self.pending["opponent"] = a.opponent
+        self.pending["stage"] = "defender"
+        return [Event("name_opponent", f"{_p(a.player)} names {_p(a.opponent)}, who picks the defending card",
+                      a.player, {"player": a.player, "opponent": a.opponent})]
+
+    def _do_defender(self, a: ChooseDefender) -> list[Event]:
+        self.pending["targets"].append([a.player, a.slot])
+        events = [Event("defender", f"{_p(a.player)} defends with the card in {SLOT_NAMES[a.slot]}", a.player,
+                        {"player": a.player, "slot": a.slot})]
+        self._after_target(events)
+        return events
+
+    def _do_target(self, a: ChooseTarget) -> list[Event]:
+        pend = self.pending
+        pend["targets"].append([a.target_player, a.target_slot])
+        second = pend["stage"] == "second"
+        events = [Event("target", f"{_p(a.player)} {'also ' if second else ''}targets {_p(a.target_player)}'s card in "
+                        f"{SLOT_NAMES[a.target_slot]}", a.player,
+                        {"player": a.player, "target_player": a.target_player, "target_slot": a.target_slot})]
+        if second:
+            self._after_targets(events)
+        else:
+            self._after_target(events)
+        return events
+
+    def _do_skip(self, a: SkipSecondTarget) -> list[Event]:
+        events = [Event("single", f"{_p(a.player)} strikes a single card", a.player, {"player": a.player})]
+        self._after_targets(events)
+        return events
+
+    def _after_target(self, events: list[Event]) -> None:
+        pend = self.pending
+        card = self.cards.by_id[pend["card"]]
+        if card.second_target:
+            me = self.seat
+            taken = pend["targets"]
+            if any(c is not None and [p, s] not in taken
+                   for p in range(self.n) if p != me for s, c in enumerate(self.board[p])):
+                pend["stage"] = "second"
+                return
+        self._after_targets(events)
+
+    def _after_targets(self, events: list[Event]) -> None:
+        pend = self.pending
+        card = self.cards.by_id[pend["card"]]
+        if card.hits_own_adjacent:
+            b = self.board[self.seat]
+            if any(b[s] is not None for s in ADJACENT[pend["attacker"]]):
+                pend["stage"] = "own"
+                return
+        self._start_dodges(events)
+
+    def _do_own(self, a: ChooseOwnAdjacent) -> list[Event]:
+        self.pending["own"] = a.slot
+        events = [Event("own", f"The attacker also hits {_p(a.player)}'s own card in {SLOT_NAMES[a.slot]}", a.player,
+                        {"player": a.player, "slot": a.slot})]
+        self._start_dodges(events)
+        return events
+
+    def _start_dodges(self, events: list[Event]) -> None:
+        queue = []
+        for p, s in self._defenders():
+            cid = self.board[p][s]
+            if self.cards.by_id[cid].may_avoid and cid not in self.face_up:
+                queue.append([p, s])
+        pend = self.pending
+        if queue:
+            pend["dodge_queue"] = queue
+            pend["stage"] = "dodge"
+        else:
+            self._resolve(events)
+
+    def _do_dodge(self, a: Dodge) -> list[Event]:
+        pend = self.pending
+        pend["dodge_queue"].pop(0)
+        events = []
+        if a.dodge:
+            pend["dodged"].append([a.player, a.slot])
+            cid = self.board[a.player][a.slot]
+            self.face_up.add(cid)
+            self.revealed.add(cid)
+            for q in range(self.n):
+                self.seen[q].add(cid)
+            events.append(Event("dodge", f"{_p(a.player)} flips {self.cards.by_id[cid].name} ({SLOT_NAMES[a.slot]}) "
+                                "face up and avoids the battle", a.player,
+                                {"player": a.player, "slot": a.slot, "card": cid}, irreversible=True))
+        else:
+            events.append(Event("no_dodge", f"{_p(a.player)} lets the card in {SLOT_NAMES[a.slot]} fight", a.player,
+                                {"player": a.player, "slot": a.slot}))
+        if not pend["dodge_queue"]:
+            self._resolve(events)
+        return events

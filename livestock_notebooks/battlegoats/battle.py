@@ -1,0 +1,153 @@
+"""The battle of an attack (rulebook: Attacking): values, outcome, the defeated, captures.
+
+Both cards' values come from :func:`~.cards.card_value` (printed value and every modifier that
+applies as the board stands); the higher wins, a tie defeats both, an exploding card defeats
+both whatever the numbers. Defeated cards go face up to their owner's discard pile.
+"""
+from __future__ import annotations
+
+from ..core.protocol import Event
+from .actions import PlaceCaptured
+from .board import BoardMixin, player_text as _p
+from .cards import SLOT_NAMES, card_value
+
+__all__ = ["BattleMixin"]
+
+
+class BattleMixin(BoardMixin):
+    """Resolving the battles of an attack."""
+
+    __slots__ = ()
+
+    def battle_values(self, attacker: tuple[int, int], defender: tuple[int, int], *, explain: bool = False,
+                      extra_seen: tuple = ()) -> dict:
+        """Both cards' values for one battle as the board stands (used by resolution and UIs)."""
+        ap, aslot = attacker
+        dp, dslot = defender
+        aid = self.board[ap][aslot]
+        did = self.board[dp][dslot]
+        return self._battle(ap, aslot, aid, dp, dslot, did, explain=explain, extra_seen=extra_seen)
+
+    def _battle(self, ap, aslot, aid, dp, dslot, did, *, explain=False, extra_seen=(), seen=None, slain=None,
+                dboard=None) -> dict:
+        cards = self.cards.by_id
+        acard = cards[aid]
+        dcard = cards[did]
+        if seen is None:
+            seen = self.revealed | {aid, did} | set(extra_seen)
+        if slain is None:
+            slain = self.slain_set()
+        adisc = len(self.discard[ap])
+        ddisc = len(self.discard[dp])
+        av, aparts = card_value(acard, board=self.board[ap], slot=aslot, role="attacking", other_type=dcard.type,
+                                face_up=self.counts_face_up(aid), own_discard=adisc, other_discard=ddisc,
+                                seen=seen, slain=slain, explain=explain)
+        dv, dparts = card_value(dcard, board=self.board[dp] if dboard is None else dboard, slot=dslot,
+                                role="defending", other_type=acard.type,
+                                face_up=self.counts_face_up(did), own_discard=ddisc, other_discard=adisc,
+                                seen=seen, slain=slain, explain=explain)
+        explode = acard.explodes in ("attacking", "any") or dcard.explodes in ("defending", "any")
+        if explode:
+            outcome = "explode"
+        elif av > dv:
+            outcome = "win"
+        elif av < dv:
+            outcome = "loss"
+        else:
+            outcome = "tie"
+        return {"attacker": aid, "defender": did, "attack": av, "defense": dv, "outcome": outcome,
+                "attack_parts": aparts, "defense_parts": dparts}
+
+    def _resolve(self, events: list[Event]) -> None:
+        pend = self.pending
+        me = self.seat
+        aslot = pend["attacker"]
+        aid = self.board[me][aslot]
+        acard = self.cards.by_id[aid]
+        defenders = self._defenders()
+        dodged = pend["dodged"]
+        had_cards = [p for p in self.alive()]
+        seen = self.revealed | {aid} | {self.board[p][s] for p, s in defenders}
+        slain = self.slain_set()
+        battles = []
+        for p, s in defenders:
+            did = self.board[p][s]
+            if [p, s] in dodged:
+                continue
+            if did not in self.face_up:
+                events.append(Event("reveal", f"{_p(p)}'s card in {SLOT_NAMES[s]} is {self.cards.by_id[did].name}",
+                                    p, {"player": p, "slot": s, "card": did}, irreversible=True))
+            battles.append((p, s, self._battle(me, aslot, aid, p, s, did, explain=True, seen=seen, slain=slain)))
+        for p, s in defenders:
+            cid = self.board[p][s]
+            self.revealed.add(cid)
+            for q in range(self.n):
+                self.seen[q].add(cid)
+        attacker_down = False
+        defeated: list[tuple[int, int]] = []
+        for p, s, b in battles:
+            out = b["outcome"]
+            dname = self.cards.by_id[b["defender"]].name
+            detail = f"{acard.name} {b['attack']} against {dname} {b['defense']}"
+            if out == "win":
+                text = f"{detail}: {dname} is defeated"
+                defeated.append((p, s))
+            elif out == "loss":
+                text = f"{detail}: {acard.name} is defeated"
+                attacker_down = True
+            elif out == "tie":
+                text = f"{detail}: a tie, both are defeated"
+                defeated.append((p, s))
+                attacker_down = True
+            else:
+                text = f"{detail}: it explodes, both are defeated"
+                defeated.append((p, s))
+                attacker_down = True
+            events.append(Event("battle", text, me, {
+                "attacker_player": me, "attacker_slot": aslot, "defender_player": p, "defender_slot": s,
+                "attacker": b["attacker"], "defender": b["defender"], "attack": b["attack"],
+                "defense": b["defense"], "outcome": out,
+                "attack_parts": [list(x) for x in b["attack_parts"]],
+                "defense_parts": [list(x) for x in b["defense_parts"]],
+            }))
+        # apply: defeated cards go face up to their owner's discard pile
+        if attacker_down:
+            defeated.append((me, aslot))
+        capture_card = None
+        for p, s in defeated:
+            cid = self.board[p][s]
+            self.board[p][s] = None
+            self.discard[p].append(cid)
+            self.face_up.discard(cid)
+            events.append(Event("defeated", f"{self.cards.by_id[cid].name} goes to {_p(p)}'s discard pile", p,
+                                {"player": p, "slot": s, "card": cid}))
+            if capture_card is None and p != me and acard.captures and not attacker_down:
+                capture_card = [p, cid]
+        # survivors of a fought battle turn face down again; dodgers and their attacker stay up
+        for p, s, b in battles:
+            cid = self.board[p][s]
+            if cid is not None:
+                self.face_up.discard(cid)
+        if not attacker_down:
+            if battles:
+                self.face_up.discard(aid)
+            else:
+                events.append(Event("stay_up", f"{acard.name} stays face up", me, {"player": me, "slot": aslot}))
+        if capture_card is not None and any(c is None for c in self.board[me]):
+            pend["stage"] = "capture"
+            pend["capture"] = capture_card
+            pend["had_cards"] = had_cards
+            return
+        self._after_attack(events, had_cards)
+
+    def _do_capture(self, a: PlaceCaptured) -> list[Event]:
+        pend = self.pending
+        owner, cid = pend["capture"]
+        self.discard[owner].remove(cid)
+        self.board[a.player][a.slot] = cid
+        events = [Event("capture", f"{_p(a.player)} takes {self.cards.by_id[cid].name} from {_p(owner)} and lays it "
+                        f"face down in {SLOT_NAMES[a.slot]}", a.player,
+                        {"player": a.player, "from": owner, "card": cid, "slot": a.slot})]
+        self.captured = True
+        self._after_attack(events, pend["had_cards"])
+        return events

@@ -1,0 +1,150 @@
+"""Battlefield Setup (rulebook): laying out the cards, the first attacker, cards that move.
+
+Players lay out their cards face down one after another (``layout``); the first to finish
+chooses who attacks first (``first``); then each card able to move at the start of the battle
+may swap places (``move``), and the battle begins.
+"""
+from __future__ import annotations
+
+from ..core.protocol import Event
+from .actions import BattleGoatsAction, ChooseFirstAttacker, MoveAtStart, Place
+from .board import BoardMixin, player_text as _p
+from .cards import SLOT_NAMES
+
+__all__ = ["SetupMixin"]
+
+# interned Place actions per (player, card): the layout offers many, every turn
+_PLACE_ROWS: dict[tuple, tuple] = {}
+
+
+class SetupMixin(BoardMixin):
+    """Laying out the battlefields, choosing the first attacker, moving at the start."""
+
+    __slots__ = ()
+
+    def _place_slots(self, player: int, cid: str, hand: list[str]) -> list[int]:
+        """Empty slots where ``cid`` may be laid out (row restrictions respected)."""
+        board = self.board[player]
+        empty = [s for s in range(9) if board[s] is None]
+        card = self.cards.by_id[cid]
+        if card.place_row is not None:
+            own = [s for s in empty if s // 3 == card.place_row]
+            return own or empty
+        reserve = [0, 0, 0]
+        for other in hand:
+            if other != cid:
+                r = self.cards.by_id[other].place_row
+                if r is not None:
+                    reserve[r] += 1
+        if not any(reserve):
+            return empty
+        free = [0, 0, 0]
+        for s in empty:
+            free[s // 3] += 1
+        return [s for s in empty if free[s // 3] > reserve[s // 3] or free[s // 3] == 0]
+
+    def _layout_legal(self) -> list[BattleGoatsAction]:
+        p = self.seat
+        hand = self.hands[p]
+        out: list[BattleGoatsAction] = []
+        board = self.board[p]
+        empty = [s for s in range(9) if board[s] is None]
+        by_id = self.cards.by_id
+        plain = True
+        for c in hand:
+            if by_id[c].place_row is not None:
+                plain = False
+                break
+        rows = _PLACE_ROWS
+        for c in sorted(hand):
+            row = rows.get((p, c))
+            if row is None:
+                row = rows[(p, c)] = tuple(Place(p, c, s) for s in range(9))
+            if plain:
+                out += [row[s] for s in empty]
+            else:
+                out += [row[s] for s in self._place_slots(p, c, hand)]
+        return out
+
+    def _first_legal(self, act) -> list[BattleGoatsAction]:
+        return [act(ChooseFirstAttacker, self.seat, q) for q in range(self.n)]
+
+    def _move_legal(self, act) -> list[BattleGoatsAction]:
+        mp, slot = self.movers[0]
+        b = self.board[mp]
+        return [act(MoveAtStart, mp, slot, slot)] + [
+            act(MoveAtStart, mp, slot, t) for t in range(9) if t != slot and b[t] is not None
+        ]
+
+    def _start_layout(self, events: list[Event]) -> None:
+        self.phase = "layout"
+        self.seat = self.layout_first
+        events.append(Event("layout", f"{_p(self.seat)} lays out their battlefield", self.seat, {"player": self.seat}))
+
+    def _do_place(self, a: Place) -> list[Event]:
+        p = a.player
+        self.hands[p].remove(a.card)
+        self.board[p][a.slot] = a.card
+        events = [Event("place", f"{_p(p)} lays a card face down in {SLOT_NAMES[a.slot]}", p,
+                        {"player": p, "slot": a.slot})]
+        if self.hands[p]:
+            return events
+        events.append(Event("layout_done", f"{_p(p)} has finished laying out", p, {"player": p}))
+        nxt = (p + 1) % self.n
+        if nxt == self.layout_first:
+            self.phase = "first"
+            self.seat = self.layout_first
+            events.append(Event("choose_first", f"{_p(self.seat)} finished first and chooses who attacks first",
+                                self.seat, {"player": self.seat}))
+        else:
+            self.seat = nxt
+            events.append(Event("layout", f"{_p(nxt)} lays out their battlefield", nxt, {"player": nxt}))
+        return events
+
+    def _do_first(self, a: ChooseFirstAttacker) -> list[Event]:
+        self.first_attacker = a.first
+        events = [Event("first_attacker", f"{_p(a.player)} chooses {_p(a.first)} to attack first", a.player,
+                        {"player": a.player, "first": a.first})]
+        movers = []
+        for i in range(self.n):
+            q = (a.first + i) % self.n
+            for s, c in enumerate(self.board[q]):
+                if c is not None and self.cards.by_id[c].moves_at_start:
+                    movers.append([q, s])
+        self.movers = movers
+        if movers:
+            self.phase = "move"
+            self.seat = movers[0][0]
+        else:
+            self._begin_battle(events)
+        return events
+
+    def _do_move(self, a: MoveAtStart) -> list[Event]:
+        b = self.board[a.player]
+        events = []
+        if a.to != a.slot:
+            b[a.slot], b[a.to] = b[a.to], b[a.slot]
+            # a card that moved later in the queue keeps its identity: update the queue
+            for m in self.movers[1:]:
+                if m[0] == a.player and m[1] in (a.slot, a.to):
+                    m[1] = a.to if m[1] == a.slot else a.slot
+            events.append(Event("move", f"{_p(a.player)} swaps the cards in {SLOT_NAMES[a.slot]} and {SLOT_NAMES[a.to]}",
+                                a.player, {"player": a.player, "from": a.slot, "to": a.to}))
+        else:
+            events.append(Event("move", f"{_p(a.player)} leaves their cards where they are", a.player,
+                                {"player": a.player, "from": a.slot, "to": a.slot}))
+        self.movers.pop(0)
+        if self.movers:
+            self.seat = self.movers[0][0]
+        else:
+            self._begin_battle(events)
+        return events
+
+    def _begin_battle(self, events: list[Event]) -> None:
+        self.phase = "attack"
+        self.round = 1
+        self.seat = self.first_attacker
+        self.face_up_turn = set(self.face_up)
+        self.pending = {"stage": "attacker"}
+        events.append(Event("turn", f"Round 1: {_p(self.seat)} attacks first", self.seat,
+                            {"player": self.seat, "round": 1}))
