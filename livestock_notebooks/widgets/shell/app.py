@@ -1,15 +1,21 @@
 """The game-app shell every game page shares: seats, turns, bots, hot-seat, undo, saves, log.
 
-A page builds a :class:`~livestock_notebooks.core.session.GameInfo` for its engine and a
+A page builds a :class:`~livestock_notebooks.core.game_info.GameInfo` for its engine and a
 :class:`GameView` for its board, then shows ``GameApp(spec, view_factory=MyBoard)``::
 
     app = GameApp(spec, view_factory=LivestockBoardView)
     app            # last line of a cell: shows app.widget
 
 Everything decided (whose view, undo, saves) lives in :class:`~livestock_notebooks.core.session.Session`;
-this module only shows it. Widgets are built once and updated in place (traits change; nothing
+this package only shows it. Widgets are built once and updated in place (traits change; nothing
 is re-displayed). Every control has a ``lsn-...`` CSS class for browser tests, can be driven
 from Python (``app.undo_button.click()``) and is a real button, so the keyboard reaches it.
+
+The page is put together from parts, one module per job: ``setup.py`` (the new-game screen,
+seats), ``saves.py`` (resume offer, save link, load), ``pacing.py`` (bots on the kernel loop,
+:data:`BOT_SPEEDS`), ``log.py`` (the game log), ``views.py`` (what a board is to the shell),
+``headless.py`` (bot-vs-bot runs), ``style.py`` (the CSS). This module joins them in
+:class:`GameApp` and keeps the playing itself: acting, batches, undo, hot-seat and redraws.
 
 Bots play visibly, one action per tick, on the kernel's asyncio loop (``loop.call_later``),
 which runs between messages in Voila and JupyterLab. Without a running loop (tests, scripts)
@@ -22,21 +28,25 @@ widget tree.
 """
 from __future__ import annotations
 
-import base64
 import contextlib
 import html
-import json
-import time
+import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
 import ipywidgets as w
 
+from ...core.errors import IllegalAction
 from ...core.protocol import Action, Event
-from ...core.errors import IllegalAction, SaveFileError
-from ...core.session import HUMAN, AutosaveInfo, GameInfo, LogEntry, Seat, Session, find_autosave
-from ..common.uploads import upload_bytes
-from .pacing import BOT_SPEEDS, DEFAULT_BOT_SPEED, Ticker, running_loop
+from ...core.session import GameInfo, Session
+from ..common.dom import hide, show
+from .headless import HeadlessRunner
+from .log import GameLog
+from .pacing import BOT_SPEEDS, DEFAULT_BOT_SPEED, BotPacing, Ticker
+from .saves import SaveControls
+from .setup import HUMAN_LABEL, SetupScreen
+from .style import APP_CSS
+from .views import ActionListView, GameView, ViewContext, illegal_message
 
 __all__ = [
     "APP_CSS",
@@ -53,88 +63,7 @@ __all__ = [
     "illegal_message",
 ]
 
-HUMAN_LABEL = "Human"
 
-APP_CSS = """
-<style>
-.lsn-app { max-width: 1100px; }
-.lsn-title h2 { margin: 0.2em 0; }
-.lsn-turn { font-size: 1.1em; font-weight: 600; }
-.lsn-turn .lsn-chip { display: inline-block; width: 0.9em; height: 0.9em; border-radius: 50%;
-  margin-right: 0.4em; vertical-align: -0.1em; border: 1px solid #333; }
-.lsn-status { min-height: 1.6em; }
-.lsn-status .lsn-msg-error { color: #b00020; font-weight: 600; }
-.lsn-status .lsn-msg-info { color: #1b5e20; }
-.lsn-status .lsn-msg-bot { color: #555; font-style: italic; }
-.lsn-app .lsn-log .widget-html-content, .lsn-app .lsn-status .widget-html-content { line-height: 1.4; }
-.lsn-log-scroll { max-height: 15em; overflow-y: auto; display: flex; flex-direction: column-reverse;
-  border: 1px solid #ccc; border-radius: 4px; padding: 4px 10px; background: #fcfcfc; }
-.lsn-log-scroll ol { margin: 0; padding-left: 1.6em; }
-.lsn-log-scroll li { margin: 1px 0; }
-.lsn-log-dot { display: inline-block; width: 0.7em; height: 0.7em; border-radius: 50%;
-  margin-right: 0.35em; }
-.lsn-handoff-box { border: 3px dashed #888; border-radius: 8px; padding: 1.5em; text-align: center;
-  background: #f4f4f4; }
-.lsn-handoff-box .lsn-handoff-text { font-size: 1.3em; }
-.lsn-resume-box { border: 2px solid #2e7d32; border-radius: 8px; padding: 0.8em; background: #f1f8e9; }
-.lsn-section-title { font-weight: 600; margin-top: 0.6em; }
-.lsn-save-anchor { display: inline-block; padding: 4px 12px; border: 1px solid #888; border-radius: 3px;
-  background: #eee; color: #000; text-decoration: none; }
-.lsn-save-anchor:focus, .lsn-save-anchor:hover { background: #ddd; outline: 2px solid #1976d2; }
-.lsn-actions-list .widget-button { width: auto; }
-</style>
-"""
-
-
-def illegal_message(error: IllegalAction) -> str:
-    """An engine refusal in words: the rule, and the rulebook section when there is one."""
-    if error.section:
-        return f"Not allowed: {error.rule} (rulebook: {error.section})."
-    return f"Not allowed: {error.rule}."
-
-
-# --------------------------------------------------------------------------- log
-class GameLog:
-    """The game log in words, newest at the bottom; the box scrolls and stays at the bottom.
-
-    ``widget`` is one HTML widget whose value is replaced in place.
-    """
-
-    def __init__(self, spec: GameInfo | None = None, *, max_lines: int = 300, height: str = "15em"):
-        self.spec = spec
-        self.max_lines = max_lines
-        self.height = height
-        self.entries: list[LogEntry] = []
-        self.widget = w.HTML(layout=w.Layout(width="100%"))
-        self.widget.add_class("lsn-log")
-        self._render()
-
-    def set_entries(self, entries: Sequence[LogEntry]) -> None:
-        if list(entries) == self.entries:
-            return
-        self.entries = list(entries)
-        self._render()
-
-    @property
-    def lines(self) -> list[str]:
-        return [e.text for e in self.entries]
-
-    def _render(self) -> None:
-        shown = self.entries[-self.max_lines:]
-        start = len(self.entries) - len(shown) + 1
-        items = []
-        for e in shown:
-            color = self.spec.color(e.player) if (self.spec is not None and e.player is not None) else None
-            dot = f'<span class="lsn-log-dot" style="background:{html.escape(color)}"></span>' if color else ""
-            items.append(f'<li class="lsn-log-line lsn-log-{html.escape(e.kind or "note")}">{dot}{html.escape(e.text)}</li>')
-        body = "".join(items) if items else '<li class="lsn-log-empty">Nothing has happened yet.</li>'
-        self.widget.value = (
-            f'<div class="lsn-log-scroll" role="log" aria-live="polite" style="max-height:{self.height}">'
-            f'<div><ol start="{start}">{body}</ol></div></div>'
-        )
-
-
-# --------------------------------------------------------------------------- views
 @dataclass
 class Batch:
     """What a :meth:`GameApp.batch` block played: how many actions were applied, their
@@ -145,223 +74,7 @@ class Batch:
     refused: bool = False
 
 
-@dataclass
-class ViewContext:
-    """What a game view may show. ``view`` is ``state.player_view(viewer)`` (``None`` when no
-    human's view may be shown); ``legal`` are the viewer's legal actions when it is their
-    decision, else empty; ``events`` those of the last action."""
-
-    session: Session
-    view: Any
-    viewer: int | None
-    legal: list
-    current_player: int | None
-    events: list = field(default_factory=list)
-    is_over: bool = False
-    bot_turn: bool = False
-
-    @property
-    def my_turn(self) -> bool:
-        return bool(self.legal)
-
-
-class GameView:
-    """Base of a game's main view. Build ``self.widget`` once in ``__init__``; update it in
-    place in :meth:`update`; :meth:`clear` must drop everything private (hot-seat). Call
-    ``self.app.act(action)`` to play an action (errors are shown by the app)."""
-
-    def __init__(self):
-        self.widget: w.Widget = w.VBox()
-        self.app: "GameApp | None" = None
-
-    def bind(self, app: "GameApp") -> None:
-        self.app = app
-
-    def update(self, ctx: ViewContext) -> None:  # pragma: no cover - abstract
-        raise NotImplementedError
-
-    def clear(self) -> None:  # pragma: no cover - abstract
-        raise NotImplementedError
-
-    def act(self, action: Action) -> bool:
-        if self.app is None:
-            raise RuntimeError("view is not bound to an app")
-        return self.app.act(action)
-
-    def later(self, fn: Callable[[], Any]) -> None:
-        """Run ``fn`` right after the current click is handled (on the kernel loop), so the
-        board's message leaves first; immediately when there is no loop (tests)."""
-        if self.app is not None:
-            self.app.defer(fn)
-        else:
-            fn()
-
-
-class ActionListView(GameView):
-    """A generic view for any engine: the viewer's view as text and one button per legal
-    action. Buttons are pooled and relabelled in place. Pages replace it with a real board."""
-
-    def __init__(self, max_buttons: int = 60, describe: Callable[[Any], str] | None = None):
-        super().__init__()
-        self.describe = describe
-        self.info = w.HTML()
-        self.info.add_class("lsn-view-info")
-        self.buttons: list[w.Button] = []
-        self._actions: list[Action] = []
-        self.max_buttons = max_buttons
-        self.box = w.Box(layout=w.Layout(flex_flow="row wrap", grid_gap="4px"))
-        self.box.add_class("lsn-actions-list")
-        self.widget = w.VBox([self.info, self.box])
-        self.widget.add_class("lsn-action-view")
-
-    def _button(self, i: int) -> w.Button:
-        while len(self.buttons) <= i:
-            b = w.Button(layout=w.Layout(width="auto"))
-            b.add_class("lsn-action")
-            index = len(self.buttons)
-            b.on_click(lambda _b, index=index: self._clicked(index))
-            self.buttons.append(b)
-        return self.buttons[i]
-
-    def _clicked(self, index: int) -> None:
-        if index < len(self._actions):
-            self.act(self._actions[index])
-
-    def update(self, ctx: ViewContext) -> None:
-        if self.describe is not None:
-            text = self.describe(ctx.view)
-        else:
-            text = html.escape(json.dumps(ctx.view, sort_keys=True)) if ctx.view is not None else ""
-        self.info.value = f'<div class="lsn-view-text">{text}</div>'
-        self._actions = list(ctx.legal[: self.max_buttons])
-        shown = []
-        for i, action in enumerate(self._actions):
-            b = self._button(i)
-            b.description = str(action)
-            b.tooltip = str(action)
-            shown.append(b)
-        if tuple(shown) != tuple(self.box.children):
-            self.box.children = tuple(shown)
-
-    def clear(self) -> None:
-        self.info.value = ""
-        self._actions = []
-        for b in self.buttons:
-            b.description = ""
-        self.box.children = ()
-
-
-# --------------------------------------------------------------------------- headless runner
-class HeadlessRunner:
-    """Plays a bot-only game to the end without a board, with a progress bar.
-
-    ``seats`` gives the bot names (one per player) when the run starts. The game is played in
-    slices of about ``slice_seconds`` on the kernel loop so the page keeps answering; without
-    a loop (tests) :meth:`run` plays it all at once.
-    """
-
-    def __init__(self, spec: GameInfo, seats: Callable[[], Sequence[str]], *, seed: Callable[[], int] = lambda: 0,
-                 options: Callable[[], Mapping[str, Any]] | None = None,
-                 loop=None, slice_seconds: float = 0.05, chunk: int = 20):
-        self.spec = spec
-        self.seats = seats
-        self.seed = seed
-        self.options = options
-        self.slice_seconds = slice_seconds
-        self.chunk = chunk
-        self.session: Session | None = None
-        self.actions = 0
-        self.run_button = w.Button(description="Run a bot-vs-bot game to the end", icon="play",
-                                   layout=w.Layout(width="auto"))
-        self.run_button.add_class("lsn-headless-run")
-        self.run_button.on_click(lambda _b: self.start())
-        self.progress = w.IntProgress(value=0, min=0, max=1000, description="Progress", bar_style="info")
-        self.progress.add_class("lsn-headless-progress")
-        self.result = w.HTML()
-        self.result.add_class("lsn-headless-result")
-        self.widget = w.VBox([w.HBox([self.run_button, self.progress]), self.result])
-        self.widget.add_class("lsn-headless")
-        self._ticker = Ticker(self._slice, loop=loop)
-
-    @property
-    def running(self) -> bool:
-        return self.session is not None and not self.session.state.is_over and self.actions < self.spec.max_actions
-
-    def start(self) -> None:
-        """Start a new bot-vs-bot game; plays in slices on the loop, or all at once without one."""
-        names = list(self.seats())
-        self.session = self._new_session(names)
-        self.actions = 0
-        self.progress.value = 0
-        self.progress.bar_style = "info"
-        self.run_button.disabled = True
-        self.result.value = f"Playing: {html.escape(', '.join(self.session.seat_label(i) for i in range(len(names))))}"
-        if not self._ticker.schedule(0):
-            self.run()
-
-    def run(self) -> Session:
-        """Play the started game to the end now (synchronously)."""
-        if self.session is None:
-            self.session = self._new_session(list(self.seats()))
-        while self.running:
-            self._play(10_000)
-        self._finish()
-        return self.session
-
-    def _new_session(self, names: Sequence[str]) -> Session:
-        options = dict(self.options()) if self.options is not None else {}
-        return Session.new(self.spec, [Seat(n) for n in names], seed=int(self.seed()), options=options, autosave=False)
-
-    def _slice(self) -> None:
-        deadline = time.perf_counter() + self.slice_seconds
-        self._play(self.chunk)
-        while self.running and time.perf_counter() < deadline:
-            self._play(self.chunk)
-        if self.running:
-            self._show_progress()
-            self._ticker.schedule(0)
-        else:
-            self._finish()
-
-    def _play(self, count: int) -> None:
-        for _ in range(count):
-            if not self.running:
-                break
-            self.session.bot_step()
-            self.actions += 1
-
-    def _fraction(self) -> float:
-        s = self.session
-        if s is None:
-            return 0.0
-        if s.state.is_over:
-            return 1.0
-        if self.spec.progress is not None:
-            try:
-                return max(0.0, min(1.0, float(self.spec.progress(s.state))))
-            except Exception:  # a progress hook never stops a game
-                pass
-        return min(1.0, self.actions / max(1, self.spec.max_actions))
-
-    def _show_progress(self) -> None:
-        self.progress.value = int(self._fraction() * self.progress.max)
-        self.result.value = html.escape(f"{self.actions} actions played; {self.spec.turn_text(self.session.state)}")
-
-    def _finish(self) -> None:
-        s = self.session
-        self.run_button.disabled = False
-        self.progress.value = self.progress.max
-        if s.state.is_over:
-            self.progress.bar_style = "success"
-            text = f"{s.result_text()} ({self.actions} actions)"
-        else:
-            self.progress.bar_style = "warning"
-            text = f"Stopped after {self.actions} actions without an end."
-        self.result.value = f'<span class="lsn-headless-done">{html.escape(text)}</span>'
-
-
-# --------------------------------------------------------------------------- the app
-class GameApp:
+class GameApp(SetupScreen, SaveControls, BotPacing):
     """The whole game page: resume offer, setup (seats human or bot), the game with its view,
     hot-seat screen, bots, undo, end-turn, save/load, log, and a headless bot-vs-bot runner.
 
@@ -413,52 +126,8 @@ class GameApp:
         self.status = w.HTML()
         self.status.add_class("lsn-status")
 
-        # resume offer
-        self.resume_info = w.HTML()
-        self.resume_button = w.Button(description="Resume game in progress", button_style="success", icon="play",
-                                      layout=w.Layout(width="auto"))
-        self.resume_button.add_class("lsn-resume")
-        self.resume_button.on_click(lambda _b: self.resume())
-        self.new_instead_button = w.Button(description="New game", icon="plus", layout=w.Layout(width="auto"))
-        self.new_instead_button.add_class("lsn-resume-new")
-        self.new_instead_button.on_click(lambda _b: self.show_setup())
-        self.resume_box = w.VBox([self.resume_info, w.HBox([self.resume_button, self.new_instead_button])])
-        self.resume_box.add_class("lsn-resume-box")
-        self._autosave_found: AutosaveInfo | None = None
-
-        # setup
-        counts = list(range(spec.min_players, spec.max_players + 1))
-        default = spec.default_players if spec.default_players in counts else counts[0]
-        self.players = w.Dropdown(options=counts, value=default, description="Players")
-        self.players.add_class("lsn-players")
-        self.players.observe(lambda _c: self._show_seat_rows(), "value")
-        seat_options = [HUMAN_LABEL] + list(spec.bots)
-        self.seat_dropdowns: list[w.Dropdown] = []
-        self.seat_rows: list[w.HBox] = []
-        for i in range(spec.max_players):
-            label = w.HTML(
-                f'<span class="lsn-chip" style="display:inline-block;width:0.9em;height:0.9em;border-radius:50%;'
-                f'background:{html.escape(spec.color(i))};margin-right:0.4em"></span>{html.escape(spec.seat_name(i))}',
-                layout=w.Layout(width="11em"),
-            )
-            default_kind = HUMAN_LABEL if i == 0 or not spec.bots else list(spec.bots)[-1]
-            dd = w.Dropdown(options=seat_options, value=default_kind, layout=w.Layout(width="12em"))
-            dd.add_class("lsn-seat")
-            dd.add_class(f"lsn-seat-{i}")
-            self.seat_dropdowns.append(dd)
-            row = w.HBox([label, dd])
-            self.seat_rows.append(row)
-        self.seed = w.IntText(value=1, description="Seed", layout=w.Layout(width="12em"))
-        self.seed.add_class("lsn-seed")
-        self.start_button = w.Button(description="Start game", button_style="primary", icon="play")
-        self.start_button.add_class("lsn-start")
-        self.start_button.on_click(lambda _b: self.start_from_setup())
-        self.setup_box = w.VBox(
-            [w.HTML('<div class="lsn-section-title">New game: who plays each seat?</div>'), self.players, *self.seat_rows,
-             *setup_widgets, self.seed, self.start_button]
-        )
-        self.setup_box.add_class("lsn-setup")
-        self._show_seat_rows()
+        self._build_resume_offer()
+        self._build_setup(setup_widgets)
 
         # hand-off screen
         self.handoff_text = w.HTML()
@@ -492,17 +161,7 @@ class GameApp:
                                 self.new_game_button], layout=w.Layout(flex_flow="row wrap", grid_gap="4px"))
         self.controls.add_class("lsn-controls")
 
-        # save / load
-        self.save_button = w.Button(description="Save game", icon="download", tooltip="Make a save file to download")
-        self.save_button.add_class("lsn-save")
-        self.save_button.on_click(lambda _b: self.prepare_save())
-        self.save_link = w.HTML()
-        self.save_link.add_class("lsn-save-link")
-        self.load_upload = w.FileUpload(accept=".json,application/json", multiple=False, description="Load game")
-        self.load_upload.add_class("lsn-load")
-        self.load_upload.observe(self._on_upload, "value")
-        self.save_box = w.HBox([self.save_button, self.save_link, self.load_upload], layout=w.Layout(align_items="center", grid_gap="8px"))
-        self.save_box.add_class("lsn-save-box")
+        self._build_save_box()
 
         # log
         self.log = GameLog(spec)
@@ -531,17 +190,7 @@ class GameApp:
 
         self._hide(self.game_box)
         self._hide(self.handoff_box)
-        found = find_autosave(spec, save_directory) if (check_resume and autosave) else None
-        if found is not None:
-            self._autosave_found = found
-            self.resume_info.value = (
-                '<div class="lsn-section-title">A game is in progress</div>'
-                f"<div>{html.escape(found.summary)}</div>"
-                f'<div style="color:#555">Saved {html.escape(found.saved_at)}</div>'
-            )
-            self._hide(self.setup_box)
-        else:
-            self._hide(self.resume_box)
+        self._offer_autosave(check_resume)
 
     # -- display ------------------------------------------------------------------------
     def _ipython_display_(self):
@@ -549,13 +198,8 @@ class GameApp:
 
         display(self.widget)
 
-    @staticmethod
-    def _hide(widget: w.Widget) -> None:
-        widget.layout.display = "none"
-
-    @staticmethod
-    def _show(widget: w.Widget, display: str = "") -> None:
-        widget.layout.display = display or None
+    _hide = staticmethod(hide)
+    _show = staticmethod(show)
 
     def defer(self, fn: Callable[[], Any]) -> None:
         """Run ``fn`` soon on the kernel loop (after the current handler returns and its widget
@@ -580,72 +224,6 @@ class GameApp:
         self._listeners.append(callback)
 
     # -- setup and resume -------------------------------------------------------------
-    def _show_seat_rows(self) -> None:
-        n = self.players.value
-        for i, row in enumerate(self.seat_rows):
-            row.layout.display = None if i < n else "none"
-
-    def _headless_seats(self) -> list[str]:
-        names = list(self.spec.bots)
-        out = []
-        for dd in self.seat_dropdowns[: self.players.value]:
-            out.append(dd.value if dd.value != HUMAN_LABEL else names[-1])
-        return out
-
-    def seats_from_setup(self) -> list[Seat]:
-        return [Seat.human() if dd.value == HUMAN_LABEL else Seat.bot(dd.value)
-                for dd in self.seat_dropdowns[: self.players.value]]
-
-    def show_setup(self) -> None:
-        """Back to the new-game screen (the game in progress stays autosaved until a new one starts)."""
-        self._ticker.cancel()
-        self._hide(self.resume_box)
-        self._show(self.setup_box)
-        self._hide(self.game_box)
-        self.view.clear()
-        self.session = None
-        self.turn.value = ""
-        self._message("Choose the seats, then start.", "info")
-
-    def start_from_setup(self) -> Session:
-        options = dict(self.setup_options()) if self.setup_options is not None else {}
-        return self.start(self.seats_from_setup(), seed=self.seed.value, options=options)
-
-    def start(self, seats: Sequence[Seat | str], *, seed: int = 0, options: Mapping[str, Any] | None = None) -> Session:
-        """Start a new game (also what the Start button does)."""
-        session = Session.new(self.spec, [s if isinstance(s, Seat) else Seat(s) for s in seats], seed=seed,
-                              options=options, autosave=self.autosave, save_directory=self.save_directory)
-        self._enter(session, "New game started.")
-        return session
-
-    def start_state(self, state, seats: Sequence[Seat | str], *, seed: int = 0, message: str = "Game started.",
-                    autosave: bool | None = None) -> Session:
-        """Play on from a given engine state (a prepared position: tutorials, tests)."""
-        session = Session(self.spec, state, [s if isinstance(s, Seat) else Seat(s) for s in seats], seed=seed,
-                          autosave=self.autosave if autosave is None else autosave,
-                          save_directory=self.save_directory)
-        session.log.append(LogEntry(message, None, "new-game"))
-        session.write_autosave()
-        self._enter(session, message)
-        return session
-
-    def resume(self) -> Session | None:
-        """Resume the autosaved game offered at page open."""
-        found = self._autosave_found or find_autosave(self.spec, self.save_directory)
-        if found is None:
-            self._message("There is no game in progress to resume.", "error")
-            return None
-        try:
-            session = Session.from_save_text(self.spec, found.text, autosave=self.autosave,
-                                             save_directory=self.save_directory)
-        except SaveFileError as exc:
-            self._message(f"Could not resume: {exc}", "error")
-            self.show_setup()
-            return None
-        session.log.append(LogEntry("Game resumed.", None, "resume"))
-        self._enter(session, "Game resumed.")
-        return session
-
     def _enter(self, session: Session, message: str) -> None:
         self._ticker.cancel()
         self.session = session
@@ -731,40 +309,6 @@ class GameApp:
             self._after([], f"Took back: {entry.action}")
         return True
 
-    def step(self) -> bool:
-        """One bot action now (what a tick does). False if no bot is to decide."""
-        s = self.session
-        if s is None or not s.is_bot_turn:
-            return False
-        player = s.current_player
-        with s.autosave_later(self.defer):
-            try:
-                _action, events = s.bot_step()
-            except Exception as exc:  # a broken bot pauses the game instead of killing the page
-                self.paused = True
-                self._message(f"{s.name(player)}'s bot failed: {type(exc).__name__}: {exc}. Bots paused.", "error")
-                self.refresh()
-                return False
-            self._after(events, "", log_first=True)
-        return True
-
-    def run_bots(self, max_actions: int | None = None) -> int:
-        """Play bot decisions synchronously until a human decides or the game ends."""
-        limit = self.spec.max_actions if max_actions is None else max_actions
-        count = 0
-        while count < limit and self.step():
-            count += 1
-        return count
-
-    def toggle_pause(self) -> None:
-        self.paused = not self.paused
-        if self.paused:
-            self._ticker.cancel()
-        else:
-            self._schedule_bots()
-        self.refresh()
-        self._refresh_rest()
-
     def take_device(self) -> None:
         """The player named on the hand-off screen confirms they hold the device."""
         s = self.session
@@ -773,27 +317,6 @@ class GameApp:
         s.take_device()
         self._message(f"{s.name(s.viewer)}, it is your decision.", "info")
         self.refresh()
-
-    def load_text(self, text: str | bytes, name: str = "the file") -> bool:
-        """Load a save file's text; a clear message on failure (the current game stays)."""
-        try:
-            session = Session.from_save_text(self.spec, text, autosave=self.autosave,
-                                             save_directory=self.save_directory)
-        except SaveFileError as exc:
-            self._message(f"Could not load {name}: {exc}", "error")
-            return False
-        session.log.append(LogEntry(f"Game loaded from {name}.", None, "load"))
-        session.write_autosave()
-        self._enter(session, f"Loaded {name}.")
-        return True
-
-    def _on_upload(self, change) -> None:
-        upload = upload_bytes(change)
-        if upload is None:
-            return
-        name, content = upload
-        self.load_text(content, name)
-        self.load_upload.value = ()
 
     def _after(self, events: list, message: str | None, *, log_first: bool = False) -> None:
         """Show the page after a change; ``message`` replaces the status line (``None``
@@ -827,22 +350,6 @@ class GameApp:
 
         self.defer(clear)
 
-    def _schedule_bots(self) -> None:
-        s = self.session
-        if s is None or self.paused or self.bot_delay is None or not s.is_bot_turn:
-            return
-        self._ticker.schedule(self.bot_delay)
-
-    def cancel_bot_tick(self) -> None:
-        """Drop a bot step scheduled on the loop (a page that hides the game, such as a
-        tutorial's reading step); bots are scheduled again at the next change."""
-        self._ticker.cancel()
-
-    def _bot_tick(self) -> None:
-        if self.paused:
-            return
-        self.step()
-
     # -- showing ---------------------------------------------------------------------------
     def message(self, text: str, kind: str = "info") -> None:
         """Show ``text`` in the status line; ``kind`` is ``info``, ``error`` or ``bot``."""
@@ -857,8 +364,6 @@ class GameApp:
     @property
     def status_text(self) -> str:
         """The status line as plain text (tests)."""
-        import re
-
         return html.unescape(re.sub(r"<[^>]+>", "", self.status.value))
 
     def context(self) -> ViewContext:
@@ -931,20 +436,6 @@ class GameApp:
         self.pause_button.icon = "play" if self.paused else "pause"
         self.bot_step_button.disabled = not s.is_bot_turn
         self.log.set_entries(s.log)
-
-    def prepare_save(self) -> str:
-        """Make the download link of the current game (the Save button). The link holds the
-        whole game, hidden cards too, so it is dropped again at the next change or hand-off."""
-        s = self.session
-        if s is None:
-            self._message("There is no game to save.", "error")
-            return ""
-        data = base64.b64encode(s.to_save_text().encode("utf-8")).decode("ascii")
-        name = html.escape(s.save_filename())
-        self.save_link.value = (f'<a class="lsn-save-anchor" download="{name}" '
-                                f'href="data:application/json;base64,{data}">Download {name}</a>')
-        self._message("Click the link to download the save file.", "info")
-        return s.to_save_text()
 
     # -- introspection for tests -------------------------------------------------------
     def widget_tree(self) -> list[w.Widget]:
