@@ -168,7 +168,7 @@ def test_a_whole_game_through_the_widgets(saves, rules, options):
 def test_headless_bot_game_runs_to_the_end_with_progress(saves):
     app = make_app(saves)
     for dd in app.seat_dropdowns:
-        dd.value = "Greedy"
+        dd.value = "greedy"
     app.controls_widgets["turns"].value = 3
     app.headless.start()  # no loop in tests: plays to the end at once
     assert app.headless.session.state.is_over
@@ -691,7 +691,7 @@ def test_setup_options_reach_the_engine(saves):
     c["layout"].value = "pancake"
     c["turns"].value = 4
     for dd in app.seat_dropdowns[:3]:
-        dd.value = "Random"
+        dd.value = "random"
     session = app.start_from_setup()
     s = session.state
     assert s.rules == "simple_a" and s.opts["baston_rikiki"] and s.opts["layout"] == "pancake"

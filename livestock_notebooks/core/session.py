@@ -213,7 +213,7 @@ class Session:
         self.state = state
         self.seats = [s if isinstance(s, Seat) else Seat(str(s)) for s in seats]
         for seat in self.seats:
-            if seat.is_bot and seat.kind not in spec.bots:
+            if seat.is_bot and spec.bot_name(seat.kind) not in spec.bots:
                 raise ValueError(f"unknown bot {seat.kind!r}; this game has {sorted(spec.bots)}")
         self.seed = seed
         self.log: list[LogEntry] = list(log)
@@ -277,7 +277,7 @@ class Session:
         if not isinstance(seats_raw, list) or not all(isinstance(s, dict) and isinstance(s.get("kind"), str) for s in seats_raw):
             raise SaveFileError("the save file's seats are unreadable")
         seats = [Seat(s["kind"]) for s in seats_raw]
-        unknown = sorted({s.kind for s in seats if s.is_bot and s.kind not in spec.bots})
+        unknown = sorted({s.kind for s in seats if s.is_bot and spec.bot_name(s.kind) not in spec.bots})
         if unknown:
             raise SaveFileError(f"the save file names bots this page does not have: {', '.join(unknown)}")
         try:

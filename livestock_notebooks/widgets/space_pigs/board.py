@@ -31,6 +31,7 @@ from ...odds import AcornWorm, Pigs, Pirates, Porcophages, default_tech_deck, sp
 from ...odds import tech_wipeout_two_sided
 from ...space_pigs import troops_text
 from ...space_pigs.data import CARDS
+from ...space_pigs.game import PLAYER_COLOURS
 from ..common.dice import die_svg
 from ..common.odds_panel import format_fraction, format_percent
 
@@ -52,8 +53,6 @@ __all__ = [
     "pname",
 ]
 
-#: Clan colours by seat (kept apart from the red, yellow and blue of the planets).
-PLAYER_COLOURS = ("#7b1fa2", "#00897b", "#c2185b", "#6d4c41", "#9e9d24", "#455a64")
 PLANET_COLOURS = {"r": "#e53935", "y": "#fdd835", "b": "#1e88e5"}
 COLOUR_WORDS = {"r": "red", "y": "yellow", "b": "blue"}
 ALIEN_CODES = {-1: "pirates", -2: "porcophages", -3: "acorn worm"}
