@@ -1,185 +1,22 @@
-"""The Space Pigs tutorial: its steps (data) and the widget that runs them on the real board.
+"""The Space Pigs tutorial page: the steps of :mod:`livestock_notebooks.space_pigs.tutorial`
+run on the real board (the same :class:`~.app.SpacePigsView` as the game page) by the shared
+:class:`~livestock_notebooks.widgets.shell.tutorial.TutorialPage`.
 
-Teach by doing: theme and goal first, then one step per phase and sequence, each on a small
-prepared position written in the engine's text notation (``space_pigs.from_notation``), and
-last a simplified game as a first game. A step says in a sentence or two what to do, waits for
-the learner's move on the real board (the same :class:`SpacePigsView` as the game page), shows
-the engine's own rule message for a move the rules forbid, and is complete when the engine's
-events meet the goal (:meth:`Step.done`). *Back*, *Next*, *Show me* (the engine's Greedy bot
-plays the learner's part until the goal is met) and *Start over* are always there.
-
-Seat 0 (P1) is the learner; P2 and P3 are played by the Greedy bot. The texts are our own
-summary of the rulebook, never its words.
+A step says what to do, waits for the learner's move on the board, shows the engine's own rule
+message for a move the rules forbid, and is complete when the engine's events meet the goal.
+*Back*, *Next*, *Show me* (the Greedy bot plays the learner's part until the goal is met) and
+*Start over* are always there. Seat 0 (P1) is the learner; P2 and P3 are Greedy bots.
 """
 from __future__ import annotations
 
 from typing import Sequence
 
-from ... import space_pigs as sp
-from ...core import tutorial
-from ...core.protocol import Action
 from ...core.session import Seat
-from ...space_pigs.bots import GreedyBot
-from ...core.tutorial import Step, events_of
-from .app import new_game, play_app
+from ...space_pigs.tutorial import STEPS, Step, demo_for, state_for, step_by_key
 from ..shell.tutorial import TutorialPage
+from .app import play_app
 
 __all__ = ["STEPS", "Step", "SpacePigsTutorial", "state_for", "step_by_key"]
-
-ORDER = ("layout", "start", "return", "1A", "1B", "1C", "1D", "1E", "2A", "2B", "2X", "3A", "3B", "3C", "4A", "4B",
-         "4C", "over")
-
-#: The little galaxy of most steps: a core and its first ring (H0 is the core; H1 (1,0),
-#: H2 (-1,0), H3 (0,1), H4 (-1,1), H5 (1,-1), H6 (0,-1)).
-GALAXY = "0,0:Pr:a4 1,0:Py:b3 -1,0:A 0,1:Pb -1,1:Pb:c3 1,-1:Pr 0,-1:Py"
-
-
-def _past(state, seq: str) -> bool:
-    now = state.sequence
-    return now in ORDER and ORDER.index(now) > ORDER.index(seq) or state.turn > 2
-
-
-def _load(position: str, seed: int, dice: tuple[int, ...]):
-    return sp.from_notation(position, seed=seed, script=list(dice) or None)
-
-
-def _new_game(*, seed: int, **options):
-    return new_game(players=3, seed=seed, auto_layout=True, **options)
-
-
-def state_for(step: Step, seed: int = 7):
-    """A fresh engine state for ``step``."""
-    return tutorial.state_for(step, _load, seed, new_game=_new_game)
-
-
-STEPS: tuple[Step, ...] = (
-    Step("welcome", "Pigs in space", "Number of Players; Set-Up",
-         "You lead one of the great pig clans of an empire spread over a galaxy of coloured planets. "
-         "Each clan has a sacred recipe: three planets of one colour, two of another and one of the third "
-         "(in the full game it is secret). At the end of a turn, when your planets produce the acorns of "
-         "your recipe, you win; a double planet counts twice, asteroids produce nothing. A turn has four "
-         "phases: (1) paperwork: cards, new colonists, the order of play and the aliens; (2) space travel; "
-         "(3) space combat; (4) acorn production and the election of the Royal Pig, who hands out colonists "
-         "and moves the aliens next turn. The steps that follow walk through them on small galaxies; you are "
-         "P1, two bots play P2 and P3. The last step is a whole first game with the simplified rules."),
-    Step("draw", "Draw cards", "Phase 1, Sequence A: Draw Cards",
-         "Cards are of two kinds: combat cards (an attack bonus, a defence bonus and a technology index) and "
-         "event cards, each playable only in the sequence printed on it. First you may throw away any cards "
-         "you do not want; then you draw until you hold six again. Clans that voted alike last election may "
-         "swap cards one for one.",
-         "Discard one card (click it in your hand), then press Done to draw back up to six.",
-         position="SP1 n=3 turn=2 seq=1A order=123 rp=2 hands=2.18.45.60/3.9/ | " + GALAXY,
-         check=lambda ev, st: bool(events_of(ev, "draw")) and bool(events_of(ev, "discard")),
-         praise="Your hand is full again."),
-    Step("colonists", "Colonists arrive, and you deploy them", "Phase 1, Sequences B, C and D",
-         "From turn 2 the Royal Pig draws face-down colonist markers (1 to 3 piglets each; five of them with "
-         "three clans) and hands them out as he likes, at most two to any clan, himself included. Each clan may "
-         "then turn two of its new piglets into a hog (one a turn; a hog rolls a d8 in combat). The order of "
-         "play is then set by troop strength (hogs count double), and everyone places the newcomers on hexes "
-         "where they already have troops.",
-         "You are the Royal Pig: hand out all the markers, then deploy your new troops on your hexes.",
-         position="SP1 n=3 turn=2 seq=1B order=123 rp=1 | " + GALAXY,
-         check=lambda ev, st: bool(events_of(ev, "colonists", None)) and _past(st, "1D"),
-         praise="The colonists have landed."),
-    Step("aliens_arrive", "Aliens arrive", "Phase 1, Sequence E: Arrival and Deployment of Aliens",
-         "The Royal Pig rolls a d8: 1-2 nobody comes, 3-4 pirates (2 to 4 of them), 5-6 one porcophage, 7-8 the "
-         "acorn worm. He places them on a free asteroid or on aliens of the same kind (at most 4 pirates, 3 "
-         "porcophages or one worm to a hex; pigs on an asteroid do not stop them). The die here shows 3: pirates.",
-         "Place the pirates on one of the highlighted asteroids.",
-         position="SP1 n=3 turn=2 seq=1E order=123 rp=1 | 0,0:Pr:a4 1,0:Py:b3 -1,0:A 0,1:Pb -1,1:Pb:c3 1,-1:A 0,-1:Py",
-         dice=(3, 6),
-         check=lambda ev, st: bool(events_of(ev, "aliens_placed")),
-         praise="The pirates lurk on their asteroid."),
-    Step("marker", "A secret travel marker", "Phase 2, Sequence A: Choice of Space Travel Marker",
-         "Each clan owns five travel markers: 2, 2, 3, 3 and 4 trips. Everyone picks one in secret, then all "
-         "are revealed. A used marker stays aside until all five have been used, so a big turn now means "
-         "smaller ones later. You have already used a 2 and a 3 in this cycle.",
-         "Choose a travel marker.",
-         position="SP1 n=3 turn=2 seq=2A order=123 rp=2 used=23,, | " + GALAXY,
-         check=lambda ev, st: bool(events_of(ev, "markers", None)),
-         praise="The markers are revealed: trips are taken in order of play."),
-    Step("travel", "Space travel", "Phase 2, Sequence B: Space Travel Resolution",
-         "A trip moves any number of troops from one hex to an adjacent hex (cards can carry them further). "
-         "Each troop travels once a turn. Landing where another clan or aliens stand is an attack, fought in "
-         "phase 3; the defenders pinned there are as many as the attackers. Leaving a hex empty gives it up.",
-         "Take the empty yellow planet H1: click your red planet H0, choose how many troops board, then click H1.",
-         position="SP1 n=3 turn=2 seq=2B order=123 rp=2 trips=2,0,0 | 0,0:Pr:a5 1,0:Py -1,0:A 0,1:Pb:b3 -1,1:Pb "
-                  "1,-1:Pr:c3 0,-1:Py",
-         check=lambda ev, st: any(e.data.get("hex") == 1 for e in events_of(ev, "land")),
-         praise="Your piglets have a new yellow planet."),
-    Step("combat", "Combat, cards and the wipeout line", "Phase 3, Sequence A: Combat",
-         "Each round both sides roll: a d6, or a d8 if they have a hog, plus one per troop beyond the first, plus "
-         "their combat cards. The lower total loses a troop (piglets before hogs); a tie changes nothing. Before "
-         "the first round the defender, then the attacker, play cards face down; they are revealed together. "
-         "Beware the technology indices: if the cards of both sides add up to 6 or more, every troop on the hex "
-         "is destroyed. The combat screen shows the exact odds before any card is chosen.",
-         "Attack the red planet H0: play one or more combat cards face down, press Done, and fight to the end "
-         "(from round 2 you may flee).",
-         position="SP1 n=3 turn=2 seq=3A order=123 rp=2 hands=8.18.26/27.20/ | 0,0:Pr:b4:a5 1,0:Py:a2 -1,0:A "
-                  "0,1:Pb:b2 -1,1:Pb 1,-1:Pr:c3 0,-1:Py",
-         check=lambda ev, st: bool(events_of(ev, "combat_end", None) or events_of(ev, "wipeout", None)),
-         praise="The combat is over. Did the technology total stay under 6?"),
-    Step("flee", "Fleeing", "Phase 3, Sequence A: Combat (Fleeing)",
-         "From the second round, first the defender and then the attacker may flee: all their troops in the "
-         "combat jump to an adjacent hex where they already have troops. Every troop fights at least one round "
-         "first. The first round was just fought: your two piglets lost one against six.",
-         "Save your last piglet: flee to your yellow planet H1.",
-         position="SP1 n=3 turn=2 seq=3A order=123 rp=2 | 0,0:Pr:b6:a2 1,0:Py:a3 -1,0:A 0,1:Pb -1,1:Pb:c3 "
-                  "1,-1:Pr 0,-1:Py",
-         dice=(2, 5),
-         check=lambda ev, st: bool(events_of(ev, "flee")),
-         praise="Your piglet lives to fight another round."),
-    Step("redeploy", "Redeployment", "Phase 3, Sequence B: Redeployment",
-         "After the combats each troop may move one hex, from a hex you hold to an adjacent hex you hold.",
-         "Strengthen your yellow planet H1: move troops there from H0 (click H0, then H1), then press Done.",
-         position="SP1 n=3 turn=2 seq=3B order=123 rp=2 | 0,0:Pr:a5 1,0:Py:a1 -1,0:A 0,1:Pb:b3 -1,1:Pb "
-                  "1,-1:Pr:c3 0,-1:Py",
-         check=lambda ev, st: bool(events_of(ev, "redeploy")),
-         praise="Your troops stand where they are needed."),
-    Step("aliens_move", "The Royal Pig moves the aliens", "Phase 3, Sequence C: Alien Space Travel and Combat",
-         "From turn 2 the Royal Pig may move one whole alien stack and fight with it: pirates fly up to 3 hexes, "
-         "porcophages 2 (each piglet they kill adds one to the pack, up to 3), the worm 1, onto a planet, which "
-         "it turns into an asteroid when it wins (three planets at most in a game). Aliens play no cards and "
-         "never flee.",
-         "You are the Royal Pig: send the pirates against another clan (click them, then a red-marked hex).",
-         position="SP1 n=3 turn=2 seq=3C order=123 rp=1 | 0,0:Pr:a5 1,0:Py:b2 -1,0:A 0,1:Pb:b3 -1,1:Pb "
-                  "1,-1:A:pir3 0,-1:Py:c3",
-         check=lambda ev, st: bool(events_of(ev, "aliens_move")),
-         praise="The pirates strike."),
-    Step("victory", "Acorn production and victory", "Phase 4, Sequence A: Acorn Production; Victory",
-         "In phase 4 every planet you hold alone produces one acorn of its colour, a double planet two. If your "
-         "acorns cover your sacred recipe you win at once (never on turn 1; ties go to the first in the order "
-         "of play). Your recipe is 3 red, 2 yellow, 1 blue: the red double planet and a red planet give 3 red, "
-         "the yellow double planet 2 yellow. One blue is missing.",
-         "Take the blue planet H3, end your travel and your redeployment, and watch the production.",
-         position="SP1 n=3 turn=2 seq=2B order=123 rp=2 trips=2,0,0 recipes=321,213,132 | 0,0:Dr:a3 1,0:Pr:a2 "
-                  "-1,0:Dy:a2 0,1:Pb -1,1:A:b3 1,-1:Py:c3 0,-1:A",
-         check=lambda ev, st: any(e.data.get("winner") == 0 for e in events_of(ev, "victory", None)),
-         praise="Your sacred recipe is complete: P1 wins!"),
-    Step("election", "The Royal Pig election", "Phase 4, Sequences B and C: Governors and Election",
-         "Each acorn produced brings a governor, and each governor is a vote. Clans say whether they stand; the "
-         "Royal Pig (the first player on turn 1) calls the clans to vote in any order and casts his own vote "
-         "first or last. A clan gives all its governors to one candidate; most votes win, ties go to the first "
-         "in the order of play. Clans that voted for the same candidate form a faction and may swap cards next "
-         "turn.",
-         "Stand for Royal Pig, call the clans to vote, and cast your own vote.",
-         position="SP1 n=3 turn=2 seq=4C order=123 rp=1 | 0,0:Dr:a3 1,0:Py:a2 -1,0:Dy:b2 0,1:Pb:b3 -1,1:A:c3 "
-                  "1,-1:Pb:c2 0,-1:Py:c2",
-         check=lambda ev, st: bool(events_of(ev, "election", None)),
-         praise="The Senapork has spoken."),
-    Step("first_game", "A first game: simplified rules", "Simplified Rules (Set B)",
-         "The simplified rules make a good first game: recipes are public, there is no Royal Pig, no governors, "
-         "no election and no aliens; everyone has three trips a turn and gets one new colonist per planet held. "
-         "Pick a starting planet (clans start at least one hex apart), then travel, fight and redeploy.",
-         "Play the first turn to its end against the two bots.",
-         fresh={"rules": "simple_b", "max_rounds": 4},
-         check=lambda ev, st: st.is_over or any(e.data.get("turn") == 2 for e in events_of(ev, "turn", None)),
-         praise="You have played a whole turn. Carry on, or play a full game on the Play page."),
-)
-
-
-def step_by_key(key: str) -> Step:
-    return tutorial.find_step(STEPS, key)
 
 
 class SpacePigsTutorial(TutorialPage):
@@ -206,7 +43,7 @@ class SpacePigsTutorial(TutorialPage):
         return state_for(step, seed=self.seed)
 
     def seats(self, step: Step) -> list[Seat]:
-        return [Seat.human(), Seat("Greedy"), Seat("Greedy")]
+        return [Seat.human(), Seat("greedy"), Seat("greedy")]
 
     def start_events(self, step: Step, state) -> list:
         """A prepared position may start inside a combat: its first round counts and shows."""
@@ -216,51 +53,4 @@ class SpacePigsTutorial(TutorialPage):
 
     def demo_for(self, step: Step):
         """The Greedy bot plays the learner's part, steered where the step asks for a precise move."""
-        bot = GreedyBot(self.seed)
-        return lambda state: _demo_action(step, state, bot)
-
-
-def _demo_action(step: Step, state, bot: GreedyBot) -> Action:
-    """The worked answer's next action: the Greedy bot's choice, steered where a step asks for
-    something precise (land on H1 or H3, flee, play a card, stand, send the pirates)."""
-    from ...space_pigs.actions import Discard, Done, Flee, Fly, Load, MoveAliens, PlayCard, Redeploy, Stand
-
-    legal = state.legal_actions()
-    p = state.current_player
-    if step.key in ("travel", "victory") and state.sequence == "2B":
-        target = 1 if step.key == "travel" else 3
-        trip = state.trip
-        if trip is None:
-            if state.owner(target) == p:
-                return Done(p)
-            loads = [a for a in legal if isinstance(a, Load) and target in state.trip_destinations(p, a.hex)]
-            if loads:
-                return loads[0]
-        else:
-            fly = next((a for a in legal if isinstance(a, Fly) and a.hex == target), None)
-            if fly is not None:
-                return fly
-    if step.key == "draw" and state.sequence == "1A" and len(state.hands[p]) >= 4:
-        discard = next((a for a in legal if isinstance(a, Discard)), None)
-        if discard is not None:
-            return discard
-    if step.key == "flee":
-        flee = next((a for a in legal if isinstance(a, Flee)), None)
-        if flee is not None:
-            return flee
-    if step.key == "combat" and state.combat is not None:
-        plays = [a for a in legal if isinstance(a, PlayCard)]
-        played = state.combat["acards"] if p == state.combat["a"] else state.combat["dcards"]
-        if plays and not played:
-            return plays[0]
-    if step.key == "redeploy":
-        moves = [a for a in legal if isinstance(a, Redeploy) and a.dst == 1]
-        if moves:
-            return moves[0]
-    if step.key == "election" and Stand(p, True) in legal:
-        return Stand(p, True)
-    if step.key == "aliens_move":
-        moves = [a for a in legal if isinstance(a, MoveAliens) and state.owner(a.dst) not in (None, p)]
-        if moves:
-            return moves[0]
-    return bot.choose(state)
+        return demo_for(step, self.seed)
