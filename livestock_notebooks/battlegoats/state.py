@@ -29,6 +29,7 @@ from .board import (
     EXTRA_CARDS, PHASES, STAGES, SEC_ATTACK, SEC_DRAFT, SEC_FACEUP, SEC_SETUP, SEC_TURNS, player_text as _p,
 )
 from .cards import ADJACENT, CardSet, load_cards, standard_cards
+from .notation import card_set, parse_notation, write_notation
 from .setup import SetupMixin
 from .turns import TurnsMixin
 
@@ -269,6 +270,12 @@ class BattleGoatsState(ArmyMixin, SetupMixin, AttackMixin, BattleMixin, TurnsMix
         if not isinstance(n, int) or not 2 <= n <= 6:
             raise ValueError(f"players must be 2-6, got {n!r}")
         _check_save(data, n, cards)
+        return cls._restore(data, cards)
+
+    @classmethod
+    def _restore(cls, data: dict, cards: CardSet) -> "BattleGoatsState":
+        """A state from a save payload whose values are checked (or written by the notation)."""
+        n = data["players"]
         s = cls._blank(n, cards, bool(data["draft"]), data["max_rounds"], data["layout_first"],
                        Dice.from_dict(data["dice"]))
         phase = data["phase"]
@@ -459,41 +466,8 @@ class BattleGoatsState(ArmyMixin, SetupMixin, AttackMixin, BattleMixin, TurnsMix
 
     # ------------------------------------------------------------------ notation
     def notation(self) -> str:
-        """One-line text for this position; see the package docstring. Dice are not included."""
-        head = [
-            f"bg{self.n}",
-            self.phase,
-            f"s{self.seat}",
-            f"r{self.round}/{'-' if self.max_rounds is None else self.max_rounds}",
-            f"f{'-' if self.first_attacker is None else self.first_attacker}",
-            f"l{self.layout_first}",
-            "draft" if self.draft else "basic",
-        ]
-        if not self.cards.standard:
-            head.append("custom")
-        parts = [" ".join(head)]
-        for p in range(self.n):
-            slots = ",".join(
-                "." if c is None else c + ("^" if self.counts_face_up(c) else "*" if c in self.face_up else "")
-                for c in self.board[p]
-            )
-            own = set(self.board[p]) | set(self.hands[p]) | set(self.packs[p])
-            extra = sorted(self.seen[p] - own - self.revealed)
-            fields = [slots, _ids(self.hands[p]), _ids(self.discard[p]), _ids(self.packs[p]), _ids(extra)]
-            parts.append("/".join(fields))
-        tail = [f"rev={_ids(sorted(self.revealed))}"]
-        if self.face_up_turn - self.face_up:
-            tail.append(f"upturn={_ids(sorted(self.face_up_turn - self.face_up))}")
-        if self.pending is not None:
-            tail.append("pend=" + json.dumps(self.pending, separators=(",", ":"), sort_keys=True))
-        if self.movers:
-            tail.append("movers=" + json.dumps(self.movers, separators=(",", ":")))
-        if self.phase == "over":
-            tail.append(f"won={_ids([str(w) for w in self._winners])}:{self.result}")
-        if self.captured:
-            tail.append("captured")
-        parts.append(" ".join(tail))
-        return " | ".join(parts)
+        """One-line text for this position (see :mod:`.notation`). Dice are not included."""
+        return write_notation(self)
 
     def __repr__(self) -> str:
         return f"<BattleGoatsState {self.notation()[:120]}>"
@@ -588,10 +562,6 @@ def _check_save(data: dict, n: int, cards: CardSet) -> None:
             raise ValueError("a capture step needs had_cards")
 
 
-def _ids(items) -> str:
-    return ",".join(items) if items else "-"
-
-
 def _int(v, name):
     if not isinstance(v, int) or isinstance(v, bool):
         raise ValueError(f"{name} must be an integer")
@@ -636,12 +606,7 @@ def new_game(*, players: int = 3, seed: int = 0, max_rounds: int | None = None, 
         raise ValueError("max_rounds must be a positive integer or None")
     if not isinstance(layout_first, int) or not 0 <= layout_first < players:
         raise ValueError("layout_first must be a seat of the game")
-    if cards is None:
-        cs = standard_cards()
-    elif isinstance(cards, CardSet):
-        cs = cards
-    else:
-        cs = load_cards(cards)
+    cs = card_set(cards)
     check_card_list(players, cs)
     state = BattleGoatsState._blank(players, cs, bool(draft), max_rounds, layout_first, Dice(seed))
     state._deal()
@@ -654,97 +619,19 @@ def load(text: str | bytes) -> BattleGoatsState:
 
 
 def from_notation(text: str, *, seed: int = 0, cards=None) -> BattleGoatsState:
-    """Build a position from :meth:`BattleGoatsState.notation` text (see the package docstring).
+    """Build a position from :meth:`BattleGoatsState.notation` text (see :mod:`.notation`).
 
     Cards not named anywhere are set aside. Unnamed cards a player knows are their own and the
     revealed ones. ``cards`` gives a custom card list (needed when the text says ``custom``).
     """
     try:
-        return _from_notation(text, seed, cards)
+        payload, card_list = parse_notation(text, seed=seed, cards=cards)
+        state = BattleGoatsState._restore(payload, card_list)
     except (KeyError, IndexError, TypeError, ValueError) as exc:
         if isinstance(exc, IllegalAction):
             raise
         raise ValueError(f"bad BattleGoats notation: {exc}") from None
-
-
-def _from_notation(text, seed, cards):
-    sections = [x.strip() for x in text.split("|")]
-    head = sections[0].split()
-    if not head or not head[0].startswith("bg"):
-        raise ValueError("it must start with bg<players>")
-    n = int(head[0][2:])
-    phase = head[1]
-    if phase not in PHASES:
-        raise ValueError(f"unknown phase {phase!r}")
-    opts = {h[0]: h[1:] for h in head[2:] if h[0] in "srfl"}
-    cs = standard_cards() if cards is None else (cards if isinstance(cards, CardSet) else load_cards(cards))
-    rnd, mx = opts.get("r", "0/-").split("/")
-    state = BattleGoatsState._blank(n, cs, "draft" in head, None if mx == "-" else int(mx),
-                                    int(opts.get("l", "0")), Dice(seed))
-    state.phase = phase
-    state.seat = int(opts.get("s", "0"))
-    state.round = int(rnd)
-    f = opts.get("f", "-")
-    state.first_attacker = None if f == "-" else int(f)
-    if len(sections) != n + 2:
-        raise ValueError(f"expected {n} player sections and a tail, got {len(sections) - 1} sections")
-
-    def ids(field):
-        return [] if field in ("", "-") else field.split(",")
-
-    for p in range(n):
-        fields = sections[1 + p].split("/")
-        fields += ["-"] * (5 - len(fields))
-        slots = fields[0].split(",")
-        if len(slots) != 9:
-            raise ValueError(f"player {p} needs 9 slots, got {len(slots)}")
-        for s, tok in enumerate(slots):
-            if tok == ".":
-                continue
-            cid = tok.rstrip("^*")
-            if cid not in cs:
-                raise ValueError(f"unknown card {cid!r}")
-            state.board[p][s] = cid
-            if tok.endswith("^"):
-                state.face_up.add(cid)
-                state.face_up_turn.add(cid)
-            elif tok.endswith("*"):
-                state.face_up.add(cid)
-        state.hands[p] = ids(fields[1])
-        state.discard[p] = ids(fields[2])
-        state.packs[p] = ids(fields[3])
-        state.seen[p].update(ids(fields[4]))
-    for tok in sections[-1].split(" "):
-        if tok.startswith("rev="):
-            state.revealed = set(ids(tok[4:]))
-        elif tok.startswith("upturn="):
-            state.face_up_turn.update(ids(tok[7:]))
-        elif tok.startswith("pend="):
-            state.pending = json.loads(tok[5:])
-        elif tok.startswith("movers="):
-            state.movers = json.loads(tok[7:])
-        elif tok.startswith("won="):
-            w, result = tok[4:].split(":")
-            state._winners = [int(x) for x in ids(w)]
-            state.result = result
-        elif tok == "captured":
-            state.captured = True
-        elif tok:
-            raise ValueError(f"unknown tail token {tok!r}")
-    for d in state.discard:
-        state.revealed.update(d)
-    for p in range(n):
-        state.seen[p].update(c for c in state.board[p] if c is not None)
-        state.seen[p].update(state.hands[p])
-        state.seen[p].update(state.packs[p])
-        state.seen[p].update(state.revealed)
-        state.seen[p].update(state.face_up)
-    used = {c for b in state.board for c in b if c} | {c for h in state.hands for c in h} \
-        | {c for h in state.packs for c in h} | {c for d in state.discard for c in d}
-    state.set_aside = [c for c in cs.ids if c not in used]
-    if phase == "attack" and state.pending is None:
-        state.pending = {"stage": "attacker"}
     problems = state.invariant_violations()
     if problems:
-        raise ValueError("; ".join(problems[:3]))
+        raise ValueError("bad BattleGoats notation: " + "; ".join(problems[:3]))
     return state
