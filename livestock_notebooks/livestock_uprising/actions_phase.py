@@ -14,55 +14,55 @@ class ActionPhaseMixin(LivestockBoard):
 
     def _action_options(self, seat: int, slots: list[int], out: list) -> None:
         """Moves, attacks and stays of each General that may still act."""
-        names = self._names
-        gname = self._gname
-        terrain, occ, barn_of, gpos = self.terrain, self.occ, self.barn_of, self.gpos
-        sa = self.superarmy[seat]
-        n = self.n
+        names = self._square_names
+        gname = self._general_names
+        terrain, occupant, barn_of, general_cell = self.terrain, self.occupant, self.barn_of, self.general_cell
+        is_super_army = self.super_army[seat]
+        n = self.size
         for s in slots:
             if self.done[s] or self.steps[s] <= 0:
                 continue
             name = gname[s]
-            here = gpos[s]
+            here = general_cell[s]
             key = (n, name, here)
             steps = _STEPS.get(key)
             if steps is None:
                 steps = _STEPS[key] = tuple(
                     (nb, _mk(A.Move, name, names[here], names[nb]), _mk(A.Attack, name, names[here], names[nb]))
-                    for nb in self._nb8[here]
+                    for nb in self._neighbours[here]
                 )
             can_attack = self._attack_total(s) > 0
             for nb, move, attack in steps:
                 t = terrain[nb]
-                if t == 7:  # barn
+                if t == D.BARN:
                     owner = barn_of[nb]
                     if owner == seat:
                         out.append(move)
-                    elif sa and can_attack and nb in gpos:
+                    elif is_super_army and can_attack and nb in general_cell:
                         out.append(attack)
-                elif t < 5:  # open terrain
-                    o = occ[nb]
-                    if o < 0:
+                elif t < D.FOREST:  # open terrain (resource tiles)
+                    occupant_slot = occupant[nb]
+                    if occupant_slot < 0:
                         out.append(move)
-                    elif o // 3 != seat and can_attack:
+                    elif occupant_slot // 3 != seat and can_attack:
                         out.append(attack)
             out.append(_mk(A.Stay, name))
 
 
     def _do_move(self, a) -> list[Event]:
-        slot = self._slot[a.general]
-        self._place(slot, self._cell[a.to])
+        slot = self._slot_by_name[a.general]
+        self._place(slot, self._cell_by_name[a.to])
         self.steps[slot] -= 1
-        self.acted = 1
-        return [Event("move", f"{self._gtext(slot)} moves from {a.frm} to {a.to}", self.turn,
+        self.has_acted = 1
+        return [Event("move", f"{self._general_text(slot)} moves from {a.frm} to {a.to}", self.turn,
                       {"general": a.general, "from": a.frm, "to": a.to})]
 
     def _do_stay(self, a) -> list[Event]:
-        slot = self._slot[a.general]
+        slot = self._slot_by_name[a.general]
         self.done[slot] = 1
         self.steps[slot] = 0
-        self.acted = 1
-        return [Event("stay", f"{self._gtext(slot)} stays", self.turn, {"general": a.general})]
+        self.has_acted = 1
+        return [Event("stay", f"{self._general_text(slot)} stays", self.turn, {"general": a.general})]
 
     def _do_end_actions(self, a) -> list[Event]:
         self.phase = "harvest"
@@ -70,37 +70,37 @@ class ActionPhaseMixin(LivestockBoard):
 
     def _explain_step(self, action, attacking: bool) -> None:
         seat = self.turn
-        slot = self._slot[action.general]
-        here = self.gpos[slot]
-        require(self._names[here] == action.frm, f"{action.general} is at {self._names[here]}, not {action.frm}",
+        slot = self._slot_by_name[action.general]
+        here = self.general_cell[slot]
+        require(self._square_names[here] == action.frm, f"{action.general} is at {self._square_names[here]}, not {action.frm}",
                 "Move")
-        to = self._cell.get(action.to)
+        to = self._cell_by_name.get(action.to)
         require(to is not None, f"there is no square {action.to!r} on this board", "Move")
         require(not self.done[slot], f"{action.general} has already attacked or stayed this turn", "Attack" if attacking else "Move")
         require(self.steps[slot] > 0, f"{action.general} has no move left this turn", "Move")
-        require(to in self._nb8[here], "a General moves one square at a time (in any of the 8 directions)", "Move")
+        require(to in self._neighbours[here], "a General moves one square at a time (in any of the 8 directions)", "Move")
         t = self.terrain[to]
         require(t != D.FOREST, "Generals cannot enter a forest", "Move")
         require(t != D.LAKE, "Generals cannot enter a lake", "Move")
-        sa = self.superarmy[seat]
+        is_super_army = self.super_army[seat]
         if t == D.BARN:
             owner = self.barn_of[to]
             if owner == seat:
                 require(not attacking, "nobody can be attacked in your own barn", "Barns")
                 return
-            if not sa:
+            if not is_super_army:
                 raise IllegalAction("Generals cannot enter another player's barn, and barns cannot be attacked",
                                     "Barns")
             require(attacking, "a Super Army enters another player's barn only by attacking the Generals in it",
                     "Super Army Rules")
-            require(any(p == to for p in self.gpos), "that barn is empty: there is nobody to attack", "Super Army Rules")
+            require(any(p == to for p in self.general_cell), "that barn is empty: there is nobody to attack", "Super Army Rules")
         else:
-            o = self.occ[to]
+            occupant_slot = self.occupant[to]
             if attacking:
-                require(o >= 0, f"there is no General at {action.to} to attack", "Attack")
-                require(o // 3 != seat, "you cannot attack your own General", "Attack")
+                require(occupant_slot >= 0, f"there is no General at {action.to} to attack", "Attack")
+                require(occupant_slot // 3 != seat, "you cannot attack your own General", "Attack")
             else:
-                require(o < 0, "a square holds only one General at a time"
-                        + ("; moving onto an opponent is an attack" if o >= 0 and o // 3 != seat else ""), "Move")
+                require(occupant_slot < 0, "a square holds only one General at a time"
+                        + ("; moving onto an opponent is an attack" if occupant_slot >= 0 and occupant_slot // 3 != seat else ""), "Move")
         require(self._attack_total(slot) > 0,
                 f"{action.general} needs units with at least 1 attack point to attack", "Attacking")

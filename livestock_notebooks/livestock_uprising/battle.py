@@ -1,32 +1,89 @@
 """Battles (rulebook: Attack, Battle Resolution, Casualties, No Defense, Retreat): from the attack to the advance."""
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
+from typing import ClassVar
+
 from ..core.errors import IllegalAction
 from ..core.protocol import Event, require
 from ..odds.livestock_uprising import livestock_outcome, natural
 from . import actions as A
 from . import data as D
-from .board import ACTIVE, DESTROYED, OUT, LivestockBoard, _mk
+from .board import ACTIVE, DESTROYED, LOST, N_RESOURCES, OUT, LivestockBoard, _mk
+
+#: The side that lost a battle (``Battle.loser``), as saves write it.
+ATTACKER, DEFENDER = "att", "def"
+#: What a battle waits for (``Battle.stage``): nothing (being resolved), a defending card, a casualty, a retreat.
+RESOLVING, RESPOND, CASUALTY, RETREAT = "", "respond", "casualty", "retreat"
+
+
+@dataclass
+class Battle:
+    """The battle in progress (``state.battle``), from the attack until the attacker advances.
+
+    Saves keep the short keys of :attr:`SAVE_KEYS` (``att``, ``frm``, ``defs``, ``abonus``, ``cas`` ...).
+    """
+
+    attacker: int  #: the attacking General's slot
+    from_cell: int  #: where the attacker stood
+    to_cell: int  #: the square attacked
+    defenders: list[int]  #: the defending Generals' slots (several in a barn)
+    in_barn: bool = False  #: the defenders stand in their barn (no retreat)
+    stage: str = RESOLVING  #: what the battle waits for
+    decider: int = 0  #: the seat deciding now (the defender for a card, the loser for casualties)
+    attack_bonus: int = 0  #: from a command card played earlier this turn
+    overrun: int = 0  #: extra casualties a winning attacker causes (a command card)
+    card: int = -1  #: the defending command card played (-1: none)
+    loser: str = ""  #: ATTACKER or DEFENDER once rolled
+    casualties_left: int = 0  #: casualties the losing side still owes
+    must_retreat: bool = False  #: the beaten defender still has to retreat
+
+    SAVE_KEYS: ClassVar[dict[str, str]] = {
+        "attacker": "att", "from_cell": "frm", "to_cell": "to", "defenders": "defs", "in_barn": "barn",
+        "stage": "stage", "decider": "decider", "attack_bonus": "abonus", "overrun": "overrun", "card": "card",
+        "loser": "loser", "casualties_left": "cas", "must_retreat": "retreat",
+    }
+
+    def to_dict(self) -> dict:
+        """The battle as saves write it (short keys; flags as 0/1)."""
+        out: dict = {}
+        for name, key in self.SAVE_KEYS.items():
+            value = getattr(self, name)
+            out[key] = int(value) if isinstance(value, bool) else (list(value) if isinstance(value, list) else value)
+        return out
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Battle":
+        values = {name: data[key] for name, key in cls.SAVE_KEYS.items()}
+        values["defenders"] = list(values["defenders"])
+        values["in_barn"] = bool(values["in_barn"])
+        values["must_retreat"] = bool(values["must_retreat"])
+        return cls(**values)
+
+    def copy(self) -> "Battle":
+        return replace(self, defenders=list(self.defenders))
 
 
 
 class BattleMixin(LivestockBoard):
     """An attack, the defending card, the dice, casualties, retreat and advance; Generals destroyed and players out."""
 
+    battle: Battle | None
+
     @property
     def pending(self) -> dict | None:
         """A decision asked mid-turn: ``{"kind": "card"|"casualty"|"retreat", "player", ...}``."""
         b = self.battle
-        if b is None or not b["stage"]:
+        if b is None or not b.stage:
             return None
         kinds = {"respond": "card", "casualty": "casualty", "retreat": "retreat"}
         return {
-            "kind": kinds[b["stage"]],
-            "player": b["decider"],
-            "attacker": self._gname[b["att"]],
-            "defenders": [self._gname[d] for d in b["defs"]],
-            "square": self._names[b["to"]],
-            "casualties_left": b.get("cas", 0),
+            "kind": kinds[b.stage],
+            "player": b.decider,
+            "attacker": self._general_names[b.attacker],
+            "defenders": [self._general_names[d] for d in b.defenders],
+            "square": self._square_names[b.to_cell],
+            "casualties_left": b.casualties_left,
         }
 
     def preview_attack(self, action) -> dict:
@@ -40,57 +97,57 @@ class BattleMixin(LivestockBoard):
 
         if action not in self.legal_actions() or not isinstance(action, A.Attack):
             raise IllegalAction(f"{action} is not a legal attack now", "Attack")
-        slot = self._slot[action.general]
+        slot = self._slot_by_name[action.general]
         seat = slot // 3
-        to = self._cell[action.to]
-        defenders = self._barn_group(to) if self.terrain[to] == D.BARN else [self.occ[to]]
-        destroys = [d for d in defenders if self.superarmy[seat] and not self.armies[d]]
+        to = self._cell_by_name[action.to]
+        defenders = self._barn_group(to) if self.terrain[to] == D.BARN else [self.occupant[to]]
+        destroys = [d for d in defenders if self.super_army[seat] and not self.armies[d]]
         fighting = [d for d in defenders if d not in destroys]
-        attack = self._attack_total(slot) + self.buffs["attack"]
+        attack = self._attack_total(slot) + self.bonuses["attack"]
         defense = sum(self._defense_total(d) for d in fighting)
-        a_super, d_super = bool(self.superarmy[seat]), bool(self.superarmy[defenders[0] // 3])
-        odds = livestock_battle(attack, defense, attacker_super=a_super, defender_super=d_super) if fighting else None
+        attacker_super, defender_super = bool(self.super_army[seat]), bool(self.super_army[defenders[0] // 3])
+        odds = livestock_battle(attack, defense, attacker_super=attacker_super, defender_super=defender_super) if fighting else None
         return {
-            "attack": attack, "defense": defense, "attacker_super": a_super, "defender_super": d_super,
-            "defenders": [self._gname[d] for d in fighting], "destroys": [self._gname[d] for d in destroys],
+            "attack": attack, "defense": defense, "attacker_super": attacker_super, "defender_super": defender_super,
+            "defenders": [self._general_names[d] for d in fighting], "destroys": [self._general_names[d] for d in destroys],
             "odds": odds,
         }
 
     def _retreat_cells(self, slot: int) -> list[int]:
         seat = slot // 3
         out = []
-        terrain, occ, barn_of = self.terrain, self.occ, self.barn_of
-        for nb in self._nb8[self.gpos[slot]]:
+        terrain, occupant, barn_of = self.terrain, self.occupant, self.barn_of
+        for nb in self._neighbours[self.general_cell[slot]]:
             t = terrain[nb]
             if t == D.BARN:
                 if barn_of[nb] == seat:
                     out.append(nb)
-            elif t < D.FOREST and occ[nb] < 0:
+            elif t < D.FOREST and occupant[nb] < 0:
                 out.append(nb)
         return out
 
     def _battle_options(self, b: dict) -> list:
-        stage = b["stage"]
-        if stage == "respond":
+        stage = b.stage
+        if stage == RESPOND:
             out = [
                 _mk(A.PlayCard, D.CARD_KEYS[c], "", "", -1)
-                for c in self.hands[b["decider"]]
+                for c in self.hands[b.decider]
                 if D.CARD_DEFENDING[c]
             ]
             out.append(_mk(A.DeclineCard))
             return out
-        if stage == "casualty":
+        if stage == CASUALTY:
             return [
-                _mk(A.Casualty, self._gname[s], D.UNIT_KEYS[u])
+                _mk(A.Casualty, self._general_names[s], D.UNIT_KEYS[u])
                 for s, u in self._casualty_choices(b)
             ]
-        if stage == "retreat":
-            name = self._gname[b["defs"][0]]
-            return [_mk(A.Retreat, name, self._names[c]) for c in self._retreat_cells(b["defs"][0])]
+        if stage == RETREAT:
+            name = self._general_names[b.defenders[0]]
+            return [_mk(A.Retreat, name, self._square_names[c]) for c in self._retreat_cells(b.defenders[0])]
         raise AssertionError(stage)  # pragma: no cover
 
     def _casualty_choices(self, b: dict) -> list[tuple[int, int]]:
-        slots = b["defs"] if b["loser"] == "def" else [b["att"]]
+        slots = b.defenders if b.loser == DEFENDER else [b.attacker]
         out = []
         for s in slots:
             for u in sorted(set(self.armies[s])):
@@ -99,23 +156,23 @@ class BattleMixin(LivestockBoard):
 
     def _do_attack(self, a) -> list[Event]:
         seat = self.turn
-        slot = self._slot[a.general]
-        frm = self.gpos[slot]
-        to = self._cell[a.to]
+        slot = self._slot_by_name[a.general]
+        frm = self.general_cell[slot]
+        to = self._cell_by_name[a.to]
         self.steps[slot] = 0
         self.done[slot] = 1
-        self.acted = 1
+        self.has_acted = 1
         in_barn = self.terrain[to] == D.BARN
-        defenders = self._barn_group(to) if in_barn else [self.occ[to]]
-        dseat = defenders[0] // 3
-        names = ", ".join(self._gtext(d) for d in defenders)
-        events = [Event("attack", f"{self._gtext(slot)} attacks {names} at {a.to}", seat,
+        defenders = self._barn_group(to) if in_barn else [self.occupant[to]]
+        defender_seat = defenders[0] // 3
+        names = ", ".join(self._general_text(d) for d in defenders)
+        events = [Event("attack", f"{self._general_text(slot)} attacks {names} at {a.to}", seat,
                         {"attacker": a.general, "from": a.frm, "to": a.to,
-                         "defenders": [self._gname[d] for d in defenders]})]
-        bonus_attack = self.buffs["attack"]
-        overrun = self.buffs["overrun"]
-        self.buffs["attack"] = self.buffs["overrun"] = 0
-        if self.superarmy[seat]:
+                         "defenders": [self._general_names[d] for d in defenders]})]
+        bonus_attack = self.bonuses["attack"]
+        overrun = self.bonuses["overrun"]
+        self.bonuses["attack"] = self.bonuses["overrun"] = 0
+        if self.super_army[seat]:
             troopless = [d for d in defenders if not self.armies[d]]
             for d in troopless:
                 events.extend(self._destroy(d))
@@ -123,66 +180,63 @@ class BattleMixin(LivestockBoard):
             if not defenders:
                 if not in_barn and self.phase != "over":
                     self._place(slot, to)
-                    events.append(Event("advance", f"{self._gtext(slot)} moves into {a.to}", seat,
+                    events.append(Event("advance", f"{self._general_text(slot)} moves into {a.to}", seat,
                                         {"general": a.general, "to": a.to}))
                 return events
-        self.battle = {
-            "att": slot, "frm": frm, "to": to, "defs": defenders, "barn": int(in_barn),
-            "stage": "", "decider": dseat, "abonus": bonus_attack, "overrun": overrun,
-            "card": -1, "loser": "", "cas": 0, "retreat": 0,
-        }
-        if any(D.CARD_DEFENDING[c] for c in self.hands[dseat]):
-            self.battle["stage"] = "respond"
+        self.battle = Battle(attacker=slot, from_cell=frm, to_cell=to, defenders=defenders, in_barn=in_barn,
+                             decider=defender_seat, attack_bonus=bonus_attack, overrun=overrun)
+        if any(D.CARD_DEFENDING[c] for c in self.hands[defender_seat]):
+            self.battle.stage = RESPOND
             return events
         events.extend(self._fight())
         return events
 
     def _do_decline(self, a) -> list[Event]:
-        seat = self.battle["decider"]
-        events = [Event("card", f"{self._ptext(seat)} plays no command card", seat, {"card": None})]
+        seat = self.battle.decider
+        events = [Event("card", f"{self._player_text(seat)} plays no command card", seat, {"card": None})]
         events.extend(self._fight())
         return events
 
     def _fight(self) -> list[Event]:
         """Roll the battle in self.battle and carry out what follows until a decision is needed."""
         b = self.battle
-        b["stage"] = ""
-        att, defs = b["att"], b["defs"]
-        card = b["card"]
-        ckind = D.CARD_EFFECT[card]["kind"] if card >= 0 else ""
-        seat, dseat = att // 3, defs[0] // 3
+        b.stage = RESOLVING
+        att, defs = b.attacker, b.defenders
+        card = b.card
+        card_kind = D.CARD_EFFECT[card]["kind"] if card >= 0 else ""
+        seat, defender_seat = att // 3, defs[0] // 3
         events = []
-        if ckind == "cancel_attack":
+        if card_kind == "cancel_attack":
             self.battle = None
-            events.append(Event("battle", "The attack is called off", dseat, {"outcome": "cancelled"}))
+            events.append(Event("battle", "The attack is called off", defender_seat, {"outcome": "cancelled"}))
             return events
-        attack = self._attack_total(att) + b["abonus"]
+        attack = self._attack_total(att) + b.attack_bonus
         defense = sum(self._defense_total(d) for d in defs)
-        if ckind == "defense_bonus":
+        if card_kind == "defense_bonus":
             defense += D.CARD_EFFECT[card]["value"]
-        a_super = bool(self.superarmy[seat])
-        d_super = bool(self.superarmy[dseat])
-        adice: tuple = ()
-        ddice: tuple = ()
+        attacker_super = bool(self.super_army[seat])
+        defender_super = bool(self.super_army[defender_seat])
+        attacker_dice_rolled: tuple = ()
+        defender_dice_rolled: tuple = ()
         if defense > 0:
-            adice = self.dice.rolls(D.SUPER_DICE if a_super else 1)
-            nd = D.SUPER_DICE if d_super else 1
-            ddice = self.dice.rolls(nd)
-            if ckind == "best_of_two":
-                other = self.dice.rolls(nd)
-                if (natural(other, d_super), sum(other)) > (natural(ddice, d_super), sum(ddice)):
-                    ddice = other
-        outcome = livestock_outcome(attack, defense, adice, ddice, a_super, d_super)
-        data = {"attack": attack, "defense": defense, "attacker_dice": list(adice),
-                "defender_dice": list(ddice), "outcome": outcome}
+            attacker_dice_rolled = self.dice.rolls(D.SUPER_DICE if attacker_super else 1)
+            defender_dice_count = D.SUPER_DICE if defender_super else 1
+            defender_dice_rolled = self.dice.rolls(defender_dice_count)
+            if card_kind == "best_of_two":
+                other = self.dice.rolls(defender_dice_count)
+                if (natural(other, defender_super), sum(other)) > (natural(defender_dice_rolled, defender_super), sum(defender_dice_rolled)):
+                    defender_dice_rolled = other
+        outcome = livestock_outcome(attack, defense, attacker_dice_rolled, defender_dice_rolled, attacker_super, defender_super)
+        data = {"attack": attack, "defense": defense, "attacker_dice": list(attacker_dice_rolled),
+                "defender_dice": list(defender_dice_rolled), "outcome": outcome}
         if defense == 0:
-            text = f"Defense 0: {self._gtext(defs[0])} loses without a roll"
+            text = f"Defense 0: {self._general_text(defs[0])} loses without a roll"
         else:
-            text = (f"Battle: attack {attack} + {'+'.join(map(str, adice))} = {attack + sum(adice)} against "
-                    f"defense {defense} + {'+'.join(map(str, ddice))} = {defense + sum(ddice)}: "
+            text = (f"Battle: attack {attack} + {'+'.join(map(str, attacker_dice_rolled))} = {attack + sum(attacker_dice_rolled)} against "
+                    f"defense {defense} + {'+'.join(map(str, defender_dice_rolled))} = {defense + sum(defender_dice_rolled)}: "
                     + {"attacker": "the attacker wins", "defender": "the defender wins", "tie": "a tie"}[outcome])
             notes = [f"{who} rolled a natural {'12' if nat > 0 else '2'}"
-                     for who, nat in (("the attacker", natural(adice, a_super)), ("the defender", natural(ddice, d_super)))
+                     for who, nat in (("the attacker", natural(attacker_dice_rolled, attacker_super)), ("the defender", natural(defender_dice_rolled, defender_super)))
                      if nat]
             if notes:
                 text += " (" + " and ".join(notes) + ")"
@@ -191,79 +245,79 @@ class BattleMixin(LivestockBoard):
             self.battle = None
             return events
         if outcome == "attacker":
-            cas = (D.SUPER_CASUALTIES if a_super else 1) + b["overrun"]
-            if ckind == "no_casualty":
-                cas = 0
-            b["loser"] = "def"
-            b["retreat"] = 0 if (b["barn"] or ckind == "no_retreat") else 1
+            casualties = (D.SUPER_CASUALTIES if attacker_super else 1) + b.overrun
+            if card_kind == "no_casualty":
+                casualties = 0
+            b.loser = DEFENDER
+            b.must_retreat = not (b.in_barn or card_kind == "no_retreat")
         else:
-            cas = (D.SUPER_CASUALTIES if d_super else 1)
-            if ckind == "counter":
-                cas += D.CARD_EFFECT[card]["value"]
-            b["loser"] = "att"
-            b["retreat"] = 0
-        b["cas"] = cas
+            casualties = (D.SUPER_CASUALTIES if defender_super else 1)
+            if card_kind == "counter":
+                casualties += D.CARD_EFFECT[card]["value"]
+            b.loser = ATTACKER
+            b.must_retreat = False
+        b.casualties_left = casualties
         events.extend(self._continue_battle())
         return events
 
     def _continue_battle(self) -> list[Event]:
         b = self.battle
         events = []
-        while b["cas"] > 0:
+        while b.casualties_left > 0:
             choices = self._casualty_choices(b)
             if not choices:
-                b["cas"] = 0
+                b.casualties_left = 0
                 break
             if len(choices) > 1:
-                b["stage"] = "casualty"
-                b["decider"] = choices[0][0] // 3
+                b.stage = CASUALTY
+                b.decider = choices[0][0] // 3
                 return events
             events.extend(self._take_casualty(*choices[0], auto=True))
         # casualties done: a Super Army left without units takes its owner out
-        losers = b["defs"] if b["loser"] == "def" else [b["att"]]
-        lseat = losers[0] // 3
-        if self.superarmy[lseat] and not any(self.armies[s] for s in self._own_slots(lseat)):
-            events.extend(self._eliminate(lseat, "its Super Army has no units left"))
+        losers = b.defenders if b.loser == DEFENDER else [b.attacker]
+        loser_seat = losers[0] // 3
+        if self.super_army[loser_seat] and not any(self.armies[s] for s in self._own_slots(loser_seat)):
+            events.extend(self._eliminate(loser_seat, "its Super Army has no units left"))
         if self.phase == "over":
             self.battle = None
             return events
-        if b["loser"] == "def" and b["retreat"]:
-            d = b["defs"][0]
-            if self.gstat[d] == ACTIVE:
+        if b.loser == DEFENDER and b.must_retreat:
+            d = b.defenders[0]
+            if self.general_status[d] == ACTIVE:
                 cells = self._retreat_cells(d)
                 if len(cells) > 1:
-                    b["stage"] = "retreat"
-                    b["decider"] = d // 3
+                    b.stage = RETREAT
+                    b.decider = d // 3
                     return events
                 if cells:
                     events.extend(self._retreat(d, cells[0], auto=True))
                 else:
-                    frm = b["frm"]
+                    frm = b.from_cell
                     if self.terrain[frm] == D.BARN:
-                        events.append(Event("retreat", f"{self._gtext(d)} has nowhere to retreat and the attacker came "
+                        events.append(Event("retreat", f"{self._general_text(d)} has nowhere to retreat and the attacker came "
                                             "from its barn: both stay where they are", d // 3,
-                                            {"general": self._gname[d], "to": None}))
+                                            {"general": self._general_names[d], "to": None}))
                         self.battle = None
                         return events + self._after_battle()
                     # swap places
-                    att = b["att"]
+                    att = b.attacker
                     self._lift(att)
                     self._place(d, frm)
-                    events.append(Event("retreat", f"{self._gtext(d)} has no free square and takes "
-                                        f"the attacker's square {self._names[frm]}", d // 3,
-                                        {"general": self._gname[d], "to": self._names[frm]}))
+                    events.append(Event("retreat", f"{self._general_text(d)} has no free square and takes "
+                                        f"the attacker's square {self._square_names[frm]}", d // 3,
+                                        {"general": self._general_names[d], "to": self._square_names[frm]}))
             events.extend(self._advance())
         self.battle = None
         return events + self._after_battle()
 
     def _advance(self) -> list[Event]:
         b = self.battle
-        att, to = b["att"], b["to"]
-        if self.gstat[att] != ACTIVE or (self.terrain[to] != D.BARN and self.occ[to] >= 0):
+        att, to = b.attacker, b.to_cell
+        if self.general_status[att] != ACTIVE or (self.terrain[to] != D.BARN and self.occupant[to] >= 0):
             return []
         self._place(att, to)
-        return [Event("advance", f"{self._gtext(att)} moves into {self._names[to]}", att // 3,
-                      {"general": self._gname[att], "to": self._names[to]})]
+        return [Event("advance", f"{self._general_text(att)} moves into {self._square_names[to]}", att // 3,
+                      {"general": self._general_names[att], "to": self._square_names[to]})]
 
     def _after_battle(self) -> list[Event]:
         """If the player whose turn it is left the game in the battle, the turn passes on."""
@@ -274,46 +328,46 @@ class BattleMixin(LivestockBoard):
     def _take_casualty(self, slot: int, unit: int, auto: bool = False) -> list[Event]:
         b = self.battle
         self.armies[slot].remove(unit)
-        b["cas"] -= 1
+        b.casualties_left -= 1
         if unit < D.N_TROOPS:
-            self.troops[unit] += 1
+            self.troop_stock[unit] += 1
             fate = "goes back to the supply"
         else:
-            self.sf[unit - D.N_TROOPS] = 2
+            self.special_force_state[unit - D.N_TROOPS] = LOST
             fate = "leaves the game"
-        return [Event("casualty", f"{self._gtext(slot)} loses a {D.UNIT_NAMES[unit]}, which {fate}", slot // 3,
-                      {"general": self._gname[slot], "unit": D.UNIT_KEYS[unit], "auto": auto})]
+        return [Event("casualty", f"{self._general_text(slot)} loses a {D.UNIT_NAMES[unit]}, which {fate}", slot // 3,
+                      {"general": self._general_names[slot], "unit": D.UNIT_KEYS[unit], "auto": auto})]
 
     def _retreat(self, slot: int, cell: int, auto: bool = False) -> list[Event]:
         self._place(slot, cell)
-        return [Event("retreat", f"{self._gtext(slot)} retreats to {self._names[cell]}", slot // 3,
-                      {"general": self._gname[slot], "to": self._names[cell], "auto": auto})]
+        return [Event("retreat", f"{self._general_text(slot)} retreats to {self._square_names[cell]}", slot // 3,
+                      {"general": self._general_names[slot], "to": self._square_names[cell], "auto": auto})]
 
     def _do_casualty(self, a) -> list[Event]:
-        slot = self._slot[a.general]
+        slot = self._slot_by_name[a.general]
         events = self._take_casualty(slot, D.UNIT_CODE[a.unit])
-        self.battle["stage"] = ""
+        self.battle.stage = RESOLVING
         events.extend(self._continue_battle())
         return events
 
     def _do_retreat(self, a) -> list[Event]:
         b = self.battle
-        slot = self._slot[a.general]
-        events = self._retreat(slot, self._cell[a.to])
-        b["retreat"] = 0
-        b["stage"] = ""
+        slot = self._slot_by_name[a.general]
+        events = self._retreat(slot, self._cell_by_name[a.to])
+        b.must_retreat = False
+        b.stage = RESOLVING
         events.extend(self._advance())
         self.battle = None
         return events + self._after_battle()
 
     def _destroy(self, slot: int) -> list[Event]:
         seat = slot // 3
-        where = self._names[self.gpos[slot]]
+        where = self._square_names[self.general_cell[slot]]
         self._lift(slot)
-        self.gstat[slot] = DESTROYED
+        self.general_status[slot] = DESTROYED
         self.steps[slot] = 0
-        events = [Event("destroyed", f"{self._gtext(slot)} has no units and is destroyed at {where}", seat,
-                        {"general": self._gname[slot]})]
+        events = [Event("destroyed", f"{self._general_text(slot)} has no units and is destroyed at {where}", seat,
+                        {"general": self._general_names[slot]})]
         if not self._own_slots(seat):
             events.extend(self._eliminate(seat, "all its Generals are destroyed"))
         return events
@@ -322,38 +376,38 @@ class BattleMixin(LivestockBoard):
         for s in range(3 * seat, 3 * seat + 3):
             for u in self.armies[s]:
                 if u < D.N_TROOPS:
-                    self.troops[u] += 1
+                    self.troop_stock[u] += 1
                 else:
-                    self.sf[u - D.N_TROOPS] = 2
+                    self.special_force_state[u - D.N_TROOPS] = LOST
             self.armies[s] = []
-            if self.gpos[s] >= 0:
+            if self.general_cell[s] >= 0:
                 self._lift(s)
-            if self.gstat[s] == ACTIVE:
-                self.gstat[s] = OUT
+            if self.general_status[s] == ACTIVE:
+                self.general_status[s] = OUT
             self.steps[s] = 0
-        for r in range(5):
-            self.supply[r] += self.res[seat][r]
-            self.res[seat][r] = 0
+        for r in range(N_RESOURCES):
+            self.token_supply[r] += self.tokens[seat][r]
+            self.tokens[seat][r] = 0
         self.played.extend(self.hands[seat])
         self.hands[seat] = []
         self.alive[seat] = 0
-        events = [Event("out", f"{self._ptext(seat)} is out of the game: {why}", seat, {"player": seat})]
+        events = [Event("out", f"{self._player_text(seat)} is out of the game: {why}", seat, {"player": seat})]
         left = [p for p in range(self.players) if self.alive[p]]
         if len(left) == 1:
             self.phase = "over"
             self._winners = left
             self.battle = None
-            events.append(Event("win", f"{self._ptext(left[0])} is the last player standing and wins", left[0],
+            events.append(Event("win", f"{self._player_text(left[0])} is the last player standing and wins", left[0],
                                 {"winners": left}))
         return events
 
     def _explain_battle_choice(self, action, b) -> None:
         """Why a Casualty or a Retreat is not allowed."""
         if isinstance(action, A.Casualty):
-            slot = self._slot[action.general]
-            losers = b["defs"] if b["loser"] == "def" else [b["att"]]
+            slot = self._slot_by_name[action.general]
+            losers = b.defenders if b.loser == DEFENDER else [b.attacker]
             require(slot in losers, f"{action.general} is not on the losing side", "Casualties")
             raise IllegalAction(f"{action.general} has no {action.unit} to lose", "Casualties")
-        require(self._slot[action.general] == b["defs"][0], f"{action.general} is not the General retreating",
+        require(self._slot_by_name[action.general] == b.defenders[0], f"{action.general} is not the General retreating",
                 "Battle Resolution")
         raise IllegalAction("a retreat goes to an empty open square next to the defender", "Battle Resolution")

@@ -2,10 +2,15 @@
 
 Internals are lists of ints so random play stays fast:
 
-- cells are ``row * n + col``; ``terrain[cell]`` a code from :mod:`.data`; ``barn_of[cell]``
-  the owner of a barn (``-1`` elsewhere); ``occ[cell]`` the General slot on a non-barn cell;
-- General *slots* are ``3 * seat + (stars - 1)``; ``gpos``, ``gstat``, ``armies``, ``steps``,
-  ``done``, ``harvested`` are indexed by slot.
+- cells are ``row * size + col``; ``terrain[cell]`` a code from :mod:`.data`; ``barn_of[cell]``
+  the owner of a barn (``-1`` elsewhere); ``occupant[cell]`` the General slot on a non-barn cell;
+- General *slots* are ``3 * seat + (stars - 1)``; ``general_cell``, ``general_status``, ``armies``,
+  ``steps``, ``done``, ``harvested`` are indexed by slot;
+- per seat: ``tokens`` (resource tokens, :data:`~.data.RESOURCES` order), ``hands``, ``super_army``,
+  ``alive``; ``special_force_state`` per special force (:data:`AVAILABLE`, :data:`IN_PLAY`, :data:`LOST`).
+
+The save file keeps the short keys of the first version (``res``, ``sf``, ``occ``, ``gstat`` ...):
+see ``LivestockState._FIELDS``.
 
 :class:`LivestockBoard` is the base of every rulebook mixin (:mod:`.setup`, :mod:`.actions_phase`,
 :mod:`.battle`, :mod:`.harvest`, :mod:`.marshalling`, :mod:`.command_cards`, :mod:`.super_army`)
@@ -52,8 +57,15 @@ def geometry(n: int):
 
 
 # --------------------------------------------------------------------------- constants
+#: A General's status (``general_status``): on the board, merged into a Super Army, destroyed, out with its player.
 ACTIVE, MERGED, DESTROYED, OUT = 0, 1, 2, 3
-GSTAT_NAMES = ("active", "merged", "destroyed", "out")
+GENERAL_STATUS_NAMES = ("active", "merged", "destroyed", "out")
+#: A special force's state (``special_force_state``): in the supply, under a General, lost in battle.
+AVAILABLE, IN_PLAY, LOST = 0, 1, 2
+SPECIAL_FORCE_STATE_NAMES = ("available", "in play", "lost")
+#: How many kinds of resource token there are (terrain codes below it are resource tiles).
+N_RESOURCES = len(D.RESOURCES)
+GRASS = D.RESOURCE_INDEX["grass"]  #: the one resource any General may harvest
 PHASES = ("barn", "action", "harvest", "marshal", "super", "over")
 PHASE_SECTION = {
     "barn": "Barn Placement",
@@ -64,12 +76,11 @@ PHASE_SECTION = {
     "over": "Winning",
 }
 _BUFF_KEYS = ("attack", "overrun", "harvest")
-_OPEN = tuple(t < D.FOREST for t in range(8))  # indexable by terrain code 0..7 (barn handled apart)
 
 _RES = D.RESOURCES
 _UA, _UD, _UH = D.UNIT_ATTACK, D.UNIT_DEFENSE, D.UNIT_HARVEST
 _mk = A.make
-assert D.BARN == 7 and D.FOREST == 5
+assert D.FOREST == N_RESOURCES
 
 
 
@@ -82,52 +93,47 @@ class LivestockBoard(GameState):
 
     players: int
     factions: list[int]
-    n: int
+    size: int  #: the board is size x size squares
     dice: Dice
     terrain: list[int]
     tile_pool: list[int]
     barn_of: list[int]
-    occ: list[int]
-    barns: list[int]
-    gpos: list[int]
-    gstat: list[int]
+    occupant: list[int]
+    barn_cell: list[int]
+    general_cell: list[int]
+    general_status: list[int]
     armies: list[list[int]]
     steps: list[int]
     done: list[int]
     harvested: list[int]
-    res: list[list[int]]
-    supply: list[int]
-    troops: list[int]
-    sf: list[int]
+    tokens: list[list[int]]
+    token_supply: list[int]
+    troop_stock: list[int]
+    special_force_state: list[int]
     hands: list[list[int]]
     deck: list[int]
     played: list[int]
-    superarmy: list[int]
+    super_army: list[int]
     alive: list[int]
     phase: str
-    resume: str
+    resume_phase: str
     turn: int
-    first: int
+    first_player: int
     round: int
     max_rounds: int | None
-    transfers: int
-    locked: int
-    acted: int
-    buffs: dict[str, int]
+    transfers_left: int
+    marshal_locked: int
+    has_acted: int
+    bonuses: dict[str, int]
     battle: Any
     _winners: list[int]
-    _names: tuple[str, ...]
-    _cell: dict[str, int]
-    _nb8: tuple[tuple[int, ...], ...]
-    _nb4: tuple[tuple[int, ...], ...]
-    _gname: list[str]
-    _slot: dict[str, int]
+    _square_names: tuple[str, ...]
+    _cell_by_name: dict[str, int]
+    _neighbours: tuple[tuple[int, ...], ...]
+    _edge_neighbours: tuple[tuple[int, ...], ...]
+    _general_names: list[str]
+    _slot_by_name: dict[str, int]
     _legal: list | None
-
-    @property
-    def size(self) -> int:
-        """The board is ``size`` x ``size`` squares."""
-        return self.n
 
     @property
     def turn_player(self) -> int:
@@ -137,11 +143,11 @@ class LivestockBoard(GameState):
     @property
     def board(self) -> list[list[dict]]:
         """Rows of squares, top row first: ``{"name", "terrain", "resource", "barn_of", "generals"}``."""
-        n = self.n
+        n = self.size
         at: dict[int, list[str]] = {}
-        for slot, pos in enumerate(self.gpos):
+        for slot, pos in enumerate(self.general_cell):
             if pos >= 0:
-                at.setdefault(pos, []).append(self._gname[slot])
+                at.setdefault(pos, []).append(self._general_names[slot])
         rows = []
         for r in range(n):
             row = []
@@ -149,9 +155,9 @@ class LivestockBoard(GameState):
                 cell = r * n + c
                 t = self.terrain[cell]
                 row.append({
-                    "name": self._names[cell],
+                    "name": self._square_names[cell],
                     "terrain": None if t < 0 else D.TERRAIN_KEYS[t],
-                    "resource": _RES[t] if 0 <= t < 5 else None,
+                    "resource": _RES[t] if 0 <= t < N_RESOURCES else None,
                     "barn_of": self.barn_of[cell] if t == D.BARN else None,
                     "generals": at.get(cell, []),
                 })
@@ -159,7 +165,7 @@ class LivestockBoard(GameState):
         return rows
 
     def terrain_at(self, square: str) -> str | None:
-        t = self.terrain[self._cell[square]]
+        t = self.terrain[self._cell_by_name[square]]
         return None if t < 0 else D.TERRAIN_KEYS[t]
 
     @property
@@ -167,18 +173,18 @@ class LivestockBoard(GameState):
         """Every General: name, stars, player, faction, square (None once off the board), status,
         super (a Super Army), attack, defense, units (keys), steps left, done, harvested."""
         out = []
-        for slot, name in enumerate(self._gname):
+        for slot, name in enumerate(self._general_names):
             seat = slot // 3
             army = self.armies[slot]
-            pos = self.gpos[slot]
+            pos = self.general_cell[slot]
             out.append({
                 "name": name,
                 "stars": slot % 3 + 1,
                 "player": seat,
                 "faction": D.FACTION_KEYS[self.factions[seat]],
-                "square": self._names[pos] if pos >= 0 else None,
-                "status": GSTAT_NAMES[self.gstat[slot]],
-                "super": bool(self.superarmy[seat]) and self.gstat[slot] == ACTIVE,
+                "square": self._square_names[pos] if pos >= 0 else None,
+                "status": GENERAL_STATUS_NAMES[self.general_status[slot]],
+                "super": bool(self.super_army[seat]) and self.general_status[slot] == ACTIVE,
                 "attack": sum(_UA[u] for u in army),
                 "defense": sum(_UD[u] for u in army),
                 "units": [D.UNIT_KEYS[u] for u in army],
@@ -194,26 +200,26 @@ class LivestockBoard(GameState):
 
     def general_at(self, square: str) -> list[str]:
         """Names of the Generals on a square (several only in a barn)."""
-        cell = self._cell[square]
-        return [self._gname[s] for s, p in enumerate(self.gpos) if p == cell]
+        cell = self._cell_by_name[square]
+        return [self._general_names[s] for s, p in enumerate(self.general_cell) if p == cell]
 
     @property
     def resources(self) -> list[dict[str, int]]:
         """Each player's resource tokens, e.g. ``state.resources[0]["hay"]``."""
-        return [dict(zip(_RES, r)) for r in self.res]
+        return [dict(zip(_RES, r)) for r in self.tokens]
 
     @property
     def resource_supply(self) -> dict[str, int]:
-        return dict(zip(_RES, self.supply))
+        return dict(zip(_RES, self.token_supply))
 
     @property
     def troop_supply(self) -> dict[str, int]:
-        return {D.UNIT_KEYS[i]: v for i, v in enumerate(self.troops)}
+        return {D.UNIT_KEYS[i]: v for i, v in enumerate(self.troop_stock)}
 
     @property
     def special_forces(self) -> dict[str, str]:
         """Each special force's state: ``available``, ``in play`` or ``lost``."""
-        return {D.UNIT_KEYS[D.N_TROOPS + i]: ("available", "in play", "lost")[v] for i, v in enumerate(self.sf)}
+        return {D.UNIT_KEYS[D.N_TROOPS + i]: SPECIAL_FORCE_STATE_NAMES[v] for i, v in enumerate(self.special_force_state)}
 
     def hand(self, player: int) -> list[str]:
         """Command card keys in a player's hand."""
@@ -237,7 +243,7 @@ class LivestockBoard(GameState):
         return D.FACTION_KEYS[self.factions[player]]
 
     def is_super_army(self, player: int) -> bool:
-        return bool(self.superarmy[player])
+        return bool(self.super_army[player])
 
     def __repr__(self) -> str:
         return f"<LivestockState {self.players}p round {self.round} {self.phase} player {self.current_player}>"
@@ -278,7 +284,7 @@ class LivestockBoard(GameState):
 
     def render(self) -> str:
         """A plain-text picture of the board (terrain letters, barns as digits, Generals as names)."""
-        n = self.n
+        n = self.size
         lines = ["   " + " ".join(f"{chr(97 + c):^5}" for c in range(n))]
         for r in range(n):
             cells = []
@@ -286,14 +292,14 @@ class LivestockBoard(GameState):
                 cell = r * n + c
                 t = self.terrain[cell]
                 mark = "." if t < 0 else (str(self.barn_of[cell]) if t == D.BARN else D.TERRAIN_LETTERS[t])
-                gs = [self._gname[s][:3] for s, p in enumerate(self.gpos) if p == cell]
+                gs = [self._general_names[s][:3] for s, p in enumerate(self.general_cell) if p == cell]
                 cells.append(f"{mark}{(gs[0] if len(gs) == 1 else (str(len(gs)) + 'G') if gs else ''):<4}")
             lines.append(f"{r + 1:>2} " + " ".join(cells))
         return "\n".join(lines)
 
     # ------------------------------------------------------------------ helpers shared by the rules
     def _slot_of(self, name: str) -> int:
-        slot = self._slot.get(name)
+        slot = self._slot_by_name.get(name)
         if slot is None:
             raise IllegalAction(f"there is no General named {name!r} in this game", "Components")
         return slot
@@ -305,43 +311,43 @@ class LivestockBoard(GameState):
         return sum(_UD[u] for u in self.armies[slot])
 
     def _cap(self, slot: int) -> int:
-        return D.MAX_UNITS_SUPER if self.superarmy[slot // 3] else D.MAX_UNITS_GENERAL
+        return D.MAX_UNITS_SUPER if self.super_army[slot // 3] else D.MAX_UNITS_GENERAL
 
     def _base_steps(self, slot: int) -> int:
-        if self.superarmy[slot // 3]:
+        if self.super_army[slot // 3]:
             return D.SUPER_MOVES
         swift = D.UNIT_SWIFT
         return 2 if any(swift[u] for u in self.armies[slot]) else 1
 
     def _own_slots(self, seat: int) -> list[int]:
-        gstat = self.gstat
-        return [s for s in range(3 * seat, 3 * seat + 3) if gstat[s] == ACTIVE]
+        status = self.general_status
+        return [s for s in range(3 * seat, 3 * seat + 3) if status[s] == ACTIVE]
 
     def _barn_group(self, cell: int) -> list[int]:
-        return [s for s, p in enumerate(self.gpos) if p == cell]
+        return [s for s, p in enumerate(self.general_cell) if p == cell]
 
-    def _gtext(self, slot: int) -> str:
+    def _general_text(self, slot: int) -> str:
         seat = slot // 3
-        if self.superarmy[seat] and self.gstat[slot] == ACTIVE:
+        if self.super_army[seat] and self.general_status[slot] == ACTIVE:
             return f"the {D.FACTION_NAMES[self.factions[seat]]} Super Army"
-        return f"{self._gname[slot]} ({slot % 3 + 1}*)"
+        return f"{self._general_names[slot]} ({slot % 3 + 1}*)"
 
-    def _ptext(self, seat: int) -> str:
+    def _player_text(self, seat: int) -> str:
         return f"P{seat + 1} ({D.FACTION_NAMES[self.factions[seat]]})"
 
     def _place(self, slot: int, to: int) -> None:
-        frm = self.gpos[slot]
-        if frm >= 0 and self.occ[frm] == slot:
-            self.occ[frm] = -1
-        self.gpos[slot] = to
+        frm = self.general_cell[slot]
+        if frm >= 0 and self.occupant[frm] == slot:
+            self.occupant[frm] = -1
+        self.general_cell[slot] = to
         if self.terrain[to] != D.BARN:
-            self.occ[to] = slot
+            self.occupant[to] = slot
 
     def _lift(self, slot: int) -> None:
-        pos = self.gpos[slot]
-        if pos >= 0 and self.occ[pos] == slot:
-            self.occ[pos] = -1
-        self.gpos[slot] = -1
+        pos = self.general_cell[slot]
+        if pos >= 0 and self.occupant[pos] == slot:
+            self.occupant[pos] = -1
+        self.general_cell[slot] = -1
 
     # -- rules that other rulebook parts call (defined in their own mixins)
     def _start_turn(self, seat: int) -> None:  # pragma: no cover - see setup.py

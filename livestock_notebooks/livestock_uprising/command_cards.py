@@ -7,7 +7,8 @@ from ..core.errors import IllegalAction
 from ..core.protocol import Event, require
 from . import actions as A
 from . import data as D
-from .board import _RES, LivestockBoard, _mk
+from .battle import RESPOND
+from .board import N_RESOURCES, _RES, LivestockBoard, _mk
 
 
 
@@ -26,9 +27,9 @@ class CommandCardsMixin(LivestockBoard):
 
     def _card_targets(self, seat: int, c: int, slots: list[int]) -> list:
         key = D.CARD_KEYS[c]
-        eff = D.CARD_EFFECT[c]
-        kind = eff["kind"]
-        gname = self._gname
+        effect = D.CARD_EFFECT[c]
+        kind = effect["kind"]
+        gname = self._general_names
         if kind in ("attack_bonus", "overrun", "harvest_bonus", "extra_transfer"):
             return [_mk(A.PlayCard, key, "", "", -1)]
         if kind == "extra_step":
@@ -38,9 +39,9 @@ class CommandCardsMixin(LivestockBoard):
         if kind == "second_wind":
             return [_mk(A.PlayCard, key, gname[s], "", -1) for s in slots if self.done[s]]
         if kind == "gain_choice":
-            return [_mk(A.PlayCard, key, "", _RES[r], -1) for r in range(5) if self.supply[r] > 0]
+            return [_mk(A.PlayCard, key, "", _RES[r], -1) for r in range(N_RESOURCES) if self.token_supply[r] > 0]
         if kind == "gain":
-            if any(self.supply[D.RESOURCE_INDEX[r]] > 0 for r in eff["resources"]):
+            if any(self.token_supply[D.RESOURCE_INDEX[r]] > 0 for r in effect["resources"]):
                 return [_mk(A.PlayCard, key, "", "", -1)]
             return []
         if kind == "steal":
@@ -48,12 +49,12 @@ class CommandCardsMixin(LivestockBoard):
                 _mk(A.PlayCard, key, "", _RES[r], p)
                 for p in range(self.players)
                 if p != seat and self.alive[p]
-                for r in range(5)
-                if self.res[p][r] > 0
+                for r in range(N_RESOURCES)
+                if self.tokens[p][r] > 0
             ]
         if kind == "free_unit":
-            u = D.UNIT_CODE[eff["unit"]]
-            if self.troops[u] <= 0:
+            u = D.UNIT_CODE[effect["unit"]]
+            if self.troop_stock[u] <= 0:
                 return []
             return [_mk(A.PlayCard, key, gname[s], "", -1) for s in slots if len(self.armies[s]) < self._cap(s)]
         raise AssertionError(kind)  # pragma: no cover
@@ -61,71 +62,71 @@ class CommandCardsMixin(LivestockBoard):
     def _do_play_card(self, a) -> list[Event]:
         c = D.CARD_CODE[a.card]
         b = self.battle
-        seat = b["decider"] if b is not None else self.turn
+        seat = b.decider if b is not None else self.turn
         self.hands[seat].remove(c)
         self.played.append(c)
         name = D.CARD_NAMES[c]
-        eff = D.CARD_EFFECT[c]
-        kind = eff["kind"]
+        effect = D.CARD_EFFECT[c]
+        kind = effect["kind"]
         data = {"card": a.card, "effect": kind}
-        text = f"{self._ptext(seat)} plays {name}"
+        text = f"{self._player_text(seat)} plays {name}"
         events = []
         if b is not None:  # a defending card
-            b["card"] = c
+            b.card = c
             events.append(Event("card", f"{text}: {D.CARDS[c]['text']}", seat, data))
             events.extend(self._fight())
             return events
         if kind == "attack_bonus":
-            self.buffs["attack"] += eff["value"]
+            self.bonuses["attack"] += effect["value"]
         elif kind == "overrun":
-            self.buffs["overrun"] += eff["value"]
+            self.bonuses["overrun"] += effect["value"]
         elif kind == "harvest_bonus":
-            self.buffs["harvest"] += eff["value"]
+            self.bonuses["harvest"] += effect["value"]
         elif kind == "extra_transfer":
-            self.transfers += eff["value"]
+            self.transfers_left += effect["value"]
         elif kind == "extra_step":
-            s = self._slot[a.general]
-            self.steps[s] += eff["value"]
-            text += f" on {self._gtext(s)}"
+            s = self._slot_by_name[a.general]
+            self.steps[s] += effect["value"]
+            text += f" on {self._general_text(s)}"
         elif kind == "extra_step_all":
             for s in self._own_slots(seat):
                 if not self.done[s]:
-                    self.steps[s] += eff["value"]
+                    self.steps[s] += effect["value"]
         elif kind == "second_wind":
-            s = self._slot[a.general]
+            s = self._slot_by_name[a.general]
             self.done[s] = 0
             self.steps[s] = self._base_steps(s)
-            text += f" on {self._gtext(s)}"
+            text += f" on {self._general_text(s)}"
         elif kind == "gain_choice":
             r = D.RESOURCE_INDEX[a.resource]
-            got = min(eff["value"], self.supply[r])
-            self.supply[r] -= got
-            self.res[seat][r] += got
+            got = min(effect["value"], self.token_supply[r])
+            self.token_supply[r] -= got
+            self.tokens[seat][r] += got
             text += f" and takes {got} {a.resource}"
             data["gained"] = {a.resource: got}
         elif kind == "gain":
             got = {}
-            for rname, v in eff["resources"].items():
+            for rname, v in effect["resources"].items():
                 r = D.RESOURCE_INDEX[rname]
-                g = min(v, self.supply[r])
-                self.supply[r] -= g
-                self.res[seat][r] += g
+                g = min(v, self.token_supply[r])
+                self.token_supply[r] -= g
+                self.tokens[seat][r] += g
                 got[rname] = g
             text += " and takes " + ", ".join(f"{v} {k}" for k, v in got.items())
             data["gained"] = got
         elif kind == "steal":
             r = D.RESOURCE_INDEX[a.resource]
-            got = min(eff["value"], self.res[a.opponent][r])
-            self.res[a.opponent][r] -= got
-            self.res[seat][r] += got
-            text += f" and takes {got} {a.resource} from {self._ptext(a.opponent)}"
+            got = min(effect["value"], self.tokens[a.opponent][r])
+            self.tokens[a.opponent][r] -= got
+            self.tokens[seat][r] += got
+            text += f" and takes {got} {a.resource} from {self._player_text(a.opponent)}"
             data.update(opponent=a.opponent, gained={a.resource: got})
         elif kind == "free_unit":
-            s = self._slot[a.general]
-            u = D.UNIT_CODE[eff["unit"]]
-            self.troops[u] -= 1
+            s = self._slot_by_name[a.general]
+            u = D.UNIT_CODE[effect["unit"]]
+            self.troop_stock[u] -= 1
             insort(self.armies[s], u)
-            text += f": a {D.UNIT_NAMES[u]} joins {self._gtext(s)}"
+            text += f": a {D.UNIT_NAMES[u]} joins {self._general_text(s)}"
         else:  # pragma: no cover
             raise AssertionError(kind)
         events.append(Event("card", text, seat, data))
@@ -136,7 +137,7 @@ class CommandCardsMixin(LivestockBoard):
         require(c is not None, f"there is no command card {action.card!r}", "Command Cards")
         require(c in self.hands[seat], f"{D.CARD_NAMES[c]} is not in your hand", "Command Cards")
         b = self.battle
-        if b is not None and b["stage"] == "respond":
+        if b is not None and b.stage == RESPOND:
             require(D.CARD_DEFENDING[c], f"{D.CARD_NAMES[c]} cannot be played while defending", "Command Cards")
         else:
             require(not D.CARD_DEFENDING[c],

@@ -5,7 +5,7 @@ from ..core.errors import IllegalAction
 from ..core.protocol import Event, require
 from . import actions as A
 from . import data as D
-from .board import _RES, _UH, LivestockBoard, _mk
+from .board import GRASS, N_RESOURCES, _RES, _UH, LivestockBoard, _mk
 
 
 
@@ -14,31 +14,31 @@ class HarvestMixin(LivestockBoard):
 
     def _harvest_options(self, seat: int, slots: list[int], out: list) -> None:
         """One Harvest per General that stands on a resource it can gather (none for a Super Army)."""
-        gname = self._gname
-        if not self.superarmy[seat]:
-            terrain, supply = self.terrain, self.supply
+        gname = self._general_names
+        if not self.super_army[seat]:
+            terrain, supply = self.terrain, self.token_supply
             for s in slots:
                 if self.harvested[s]:
                     continue
-                t = terrain[self.gpos[s]]
-                if t >= 5 or supply[t] <= 0:
+                t = terrain[self.general_cell[s]]
+                if t >= N_RESOURCES or supply[t] <= 0:
                     continue
-                if t == 0 or any(_UH[u] >> t & 1 for u in self.armies[s]):
+                if t == GRASS or any(_UH[u] >> t & 1 for u in self.armies[s]):
                     out.append(_mk(A.Harvest, gname[s], _RES[t]))
 
 
     def _do_harvest(self, a) -> list[Event]:
         seat = self.turn
-        slot = self._slot[a.general]
-        t = self.terrain[self.gpos[slot]]
-        amount = 1 + self.buffs["harvest"]
+        slot = self._slot_by_name[a.general]
+        t = self.terrain[self.general_cell[slot]]
+        amount = 1 + self.bonuses["harvest"]
         if any(D.UNIT_GLUTTON[u] for u in self.armies[slot]):
             amount += 1
-        amount = min(amount, self.supply[t])
-        self.supply[t] -= amount
-        self.res[seat][t] += amount
+        amount = min(amount, self.token_supply[t])
+        self.token_supply[t] -= amount
+        self.tokens[seat][t] += amount
         self.harvested[slot] = 1
-        return [Event("harvest", f"{self._gtext(slot)} harvests {amount} {_RES[t]}", seat,
+        return [Event("harvest", f"{self._general_text(slot)} harvests {amount} {_RES[t]}", seat,
                       {"general": a.general, "resource": _RES[t], "amount": amount})]
 
     def _do_end_harvest(self, a) -> list[Event]:
@@ -47,13 +47,13 @@ class HarvestMixin(LivestockBoard):
 
     def _explain_harvest(self, action, seat: int) -> None:
         """Why a Harvest is not allowed."""
-        slot = self._slot[action.general]
-        require(not self.superarmy[seat], "a Super Army cannot harvest", "Super Army Rules")
+        slot = self._slot_by_name[action.general]
+        require(not self.super_army[seat], "a Super Army cannot harvest", "Super Army Rules")
         require(not self.harvested[slot], "a General harvests at most one resource per turn", "Ability to Harvest")
-        tt = self.terrain[self.gpos[slot]]
-        require(tt < 5, f"{action.general} stands on a square with no resource", "Harvest Phase")
-        require(action.resource == _RES[tt],
-                f"{action.general}'s square gives {_RES[tt]}, not {action.resource}", "Harvest Phase")
-        require(self.supply[tt] > 0, f"the supply has no {_RES[tt]} token left", "Resources")
-        raise IllegalAction(f"{action.general} needs a unit with the {_RES[tt]} icon to harvest it "
+        terrain_code = self.terrain[self.general_cell[slot]]
+        require(terrain_code < N_RESOURCES, f"{action.general} stands on a square with no resource", "Harvest Phase")
+        require(action.resource == _RES[terrain_code],
+                f"{action.general}'s square gives {_RES[terrain_code]}, not {action.resource}", "Harvest Phase")
+        require(self.token_supply[terrain_code] > 0, f"the supply has no {_RES[terrain_code]} token left", "Resources")
+        raise IllegalAction(f"{action.general} needs a unit with the {_RES[terrain_code]} icon to harvest it "
                             "(only grass needs none)", "Ability to Harvest")

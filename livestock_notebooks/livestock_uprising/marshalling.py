@@ -7,7 +7,7 @@ from ..core.errors import IllegalAction
 from ..core.protocol import Event, require
 from . import actions as A
 from . import data as D
-from .board import ACTIVE, _RES, LivestockBoard, _mk
+from .board import ACTIVE, AVAILABLE, IN_PLAY, LOST, N_RESOURCES, _RES, LivestockBoard, _mk
 
 
 
@@ -16,29 +16,29 @@ class MarshallingMixin(LivestockBoard):
 
     def _marshal_options(self, seat: int, slots: list[int]) -> list:
         out = []
-        have = self.res[seat]
+        have = self.tokens[seat]
         cost = D.UNIT_COST
-        units = [u for u in range(D.N_TROOPS) if self.troops[u] > 0]
+        units = [u for u in range(D.N_TROOPS) if self.troop_stock[u] > 0]
         base = D.N_TROOPS + 3 * self.factions[seat]
-        units += [u for u in (base, base + 1, base + 2) if self.sf[u - D.N_TROOPS] == 0]
+        units += [u for u in (base, base + 1, base + 2) if self.special_force_state[u - D.N_TROOPS] == AVAILABLE]
         room = [s for s in slots if len(self.armies[s]) < self._cap(s)]
         if not room:
             return out
         for u in units:
             c = cost[u]
-            if all(have[i] >= c[i] for i in range(5)):
+            if all(have[i] >= c[i] for i in range(N_RESOURCES)):
                 key = D.UNIT_KEYS[u]
                 for s in room:
-                    out.append(_mk(A.Marshal, key, self._gname[s]))
+                    out.append(_mk(A.Marshal, key, self._general_names[s]))
         return out
 
     def _marshalling_options(self, seat: int, slots: list[int], out: list) -> None:
         """Units to marshal (until a transfer locks it), then the transfers between neighbours."""
-        gname = self._gname
-        if not self.locked:
+        gname = self._general_names
+        if not self.marshal_locked:
             out.extend(self._marshal_options(seat, slots))
-        if self.transfers > 0 and len(slots) > 1:
-            gpos = self.gpos
+        if self.transfers_left > 0 and len(slots) > 1:
+            general_cell = self.general_cell
             for f in slots:
                 army = self.armies[f]
                 if not army:
@@ -47,38 +47,38 @@ class MarshallingMixin(LivestockBoard):
                 for t in slots:
                     if t == f or len(self.armies[t]) >= self._cap(t):
                         continue
-                    if gpos[t] == gpos[f] or gpos[t] in self._nb8[gpos[f]]:
+                    if general_cell[t] == general_cell[f] or general_cell[t] in self._neighbours[general_cell[f]]:
                         for u in kinds:
                             out.append(_mk(A.Transfer, D.UNIT_KEYS[u], gname[f], gname[t]))
 
 
     def _do_marshal(self, a) -> list[Event]:
         seat = self.turn
-        slot = self._slot[a.general]
+        slot = self._slot_by_name[a.general]
         u = D.UNIT_CODE[a.unit]
         cost = D.UNIT_COST[u]
-        have = self.res[seat]
-        for r in range(5):
+        have = self.tokens[seat]
+        for r in range(N_RESOURCES):
             if cost[r]:
                 have[r] -= cost[r]
-                self.supply[r] += cost[r]
+                self.token_supply[r] += cost[r]
         if u < D.N_TROOPS:
-            self.troops[u] -= 1
+            self.troop_stock[u] -= 1
         else:
-            self.sf[u - D.N_TROOPS] = 1
+            self.special_force_state[u - D.N_TROOPS] = IN_PLAY
         insort(self.armies[slot], u)
-        return [Event("marshal", f"{self._ptext(seat)} marshals a {D.UNIT_NAMES[u]} under {self._gtext(slot)}", seat,
+        return [Event("marshal", f"{self._player_text(seat)} marshals a {D.UNIT_NAMES[u]} under {self._general_text(slot)}", seat,
                       {"unit": a.unit, "general": a.general,
-                       "cost": {_RES[r]: cost[r] for r in range(5) if cost[r]}})]
+                       "cost": {_RES[r]: cost[r] for r in range(N_RESOURCES) if cost[r]}})]
 
     def _do_transfer(self, a) -> list[Event]:
-        f, t = self._slot[a.frm], self._slot[a.to]
+        f, t = self._slot_by_name[a.frm], self._slot_by_name[a.to]
         u = D.UNIT_CODE[a.unit]
         self.armies[f].remove(u)
         insort(self.armies[t], u)
-        self.transfers -= 1
-        self.locked = 1
-        return [Event("transfer", f"A {D.UNIT_NAMES[u]} moves from {self._gtext(f)} to {self._gtext(t)}", self.turn,
+        self.transfers_left -= 1
+        self.marshal_locked = 1
+        return [Event("transfer", f"A {D.UNIT_NAMES[u]} moves from {self._general_text(f)} to {self._general_text(t)}", self.turn,
                       {"unit": a.unit, "from": a.frm, "to": a.to})]
 
     def _do_end_turn(self, a) -> list[Event]:
@@ -88,7 +88,7 @@ class MarshallingMixin(LivestockBoard):
         p = self.turn
         for k in range(1, self.players + 1):
             s = (p + k) % self.players
-            if s == self.first:
+            if s == self.first_player:
                 self.round += 1
             if self.alive[s]:
                 break
@@ -104,31 +104,31 @@ class MarshallingMixin(LivestockBoard):
     def _explain_marshal(self, action, seat: int) -> None:
         u = D.UNIT_CODE.get(action.unit)
         require(u is not None, f"there is no unit {action.unit!r}", "Troops")
-        slot = self._slot[action.general]
-        require(not (self.locked and self.phase == "marshal"),
+        slot = self._slot_by_name[action.general]
+        require(not (self.marshal_locked and self.phase == "marshal"),
                 "after a transfer no more units can be marshalled this turn", "Transfering Units")
         if u >= D.N_TROOPS:
             require(D.UNIT_FACTION[u] == self.factions[seat],
                     f"{D.UNIT_NAMES[u]} serves another faction", "Special Forces")
-            st = self.sf[u - D.N_TROOPS]
-            require(st != 2, f"{D.UNIT_NAMES[u]} was lost in battle and cannot be marshalled again", "Special Forces")
-            require(st != 1, f"{D.UNIT_NAMES[u]} is already in play", "Special Forces")
+            force_state = self.special_force_state[u - D.N_TROOPS]
+            require(force_state != LOST, f"{D.UNIT_NAMES[u]} was lost in battle and cannot be marshalled again", "Special Forces")
+            require(force_state != IN_PLAY, f"{D.UNIT_NAMES[u]} is already in play", "Special Forces")
         else:
-            require(self.troops[u] > 0, f"no {D.UNIT_NAMES[u]} card is left in the supply", "Troops")
+            require(self.troop_stock[u] > 0, f"no {D.UNIT_NAMES[u]} card is left in the supply", "Troops")
         require(len(self.armies[slot]) < self._cap(slot),
                 f"{action.general} already has {self._cap(slot)} units", "Maximum Units")
         cost = D.UNIT_COST[u]
-        short = [f"{cost[r] - self.res[seat][r]} {_RES[r]}" for r in range(5) if self.res[seat][r] < cost[r]]
+        short = [f"{cost[r] - self.tokens[seat][r]} {_RES[r]}" for r in range(N_RESOURCES) if self.tokens[seat][r] < cost[r]]
         raise IllegalAction(f"a {D.UNIT_NAMES[u]} costs more than you have (short of {', '.join(short)})",
                             "Special Forces" if u >= D.N_TROOPS else "Troops")
 
     def _explain_transfer(self, action, seat: int) -> None:
         """Why a Transfer is not allowed."""
-        f, to = self._slot[action.frm], self._slot_of(action.to)
-        require(to // 3 == seat and self.gstat[to] == ACTIVE, f"{action.to} is not one of your Generals",
+        f, to = self._slot_by_name[action.frm], self._slot_of(action.to)
+        require(to // 3 == seat and self.general_status[to] == ACTIVE, f"{action.to} is not one of your Generals",
                 "Transfering Units")
         require(f != to, "a transfer goes between two different Generals", "Transfering Units")
-        require(self.transfers > 0, "only one unit may be transferred per turn", "Transfering Units")
+        require(self.transfers_left > 0, "only one unit may be transferred per turn", "Transfering Units")
         require(D.UNIT_CODE.get(action.unit, -1) in self.armies[f],
                 f"{action.frm} has no {action.unit}", "Transfering Units")
         require(len(self.armies[to]) < self._cap(to),

@@ -56,7 +56,7 @@ from __future__ import annotations
 from . import data as D
 from typing import TypeVar
 
-from .board import ACTIVE, DESTROYED, MERGED, OUT, PHASES, LivestockBoard
+from .board import ACTIVE, DESTROYED, IN_PLAY, LOST, MERGED, N_RESOURCES, OUT, PHASES, LivestockBoard
 from .setup import SetupMixin
 
 _S = TypeVar("_S", bound=SetupMixin)
@@ -74,7 +74,7 @@ def _card_letter(c: int) -> str:
 def to_notation(s: LivestockBoard) -> str:
     if s.battle is not None:
         raise ValueError("a position in the middle of a battle has no notation; save it with to_json()")
-    n = s.n
+    n = s.size
     rows = []
     for r in range(n):
         row = ""
@@ -84,42 +84,42 @@ def to_notation(s: LivestockBoard) -> str:
         rows.append(row)
     gens = []
     for slot in range(3 * s.players):
-        st = s.gstat[slot]
+        st = s.general_status[slot]
         if st != ACTIVE:
             gens.append(_OFF[st])
             continue
-        pos = s.gpos[slot]
+        pos = s.general_cell[slot]
         if pos < 0:
             gens.append(".")
             continue
-        text = ("*" if s.superarmy[slot // 3] else "") + s._names[pos]
+        text = ("*" if s.super_army[slot // 3] else "") + s._square_names[pos]
         army = s.armies[slot]
         if army:
             text += ":" + "".join(
                 D.TROOP_LETTERS[u] if u < D.N_TROOPS else str((u - D.N_TROOPS) % 3 + 1) for u in army
             )
         gens.append(text)
-    res = ",".join(".".join(map(str, r)) for r in s.res)
+    token_fields = ",".join(".".join(map(str, r)) for r in s.tokens)
     hands = ",".join("".join(_card_letter(c) for c in h) or "-" for h in s.hands)
     cards = hands + "|" + "".join(_card_letter(c) for c in s.deck)
-    lost = ",".join(D.UNIT_KEYS[D.N_TROOPS + i] for i, v in enumerate(s.sf) if v == 2) or "-"
-    turn = f"{s.turn}/{s.phase}/{s.round}/{'-' if s.first < 0 else s.first}"
-    fields = [",".join(D.FACTION_CODES[f] for f in s.factions), "/".join(rows), ",".join(gens), res, cards, lost, turn]
+    lost = ",".join(D.UNIT_KEYS[D.N_TROOPS + i] for i, v in enumerate(s.special_force_state) if v == LOST) or "-"
+    turn = f"{s.turn}/{s.phase}/{s.round}/{'-' if s.first_player < 0 else s.first_player}"
+    fields = [",".join(D.FACTION_CODES[f] for f in s.factions), "/".join(rows), ",".join(gens), token_fields, cards, lost, turn]
     own = range(3 * s.turn, 3 * s.turn + 3)
     flags = (
         "".join(str(s.steps[g]) for g in own) + ":" + "".join(str(s.done[g]) for g in own) + ":"
         + "".join(str(s.harvested[g]) for g in own)
     )
-    extra = [f"t{s.transfers}"]
-    if s.locked:
+    extra = [f"t{s.transfers_left}"]
+    if s.marshal_locked:
         extra.append("L")
-    if s.acted:
+    if s.has_acted:
         extra.append("A")
     for key, letter in (("attack", "a"), ("overrun", "v"), ("harvest", "b")):
-        if s.buffs[key]:
-            extra.append(f"{letter}{s.buffs[key]}")
-    if s.resume:
-        extra.append("R" + s.resume)
+        if s.bonuses[key]:
+            extra.append(f"{letter}{s.bonuses[key]}")
+    if s.resume_phase:
+        extra.append("R" + s.resume_phase)
     fields.append(flags + "/" + ".".join(extra))
     return " ".join(fields)
 
@@ -147,11 +147,11 @@ def _parse(text: str, state_class: type[_S], seed: int, max_rounds) -> _S:
     if len(factions) != len(fac):
         raise ValueError(f"unknown faction code in {fields[0]!r} (use Ch, Co, Go, Pi)")
     s = state_class.new(players=len(factions), seed=seed, max_rounds=max_rounds, factions=factions)
-    P, n = s.players, s.n
+    P, n = s.players, s.size
     rows = fields[1].split("/")
     if len(rows) != n or any(len(r) != n for r in rows):
         raise ValueError(f"a {P}-player board is {n} rows of {n} squares")
-    s.barns = [-1] * P
+    s.barn_cell = [-1] * P
     s.barn_of = [-1] * (n * n)
     for r, row in enumerate(rows):
         for c, ch in enumerate(row):
@@ -160,11 +160,11 @@ def _parse(text: str, state_class: type[_S], seed: int, max_rounds) -> _S:
                 s.terrain[cell] = D.UNPLACED
             elif ch.isdigit():
                 seat = int(ch)
-                if seat >= P or s.barns[seat] >= 0:
-                    raise ValueError(f"barn {ch} at {s._names[cell]} does not fit")
+                if seat >= P or s.barn_cell[seat] >= 0:
+                    raise ValueError(f"barn {ch} at {s._square_names[cell]} does not fit")
                 s.terrain[cell] = D.BARN
                 s.barn_of[cell] = seat
-                s.barns[seat] = cell
+                s.barn_cell[seat] = cell
             elif ch in _CHAR_TERRAIN:
                 s.terrain[cell] = _CHAR_TERRAIN[ch]
             else:
@@ -180,47 +180,47 @@ def _parse(text: str, state_class: type[_S], seed: int, max_rounds) -> _S:
     gens = fields[2].split(",")
     if len(gens) != 3 * P:
         raise ValueError(f"{P} players have {3 * P} Generals")
-    s.troops = list(D.TROOP_COUNTS)
-    s.sf = [0] * len(D.SPECIAL_FORCES)
-    s.occ = [-1] * (n * n)
+    s.troop_stock = list(D.TROOP_COUNTS)
+    s.special_force_state = [0] * len(D.SPECIAL_FORCES)
+    s.occupant = [-1] * (n * n)
     for slot, g in enumerate(gens):
         seat = slot // 3
         s.armies[slot] = []
         if g in _OFF_BACK:
-            s.gstat[slot] = _OFF_BACK[g]
-            s.gpos[slot] = -1
+            s.general_status[slot] = _OFF_BACK[g]
+            s.general_cell[slot] = -1
             continue
         if g == ".":
-            s.gpos[slot] = -1
+            s.general_cell[slot] = -1
             continue
         if g.startswith("*"):
-            s.superarmy[seat] = 1
+            s.super_army[seat] = 1
             g = g[1:]
         square, _, units = g.partition(":")
-        if square not in s._cell:
+        if square not in s._cell_by_name:
             raise ValueError(f"no square {square!r} on this board")
-        s._place(slot, s._cell[square])
+        s._place(slot, s._cell_by_name[square])
         for ch in units:
             if ch in D.TROOP_LETTERS:
                 u = D.TROOP_LETTERS.index(ch)
-                s.troops[u] -= 1
+                s.troop_stock[u] -= 1
             elif ch in "123":
                 u = D.N_TROOPS + 3 * s.factions[seat] + int(ch) - 1
-                s.sf[u - D.N_TROOPS] = 1
+                s.special_force_state[u - D.N_TROOPS] = IN_PLAY
             else:
                 raise ValueError(f"unknown unit letter {ch!r}")
             s.armies[slot].append(u)
         s.armies[slot].sort()
-    res = fields[3].split(",")
-    if len(res) != P:
+    token_fields = fields[3].split(",")
+    if len(token_fields) != P:
         raise ValueError("one resource entry per player")
-    s.res = []
-    for r in res:
+    s.tokens = []
+    for r in token_fields:
         vals = [int(v) for v in r.split(".")]
         if len(vals) != 5 or min(vals) < 0:
             raise ValueError(f"resources are five counts: {r!r}")
-        s.res.append(vals)
-    s.supply = [D.TOKENS_EACH - sum(s.res[p][r] for p in range(P)) for r in range(5)]
+        s.tokens.append(vals)
+    s.token_supply = [D.TOKENS_EACH - sum(s.tokens[p][r] for p in range(P)) for r in range(N_RESOURCES)]
     hands, _, deck = fields[4].partition("|")
     hands = hands.split(",")
     if len(hands) != P:
@@ -234,16 +234,16 @@ def _parse(text: str, state_class: type[_S], seed: int, max_rounds) -> _S:
     if fields[5] != "-":
         for key in fields[5].split(","):
             u = D.UNIT_CODE[key]
-            if u < D.N_TROOPS or s.sf[u - D.N_TROOPS]:
+            if u < D.N_TROOPS or s.special_force_state[u - D.N_TROOPS]:
                 raise ValueError(f"{key} cannot be lost and in play")
-            s.sf[u - D.N_TROOPS] = 2
+            s.special_force_state[u - D.N_TROOPS] = LOST
     turn, phase, rnd, first = fields[6].split("/")
     s.turn, s.phase, s.round = int(turn), phase, int(rnd)
-    s.first = -1 if first == "-" else int(first)
-    if phase not in PHASES or not 0 <= s.turn < P or (s.first >= P):
+    s.first_player = -1 if first == "-" else int(first)
+    if phase not in PHASES or not 0 <= s.turn < P or (s.first_player >= P):
         raise ValueError(f"bad turn field {fields[6]!r}")
     for seat in range(P):
-        if all(s.gstat[g] != ACTIVE for g in range(3 * seat, 3 * seat + 3)):
+        if all(s.general_status[g] != ACTIVE for g in range(3 * seat, 3 * seat + 3)):
             s.alive[seat] = 0
     if phase == "over":
         alive = [p for p in range(P) if s.alive[p]]
@@ -256,24 +256,24 @@ def _parse(text: str, state_class: type[_S], seed: int, max_rounds) -> _S:
         own = range(3 * s.turn, 3 * s.turn + 3)
         for g, a, b, c in zip(own, st, dn, hv):
             s.steps[g], s.done[g], s.harvested[g] = int(a), int(b), int(c)
-        s.transfers, s.locked, s.acted = 1, 0, 0
+        s.transfers_left, s.marshal_locked, s.has_acted = 1, 0, 0
         for item in filter(None, extra.split(".")):
             if item[0] == "t":
-                s.transfers = int(item[1:])
+                s.transfers_left = int(item[1:])
             elif item == "L":
-                s.locked = 1
+                s.marshal_locked = 1
             elif item == "A":
-                s.acted = 1
+                s.has_acted = 1
             elif item[0] in "avb":
-                s.buffs[{"a": "attack", "v": "overrun", "b": "harvest"}[item[0]]] = int(item[1:])
+                s.bonuses[{"a": "attack", "v": "overrun", "b": "harvest"}[item[0]]] = int(item[1:])
             elif item[0] == "R":
-                s.resume = item[1:]
+                s.resume_phase = item[1:]
             else:
                 raise ValueError(f"unknown flag {item!r}")
-    if s.phase == "super" and not s.resume:
-        s.resume = "action"
-    if s.resume not in ("", "action", "harvest", "marshal") or (s.resume and s.phase != "super"):
-        raise ValueError(f"bad resume phase {s.resume!r}")
+    if s.phase == "super" and not s.resume_phase:
+        s.resume_phase = "action"
+    if s.resume_phase not in ("", "action", "harvest", "marshal") or (s.resume_phase and s.phase != "super"):
+        raise ValueError(f"bad resume phase {s.resume_phase!r}")
     if s.phase not in ("barn", "over") and not s.alive[s.turn]:
         raise ValueError(f"player {s.turn} is out of the game and cannot have the turn")
     s._legal = None

@@ -7,7 +7,7 @@ from ..core.protocol import Event
 from ..core.rng import Dice
 from . import actions as A
 from . import data as D
-from .board import ACTIVE, _BUFF_KEYS, LivestockBoard, _mk, geometry
+from .board import ACTIVE, _BUFF_KEYS, N_RESOURCES, geometry, LivestockBoard, _mk
 
 _S = TypeVar("_S", bound="SetupMixin")
 
@@ -32,7 +32,7 @@ class SetupMixin(LivestockBoard):
         s.players = players
         s.factions = factions
         start, n = D.GRIDS[players]
-        s.n = n
+        s.size = n
         s.dice = Dice(seed)
         tiles = D.tiles_for(players)
         s.dice.shuffle(tiles)
@@ -45,51 +45,51 @@ class SetupMixin(LivestockBoard):
                 k += 1
         s.tile_pool = sorted(tiles[k:])
         s.barn_of = [-1] * (n * n)
-        s.occ = [-1] * (n * n)
-        s.barns = [-1] * players
+        s.occupant = [-1] * (n * n)
+        s.barn_cell = [-1] * players
         g = 3 * players
-        s.gpos = [-1] * g
-        s.gstat = [ACTIVE] * g
+        s.general_cell = [-1] * g
+        s.general_status = [ACTIVE] * g
         s.armies = [[] for _ in range(g)]
         s.steps = [0] * g
         s.done = [0] * g
         s.harvested = [0] * g
-        s.res = [[0] * 5 for _ in range(players)]
-        s.supply = [D.TOKENS_EACH] * 5
-        s.troops = list(D.TROOP_COUNTS)
-        s.sf = [0] * len(D.SPECIAL_FORCES)
+        s.tokens = [[0] * N_RESOURCES for _ in range(players)]
+        s.token_supply = [D.TOKENS_EACH] * N_RESOURCES
+        s.troop_stock = list(D.TROOP_COUNTS)
+        s.special_force_state = [0] * len(D.SPECIAL_FORCES)
         deck = list(range(len(D.CARDS)))
         s.dice.shuffle(deck)
         s.hands = [sorted(deck[D.CARDS_DEALT * p: D.CARDS_DEALT * (p + 1)]) for p in range(players)]
         s.deck = deck[D.CARDS_DEALT * players:]
         s.played = []
-        s.superarmy = [0] * players
+        s.super_army = [0] * players
         s.alive = [1] * players
         s.phase = "barn"
-        s.resume = ""
+        s.resume_phase = ""
         s.turn = 0
-        s.first = -1
+        s.first_player = -1
         s.round = 0
         s.max_rounds = max_rounds
-        s.transfers = 0
-        s.locked = 0
-        s.acted = 0
-        s.buffs = {k: 0 for k in _BUFF_KEYS}
+        s.transfers_left = 0
+        s.marshal_locked = 0
+        s.has_acted = 0
+        s.bonuses = {k: 0 for k in _BUFF_KEYS}
         s.battle = None
         s._winners = []
         s._init_caches()
         return s
 
     def _init_caches(self):
-        self._names, self._cell, self._nb8, self._nb4 = geometry(self.n)
-        self._gname = [D.GENERAL_NAMES[3 * f + i] for f in self.factions for i in range(3)]
-        self._slot = {name: i for i, name in enumerate(self._gname)}
+        self._square_names, self._cell_by_name, self._neighbours, self._edge_neighbours = geometry(self.size)
+        self._general_names = [D.GENERAL_NAMES[3 * f + i] for f in self.factions for i in range(3)]
+        self._slot_by_name = {name: i for i, name in enumerate(self._general_names)}
         self._legal = None
 
     def _barn_options(self) -> list:
         """Where the player in turn may place its barn: unlaid squares touching the starting grid along an edge."""
-        names = self._names
-        n = self.n
+        names = self._square_names
+        n = self.size
         start = D.GRIDS[self.players][0]
         off = (n - start) // 2
         out = []
@@ -99,24 +99,24 @@ class SetupMixin(LivestockBoard):
             r, c = divmod(cell, n)
             if r < off - 1 or r > off + start or c < off - 1 or c > off + start:
                 continue
-            if any(off <= nb // n < off + start and off <= nb % n < off + start for nb in self._nb4[cell]):
+            if any(off <= nb // n < off + start and off <= nb % n < off + start for nb in self._edge_neighbours[cell]):
                 out.append(_mk(A.PlaceBarn, names[cell]))
         return out
 
     def _do_place_barn(self, a) -> list[Event]:
         seat = self.turn
-        cell = self._cell[a.cell]
+        cell = self._cell_by_name[a.cell]
         self.terrain[cell] = D.BARN
         self.barn_of[cell] = seat
-        self.barns[seat] = cell
-        events = [Event("barn", f"{self._ptext(seat)} places the barn at {a.cell}", seat, {"square": a.cell})]
+        self.barn_cell[seat] = cell
+        events = [Event("barn", f"{self._player_text(seat)} places the barn at {a.cell}", seat, {"square": a.cell})]
         if seat + 1 < self.players:
             self.turn = seat + 1
             return events
         # fill the board: first the perimeter of the starting grid, then the outer ring(s)
         pool = list(self.tile_pool)
         self.dice.shuffle(pool)
-        n = self.n
+        n = self.size
         mid = (n - 1) / 2
         empty = [c for c in range(n * n) if self.terrain[c] == D.UNPLACED]
         empty.sort(key=lambda c: (max(abs(c // n - mid), abs(c % n - mid)), c))
@@ -125,19 +125,19 @@ class SetupMixin(LivestockBoard):
         self.tile_pool = []
         for seat_ in range(self.players):
             for s in range(3 * seat_, 3 * seat_ + 3):
-                self.gpos[s] = self.barns[seat_]
-        self.first = self.dice.below(self.players)
+                self.general_cell[s] = self.barn_cell[seat_]
+        self.first_player = self.dice.below(self.players)
         events.append(Event("board", "The board is complete; every General stands on its barn", None,
                             {"terrain": [D.TERRAIN_KEYS[t] for t in self.terrain]}, True))
-        events.append(Event("first", f"{self._ptext(self.first)} is drawn to go first", self.first,
-                            {"player": self.first}, True))
-        self._start_turn(self.first)
+        events.append(Event("first", f"{self._player_text(self.first_player)} is drawn to go first", self.first_player,
+                            {"player": self.first_player}, True))
+        self._start_turn(self.first_player)
         events.append(self._turn_event())
         return events
 
     def _turn_event(self) -> Event:
         p = self.turn
-        return Event("turn", f"Round {self.round + 1}: {self._ptext(p)} to play", p, {"round": self.round + 1})
+        return Event("turn", f"Round {self.round + 1}: {self._player_text(p)} to play", p, {"round": self.round + 1})
 
     def _start_turn(self, seat: int) -> None:
         self.turn = seat
@@ -145,9 +145,9 @@ class SetupMixin(LivestockBoard):
         for s in range(3 * seat, 3 * seat + 3):
             self.done[s] = 0
             self.harvested[s] = 0
-            self.steps[s] = self._base_steps(s) if self.gstat[s] == ACTIVE else 0
+            self.steps[s] = self._base_steps(s) if self.general_status[s] == ACTIVE else 0
         for k in _BUFF_KEYS:
-            self.buffs[k] = 0
-        self.transfers = 1
-        self.locked = 0
-        self.acted = 0
+            self.bonuses[k] = 0
+        self.transfers_left = 1
+        self.marshal_locked = 0
+        self.has_acted = 0

@@ -16,8 +16,11 @@ from ..core.rng import Dice
 from . import actions as A
 from . import data as D
 from .actions_phase import ActionPhaseMixin
-from .battle import BattleMixin
-from .board import _BUFF_KEYS, _RES, ACTIVE, GSTAT_NAMES, OUT, PHASE_SECTION, PHASES, _mk
+from .battle import Battle, BattleMixin
+from .board import (
+    _BUFF_KEYS, _RES, ACTIVE, AVAILABLE, GENERAL_STATUS_NAMES, IN_PLAY, LOST, N_RESOURCES, OUT, PHASE_SECTION, PHASES,
+    _mk,
+)
 from .command_cards import CommandCardsMixin
 from .harvest import HarvestMixin
 from .marshalling import MarshallingMixin
@@ -35,8 +38,8 @@ class LivestockState(SetupMixin, ActionPhaseMixin, BattleMixin, HarvestMixin, Ma
         if self.phase == "over":
             return None
         b = self.battle
-        if b is not None and b["stage"]:
-            return b["decider"]
+        if b is not None and b.stage:
+            return b.decider
         return self.turn
 
     @property
@@ -113,12 +116,12 @@ class LivestockState(SetupMixin, ActionPhaseMixin, BattleMixin, HarvestMixin, Ma
             raise IllegalAction("the game is over", "Winning")
         b = self.battle
         t = type(action)
-        if b is not None and b["stage"]:
+        if b is not None and b.stage:
             want = {"respond": "play a defending command card or none", "casualty": "choose a casualty",
-                    "retreat": "choose a retreat square"}[b["stage"]]
-            ok = {"respond": (A.PlayCard, A.DeclineCard), "casualty": (A.Casualty,), "retreat": (A.Retreat,)}[b["stage"]]
+                    "retreat": "choose a retreat square"}[b.stage]
+            ok = {"respond": (A.PlayCard, A.DeclineCard), "casualty": (A.Casualty,), "retreat": (A.Retreat,)}[b.stage]
             if t not in ok:
-                raise IllegalAction(f"a battle is waiting for {self._ptext(b['decider'])} to {want}",
+                raise IllegalAction(f"a battle is waiting for {self._player_text(b.decider)} to {want}",
                                     "Battle Resolution")
         elif t in (A.Casualty, A.Retreat, A.DeclineCard):
             raise IllegalAction("there is no battle decision to make now", "Battle Resolution")
@@ -147,13 +150,13 @@ class LivestockState(SetupMixin, ActionPhaseMixin, BattleMixin, HarvestMixin, Ma
         gen = getattr(action, "general", None) or (getattr(action, "frm", None) if t is A.Transfer else None)
         if gen is not None and gen != "" and t is not A.PlayCard:
             slot = self._slot_of(gen)
-            if self.gstat[slot] != ACTIVE:
-                raise IllegalAction(f"{gen} is no longer on the board ({GSTAT_NAMES[self.gstat[slot]]})", "Components")
+            if self.general_status[slot] != ACTIVE:
+                raise IllegalAction(f"{gen} is no longer on the board ({GENERAL_STATUS_NAMES[self.general_status[slot]]})", "Components")
             if t is not A.Casualty and t is not A.Retreat and slot // 3 != seat:
-                raise IllegalAction(f"{gen} belongs to {self._ptext(slot // 3)}, not to the player deciding",
+                raise IllegalAction(f"{gen} belongs to {self._player_text(slot // 3)}, not to the player deciding",
                                     PHASE_SECTION.get(phase, "Action Phase"))
         if t is A.PlaceBarn:
-            cell = self._cell.get(action.cell)
+            cell = self._cell_by_name.get(action.cell)
             require(cell is not None, f"there is no square {action.cell!r} on this board", "Barn Placement")
             require(self.terrain[cell] == D.UNPLACED, "that square is already taken", "Barn Placement")
             raise IllegalAction("a barn goes next to the starting board, touching it along an edge "
@@ -176,14 +179,22 @@ class LivestockState(SetupMixin, ActionPhaseMixin, BattleMixin, HarvestMixin, Ma
             self._explain_declare(seat)
 
     # ------------------------------------------------------------------ saving and copying
-    _FIELDS = ("players", "factions", "n", "terrain", "tile_pool", "barn_of", "occ", "barns", "gpos", "gstat",
-               "armies", "steps", "done", "harvested", "res", "supply", "troops", "sf", "hands", "deck",
-               "played", "superarmy", "alive", "phase", "resume", "turn", "first", "round", "max_rounds",
-               "transfers", "locked", "acted", "buffs", "battle")
+    #: attribute -> its key in saves (the save format keeps the short keys of the first version)
+    _FIELDS = {
+        "players": "players", "factions": "factions", "size": "n", "terrain": "terrain", "tile_pool": "tile_pool",
+        "barn_of": "barn_of", "occupant": "occ", "barn_cell": "barns", "general_cell": "gpos",
+        "general_status": "gstat", "armies": "armies", "steps": "steps", "done": "done", "harvested": "harvested",
+        "tokens": "res", "token_supply": "supply", "troop_stock": "troops", "special_force_state": "sf",
+        "hands": "hands", "deck": "deck", "played": "played", "super_army": "superarmy", "alive": "alive",
+        "phase": "phase", "resume_phase": "resume", "turn": "turn", "first_player": "first", "round": "round",
+        "max_rounds": "max_rounds", "transfers_left": "transfers", "marshal_locked": "locked",
+        "has_acted": "acted", "bonuses": "buffs", "battle": "battle",
+    }
 
     def to_dict(self) -> dict:
-        out = {k: getattr(self, k) for k in self._FIELDS}
+        out = {key: getattr(self, attr) for attr, key in self._FIELDS.items() if attr != "battle"}
         out = _plain(out)
+        out["battle"] = None if self.battle is None else self.battle.to_dict()
         out["winners"] = list(self._winners)
         out["dice"] = self.dice.to_dict()
         return out
@@ -191,11 +202,12 @@ class LivestockState(SetupMixin, ActionPhaseMixin, BattleMixin, HarvestMixin, Ma
     @classmethod
     def from_dict(cls, data: dict) -> "LivestockState":
         s = cls.__new__(cls)
-        for k in cls._FIELDS:
-            setattr(s, k, _plain(data[k]))
+        for attr, key in cls._FIELDS.items():
+            setattr(s, attr, _plain(data[key]))
         s._winners = list(data["winners"])
         s.dice = Dice.from_dict(data["dice"])
         _check_shapes(s)
+        s.battle = None if s.battle is None else Battle.from_dict(s.battle)
         s._init_caches()
         return s
 
@@ -203,18 +215,20 @@ class LivestockState(SetupMixin, ActionPhaseMixin, BattleMixin, HarvestMixin, Ma
         s = LivestockState.__new__(LivestockState)
         d = self.__dict__
         sd = s.__dict__
-        for k in ("players", "n", "phase", "resume", "turn", "first", "round", "max_rounds", "transfers",
-                  "locked", "acted", "_names", "_cell", "_nb8", "_nb4", "_gname", "_slot"):
+        for k in ("players", "size", "phase", "resume_phase", "turn", "first_player", "round", "max_rounds",
+                  "transfers_left", "marshal_locked", "has_acted", "_square_names", "_cell_by_name", "_neighbours",
+                  "_edge_neighbours", "_general_names", "_slot_by_name"):
             sd[k] = d[k]
-        for k in ("factions", "terrain", "tile_pool", "barn_of", "occ", "barns", "gpos", "gstat", "steps", "done",
-                  "harvested", "supply", "troops", "sf", "deck", "played", "superarmy", "alive", "_winners"):
+        for k in ("factions", "terrain", "tile_pool", "barn_of", "occupant", "barn_cell", "general_cell",
+                  "general_status", "steps", "done", "harvested", "token_supply", "troop_stock",
+                  "special_force_state", "deck", "played", "super_army", "alive", "_winners"):
             sd[k] = list(d[k])
         s.armies = [list(a) for a in self.armies]
-        s.res = [list(r) for r in self.res]
+        s.tokens = [list(r) for r in self.tokens]
         s.hands = [list(h) for h in self.hands]
-        s.buffs = dict(self.buffs)
+        s.bonuses = dict(self.bonuses)
         b = self.battle
-        s.battle = None if b is None else {k: (list(v) if isinstance(v, list) else v) for k, v in b.items()}
+        s.battle = None if b is None else b.copy()
         s.dice = self.dice.copy()
         s._legal = self._legal
         return s
@@ -232,40 +246,40 @@ class LivestockState(SetupMixin, ActionPhaseMixin, BattleMixin, HarvestMixin, Ma
     def invariant_violations(self) -> list[str]:
         problems = []
         P = self.players
-        n = self.n
+        n = self.size
         # troop cards
         counted = [0] * len(D.UNITS)
         for s, army in enumerate(self.armies):
             if army != sorted(army):
-                problems.append(f"army of {self._gname[s]} is not sorted")
+                problems.append(f"army of {self._general_names[s]} is not sorted")
             for u in army:
                 if not 0 <= u < len(D.UNITS):
                     problems.append(f"unknown unit code {u}")
                     return problems
                 counted[u] += 1
-            if self.gstat[s] != ACTIVE and army:
-                problems.append(f"{self._gname[s]} is off the board but has units")
+            if self.general_status[s] != ACTIVE and army:
+                problems.append(f"{self._general_names[s]} is off the board but has units")
             if len(army) > self._cap(s):
-                problems.append(f"{self._gname[s]} has {len(army)} units, more than {self._cap(s)}")
+                problems.append(f"{self._general_names[s]} has {len(army)} units, more than {self._cap(s)}")
         for u in range(D.N_TROOPS):
-            if self.troops[u] < 0:
+            if self.troop_stock[u] < 0:
                 problems.append(f"negative supply of {D.UNIT_KEYS[u]}")
-            if self.troops[u] + counted[u] != D.TROOP_COUNTS[u]:
-                problems.append(f"{D.UNIT_KEYS[u]} cards not conserved: {self.troops[u]} in supply + "
+            if self.troop_stock[u] + counted[u] != D.TROOP_COUNTS[u]:
+                problems.append(f"{D.UNIT_KEYS[u]} cards not conserved: {self.troop_stock[u]} in supply + "
                                 f"{counted[u]} in armies != {D.TROOP_COUNTS[u]}")
-        for i, st in enumerate(self.sf):
+        for i, force_state in enumerate(self.special_force_state):
             c = counted[D.N_TROOPS + i]
-            if st not in (0, 1, 2) or c > 1 or (c == 1) != (st == 1):
-                problems.append(f"special force {D.UNIT_KEYS[D.N_TROOPS + i]} state {st} but {c} in armies")
+            if force_state not in (AVAILABLE, IN_PLAY, LOST) or c > 1 or (c == 1) != (force_state == IN_PLAY):
+                problems.append(f"special force {D.UNIT_KEYS[D.N_TROOPS + i]} state {force_state} but {c} in armies")
             if c and D.UNIT_FACTION[D.N_TROOPS + i] != self.factions[[s for s, a in enumerate(self.armies)
                                                                       if D.N_TROOPS + i in a][0] // 3]:
                 problems.append(f"special force {D.UNIT_KEYS[D.N_TROOPS + i]} serves the wrong faction")
         # resources
-        for r in range(5):
-            total = self.supply[r] + sum(self.res[p][r] for p in range(P))
+        for r in range(N_RESOURCES):
+            total = self.token_supply[r] + sum(self.tokens[p][r] for p in range(P))
             if total != D.TOKENS_EACH:
                 problems.append(f"{_RES[r]} tokens not conserved ({total})")
-            if self.supply[r] < 0 or any(self.res[p][r] < 0 for p in range(P)):
+            if self.token_supply[r] < 0 or any(self.tokens[p][r] < 0 for p in range(P)):
                 problems.append(f"negative {_RES[r]}")
         # cards
         cards = sorted([c for h in self.hands for c in h] + self.deck + self.played)
@@ -273,40 +287,40 @@ class LivestockState(SetupMixin, ActionPhaseMixin, BattleMixin, HarvestMixin, Ma
             problems.append("command cards not conserved")
         # board
         seen = {}
-        for s, pos in enumerate(self.gpos):
+        for s, pos in enumerate(self.general_cell):
             if pos < 0:
-                if self.gstat[s] == ACTIVE and self.phase != "barn":
-                    problems.append(f"{self._gname[s]} is active but off the board")
+                if self.general_status[s] == ACTIVE and self.phase != "barn":
+                    problems.append(f"{self._general_names[s]} is active but off the board")
                 continue
-            if self.gstat[s] != ACTIVE:
-                problems.append(f"{self._gname[s]} is {GSTAT_NAMES[self.gstat[s]]} but on the board")
+            if self.general_status[s] != ACTIVE:
+                problems.append(f"{self._general_names[s]} is {GENERAL_STATUS_NAMES[self.general_status[s]]} but on the board")
             t = self.terrain[pos]
             if t == D.BARN:
                 if self.barn_of[pos] != s // 3:
-                    problems.append(f"{self._gname[s]} stands in another player's barn")
+                    problems.append(f"{self._general_names[s]} stands in another player's barn")
                 continue
             if t in (D.FOREST, D.LAKE, D.UNPLACED):
-                problems.append(f"{self._gname[s]} stands on a closed square")
+                problems.append(f"{self._general_names[s]} stands on a closed square")
             if pos in seen:
-                problems.append(f"two Generals on {self._names[pos]}")
+                problems.append(f"two Generals on {self._square_names[pos]}")
             seen[pos] = s
-            if self.occ[pos] != s:
-                problems.append(f"occupancy of {self._names[pos]} out of date")
+            if self.occupant[pos] != s:
+                problems.append(f"occupancy of {self._square_names[pos]} out of date")
         for c in range(n * n):
-            if self.occ[c] >= 0 and seen.get(c) != self.occ[c]:
-                problems.append(f"occupancy of {self._names[c]} out of date")
+            if self.occupant[c] >= 0 and seen.get(c) != self.occupant[c]:
+                problems.append(f"occupancy of {self._square_names[c]} out of date")
         for c in range(n * n):
             if (self.terrain[c] == D.BARN) != (self.barn_of[c] >= 0) or (
-                    self.barn_of[c] >= 0 and self.barns[self.barn_of[c]] != c):
-                problems.append(f"barn at {self._names[c]} out of date")
+                    self.barn_of[c] >= 0 and self.barn_cell[self.barn_of[c]] != c):
+                problems.append(f"barn at {self._square_names[c]} out of date")
         if self.phase != "barn" and any(t == D.UNPLACED for t in self.terrain):
             problems.append("board not complete")
         if self.phase == "over" and self.battle is not None:
             problems.append("a finished game has a battle pending")
         for p in range(P):
-            if self.superarmy[p] and self.alive[p] and len(self._own_slots(p)) != 1:
+            if self.super_army[p] and self.alive[p] and len(self._own_slots(p)) != 1:
                 problems.append(f"player {p} has a Super Army and other Generals")
-            if not self.alive[p] and (self.hands[p] or any(self.res[p])):
+            if not self.alive[p] and (self.hands[p] or any(self.tokens[p])):
                 problems.append(f"player {p} is out but holds cards or resources")
         return problems
 
@@ -322,51 +336,51 @@ def _ints(name: str, values, length: int | None, lo: int, hi: int) -> None:
 
 def _check_shapes(s: "LivestockState") -> None:
     """Types, lengths and ranges of a loaded state, so that a corrupt file fails cleanly."""
-    if type(s.players) is not int or s.players not in D.GRIDS or s.n != D.GRIDS[s.players][1]:
+    if type(s.players) is not int or s.players not in D.GRIDS or s.size != D.GRIDS[s.players][1]:
         raise SaveFileError("save file has a board that does not fit its player count")
-    P, n, G = s.players, s.n, 3 * s.players
+    P, n, G = s.players, s.size, 3 * s.players
     _ints("factions", s.factions, P, 0, 3)
     if len(set(s.factions)) != P:
         raise SaveFileError("save file gives two players one faction")
     _ints("terrain", s.terrain, n * n, D.UNPLACED, D.BARN)
     _ints("tile_pool", s.tile_pool, None, 0, D.LAKE)
     _ints("barn_of", s.barn_of, n * n, -1, P - 1)
-    _ints("occ", s.occ, n * n, -1, G - 1)
-    _ints("barns", s.barns, P, -1, n * n - 1)
-    _ints("gpos", s.gpos, G, -1, n * n - 1)
-    _ints("gstat", s.gstat, G, ACTIVE, OUT)
+    _ints("occ", s.occupant, n * n, -1, G - 1)
+    _ints("barns", s.barn_cell, P, -1, n * n - 1)
+    _ints("gpos", s.general_cell, G, -1, n * n - 1)
+    _ints("gstat", s.general_status, G, ACTIVE, OUT)
     for name in ("steps", "done", "harvested"):
         _ints(name, getattr(s, name), G, 0, 9)
     if not isinstance(s.armies, list) or len(s.armies) != G:
         raise SaveFileError("save file field 'armies' has the wrong shape")
     for army in s.armies:
         _ints("armies", army, None, 0, len(D.UNITS) - 1)
-    if not isinstance(s.res, list) or len(s.res) != P:
+    if not isinstance(s.tokens, list) or len(s.tokens) != P:
         raise SaveFileError("save file field 'res' has the wrong shape")
-    for r in s.res:
+    for r in s.tokens:
         _ints("res", r, 5, 0, D.TOKENS_TOTAL)
-    _ints("supply", s.supply, 5, 0, D.TOKENS_TOTAL)
-    _ints("troops", s.troops, D.N_TROOPS, 0, max(D.TROOP_COUNTS))
-    _ints("sf", s.sf, len(D.SPECIAL_FORCES), 0, 2)
+    _ints("supply", s.token_supply, 5, 0, D.TOKENS_TOTAL)
+    _ints("troops", s.troop_stock, D.N_TROOPS, 0, max(D.TROOP_COUNTS))
+    _ints("sf", s.special_force_state, len(D.SPECIAL_FORCES), 0, 2)
     if not isinstance(s.hands, list) or len(s.hands) != P:
         raise SaveFileError("save file field 'hands' has the wrong shape")
     for h in s.hands:
         _ints("hands", h, None, 0, len(D.CARDS) - 1)
     _ints("deck", s.deck, None, 0, len(D.CARDS) - 1)
     _ints("played", s.played, None, 0, len(D.CARDS) - 1)
-    _ints("superarmy", s.superarmy, P, 0, 1)
+    _ints("superarmy", s.super_army, P, 0, 1)
     _ints("alive", s.alive, P, 0, 1)
     _ints("winners", s._winners, None, 0, P - 1)
-    _ints("turn", [s.turn, s.first + 1, s.round, s.transfers, s.locked, s.acted], 6, 0, 10**9)
-    if s.turn >= P or s.first >= P:
+    _ints("turn", [s.turn, s.first_player + 1, s.round, s.transfers_left, s.marshal_locked, s.has_acted], 6, 0, 10**9)
+    if s.turn >= P or s.first_player >= P:
         raise SaveFileError("save file names a player who is not in the game")
-    if s.phase not in PHASES or s.resume not in ("", "action", "harvest", "marshal"):
+    if s.phase not in PHASES or s.resume_phase not in ("", "action", "harvest", "marshal"):
         raise SaveFileError(f"unknown phase {s.phase!r}")
     if s.max_rounds is not None and (type(s.max_rounds) is not int or s.max_rounds < 1):
         raise SaveFileError("save file has a bad max_rounds")
-    if not isinstance(s.buffs, dict) or set(s.buffs) != set(_BUFF_KEYS):
+    if not isinstance(s.bonuses, dict) or set(s.bonuses) != set(_BUFF_KEYS):
         raise SaveFileError("save file has unknown turn effects")
-    _ints("buffs", list(s.buffs.values()), 3, 0, 99)
+    _ints("buffs", list(s.bonuses.values()), 3, 0, 99)
     b = s.battle
     if b is not None:
         keys = {"att", "frm", "to", "defs", "barn", "stage", "decider", "abonus", "overrun", "card", "loser",

@@ -6,7 +6,7 @@ from bisect import insort
 from ..core.errors import IllegalAction
 from ..core.protocol import Event, require
 from . import data as D
-from .board import _RES, MERGED, LivestockBoard
+from .board import MERGED, N_RESOURCES, _RES, LivestockBoard
 
 
 
@@ -14,44 +14,44 @@ class SuperArmyMixin(LivestockBoard):
     """Declaring a Super Army, forming it, and why it cannot be declared."""
 
     def _can_declare(self, seat: int) -> bool:
-        if self.superarmy[seat]:
+        if self.super_army[seat]:
             return False
-        barn = self.barns[seat]
+        barn = self.barn_cell[seat]
         units = 0
         for s in self._own_slots(seat):
-            if self.gpos[s] != barn:
+            if self.general_cell[s] != barn:
                 return False
             units += len(self.armies[s])
         return units > 0
 
     def _do_declare(self, a) -> list[Event]:
         seat = self.turn
-        self.resume = self.phase
+        self.resume_phase = self.phase
         self.phase = "super"
-        return [Event("super", f"{self._ptext(seat)} declares a Super Army: it may marshal with what it holds, "
+        return [Event("super", f"{self._player_text(seat)} declares a Super Army: it may marshal with what it holds, "
                       "then the army forms", seat, {})]
 
     def _do_form(self, a) -> list[Event]:
         seat = self.turn
         slots = self._own_slots(seat)
         head = slots[0]
-        for r in range(5):
-            self.supply[r] += self.res[seat][r]
-        discarded = {(_RES[r]): self.res[seat][r] for r in range(5) if self.res[seat][r]}
-        self.res[seat] = [0] * 5
+        for r in range(N_RESOURCES):
+            self.token_supply[r] += self.tokens[seat][r]
+        discarded = {(_RES[r]): self.tokens[seat][r] for r in range(N_RESOURCES) if self.tokens[seat][r]}
+        self.tokens[seat] = [0] * N_RESOURCES
         for s in slots[1:]:
             for u in self.armies[s]:
                 insort(self.armies[head], u)
             self.armies[s] = []
             self._lift(s)
-            self.gstat[s] = MERGED
+            self.general_status[s] = MERGED
             self.steps[s] = 0
             self.done[s] = 1
-        self.superarmy[seat] = 1
-        self._place(head, self.barns[seat])
-        self.phase = self.resume
-        self.resume = ""
-        if self.phase == "action" and not self.acted:
+        self.super_army[seat] = 1
+        self._place(head, self.barn_cell[seat])
+        self.phase = self.resume_phase
+        self.resume_phase = ""
+        if self.phase == "action" and not self.has_acted:
             self.steps[head] = D.SUPER_MOVES
             self.done[head] = 0
         else:
@@ -65,14 +65,14 @@ class SuperArmyMixin(LivestockBoard):
             c = self.deck.pop(0)
             self.hands[seat].append(c)
             self.hands[seat].sort()
-            events.append(Event("draw", f"{self._ptext(seat)} draws a command card", seat,
+            events.append(Event("draw", f"{self._player_text(seat)} draws a command card", seat,
                                 {"player": seat}, irreversible=True))  # the card itself stays hidden
         return events
 
     def _explain_declare(self, seat: int) -> None:
         """Why a Super Army cannot be declared now."""
-        require(not self.superarmy[seat], "you already have a Super Army", "Super Army")
-        barn = self.barns[seat]
-        require(all(self.gpos[s] == barn for s in self._own_slots(seat)),
+        require(not self.super_army[seat], "you already have a Super Army", "Super Army")
+        barn = self.barn_cell[seat]
+        require(all(self.general_cell[s] == barn for s in self._own_slots(seat)),
                 "all your Generals must be in your barn to form a Super Army", "Super Army")
         raise IllegalAction("a Super Army needs at least one unit among your Generals", "Super Army")

@@ -380,7 +380,7 @@ class BattleDialog:
         gens = {g["name"]: g for g in pub.generals}
         att = gens[action.general]
         defenders = [gens[n] for n in pub.general_at(action.to)]
-        bonus = int(pub.buffs.get("attack", 0)) if isinstance(pub.buffs, Mapping) else 0
+        bonus = int(pub.bonuses.get("attack", 0))
         destroys: list[str] = []
         preview = getattr(pub, "preview_attack", None)
         if preview is not None:
@@ -561,8 +561,8 @@ class DecisionPanel:
         defs = [gens[n] for n in pending["defenders"] if n in gens]
         if att is None or not defs:
             return ""
-        b = getattr(pub, "battle", None) or {}
-        attack = att["attack"] + int(b.get("abonus", 0) or 0)
+        b = getattr(pub, "battle", None)
+        attack = att["attack"] + (b.attack_bonus if b else 0)
         defense = sum(g["defense"] for g in defs)
         if attack < 1:
             return ""
