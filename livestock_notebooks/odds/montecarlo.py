@@ -21,7 +21,7 @@ from typing import Iterator, Optional, Sequence
 
 import numpy as np
 
-from .display import percent
+from .display import REPORT_DIGITS, format_percent
 from .livestock_uprising import _check_totals
 from .space_pigs_sides import MAX_PIRATE_BONUS, MAX_PORCOPHAGE_BONUS, MAX_PORCOPHAGES, SIDE_TYPES
 from .space_pigs_combat import (
@@ -95,14 +95,14 @@ class MonteCarloResult:
         raise AttributeError(name)
 
     def __repr__(self) -> str:
-        parts = ", ".join(f"{k} {percent(self.frequency(k))}" for k in self.counts)
+        parts = ", ".join(f"{k} {format_percent(self.frequency(k), REPORT_DIGITS, clamp=False)}" for k in self.counts)
         return f"MonteCarloResult({self.title}: {self.n:,} trials: {parts})"
 
     def _repr_html_(self) -> str:
         rows = "".join(
             f"<tr><td style='text-align:left;padding-right:1em'>{k}</td>"
-            f"<td style='text-align:right'><b>{percent(self.frequency(k))}</b></td>"
-            f"<td style='text-align:right'>± {percent(self.stderr(k))}</td></tr>"
+            f"<td style='text-align:right'><b>{format_percent(self.frequency(k), REPORT_DIGITS, clamp=False)}</b></td>"
+            f"<td style='text-align:right'>± {format_percent(self.stderr(k), REPORT_DIGITS, clamp=False)}</td></tr>"
             for k in self.counts
         )
         return (

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterable, Optional
 
-from .display import html_table, percent, prob_text
+from .display import format_percent, html_table, prob_text
 from .space_pigs_sides import SIDE_TYPES, Side, round_counts
 
 __all__ = [
@@ -179,7 +179,7 @@ class CombatTable:
         head = "".join(f"<th>{d.describe()}</th>" for d in self.defenders)
         rows = "".join(
             f"<tr><th>{a.describe()}</th>"
-            + "".join(f"<td title='{p}'>{percent(p, 0)}</td>" for p in row)
+            + "".join(f"<td title='{p}'>{format_percent(p, 0, clamp=False)}</td>" for p in row)
             + "</tr>"
             for a, row in zip(self.attackers, self.values)
         )
