@@ -138,7 +138,7 @@ def test_too_few_heroes_for_the_players():
     data = [r for r in rows() if r["type"] != "hero" or r["id"] in ("jonas", "alfonso")]
     with pytest.raises(ValueError, match="Heroes"):
         bg.new_game(players=3, cards={"cards": data})
-    assert bg.new_game(players=2, cards={"cards": data}).n == 2
+    assert bg.new_game(players=2, cards={"cards": data}).players == 2
 
 
 def test_ability_text_is_generated_when_missing():

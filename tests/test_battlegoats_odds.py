@@ -122,7 +122,7 @@ def test_odds_only_use_what_the_attacker_knows_over_random_games():
                 me = s.seat
                 pool = set(bg.unknown_pool(s, me))
                 own = [x for x, c in enumerate(s.board[me]) if c is not None]
-                targets = [(p, x) for p in range(s.n) if p != me for x, c in enumerate(s.board[p])
+                targets = [(p, x) for p in range(s.players) if p != me for x, c in enumerate(s.board[p])
                            if c is not None and c in pool]
                 if targets:
                     slot = rng.choice(own)

@@ -72,7 +72,7 @@ def play_human_turns(app, max_steps=400):
         elif s.stage == "attacker":
             mine = [slot for slot, c in enumerate(s.board[me]) if c]
             view.boards[me].slots[mine[0]].click()
-            p, slot = next((p, slot) for p in range(s.n) if p != me for slot, c in enumerate(s.board[p]) if c)
+            p, slot = next((p, slot) for p in range(s.players) if p != me for slot, c in enumerate(s.board[p]) if c)
             view.boards[p].slots[slot].click()
             assert shown(view.confirm_button)
             view.confirm_button.click()
@@ -99,7 +99,7 @@ def test_setup_offers_2_to_6_seats_bots_and_draft():
     app.rounds_dropdown.value = 20
     app.start_button.click()
     s = app.session.state
-    assert s.n == 3 and s.draft and s.max_rounds == 20 and s.phase == "draft"
+    assert s.players == 3 and s.draft and s.max_rounds == 20 and s.phase == "draft"
     assert s.layout_first == 1, "the first human seat lays out first (and so picks the first attacker)"
     assert app.session.seats == [Seat("Smart"), Seat.human(), Seat("Smart")]
 
@@ -503,7 +503,7 @@ def test_headless_bot_game_from_the_setup():
     app.mode_toggle.value = True
     app.rounds_dropdown.value = 40
     session = app.headless.run()
-    assert session.state.is_over and session.state.draft and session.state.n == 4
+    assert session.state.is_over and session.state.draft and session.state.players == 4
     assert "Game over" in app.headless.result.value or "Stopped" in app.headless.result.value
 
 

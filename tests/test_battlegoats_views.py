@@ -55,7 +55,7 @@ def leaks(state, p):
 @given(seed=st.integers(0, 10**6), config=st.sampled_from(CONFIGS))
 def test_player_view_never_leaks_a_face_down_card(seed, config):
     for s in random_states(config, seed, every=3):
-        for p in range(s.n):
+        for p in range(s.players):
             assert not leaks(s, p), (s.notation(), p)
 
 
@@ -152,7 +152,7 @@ def test_events_never_name_face_down_cards():
     rng = random.Random(3)
     s = bg.new_game(players=3, seed=3, draft=True, max_rounds=8)
     while not s.is_over:
-        before_hidden = {c for q in range(s.n) for c in s.hands[q] + s.packs[q]} | set(s.set_aside)
+        before_hidden = {c for q in range(s.players) for c in s.hands[q] + s.packs[q]} | set(s.set_aside)
         events = s.apply(rng.choice(s.legal_actions()))
         for e in events:
             for cid in before_hidden:

@@ -101,24 +101,8 @@ Notation (``state.notation()`` / ``from_notation(text, seed=0, cards=None)``)
 
 Bots: :class:`RandomBot` (shared) and :class:`SeenBot` (plays on what it has seen).
 """
-from .actions import (
-    ACTION_CLASSES,
-    BattleGoatsAction,
-    ChooseAttacker,
-    ChooseDefender,
-    ChooseEnding,
-    ChooseFirstAttacker,
-    ChooseOpponent,
-    ChooseOwnAdjacent,
-    ChooseTarget,
-    Dodge,
-    MoveAtStart,
-    Pick,
-    Place,
-    PlaceCaptured,
-    SkipSecondTarget,
-    card_name,
-)
+from .actions import *  # noqa: F401,F403 - the action classes, ACTION_CLASSES, card_name
+from .actions import ACTION_CLASSES
 from .bots import BOTS, RandomBot, SeenBot
 from .cards import (
     ROWS,

@@ -27,6 +27,7 @@ __all__ = [
     "ChooseEnding",
     "ACTION_CLASSES",
     "card_name",
+    "interned",
 ]
 
 _NAMES: dict[str, str] = {}
@@ -217,3 +218,16 @@ ACTION_CLASSES = (
     PlaceCaptured,
     ChooseEnding,
 )
+
+
+# interned action objects (actions are immutable values; building them is the hot path)
+_INTERNED: dict[tuple, BattleGoatsAction] = {}
+
+
+def interned(cls: type[BattleGoatsAction], *args) -> BattleGoatsAction:
+    """The one shared ``cls(*args)`` (actions are values; the legal-action lists reuse them)."""
+    key = (cls, *args)
+    action = _INTERNED.get(key)
+    if action is None:
+        action = _INTERNED[key] = cls(*args)
+    return action

@@ -6,7 +6,7 @@ packs passed to the right (advanced game, phase ``draft``).
 from __future__ import annotations
 
 from ..core.protocol import Event
-from .actions import BattleGoatsAction, Pick
+from .actions import BattleGoatsAction, Pick, interned
 from .board import EXTRA_CARDS, BoardMixin, player_text as _p
 from .cards import CardSet
 
@@ -30,7 +30,7 @@ class ArmyMixin(BoardMixin):
     def _deal(self) -> None:
         """Shuffle and give each player a Hero and the extra cards (into a draft pack if drafting)."""
         cards = self.cards
-        players = self.n
+        players = self.players
         heroes = list(cards.heroes)
         others = list(cards.others)
         self.dice.shuffle(heroes)
@@ -52,9 +52,9 @@ class ArmyMixin(BoardMixin):
             self.phase = "layout"
             self.seat = self.layout_first
 
-    def _draft_legal(self, act) -> list[BattleGoatsAction]:
+    def _draft_legal(self) -> list[BattleGoatsAction]:
         p = self.seat
-        return [act(Pick, p, c) for c in sorted(set(self.packs[p]))]
+        return [interned(Pick, p, c) for c in sorted(set(self.packs[p]))]
 
     def _do_pick(self, a: Pick) -> list[Event]:
         p = a.player
@@ -62,14 +62,14 @@ class ArmyMixin(BoardMixin):
         self.hands[p].append(a.card)
         events = [Event("pick", f"{_p(p)} keeps a card from the pack", p, {"player": p})]
         nxt = p + 1
-        if nxt < self.n:
+        if nxt < self.players:
             self.seat = nxt
             return events
         # everyone picked: pass the packs to the right (seat i -> seat i-1)
-        self.packs = [self.packs[(i + 1) % self.n] for i in range(self.n)]
+        self.packs = [self.packs[(i + 1) % self.players] for i in range(self.players)]
         self.seat = 0
         if self.packs[0]:
-            for q in range(self.n):
+            for q in range(self.players):
                 self.seen[q].update(self.packs[q])
             events.append(Event("pass", f"The packs are passed to the right ({len(self.packs[0])} "
                                 f"card{'s' if len(self.packs[0]) != 1 else ''} each)", None,

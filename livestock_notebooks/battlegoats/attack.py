@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ..core.protocol import Event
 from .actions import (
+    interned,
     BattleGoatsAction, ChooseAttacker, ChooseDefender, ChooseEnding, ChooseOpponent, ChooseOwnAdjacent, ChooseTarget,
     Dodge, PlaceCaptured, SkipSecondTarget,
 )
@@ -26,7 +27,7 @@ class AttackMixin(BoardMixin):
 
     __slots__ = ()
 
-    def _attack_legal(self, act) -> list[BattleGoatsAction]:
+    def _attack_legal(self) -> list[BattleGoatsAction]:
         pend = self.pending
         assert pend is not None
         stage = pend["stage"]
@@ -38,7 +39,7 @@ class AttackMixin(BoardMixin):
             out: list[BattleGoatsAction] = []
             targets = _TARGETS[me]
             taken = pend["targets"]
-            for p in range(self.n):
+            for p in range(self.players):
                 if p == me:
                     continue
                 row = targets[p]
@@ -47,25 +48,25 @@ class AttackMixin(BoardMixin):
                 else:
                     out += [row[s] for s, c in enumerate(self.board[p]) if c is not None]
             if stage == "second":
-                out.append(act(SkipSecondTarget, me))
+                out.append(interned(SkipSecondTarget, me))
             return out
         if stage == "opponent":
-            return [act(ChooseOpponent, me, p) for p in self.alive() if p != me]
+            return [interned(ChooseOpponent, me, p) for p in self.alive() if p != me]
         if stage == "defender":
             opp = pend["opponent"]
-            return [act(ChooseDefender, opp, s) for s, c in enumerate(self.board[opp]) if c is not None]
+            return [interned(ChooseDefender, opp, s) for s, c in enumerate(self.board[opp]) if c is not None]
         if stage == "own":
             b = self.board[me]
-            return [act(ChooseOwnAdjacent, me, s) for s in ADJACENT[pend["attacker"]] if b[s] is not None]
+            return [interned(ChooseOwnAdjacent, me, s) for s in ADJACENT[pend["attacker"]] if b[s] is not None]
         if stage == "dodge":
             p, s = pend["dodge_queue"][0]
-            return [act(Dodge, p, s, True), act(Dodge, p, s, False)]
+            return [interned(Dodge, p, s, True), interned(Dodge, p, s, False)]
         if stage == "capture":
             b = self.board[me]
-            return [act(PlaceCaptured, me, s) for s in range(9) if b[s] is None]
+            return [interned(PlaceCaptured, me, s) for s in range(9) if b[s] is None]
         if stage == "ending":
             voter = pend["voters"][len(pend["votes"])]
-            return [act(ChooseEnding, voter, True), act(ChooseEnding, voter, False)]
+            return [interned(ChooseEnding, voter, True), interned(ChooseEnding, voter, False)]
         raise AssertionError(f"unknown stage {stage}")  # pragma: no cover
 
     def _do_attacker(self, a: ChooseAttacker) -> list[Event]:
@@ -74,7 +75,7 @@ class AttackMixin(BoardMixin):
         card = self.cards.by_id[cid]
         self.face_up.add(cid)
         self.revealed.add(cid)
-        for q in range(self.n):
+        for q in range(self.players):
             self.seen[q].add(cid)
         self.pending = {"stage": "opponent" if card.defender_chooses else "target", "attacker": a.slot,
                         "card": cid, "targets": [], "own": None, "dodged": [], "dodge_queue": []}
@@ -119,7 +120,7 @@ class AttackMixin(BoardMixin):
             me = self.seat
             taken = pend["targets"]
             if any(c is not None and [p, s] not in taken
-                   for p in range(self.n) if p != me for s, c in enumerate(self.board[p])):
+                   for p in range(self.players) if p != me for s, c in enumerate(self.board[p])):
                 pend["stage"] = "second"
                 return
         self._after_targets(events)
@@ -163,7 +164,7 @@ class AttackMixin(BoardMixin):
             cid = self.board[a.player][a.slot]
             self.face_up.add(cid)
             self.revealed.add(cid)
-            for q in range(self.n):
+            for q in range(self.players):
                 self.seen[q].add(cid)
             events.append(Event("dodge", f"{_p(a.player)} flips {self.cards.by_id[cid].name} ({SLOT_NAMES[a.slot]}) "
                                 "face up and avoids the battle", a.player,

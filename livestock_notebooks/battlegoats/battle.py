@@ -81,7 +81,7 @@ class BattleMixin(BoardMixin):
         for p, s in defenders:
             cid = self.board[p][s]
             self.revealed.add(cid)
-            for q in range(self.n):
+            for q in range(self.players):
                 self.seen[q].add(cid)
         attacker_down = False
         defeated: list[tuple[int, int]] = []

@@ -41,7 +41,7 @@ class BoardMixin:
 
     __slots__ = ()
 
-    n: int
+    players: int  # how many players (seats 0..players-1)
     cards: CardSet
     draft: bool
     max_rounds: int | None
@@ -75,6 +75,11 @@ class BoardMixin:
                     extra_seen: Any = (), seen: Any = None, slain: Any = None, dboard: Any = None) -> dict: ...
 
     @property
+    def n(self) -> int:
+        """The number of players (older name of :attr:`players`)."""
+        return self.players
+
+    @property
     def is_over(self) -> bool:
         return self.phase == "over"
 
@@ -103,7 +108,7 @@ class BoardMixin:
 
     def owner_of(self, cid: str) -> tuple[str, int, int | None] | None:
         """Where a card is: ("board", player, slot), ("hand", player, None), ("discard", ...)."""
-        for p in range(self.n):
+        for p in range(self.players):
             b = self.board[p]
             if cid in b:
                 return ("board", p, b.index(cid))

@@ -10,21 +10,7 @@ import random
 from fractions import Fraction
 
 from ..core.bots import RandomBot
-from .actions import (
-    ChooseAttacker,
-    ChooseDefender,
-    ChooseEnding,
-    ChooseFirstAttacker,
-    ChooseOpponent,
-    ChooseOwnAdjacent,
-    ChooseTarget,
-    Dodge,
-    MoveAtStart,
-    Pick,
-    Place,
-    PlaceCaptured,
-    SkipSecondTarget,
-)
+from . import actions as act
 from .cards import ADJACENT, card_value
 from .odds import attack_odds
 
@@ -71,20 +57,20 @@ class SeenBot:
         first = actions[0]
         kind = type(first)
         me = state.current_player
-        if kind is Pick:
+        if kind is act.Pick:
             return max(actions, key=lambda a: (self._full_value(state, a.card), a.card))
-        if kind is Place:
+        if kind is act.Place:
             hand = state.hands[me]
             best_card = max(hand, key=lambda c: (self._full_value(state, c), c))
             full = [c if c is not None else "x" for c in state.board[me]]  # assume the battlefield fills up
             options = [a for a in actions if a.card == best_card] or actions
             return max(options, key=lambda a: (self._static_value(state, a.card, full, a.slot), -a.slot))
-        if kind is ChooseFirstAttacker:
+        if kind is act.ChooseFirstAttacker:
             mine = [a for a in actions if a.first == me]
             return mine[0] if mine else actions[0]
-        if kind is MoveAtStart:
+        if kind is act.MoveAtStart:
             return actions[0]  # stay where it is
-        if kind is ChooseAttacker:
+        if kind is act.ChooseAttacker:
             plan = self._best_attack(state, me)
             self._plan = (me,) + plan if plan is not None else None
             if plan is not None:
@@ -92,22 +78,22 @@ class SeenBot:
                     if a.slot == plan[0]:
                         return a
             return self._random.choice(actions)
-        if kind in (ChooseTarget, SkipSecondTarget):
+        if kind in (act.ChooseTarget, act.SkipSecondTarget):
             return self._choose_target(state, me, actions)
-        if kind is ChooseOpponent:
+        if kind is act.ChooseOpponent:
             alive = {a.opponent: sum(c is not None for c in state.board[a.opponent]) for a in actions}
             return max(actions, key=lambda a: (alive[a.opponent], -a.opponent))
-        if kind is ChooseDefender:
+        if kind is act.ChooseDefender:
             return self._choose_defender(state, me, actions)
-        if kind is ChooseOwnAdjacent:
+        if kind is act.ChooseOwnAdjacent:
             # sacrifice the weakest neighbour
             return min(actions, key=lambda a: (self._static_value(state, state.board[me][a.slot],
                                                                    state.board[me], a.slot), a.slot))
-        if kind is Dodge:
+        if kind is act.Dodge:
             return self._choose_dodge(state, me, actions)
-        if kind is PlaceCaptured:
+        if kind is act.PlaceCaptured:
             return actions[0]
-        if kind is ChooseEnding:
+        if kind is act.ChooseEnding:
             return next(a for a in actions if a.share)
         return self._random.choice(actions)
 
@@ -126,7 +112,7 @@ class SeenBot:
             if card.hits_own_adjacent:
                 adj = [x for x in ADJACENT[s] if state.board[me][x] is not None]
                 own = adj[0] if adj else None
-            for p in range(state.n):
+            for p in range(state.players):
                 if p == me:
                     continue
                 left = sum(x is not None for x in state.board[p])
@@ -145,19 +131,19 @@ class SeenBot:
         plan = self._plan
         if plan is not None and plan[:2] == (me, aslot):
             for a in actions:
-                if isinstance(a, ChooseTarget) and (a.target_player, a.target_slot) == (plan[2], plan[3]):
+                if isinstance(a, act.ChooseTarget) and (a.target_player, a.target_slot) == (plan[2], plan[3]):
                     return a
         best = None
         best_score = None
         for a in actions:
-            if not isinstance(a, ChooseTarget):
+            if not isinstance(a, act.ChooseTarget):
                 continue
             left = sum(x is not None for x in state.board[a.target_player])
             odds = attack_odds(state, me, aslot, (a.target_player, a.target_slot))
             sc = self._score(odds, left)
             if best_score is None or sc > best_score:
                 best, best_score = a, sc
-        if isinstance(actions[-1], SkipSecondTarget) and (best_score is None or best_score <= 0):
+        if isinstance(actions[-1], act.SkipSecondTarget) and (best_score is None or best_score <= 0):
             return actions[-1]
         return best if best is not None else actions[0]
 

@@ -49,7 +49,7 @@ def write_notation(position: BoardMixin) -> str:
     """One-line text for ``position`` (see the module docstring). Dice are not included."""
     pos = position
     head = [
-        f"bg{pos.n}",
+        f"bg{pos.players}",
         pos.phase,
         f"s{pos.seat}",
         f"r{pos.round}/{'-' if pos.max_rounds is None else pos.max_rounds}",
@@ -60,7 +60,7 @@ def write_notation(position: BoardMixin) -> str:
     if not pos.cards.standard:
         head.append("custom")
     parts = [" ".join(head)]
-    for p in range(pos.n):
+    for p in range(pos.players):
         slots = ",".join(
             "." if c is None else c + ("^" if pos.counts_face_up(c) else "*" if c in pos.face_up else "")
             for c in pos.board[p]

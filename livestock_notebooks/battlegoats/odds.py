@@ -84,7 +84,7 @@ def attack_odds(state, player: int, attacker_slot: int, target: tuple[int, int],
     """
     tp, ts = target
     board = state.board
-    if not (0 <= player < state.n and 0 <= tp < state.n) or tp == player:
+    if not (0 <= player < state.players and 0 <= tp < state.players) or tp == player:
         raise IllegalAction("the target must be an opponent's card", "Attacking")
     aid = board[player][attacker_slot] if 0 <= attacker_slot < 9 else None
     if aid is None:

@@ -7,7 +7,7 @@ may swap places (``move``), and the battle begins.
 from __future__ import annotations
 
 from ..core.protocol import Event
-from .actions import BattleGoatsAction, ChooseFirstAttacker, MoveAtStart, Place
+from .actions import BattleGoatsAction, ChooseFirstAttacker, MoveAtStart, Place, interned
 from .board import BoardMixin, player_text as _p
 from .cards import SLOT_NAMES
 
@@ -66,14 +66,14 @@ class SetupMixin(BoardMixin):
                 out += [row[s] for s in self._place_slots(p, c, hand)]
         return out
 
-    def _first_legal(self, act) -> list[BattleGoatsAction]:
-        return [act(ChooseFirstAttacker, self.seat, q) for q in range(self.n)]
+    def _first_legal(self) -> list[BattleGoatsAction]:
+        return [interned(ChooseFirstAttacker, self.seat, q) for q in range(self.players)]
 
-    def _move_legal(self, act) -> list[BattleGoatsAction]:
+    def _move_legal(self) -> list[BattleGoatsAction]:
         mp, slot = self.movers[0]
         b = self.board[mp]
-        return [act(MoveAtStart, mp, slot, slot)] + [
-            act(MoveAtStart, mp, slot, t) for t in range(9) if t != slot and b[t] is not None
+        return [interned(MoveAtStart, mp, slot, slot)] + [
+            interned(MoveAtStart, mp, slot, t) for t in range(9) if t != slot and b[t] is not None
         ]
 
     def _start_layout(self, events: list[Event]) -> None:
@@ -90,7 +90,7 @@ class SetupMixin(BoardMixin):
         if self.hands[p]:
             return events
         events.append(Event("layout_done", f"{_p(p)} has finished laying out", p, {"player": p}))
-        nxt = (p + 1) % self.n
+        nxt = (p + 1) % self.players
         if nxt == self.layout_first:
             self.phase = "first"
             self.seat = self.layout_first
@@ -106,8 +106,8 @@ class SetupMixin(BoardMixin):
         events = [Event("first_attacker", f"{_p(a.player)} chooses {_p(a.first)} to attack first", a.player,
                         {"player": a.player, "first": a.first})]
         movers = []
-        for i in range(self.n):
-            q = (a.first + i) % self.n
+        for i in range(self.players):
+            q = (a.first + i) % self.players
             for s, c in enumerate(self.board[q]):
                 if c is not None and self.cards.by_id[c].moves_at_start:
                     movers.append([q, s])

@@ -6,22 +6,8 @@ import json
 from ..core.protocol import Event, GameState, check_action_type, load_state, require
 from ..core.errors import IllegalAction, NotYourDecision, SaveFileError
 from ..core.rng import Dice
-from .actions import (
-    BattleGoatsAction,
-    ChooseAttacker,
-    ChooseDefender,
-    ChooseEnding,
-    ChooseFirstAttacker,
-    ChooseOpponent,
-    ChooseOwnAdjacent,
-    ChooseTarget,
-    Dodge,
-    MoveAtStart,
-    Pick,
-    Place,
-    PlaceCaptured,
-    SkipSecondTarget,
-)
+from . import actions as act
+from .actions import BattleGoatsAction
 from .army import ArmyMixin, check_card_list
 from .attack import AttackMixin
 from .battle import BattleMixin
@@ -35,21 +21,11 @@ from .turns import TurnsMixin
 
 __all__ = ["BattleGoatsState", "new_game", "load", "from_notation", "PHASES", "STAGES", "EXTRA_CARDS"]
 
-# interned action objects (actions are immutable values; building them is the hot path)
-_CACHE: dict[tuple, BattleGoatsAction] = {}
 _NEED_STAGE = {
-    ChooseAttacker: "attacker", ChooseOpponent: "opponent", ChooseDefender: "defender",
-    ChooseOwnAdjacent: "own", Dodge: "dodge", PlaceCaptured: "capture", ChooseEnding: "ending",
-    SkipSecondTarget: "second",
+    act.ChooseAttacker: "attacker", act.ChooseOpponent: "opponent", act.ChooseDefender: "defender",
+    act.ChooseOwnAdjacent: "own", act.Dodge: "dodge", act.PlaceCaptured: "capture", act.ChooseEnding: "ending",
+    act.SkipSecondTarget: "second",
 }
-
-
-def _act(cls, *args):
-    key = (cls, *args)
-    a = _CACHE.get(key)
-    if a is None:
-        a = _CACHE[key] = cls(*args)
-    return a
 
 
 class BattleGoatsState(ArmyMixin, SetupMixin, AttackMixin, BattleMixin, TurnsMixin, GameState):
@@ -64,7 +40,7 @@ class BattleGoatsState(ArmyMixin, SetupMixin, AttackMixin, BattleMixin, TurnsMix
     SAVE_VERSION = 1
 
     __slots__ = (
-        "n", "cards", "draft", "max_rounds", "layout_first", "phase", "hands", "packs", "board",
+        "players", "cards", "draft", "max_rounds", "layout_first", "phase", "hands", "packs", "board",
         "discard", "set_aside", "face_up", "face_up_turn", "revealed", "seen", "seat", "round",
         "first_attacker", "pending", "movers", "_winners", "result", "captured", "dice", "_legal",
         "_legal_set",
@@ -76,33 +52,33 @@ class BattleGoatsState(ArmyMixin, SetupMixin, AttackMixin, BattleMixin, TurnsMix
         self._legal_set = None
 
     @classmethod
-    def _blank(cls, n: int, cards: CardSet, draft: bool, max_rounds, layout_first: int, dice: Dice):
-        s = cls()
-        s.n = n
-        s.cards = cards
-        s.draft = draft
-        s.max_rounds = max_rounds
-        s.layout_first = layout_first
-        s.phase = "layout"
-        s.hands = [[] for _ in range(n)]
-        s.packs = [[] for _ in range(n)]
-        s.board = [[None] * 9 for _ in range(n)]
-        s.discard = [[] for _ in range(n)]
-        s.set_aside = []
-        s.face_up = set()
-        s.face_up_turn = set()
-        s.revealed = set()
-        s.seen = [set() for _ in range(n)]
-        s.seat = layout_first
-        s.round = 0
-        s.first_attacker = None
-        s.pending = None
-        s.movers = []
-        s._winners = []
-        s.result = None
-        s.captured = False
-        s.dice = dice
-        return s
+    def _blank(cls, players: int, cards: CardSet, draft: bool, max_rounds, layout_first: int, dice: Dice):
+        state = cls()
+        state.players = players
+        state.cards = cards
+        state.draft = draft
+        state.max_rounds = max_rounds
+        state.layout_first = layout_first
+        state.phase = "layout"
+        state.hands = [[] for _ in range(players)]
+        state.packs = [[] for _ in range(players)]
+        state.board = [[None] * 9 for _ in range(players)]
+        state.discard = [[] for _ in range(players)]
+        state.set_aside = []
+        state.face_up = set()
+        state.face_up_turn = set()
+        state.revealed = set()
+        state.seen = [set() for _ in range(players)]
+        state.seat = layout_first
+        state.round = 0
+        state.first_attacker = None
+        state.pending = None
+        state.movers = []
+        state._winners = []
+        state.result = None
+        state.captured = False
+        state.dice = dice
+        return state
 
     # ------------------------------------------------------------------ protocol
     @property
@@ -141,15 +117,15 @@ class BattleGoatsState(ArmyMixin, SetupMixin, AttackMixin, BattleMixin, TurnsMix
     def _compute_legal(self) -> list[BattleGoatsAction]:
         phase = self.phase
         if phase == "attack":
-            return self._attack_legal(_act)
+            return self._attack_legal()
         if phase == "draft":
-            return self._draft_legal(_act)
+            return self._draft_legal()
         if phase == "layout":
             return self._layout_legal()
         if phase == "first":
-            return self._first_legal(_act)
+            return self._first_legal()
         if phase == "move":
-            return self._move_legal(_act)
+            return self._move_legal()
         return []
 
     # ------------------------------------------------------------------ apply
@@ -180,20 +156,20 @@ class BattleGoatsState(ArmyMixin, SetupMixin, AttackMixin, BattleMixin, TurnsMix
         phase = self.phase
         t = type(a)
         stage = self.pending["stage"] if self.pending else None
-        if t is Pick:
+        if t is act.Pick:
             require(phase == "draft", "cards are picked only during the draft", SEC_DRAFT)
             require(type(a.card) is str and a.card in self.packs[a.player], "you may only keep a card from the pack in front of you", SEC_DRAFT)
-        elif t is Place:
+        elif t is act.Place:
             require(phase == "layout", "cards are laid out only while setting up the battlefield", SEC_SETUP)
             require(type(a.card) is str and a.card in self.hands[a.player], "you can only lay out a card from your own hand", SEC_SETUP)
             require(type(a.slot) is int and 0 <= a.slot < 9, "a battlefield has 9 slots (0-8)", SEC_SETUP)
             require(self.board[a.player][a.slot] is None, "that slot already holds a card (at most 9 cards, one per slot)", SEC_SETUP)
             require(a.slot in self._place_slots(a.player, a.card, self.hands[a.player]),
                     "that card must go in its own row, or the slot is kept for a card that must", SEC_SETUP)
-        elif t is ChooseFirstAttacker:
+        elif t is act.ChooseFirstAttacker:
             require(phase == "first", "the first attacker is chosen once, after every battlefield is laid out", SEC_ATTACK)
-            require(type(a.first) is int and 0 <= a.first < self.n, "the first attacker must be a player in the game", SEC_ATTACK)
-        elif t is MoveAtStart:
+            require(type(a.first) is int and 0 <= a.first < self.players, "the first attacker must be a player in the game", SEC_ATTACK)
+        elif t is act.MoveAtStart:
             require(phase == "move", "a card may move only as the battle begins", SEC_ATTACK)
             require(type(a.slot) is int and a.slot == self.movers[0][1], "only the card that may move can be moved now", SEC_ATTACK)
             require(type(a.to) is int and 0 <= a.to < 9 and self.board[a.player][a.to] is not None,
@@ -201,32 +177,32 @@ class BattleGoatsState(ArmyMixin, SetupMixin, AttackMixin, BattleMixin, TurnsMix
         else:
             require(phase == "attack", "attacks happen only in the battle", SEC_ATTACK)
             need = _NEED_STAGE.get(t)
-            if t is ChooseTarget:
+            if t is act.ChooseTarget:
                 require(stage in ("target", "second"), "a target is chosen right after the attacking card", SEC_ATTACK)
                 p, s = a.target_player, a.target_slot
-                require(type(p) is int and 0 <= p < self.n and p != a.player, "the target must be an opponent's card", SEC_ATTACK)
+                require(type(p) is int and 0 <= p < self.players and p != a.player, "the target must be an opponent's card", SEC_ATTACK)
                 require(type(s) is int and 0 <= s < 9 and self.board[p][s] is not None, "there is no card in that slot", SEC_ATTACK)
                 require([p, s] not in self.pending["targets"], "a second target must be another card", SEC_ATTACK)
             else:
                 require(stage == need, f"this is not the moment for that (the attack is at its '{stage}' step)", SEC_ATTACK)
-            if t is ChooseAttacker:
+            if t is act.ChooseAttacker:
                 require(type(a.slot) is int and 0 <= a.slot < 9 and self.board[a.player][a.slot] is not None,
                         "attack with one of your own cards in play", SEC_ATTACK)
-            elif t is ChooseOpponent:
+            elif t is act.ChooseOpponent:
                 require(type(a.opponent) is int and a.opponent in self.alive() and a.opponent != a.player, "name an opponent who still has cards", SEC_ATTACK)
-            elif t is ChooseDefender:
+            elif t is act.ChooseDefender:
                 require(type(a.slot) is int and 0 <= a.slot < 9 and self.board[a.player][a.slot] is not None,
                         "defend with one of your own cards in play", SEC_ATTACK)
-            elif t is ChooseOwnAdjacent:
+            elif t is act.ChooseOwnAdjacent:
                 require(type(a.slot) is int and a.slot in ADJACENT[self.pending["attacker"]] and self.board[a.player][a.slot] is not None,
                         "the extra card must be your own card next to the attacker", SEC_ATTACK)
-            elif t is Dodge:
+            elif t is act.Dodge:
                 require(type(a.slot) is int and [a.player, a.slot] == self.pending["dodge_queue"][0],
                         "only the attacked card may avoid battle", SEC_FACEUP)
                 require(type(a.dodge) is bool, "the choice is to avoid battle (True) or to fight (False)", SEC_FACEUP)
-            elif t is ChooseEnding:
+            elif t is act.ChooseEnding:
                 require(type(a.share) is bool, "the choice is to share the victory (True) or not (False)", SEC_TURNS)
-            elif t is PlaceCaptured:
+            elif t is act.PlaceCaptured:
                 require(type(a.slot) is int and 0 <= a.slot < 9 and self.board[a.player][a.slot] is None,
                         "a captured card goes into an empty slot", SEC_SETUP)
 
@@ -235,7 +211,7 @@ class BattleGoatsState(ArmyMixin, SetupMixin, AttackMixin, BattleMixin, TurnsMix
     # ------------------------------------------------------------------ saving
     def to_dict(self) -> dict:
         return {
-            "players": self.n,
+            "players": self.players,
             "draft": self.draft,
             "max_rounds": self.max_rounds,
             "layout_first": self.layout_first,
@@ -266,72 +242,72 @@ class BattleGoatsState(ArmyMixin, SetupMixin, AttackMixin, BattleMixin, TurnsMix
         if not isinstance(data, dict):
             raise SaveFileError("state must be an object")
         cards = standard_cards() if data.get("cards") is None else load_cards(data["cards"])
-        n = data["players"]
-        if not isinstance(n, int) or not 2 <= n <= 6:
-            raise ValueError(f"players must be 2-6, got {n!r}")
-        _check_save(data, n, cards)
+        players = data["players"]
+        if not isinstance(players, int) or not 2 <= players <= 6:
+            raise ValueError(f"players must be 2-6, got {players!r}")
+        _check_save(data, players, cards)
         return cls._restore(data, cards)
 
     @classmethod
     def _restore(cls, data: dict, cards: CardSet) -> "BattleGoatsState":
         """A state from a save payload whose values are checked (or written by the notation)."""
-        n = data["players"]
-        s = cls._blank(n, cards, bool(data["draft"]), data["max_rounds"], data["layout_first"],
+        players = data["players"]
+        state = cls._blank(players, cards, bool(data["draft"]), data["max_rounds"], data["layout_first"],
                        Dice.from_dict(data["dice"]))
         phase = data["phase"]
         if phase not in PHASES:
             raise ValueError(f"unknown phase {phase!r}")
-        s.phase = phase
-        s.seat = _int(data["seat"], "seat")
-        s.round = _int(data["round"], "round")
-        s.first_attacker = data["first_attacker"]
-        s.hands = _lists(data["hands"], n, "hands")
-        s.packs = _lists(data["packs"], n, "packs")
-        s.board = _lists(data["board"], n, "board")
-        s.discard = _lists(data["discard"], n, "discard")
-        s.set_aside = list(data["set_aside"])
-        s.face_up = set(data["face_up"])
-        s.face_up_turn = set(data["face_up_turn"])
-        s.revealed = set(data["revealed"])
-        s.seen = [set(x) for x in _lists(data["seen"], n, "seen")]
-        s.pending = data["pending"]
-        s.movers = [list(m) for m in data["movers"]]
-        s._winners = list(data["winners"])
-        s.result = data["result"]
-        s.captured = bool(data["captured"])
-        if phase == "attack" and (not isinstance(s.pending, dict) or s.pending.get("stage") not in STAGES):
+        state.phase = phase
+        state.seat = _int(data["seat"], "seat")
+        state.round = _int(data["round"], "round")
+        state.first_attacker = data["first_attacker"]
+        state.hands = _lists(data["hands"], players, "hands")
+        state.packs = _lists(data["packs"], players, "packs")
+        state.board = _lists(data["board"], players, "board")
+        state.discard = _lists(data["discard"], players, "discard")
+        state.set_aside = list(data["set_aside"])
+        state.face_up = set(data["face_up"])
+        state.face_up_turn = set(data["face_up_turn"])
+        state.revealed = set(data["revealed"])
+        state.seen = [set(x) for x in _lists(data["seen"], players, "seen")]
+        state.pending = data["pending"]
+        state.movers = [list(m) for m in data["movers"]]
+        state._winners = list(data["winners"])
+        state.result = data["result"]
+        state.captured = bool(data["captured"])
+        if phase == "attack" and (not isinstance(state.pending, dict) or state.pending.get("stage") not in STAGES):
             raise ValueError("an attack phase needs a pending step")
-        return s
+        return state
 
     def copy(self) -> "BattleGoatsState":
-        s = BattleGoatsState.__new__(BattleGoatsState)
-        s.n = self.n
-        s.cards = self.cards
-        s.draft = self.draft
-        s.max_rounds = self.max_rounds
-        s.layout_first = self.layout_first
-        s.phase = self.phase
-        s.hands = [list(h) for h in self.hands]
-        s.packs = [list(h) for h in self.packs]
-        s.board = [list(b) for b in self.board]
-        s.discard = [list(d) for d in self.discard]
-        s.set_aside = list(self.set_aside)
-        s.face_up = set(self.face_up)
-        s.face_up_turn = set(self.face_up_turn)
-        s.revealed = set(self.revealed)
-        s.seen = [set(x) for x in self.seen]
-        s.seat = self.seat
-        s.round = self.round
-        s.first_attacker = self.first_attacker
-        s.pending = json.loads(json.dumps(self.pending)) if self.pending is not None else None
-        s.movers = [list(m) for m in self.movers]
-        s._winners = list(self._winners)
-        s.result = self.result
-        s.captured = self.captured
-        s.dice = self.dice.copy()
-        s._legal = self._legal
-        s._legal_set = self._legal_set
-        return s
+        state = BattleGoatsState.__new__(BattleGoatsState)
+        state.players = self.players
+        state.cards = self.cards
+        state.draft = self.draft
+        state.max_rounds = self.max_rounds
+        state.layout_first = self.layout_first
+        state.phase = self.phase
+        state.hands = [list(h) for h in self.hands]
+        state.packs = [list(h) for h in self.packs]
+        state.board = [list(b) for b in self.board]
+        state.discard = [list(d) for d in self.discard]
+        state.set_aside = list(self.set_aside)
+        state.face_up = set(self.face_up)
+        state.face_up_turn = set(self.face_up_turn)
+        state.revealed = set(self.revealed)
+        state.seen = [set(x) for x in self.seen]
+        state.seat = self.seat
+        state.round = self.round
+        state.first_attacker = self.first_attacker
+        state.pending = json.loads(json.dumps(self.pending)) if self.pending is not None else None
+        state.movers = [list(m) for m in self.movers]
+        state._winners = list(self._winners)
+        state.result = self.result
+        state.captured = self.captured
+        state.dice = self.dice.copy()
+        state._legal = self._legal
+        state._legal_set = self._legal_set
+        return state
 
     def invariant_violations(self) -> list[str]:
         try:
@@ -351,7 +327,7 @@ class BattleGoatsState(ArmyMixin, SetupMixin, AttackMixin, BattleMixin, TurnsMix
             else:
                 places[cid] = where
 
-        for p in range(self.n):
+        for p in range(self.players):
             if len(self.board[p]) != 9:
                 problems.append(f"battlefield {p} has {len(self.board[p])} slots, not 9")
             for c in self.board[p]:
@@ -370,7 +346,7 @@ class BattleGoatsState(ArmyMixin, SetupMixin, AttackMixin, BattleMixin, TurnsMix
         in_play = {c for b in self.board for c in b if c is not None}
         if not self.face_up <= in_play:
             problems.append("a face-up card is not in play")
-        if not 0 <= self.seat < self.n:
+        if not 0 <= self.seat < self.players:
             problems.append(f"seat {self.seat} out of range")
         if self.phase == "over":
             if self.pending is not None:
@@ -400,7 +376,7 @@ class BattleGoatsState(ArmyMixin, SetupMixin, AttackMixin, BattleMixin, TurnsMix
                 problems.append("cards are on a battlefield during the draft")
             if self.phase in ("first", "move") and any(self.hands):
                 problems.append("cards are still in hand after the layout")
-        for p in range(self.n):
+        for p in range(self.players):
             for c in self.board[p]:
                 if c is not None and c not in self.seen[p]:
                     problems.append(f"player {p} does not know their own card {c}")
@@ -418,10 +394,10 @@ class BattleGoatsState(ArmyMixin, SetupMixin, AttackMixin, BattleMixin, TurnsMix
         packs of others are counts only. ``seen`` lists every card id the player has seen
         (own cards, draft packs, reveals).
         """
-        if not isinstance(player, int) or not 0 <= player < self.n:
+        if not isinstance(player, int) or not 0 <= player < self.players:
             raise ValueError(f"no player {player!r} in this game")
         boards = []
-        for p in range(self.n):
+        for p in range(self.players):
             row = []
             for s, c in enumerate(self.board[p]):
                 if c is None:
@@ -441,7 +417,7 @@ class BattleGoatsState(ArmyMixin, SetupMixin, AttackMixin, BattleMixin, TurnsMix
         return {
             "game": self.GAME,
             "player": player,
-            "players": self.n,
+            "players": self.players,
             "phase": self.phase,
             "stage": self.stage,
             "current_player": self.current_player,
@@ -473,7 +449,7 @@ class BattleGoatsState(ArmyMixin, SetupMixin, AttackMixin, BattleMixin, TurnsMix
         return f"<BattleGoatsState {self.notation()[:120]}>"
 
 
-def _check_save(data: dict, n: int, cards: CardSet) -> None:
+def _check_save(data: dict, players: int, cards: CardSet) -> None:
     """Type and range checks of a saved state (ValueError on the first problem)."""
     def is_int(v, lo=None, hi=None):
         return type(v) is int and (lo is None or v >= lo) and (hi is None or v <= hi)
@@ -493,19 +469,19 @@ def _check_save(data: dict, n: int, cards: CardSet) -> None:
     if data["max_rounds"] is not None and not is_int(data["max_rounds"], 1):
         raise ValueError("max_rounds must be a positive integer or null")
     for key in ("layout_first", "seat"):
-        if not is_int(data[key], 0, n - 1):
+        if not is_int(data[key], 0, players - 1):
             raise ValueError(f"{key} must be a seat")
     if not is_int(data["round"], 0):
         raise ValueError("round must be a whole number")
-    if data["first_attacker"] is not None and not is_int(data["first_attacker"], 0, n - 1):
+    if data["first_attacker"] is not None and not is_int(data["first_attacker"], 0, players - 1):
         raise ValueError("first_attacker must be a seat or null")
     for key in ("hands", "packs", "discard", "seen"):
         v = data[key]
-        if not isinstance(v, list) or len(v) != n:
+        if not isinstance(v, list) or len(v) != players:
             raise ValueError(f"{key} must have one list per player")
         for x in v:
             card_list(x, key)
-    if not isinstance(data["board"], list) or len(data["board"]) != n:
+    if not isinstance(data["board"], list) or len(data["board"]) != players:
         raise ValueError("board must have one battlefield per player")
     for b in data["board"]:
         card_list(b, "board", allow_none=True)
@@ -513,7 +489,7 @@ def _check_save(data: dict, n: int, cards: CardSet) -> None:
             raise ValueError("a battlefield has 9 slots")
     for key in ("set_aside", "face_up", "face_up_turn", "revealed"):
         card_list(data[key], key)
-    if not isinstance(data["winners"], list) or not all(is_int(w, 0, n - 1) for w in data["winners"]):
+    if not isinstance(data["winners"], list) or not all(is_int(w, 0, players - 1) for w in data["winners"]):
         raise ValueError("winners must be seats")
     if data["result"] not in (None, "last_card", "shared", "no_victors", "max_rounds"):
         raise ValueError("unknown result")
@@ -521,7 +497,7 @@ def _check_save(data: dict, n: int, cards: CardSet) -> None:
     if not isinstance(movers, list):
         raise ValueError("movers must be a list")
     for m in movers:
-        pair(m, n - 1, "a mover")
+        pair(m, players - 1, "a mover")
     pend = data["pending"]
     if pend is None:
         return
@@ -529,7 +505,7 @@ def _check_save(data: dict, n: int, cards: CardSet) -> None:
         raise ValueError("pending must be an attack step")
     if pend["stage"] == "ending":
         voters, votes = pend.get("voters"), pend.get("votes")
-        if not (isinstance(voters, list) and voters and all(is_int(v, 0, n - 1) for v in voters)):
+        if not (isinstance(voters, list) and voters and all(is_int(v, 0, players - 1) for v in voters)):
             raise ValueError("ending voters must be seats")
         if not (isinstance(votes, list) and len(votes) < len(voters) and all(type(v) is bool for v in votes)):
             raise ValueError("ending votes must be a shorter list of true/false")
@@ -544,10 +520,10 @@ def _check_save(data: dict, n: int, cards: CardSet) -> None:
         if not isinstance(pend.get(key), list):
             raise ValueError(f"pending {key} must be a list")
         for x in pend[key]:
-            pair(x, n - 1, f"pending {key}")
+            pair(x, players - 1, f"pending {key}")
     if pend.get("own") is not None and not is_int(pend["own"], 0, 8):
         raise ValueError("pending own must be a slot")
-    if "opponent" in pend and not is_int(pend["opponent"], 0, n - 1):
+    if "opponent" in pend and not is_int(pend["opponent"], 0, players - 1):
         raise ValueError("pending opponent must be a seat")
     if pend["stage"] == "defender" and "opponent" not in pend:
         raise ValueError("a defender step needs the opponent")
@@ -555,10 +531,10 @@ def _check_save(data: dict, n: int, cards: CardSet) -> None:
         raise ValueError("a dodge step needs a card that may dodge")
     if pend["stage"] == "capture":
         cap = pend.get("capture")
-        if not (isinstance(cap, list) and len(cap) == 2 and is_int(cap[0], 0, n - 1) and cap[1] in cards):
+        if not (isinstance(cap, list) and len(cap) == 2 and is_int(cap[0], 0, players - 1) and cap[1] in cards):
             raise ValueError("a capture step needs [owner, card]")
         had = pend.get("had_cards")
-        if not isinstance(had, list) or not all(is_int(h, 0, n - 1) for h in had):
+        if not isinstance(had, list) or not all(is_int(h, 0, players - 1) for h in had):
             raise ValueError("a capture step needs had_cards")
 
 
@@ -568,26 +544,26 @@ def _int(v, name):
     return v
 
 
-def _lists(v, n, name):
-    if not isinstance(v, list) or len(v) != n or not all(isinstance(x, list) for x in v):
-        raise ValueError(f"{name} must be {n} lists")
+def _lists(v, count, name):
+    if not isinstance(v, list) or len(v) != count or not all(isinstance(x, list) for x in v):
+        raise ValueError(f"{name} must be {count} lists")
     return [list(x) for x in v]
 
 
 _HANDLERS = {
-    Pick: BattleGoatsState._do_pick,
-    Place: BattleGoatsState._do_place,
-    ChooseFirstAttacker: BattleGoatsState._do_first,
-    MoveAtStart: BattleGoatsState._do_move,
-    ChooseAttacker: BattleGoatsState._do_attacker,
-    ChooseOpponent: BattleGoatsState._do_opponent,
-    ChooseDefender: BattleGoatsState._do_defender,
-    ChooseTarget: BattleGoatsState._do_target,
-    SkipSecondTarget: BattleGoatsState._do_skip,
-    ChooseOwnAdjacent: BattleGoatsState._do_own,
-    Dodge: BattleGoatsState._do_dodge,
-    PlaceCaptured: BattleGoatsState._do_capture,
-    ChooseEnding: BattleGoatsState._do_ending,
+    act.Pick: BattleGoatsState._do_pick,
+    act.Place: BattleGoatsState._do_place,
+    act.ChooseFirstAttacker: BattleGoatsState._do_first,
+    act.MoveAtStart: BattleGoatsState._do_move,
+    act.ChooseAttacker: BattleGoatsState._do_attacker,
+    act.ChooseOpponent: BattleGoatsState._do_opponent,
+    act.ChooseDefender: BattleGoatsState._do_defender,
+    act.ChooseTarget: BattleGoatsState._do_target,
+    act.SkipSecondTarget: BattleGoatsState._do_skip,
+    act.ChooseOwnAdjacent: BattleGoatsState._do_own,
+    act.Dodge: BattleGoatsState._do_dodge,
+    act.PlaceCaptured: BattleGoatsState._do_capture,
+    act.ChooseEnding: BattleGoatsState._do_ending,
 }
 
 
@@ -606,9 +582,9 @@ def new_game(*, players: int = 3, seed: int = 0, max_rounds: int | None = None, 
         raise ValueError("max_rounds must be a positive integer or None")
     if not isinstance(layout_first, int) or not 0 <= layout_first < players:
         raise ValueError("layout_first must be a seat of the game")
-    cs = card_set(cards)
-    check_card_list(players, cs)
-    state = BattleGoatsState._blank(players, cs, bool(draft), max_rounds, layout_first, Dice(seed))
+    card_list = card_set(cards)
+    check_card_list(players, card_list)
+    state = BattleGoatsState._blank(players, card_list, bool(draft), max_rounds, layout_first, Dice(seed))
     state._deal()
     return state
 

@@ -28,7 +28,7 @@ class TurnsMixin(BoardMixin):
             self._finish([alive[0]], "last_card", events)
             return
         if not alive:
-            voters = [q for q in ((me + i) % self.n for i in range(self.n)) if q in had_cards]
+            voters = [q for q in ((me + i) % self.players for i in range(self.players)) if q in had_cards]
             self.pending = {"stage": "ending", "voters": voters, "votes": []}
             events.append(Event("ending", "The last cards fell together: "
                                 + " and ".join(_p(v) for v in voters) + " choose to share the victory or all lose",
@@ -38,7 +38,7 @@ class TurnsMixin(BoardMixin):
         q = me
         new_round = False
         while True:
-            q = (q + 1) % self.n
+            q = (q + 1) % self.players
             if q == self.first_attacker:
                 new_round = True
             if q in alive:

@@ -71,7 +71,7 @@ def _progress(state) -> float:
     if state.phase in ("draft", "layout", "first", "move"):
         return 0.05
     total = sum(1 for b in state.board for c in b if c is not None)
-    start = 9 * state.n
+    start = 9 * state.players
     return max(0.05, min(0.99, 1 - total / start))
 
 
@@ -90,7 +90,7 @@ def battlegoats_spec(**options: Any) -> GameInfo:
         turn_key=lambda s: (s.phase, s.seat, s.round),
         describe_turn=describe_turn,
         progress=_progress,
-        players_of=lambda s: s.n,
+        players_of=lambda s: s.players,
         new_game_options=dict(options),
     )
 

@@ -24,24 +24,8 @@ from typing import Any, Callable, Mapping, Sequence
 
 import ipywidgets as w
 
-from ...battlegoats import (
-    SLOT_NAMES,
-    ChooseAttacker,
-    ChooseDefender,
-    ChooseEnding,
-    ChooseFirstAttacker,
-    ChooseOpponent,
-    ChooseOwnAdjacent,
-    ChooseTarget,
-    Dodge,
-    MoveAtStart,
-    Pick,
-    Place,
-    PlaceCaptured,
-    SkipSecondTarget,
-    attack_odds,
-    standard_cards,
-)
+from ...battlegoats import SLOT_NAMES, attack_odds, standard_cards
+from ...battlegoats import actions as act
 from ...core.errors import IllegalAction
 from ..shell.app import GameView, Ticker, illegal_message
 
@@ -699,16 +683,16 @@ class BattleGoatsView(GameView):
                 self.say("Lay your cards out on your own battlefield (the one marked 'you').")
                 return
             card = self.sel_hand
-            if self.act(Place(me, card, slot)):
+            if self.act(act.Place(me, card, slot)):
                 self.sel_hand = None
                 self._render()
             return
         if phase == "move":
-            mover = self._legal_of(MoveAtStart)[0].slot
+            mover = self._legal_of(act.MoveAtStart)[0].slot
             if player != me:
                 self.say("The card may only swap with another card of your own battlefield.")
                 return
-            self.act(MoveAtStart(me, mover, slot))
+            self.act(act.MoveAtStart(me, mover, slot))
             return
         if phase != "attack":
             self.say("Use the buttons above for this choice.")
@@ -735,13 +719,13 @@ class BattleGoatsView(GameView):
             self._render()
             return
         if stage == "defender":
-            self.act(ChooseDefender(me, slot) if player == me else ChooseDefender(me, -1))
+            self.act(act.ChooseDefender(me, slot) if player == me else act.ChooseDefender(me, -1))
             return
         if stage == "own":
-            self.act(ChooseOwnAdjacent(me, slot) if player == me else ChooseOwnAdjacent(me, -1))
+            self.act(act.ChooseOwnAdjacent(me, slot) if player == me else act.ChooseOwnAdjacent(me, -1))
             return
         if stage == "capture":
-            self.act(PlaceCaptured(me, slot) if player == me else PlaceCaptured(me, -1))
+            self.act(act.PlaceCaptured(me, slot) if player == me else act.PlaceCaptured(me, -1))
             return
         self.say("Use the buttons above for this choice.")
 
@@ -752,7 +736,7 @@ class BattleGoatsView(GameView):
             return
         me = self.viewer
         if v["phase"] == "draft":
-            if self.sel_hand is not None and self.act(Pick(me, self.sel_hand)):
+            if self.sel_hand is not None and self.act(act.Pick(me, self.sel_hand)):
                 self.sel_hand = None
             return
         if v["phase"] != "attack":
@@ -765,18 +749,18 @@ class BattleGoatsView(GameView):
             tp, ts = self.sel_target
             attacker, target = self.sel_attacker, self.sel_target
             cid = v["boards"][me][attacker]["card"]
-            second = ChooseOpponent(me, tp) if self._card(cid).defender_chooses else ChooseTarget(me, *target)
+            second = act.ChooseOpponent(me, tp) if self._card(cid).defender_chooses else act.ChooseTarget(me, *target)
             check = getattr(self.app, "would_accept", None)  # the tutorial checks both moves first
-            if check is not None and not check([ChooseAttacker(me, attacker), second]):
+            if check is not None and not check([act.ChooseAttacker(me, attacker), second]):
                 return
-            if self.act(ChooseAttacker(me, attacker)):
+            if self.act(act.ChooseAttacker(me, attacker)):
                 self.act(second)
             return
         if stage in ("target", "second"):
             if self.sel_target is None:
                 self.say("Choose the card to attack first.")
                 return
-            self.act(ChooseTarget(me, *self.sel_target))
+            self.act(act.ChooseTarget(me, *self.sel_target))
 
     def click_choice(self, index: int) -> None:
         if index < len(self._choices):
@@ -832,15 +816,15 @@ class BattleGoatsView(GameView):
         me = self.viewer
         phase, stage = v["phase"], v["stage"]
         if phase == "layout" and self.sel_hand is not None:
-            for a in self._legal_of(Place):
+            for a in self._legal_of(act.Place):
                 if a.card == self.sel_hand:
                     out[(me, a.slot)] = "selectable"
         elif phase == "move":
-            for a in self._legal_of(MoveAtStart):
+            for a in self._legal_of(act.MoveAtStart):
                 out[(me, a.to)] = "selected" if a.to == a.slot else "selectable"
         elif phase == "attack":
             if stage == "attacker":
-                for a in self._legal_of(ChooseAttacker):
+                for a in self._legal_of(act.ChooseAttacker):
                     out[(me, a.slot)] = "selectable"
                 if self.sel_attacker is not None:
                     for p, row in enumerate(v["boards"]):
@@ -849,18 +833,18 @@ class BattleGoatsView(GameView):
                                 if cell is not None:
                                     out[(p, s)] = "selectable"
             elif stage in ("target", "second"):
-                for a in self._legal_of(ChooseTarget):
+                for a in self._legal_of(act.ChooseTarget):
                     out[(a.target_player, a.target_slot)] = "selectable"
                 for tp, ts in v["pending"].get("targets", []):
                     out[(tp, ts)] = "aimed"
             elif stage == "defender":
-                for a in self._legal_of(ChooseDefender):
+                for a in self._legal_of(act.ChooseDefender):
                     out[(me, a.slot)] = "selectable"
             elif stage == "own":
-                for a in self._legal_of(ChooseOwnAdjacent):
+                for a in self._legal_of(act.ChooseOwnAdjacent):
                     out[(me, a.slot)] = "selectable"
             elif stage == "capture":
-                for a in self._legal_of(PlaceCaptured):
+                for a in self._legal_of(act.PlaceCaptured):
                     out[(me, a.slot)] = "selectable"
             if self.sel_attacker is not None:
                 out[(me, self.sel_attacker)] = "selected"
@@ -990,10 +974,10 @@ class BattleGoatsView(GameView):
                 hint = f"Now click an empty slot of your battlefield for {cards[self.sel_hand].name}."
         elif phase == "first":
             hint = "You finished laying out first: choose who attacks first."
-            choices = self._legal_of(ChooseFirstAttacker)
+            choices = self._legal_of(act.ChooseFirstAttacker)
             labels = [("I attack first" if a.first == me else f"{player_name(a.first)} attacks first") for a in choices]
         elif phase == "move":
-            acts = self._legal_of(MoveAtStart)
+            acts = self._legal_of(act.MoveAtStart)
             mover = acts[0].slot
             name = cards[v["boards"][me][mover]["card"]].name
             hint = f"As the battle begins, {name} ({SLOT_NAMES[mover]}) may swap places with one of your cards: click it, or leave it."
@@ -1051,7 +1035,7 @@ class BattleGoatsView(GameView):
             acard = cards[pend["card"]]
             if stage == "second":
                 hint = f"{acard.name} may strike a second card: choose it, or strike only one."
-                choices = self._legal_of(SkipSecondTarget)
+                choices = self._legal_of(act.SkipSecondTarget)
                 labels = ["Strike only one card"]
             else:
                 hint = f"Choose the opponent's card that {acard.name} attacks."
@@ -1061,7 +1045,7 @@ class BattleGoatsView(GameView):
                 self._show_odds(pend["attacker"], self.sel_target, acard.name)
         elif stage == "opponent":
             hint = f"{cards[pend['card']].name} attacks a player: name the opponent who picks the defending card."
-            choices = self._legal_of(ChooseOpponent)
+            choices = self._legal_of(act.ChooseOpponent)
             labels = [f"{player_name(a.opponent)} picks the defender" for a in choices]
         elif stage == "defender":
             hint = (f"{player_name(v['turn'])} attacks you with {cards[pend['card']].name}: "
@@ -1074,22 +1058,22 @@ class BattleGoatsView(GameView):
             name = cards[mine["card"]].name if mine and mine["card"] else "your card"
             hint = (f"{cards[pend['card']].name} attacks your {name} ({SLOT_NAMES[s]}). It is face down, so you may "
                     "flip it face up and avoid the battle (both cards stay face up), or fight.")
-            choices = self._legal_of(Dodge)
+            choices = self._legal_of(act.Dodge)
             labels = ["Flip it face up and avoid the battle" if a.dodge else "Fight" for a in choices]
         elif stage == "capture":
             hint = "Your attacker captured a card: click an empty slot of your battlefield for it."
         elif stage == "ending":
             hint = ("The last cards in play fell together. Do you share the victory, or do all of you lose, "
                     "fallen on the battlefield? A shared victory needs everyone to agree.")
-            choices = self._legal_of(ChooseEnding)
+            choices = self._legal_of(act.ChooseEnding)
             labels = ["Share the victory" if a.share else "No victors: we all lose" for a in choices]
         else:
             hint = "Choose."
         known = {type(a) for a in (choices or [])}
         if not choices:
             # a safety net: anything the board cannot click is offered as a button
-            extra = [a for a in self.legal if type(a) in (ChooseFirstAttacker, ChooseOpponent, SkipSecondTarget,
-                                                          Dodge, ChooseEnding) and type(a) not in known]
+            extra = [a for a in self.legal if type(a) in (act.ChooseFirstAttacker, act.ChooseOpponent, act.SkipSecondTarget,
+                                                          act.Dodge, act.ChooseEnding) and type(a) not in known]
             choices, labels = extra, [str(a) for a in extra]
         return hint, confirm, choices, labels
 
