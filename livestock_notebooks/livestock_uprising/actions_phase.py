@@ -5,6 +5,7 @@ from ..core.errors import IllegalAction
 from ..core.protocol import Event, require
 from . import actions as A
 from . import data as D
+from .events import EventKind
 from .board import LivestockBoard, _mk
 
 _STEPS: dict = {}  # (board size, General, square) -> ((neighbour, Move, Attack), ...), interned
@@ -54,7 +55,7 @@ class ActionPhaseMixin(LivestockBoard):
         self._place(slot, self._cell_by_name[a.to])
         self.steps[slot] -= 1
         self.has_acted = 1
-        return [Event("move", f"{self._general_text(slot)} moves from {a.frm} to {a.to}", self.turn,
+        return [Event(EventKind.MOVE, f"{self._general_text(slot)} moves from {a.frm} to {a.to}", self.turn,
                       {"general": a.general, "from": a.frm, "to": a.to})]
 
     def _do_stay(self, a) -> list[Event]:
@@ -62,11 +63,11 @@ class ActionPhaseMixin(LivestockBoard):
         self.done[slot] = 1
         self.steps[slot] = 0
         self.has_acted = 1
-        return [Event("stay", f"{self._general_text(slot)} stays", self.turn, {"general": a.general})]
+        return [Event(EventKind.STAY, f"{self._general_text(slot)} stays", self.turn, {"general": a.general})]
 
     def _do_end_actions(self, a) -> list[Event]:
         self.phase = "harvest"
-        return [Event("phase", "Harvest phase", self.turn, {"phase": "harvest"})]
+        return [Event(EventKind.PHASE, "Harvest phase", self.turn, {"phase": "harvest"})]
 
     def _explain_step(self, action, attacking: bool) -> None:
         seat = self.turn

@@ -9,6 +9,7 @@ from ..core.protocol import Event, require
 from ..odds.livestock_uprising import livestock_outcome, natural
 from . import actions as A
 from . import data as D
+from .events import EventKind
 from .board import ACTIVE, DESTROYED, LOST, N_RESOURCES, OUT, LivestockBoard, _mk
 
 #: The side that lost a battle (``Battle.loser``), as saves write it.
@@ -166,7 +167,7 @@ class BattleMixin(LivestockBoard):
         defenders = self._barn_group(to) if in_barn else [self.occupant[to]]
         defender_seat = defenders[0] // 3
         names = ", ".join(self._general_text(d) for d in defenders)
-        events = [Event("attack", f"{self._general_text(slot)} attacks {names} at {a.to}", seat,
+        events = [Event(EventKind.ATTACK, f"{self._general_text(slot)} attacks {names} at {a.to}", seat,
                         {"attacker": a.general, "from": a.frm, "to": a.to,
                          "defenders": [self._general_names[d] for d in defenders]})]
         bonus_attack = self.bonuses["attack"]
@@ -180,7 +181,7 @@ class BattleMixin(LivestockBoard):
             if not defenders:
                 if not in_barn and self.phase != "over":
                     self._place(slot, to)
-                    events.append(Event("advance", f"{self._general_text(slot)} moves into {a.to}", seat,
+                    events.append(Event(EventKind.ADVANCE, f"{self._general_text(slot)} moves into {a.to}", seat,
                                         {"general": a.general, "to": a.to}))
                 return events
         self.battle = Battle(attacker=slot, from_cell=frm, to_cell=to, defenders=defenders, in_barn=in_barn,
@@ -193,7 +194,7 @@ class BattleMixin(LivestockBoard):
 
     def _do_decline(self, a) -> list[Event]:
         seat = self.battle.decider
-        events = [Event("card", f"{self._player_text(seat)} plays no command card", seat, {"card": None})]
+        events = [Event(EventKind.CARD, f"{self._player_text(seat)} plays no command card", seat, {"card": None})]
         events.extend(self._fight())
         return events
 
@@ -208,7 +209,7 @@ class BattleMixin(LivestockBoard):
         events = []
         if card_kind == "cancel_attack":
             self.battle = None
-            events.append(Event("battle", "The attack is called off", defender_seat, {"outcome": "cancelled"}))
+            events.append(Event(EventKind.BATTLE, "The attack is called off", defender_seat, {"outcome": "cancelled"}))
             return events
         attack = self._attack_total(att) + b.attack_bonus
         defense = sum(self._defense_total(d) for d in defs)
@@ -240,7 +241,7 @@ class BattleMixin(LivestockBoard):
                      if nat]
             if notes:
                 text += " (" + " and ".join(notes) + ")"
-        events.append(Event("battle", text, seat, data, irreversible=True))
+        events.append(Event(EventKind.BATTLE, text, seat, data, irreversible=True))
         if outcome == "tie":
             self.battle = None
             return events
@@ -294,7 +295,7 @@ class BattleMixin(LivestockBoard):
                 else:
                     frm = b.from_cell
                     if self.terrain[frm] == D.BARN:
-                        events.append(Event("retreat", f"{self._general_text(d)} has nowhere to retreat and the attacker came "
+                        events.append(Event(EventKind.RETREAT, f"{self._general_text(d)} has nowhere to retreat and the attacker came "
                                             "from its barn: both stay where they are", d // 3,
                                             {"general": self._general_names[d], "to": None}))
                         self.battle = None
@@ -303,7 +304,7 @@ class BattleMixin(LivestockBoard):
                     att = b.attacker
                     self._lift(att)
                     self._place(d, frm)
-                    events.append(Event("retreat", f"{self._general_text(d)} has no free square and takes "
+                    events.append(Event(EventKind.RETREAT, f"{self._general_text(d)} has no free square and takes "
                                         f"the attacker's square {self._square_names[frm]}", d // 3,
                                         {"general": self._general_names[d], "to": self._square_names[frm]}))
             events.extend(self._advance())
@@ -316,7 +317,7 @@ class BattleMixin(LivestockBoard):
         if self.general_status[att] != ACTIVE or (self.terrain[to] != D.BARN and self.occupant[to] >= 0):
             return []
         self._place(att, to)
-        return [Event("advance", f"{self._general_text(att)} moves into {self._square_names[to]}", att // 3,
+        return [Event(EventKind.ADVANCE, f"{self._general_text(att)} moves into {self._square_names[to]}", att // 3,
                       {"general": self._general_names[att], "to": self._square_names[to]})]
 
     def _after_battle(self) -> list[Event]:
@@ -335,12 +336,12 @@ class BattleMixin(LivestockBoard):
         else:
             self.special_force_state[unit - D.N_TROOPS] = LOST
             fate = "leaves the game"
-        return [Event("casualty", f"{self._general_text(slot)} loses a {D.UNIT_NAMES[unit]}, which {fate}", slot // 3,
+        return [Event(EventKind.CASUALTY, f"{self._general_text(slot)} loses a {D.UNIT_NAMES[unit]}, which {fate}", slot // 3,
                       {"general": self._general_names[slot], "unit": D.UNIT_KEYS[unit], "auto": auto})]
 
     def _retreat(self, slot: int, cell: int, auto: bool = False) -> list[Event]:
         self._place(slot, cell)
-        return [Event("retreat", f"{self._general_text(slot)} retreats to {self._square_names[cell]}", slot // 3,
+        return [Event(EventKind.RETREAT, f"{self._general_text(slot)} retreats to {self._square_names[cell]}", slot // 3,
                       {"general": self._general_names[slot], "to": self._square_names[cell], "auto": auto})]
 
     def _do_casualty(self, a) -> list[Event]:
@@ -366,7 +367,7 @@ class BattleMixin(LivestockBoard):
         self._lift(slot)
         self.general_status[slot] = DESTROYED
         self.steps[slot] = 0
-        events = [Event("destroyed", f"{self._general_text(slot)} has no units and is destroyed at {where}", seat,
+        events = [Event(EventKind.DESTROYED, f"{self._general_text(slot)} has no units and is destroyed at {where}", seat,
                         {"general": self._general_names[slot]})]
         if not self._own_slots(seat):
             events.extend(self._eliminate(seat, "all its Generals are destroyed"))
@@ -391,13 +392,13 @@ class BattleMixin(LivestockBoard):
         self.played.extend(self.hands[seat])
         self.hands[seat] = []
         self.alive[seat] = 0
-        events = [Event("out", f"{self._player_text(seat)} is out of the game: {why}", seat, {"player": seat})]
+        events = [Event(EventKind.OUT, f"{self._player_text(seat)} is out of the game: {why}", seat, {"player": seat})]
         left = [p for p in range(self.players) if self.alive[p]]
         if len(left) == 1:
             self.phase = "over"
             self._winners = left
             self.battle = None
-            events.append(Event("win", f"{self._player_text(left[0])} is the last player standing and wins", left[0],
+            events.append(Event(EventKind.WIN, f"{self._player_text(left[0])} is the last player standing and wins", left[0],
                                 {"winners": left}))
         return events
 

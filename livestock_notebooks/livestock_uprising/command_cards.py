@@ -7,6 +7,7 @@ from ..core.errors import IllegalAction
 from ..core.protocol import Event, require
 from . import actions as A
 from . import data as D
+from .events import EventKind
 from .battle import RESPOND
 from .board import N_RESOURCES, _RES, LivestockBoard, _mk
 
@@ -73,7 +74,7 @@ class CommandCardsMixin(LivestockBoard):
         events = []
         if b is not None:  # a defending card
             b.card = c
-            events.append(Event("card", f"{text}: {D.CARDS[c]['text']}", seat, data))
+            events.append(Event(EventKind.CARD, f"{text}: {D.CARDS[c]['text']}", seat, data))
             events.extend(self._fight())
             return events
         if kind == "attack_bonus":
@@ -129,7 +130,7 @@ class CommandCardsMixin(LivestockBoard):
             text += f": a {D.UNIT_NAMES[u]} joins {self._general_text(s)}"
         else:  # pragma: no cover
             raise AssertionError(kind)
-        events.append(Event("card", text, seat, data))
+        events.append(Event(EventKind.CARD, text, seat, data))
         return events
 
     def _explain_card(self, action, seat: int) -> None:

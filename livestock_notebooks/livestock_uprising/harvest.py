@@ -5,6 +5,7 @@ from ..core.errors import IllegalAction
 from ..core.protocol import Event, require
 from . import actions as A
 from . import data as D
+from .events import EventKind
 from .board import GRASS, N_RESOURCES, _RES, _UH, LivestockBoard, _mk
 
 
@@ -38,12 +39,12 @@ class HarvestMixin(LivestockBoard):
         self.token_supply[t] -= amount
         self.tokens[seat][t] += amount
         self.harvested[slot] = 1
-        return [Event("harvest", f"{self._general_text(slot)} harvests {amount} {_RES[t]}", seat,
+        return [Event(EventKind.HARVEST, f"{self._general_text(slot)} harvests {amount} {_RES[t]}", seat,
                       {"general": a.general, "resource": _RES[t], "amount": amount})]
 
     def _do_end_harvest(self, a) -> list[Event]:
         self.phase = "marshal"
-        return [Event("phase", "Marshalling phase", self.turn, {"phase": "marshal"})]
+        return [Event(EventKind.PHASE, "Marshalling phase", self.turn, {"phase": "marshal"})]
 
     def _explain_harvest(self, action, seat: int) -> None:
         """Why a Harvest is not allowed."""

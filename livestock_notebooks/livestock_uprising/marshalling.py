@@ -7,6 +7,7 @@ from ..core.errors import IllegalAction
 from ..core.protocol import Event, require
 from . import actions as A
 from . import data as D
+from .events import EventKind
 from .board import ACTIVE, AVAILABLE, IN_PLAY, LOST, N_RESOURCES, _RES, LivestockBoard, _mk
 
 
@@ -67,7 +68,7 @@ class MarshallingMixin(LivestockBoard):
         else:
             self.special_force_state[u - D.N_TROOPS] = IN_PLAY
         insort(self.armies[slot], u)
-        return [Event("marshal", f"{self._player_text(seat)} marshals a {D.UNIT_NAMES[u]} under {self._general_text(slot)}", seat,
+        return [Event(EventKind.MARSHAL, f"{self._player_text(seat)} marshals a {D.UNIT_NAMES[u]} under {self._general_text(slot)}", seat,
                       {"unit": a.unit, "general": a.general,
                        "cost": {_RES[r]: cost[r] for r in range(N_RESOURCES) if cost[r]}})]
 
@@ -78,7 +79,7 @@ class MarshallingMixin(LivestockBoard):
         insort(self.armies[t], u)
         self.transfers_left -= 1
         self.marshal_locked = 1
-        return [Event("transfer", f"A {D.UNIT_NAMES[u]} moves from {self._general_text(f)} to {self._general_text(t)}", self.turn,
+        return [Event(EventKind.TRANSFER, f"A {D.UNIT_NAMES[u]} moves from {self._general_text(f)} to {self._general_text(t)}", self.turn,
                       {"unit": a.unit, "from": a.frm, "to": a.to})]
 
     def _do_end_turn(self, a) -> list[Event]:
@@ -96,7 +97,7 @@ class MarshallingMixin(LivestockBoard):
             self.phase = "over"
             self._winners = []
             self.battle = None
-            return [Event("end", f"{self.max_rounds} rounds played: the game ends with no winner", None,
+            return [Event(EventKind.END, f"{self.max_rounds} rounds played: the game ends with no winner", None,
                           {"rounds": self.round})]
         self._start_turn(s)
         return [self._turn_event()]

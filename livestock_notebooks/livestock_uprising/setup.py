@@ -7,6 +7,7 @@ from ..core.protocol import Event
 from ..core.rng import Dice
 from . import actions as A
 from . import data as D
+from .events import EventKind
 from .board import ACTIVE, _BUFF_KEYS, N_RESOURCES, geometry, LivestockBoard, _mk
 
 _S = TypeVar("_S", bound="SetupMixin")
@@ -109,7 +110,7 @@ class SetupMixin(LivestockBoard):
         self.terrain[cell] = D.BARN
         self.barn_of[cell] = seat
         self.barn_cell[seat] = cell
-        events = [Event("barn", f"{self._player_text(seat)} places the barn at {a.cell}", seat, {"square": a.cell})]
+        events = [Event(EventKind.BARN, f"{self._player_text(seat)} places the barn at {a.cell}", seat, {"square": a.cell})]
         if seat + 1 < self.players:
             self.turn = seat + 1
             return events
@@ -127,9 +128,9 @@ class SetupMixin(LivestockBoard):
             for s in range(3 * seat_, 3 * seat_ + 3):
                 self.general_cell[s] = self.barn_cell[seat_]
         self.first_player = self.dice.below(self.players)
-        events.append(Event("board", "The board is complete; every General stands on its barn", None,
+        events.append(Event(EventKind.BOARD, "The board is complete; every General stands on its barn", None,
                             {"terrain": [D.TERRAIN_KEYS[t] for t in self.terrain]}, True))
-        events.append(Event("first", f"{self._player_text(self.first_player)} is drawn to go first", self.first_player,
+        events.append(Event(EventKind.FIRST, f"{self._player_text(self.first_player)} is drawn to go first", self.first_player,
                             {"player": self.first_player}, True))
         self._start_turn(self.first_player)
         events.append(self._turn_event())
@@ -137,7 +138,7 @@ class SetupMixin(LivestockBoard):
 
     def _turn_event(self) -> Event:
         p = self.turn
-        return Event("turn", f"Round {self.round + 1}: {self._player_text(p)} to play", p, {"round": self.round + 1})
+        return Event(EventKind.TURN, f"Round {self.round + 1}: {self._player_text(p)} to play", p, {"round": self.round + 1})
 
     def _start_turn(self, seat: int) -> None:
         self.turn = seat

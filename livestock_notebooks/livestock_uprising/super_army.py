@@ -6,6 +6,7 @@ from bisect import insort
 from ..core.errors import IllegalAction
 from ..core.protocol import Event, require
 from . import data as D
+from .events import EventKind
 from .board import MERGED, N_RESOURCES, _RES, LivestockBoard
 
 
@@ -28,7 +29,7 @@ class SuperArmyMixin(LivestockBoard):
         seat = self.turn
         self.resume_phase = self.phase
         self.phase = "super"
-        return [Event("super", f"{self._player_text(seat)} declares a Super Army: it may marshal with what it holds, "
+        return [Event(EventKind.SUPER, f"{self._player_text(seat)} declares a Super Army: it may marshal with what it holds, "
                       "then the army forms", seat, {})]
 
     def _do_form(self, a) -> list[Event]:
@@ -57,7 +58,7 @@ class SuperArmyMixin(LivestockBoard):
         else:
             self.steps[head] = 0
             self.done[head] = 1
-        events = [Event("super", f"The {D.FACTION_NAMES[self.factions[seat]]} Super Army forms with "
+        events = [Event(EventKind.SUPER, f"The {D.FACTION_NAMES[self.factions[seat]]} Super Army forms with "
                         f"{len(self.armies[head])} units (attack {self._attack_total(head)}, "
                         f"defense {self._defense_total(head)})", seat,
                         {"units": [D.UNIT_KEYS[u] for u in self.armies[head]], "discarded": discarded})]
@@ -65,7 +66,7 @@ class SuperArmyMixin(LivestockBoard):
             c = self.deck.pop(0)
             self.hands[seat].append(c)
             self.hands[seat].sort()
-            events.append(Event("draw", f"{self._player_text(seat)} draws a command card", seat,
+            events.append(Event(EventKind.DRAW, f"{self._player_text(seat)} draws a command card", seat,
                                 {"player": seat}, irreversible=True))  # the card itself stays hidden
         return events
 

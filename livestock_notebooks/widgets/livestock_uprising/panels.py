@@ -13,6 +13,7 @@ import ipywidgets as w
 
 from ...livestock_uprising import actions as A
 from ...livestock_uprising import data as D
+from ...livestock_uprising.events import EventKind
 from ...odds.livestock_uprising import livestock_battle
 from .board import FACTION_COLOURS, general_chip, resource_icon
 
@@ -28,6 +29,10 @@ __all__ = [
     "unit_html",
     "percent",
 ]
+
+#: Events that end a battle without dice; events whose text the battle dialog lists.
+_AFTER_BATTLE = (EventKind.DESTROYED, EventKind.ADVANCE, EventKind.OUT, EventKind.WIN)
+_BATTLE_LINES = (EventKind.BATTLE, EventKind.CASUALTY, EventKind.RETREAT, *_AFTER_BATTLE, EventKind.CARD)
 
 PANEL_CSS = """
 <style>
@@ -450,8 +455,8 @@ class BattleDialog:
     def show_events(self, events: Iterable, names: Callable[[int], str] | None = None) -> bool:
         """Show the battle in ``events`` (dice, outcome, casualties, retreat); False if none."""
         events = list(events)
-        battle = [e for e in events if e.kind == "battle"]
-        attack = [e for e in events if e.kind == "attack"]
+        battle = [e for e in events if e.kind == EventKind.BATTLE]
+        attack = [e for e in events if e.kind == EventKind.ATTACK]
         if not battle and not attack:
             return False
         self.pending_attack = None
@@ -484,10 +489,10 @@ class BattleDialog:
         else:
             self.totals.value = ""
             self.dice_box.layout.display = "none"
-            if not any(e.kind in ("destroyed", "advance", "out", "win") for e in events):
+            if not any(e.kind in _AFTER_BATTLE for e in events):
                 lines.append("The defender may answer with a command card before the dice are rolled.")
         for e in events:
-            if e.kind in ("battle", "casualty", "retreat", "advance", "destroyed", "out", "win", "card"):
+            if e.kind in _BATTLE_LINES:
                 lines.append(e.text)
         self.outcome.value = "".join(f'<div class="lsn-battle-line">{html.escape(t)}.</div>'
                                      if not t.endswith(".") else f'<div class="lsn-battle-line">{html.escape(t)}</div>'
