@@ -103,6 +103,7 @@ Bots: :class:`RandomBot` (shared) and :class:`SeenBot` (plays on what it has see
 """
 from .actions import *  # noqa: F401,F403 - the action classes, ACTION_CLASSES, card_name
 from .actions import ACTION_CLASSES
+from . import events
 from .bots import BOTS, RandomBot, SeenBot
 from .cards import (
     ROWS,

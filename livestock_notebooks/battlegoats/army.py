@@ -6,6 +6,7 @@ packs passed to the right (advanced game, phase ``draft``).
 from __future__ import annotations
 
 from ..core.protocol import Event
+from . import events as ev
 from .actions import BattleGoatsAction, Pick, interned
 from .board import EXTRA_CARDS, BoardMixin, player_text as _p
 from .cards import CardSet
@@ -60,7 +61,7 @@ class ArmyMixin(BoardMixin):
         p = a.player
         self.packs[p].remove(a.card)
         self.hands[p].append(a.card)
-        events = [Event("pick", f"{_p(p)} keeps a card from the pack", p, {"player": p})]
+        events = [Event(ev.PICK, f"{_p(p)} keeps a card from the pack", p, {"player": p})]
         nxt = p + 1
         if nxt < self.players:
             self.seat = nxt
@@ -71,10 +72,10 @@ class ArmyMixin(BoardMixin):
         if self.packs[0]:
             for q in range(self.players):
                 self.seen[q].update(self.packs[q])
-            events.append(Event("pass", f"The packs are passed to the right ({len(self.packs[0])} "
+            events.append(Event(ev.PASS, f"The packs are passed to the right ({len(self.packs[0])} "
                                 f"card{'s' if len(self.packs[0]) != 1 else ''} each)", None,
                                 {"size": len(self.packs[0])}))
         else:
-            events.append(Event("draft_done", "The draft is over; every army has 9 cards", None, {}))
+            events.append(Event(ev.DRAFT_DONE, "The draft is over; every army has 9 cards", None, {}))
             self._start_layout(events)
         return events

@@ -7,6 +7,7 @@ card able to avoid battle may flip face up instead. The battle itself is :mod:`.
 from __future__ import annotations
 
 from ..core.protocol import Event
+from . import events as ev
 from .actions import (
     interned,
     BattleGoatsAction, ChooseAttacker, ChooseDefender, ChooseEnding, ChooseOpponent, ChooseOwnAdjacent, ChooseTarget,
@@ -79,18 +80,18 @@ class AttackMixin(BoardMixin):
             self.seen[q].add(cid)
         self.pending = {"stage": "opponent" if card.defender_chooses else "target", "attacker": a.slot,
                         "card": cid, "targets": [], "own": None, "dodged": [], "dodge_queue": []}
-        return [Event("attack", f"{_p(p)} attacks with {card.name} ({SLOT_NAMES[a.slot]})", p,
+        return [Event(ev.ATTACK, f"{_p(p)} attacks with {card.name} ({SLOT_NAMES[a.slot]})", p,
                       {"player": p, "slot": a.slot, "card": cid}, irreversible=True)]
 
     def _do_opponent(self, a: ChooseOpponent) -> list[Event]:
         self.pending["opponent"] = a.opponent
         self.pending["stage"] = "defender"
-        return [Event("name_opponent", f"{_p(a.player)} names {_p(a.opponent)}, who picks the defending card",
+        return [Event(ev.NAME_OPPONENT, f"{_p(a.player)} names {_p(a.opponent)}, who picks the defending card",
                       a.player, {"player": a.player, "opponent": a.opponent})]
 
     def _do_defender(self, a: ChooseDefender) -> list[Event]:
         self.pending["targets"].append([a.player, a.slot])
-        events = [Event("defender", f"{_p(a.player)} defends with the card in {SLOT_NAMES[a.slot]}", a.player,
+        events = [Event(ev.DEFENDER, f"{_p(a.player)} defends with the card in {SLOT_NAMES[a.slot]}", a.player,
                         {"player": a.player, "slot": a.slot})]
         self._after_target(events)
         return events
@@ -99,7 +100,7 @@ class AttackMixin(BoardMixin):
         pend = self.pending
         pend["targets"].append([a.target_player, a.target_slot])
         second = pend["stage"] == "second"
-        events = [Event("target", f"{_p(a.player)} {'also ' if second else ''}targets {_p(a.target_player)}'s card in "
+        events = [Event(ev.TARGET, f"{_p(a.player)} {'also ' if second else ''}targets {_p(a.target_player)}'s card in "
                         f"{SLOT_NAMES[a.target_slot]}", a.player,
                         {"player": a.player, "target_player": a.target_player, "target_slot": a.target_slot})]
         if second:
@@ -109,7 +110,7 @@ class AttackMixin(BoardMixin):
         return events
 
     def _do_skip(self, a: SkipSecondTarget) -> list[Event]:
-        events = [Event("single", f"{_p(a.player)} strikes a single card", a.player, {"player": a.player})]
+        events = [Event(ev.SINGLE, f"{_p(a.player)} strikes a single card", a.player, {"player": a.player})]
         self._after_targets(events)
         return events
 
@@ -137,7 +138,7 @@ class AttackMixin(BoardMixin):
 
     def _do_own(self, a: ChooseOwnAdjacent) -> list[Event]:
         self.pending["own"] = a.slot
-        events = [Event("own", f"The attacker also hits {_p(a.player)}'s own card in {SLOT_NAMES[a.slot]}", a.player,
+        events = [Event(ev.OWN, f"The attacker also hits {_p(a.player)}'s own card in {SLOT_NAMES[a.slot]}", a.player,
                         {"player": a.player, "slot": a.slot})]
         self._start_dodges(events)
         return events
@@ -166,11 +167,11 @@ class AttackMixin(BoardMixin):
             self.revealed.add(cid)
             for q in range(self.players):
                 self.seen[q].add(cid)
-            events.append(Event("dodge", f"{_p(a.player)} flips {self.cards.by_id[cid].name} ({SLOT_NAMES[a.slot]}) "
+            events.append(Event(ev.DODGE, f"{_p(a.player)} flips {self.cards.by_id[cid].name} ({SLOT_NAMES[a.slot]}) "
                                 "face up and avoids the battle", a.player,
                                 {"player": a.player, "slot": a.slot, "card": cid}, irreversible=True))
         else:
-            events.append(Event("no_dodge", f"{_p(a.player)} lets the card in {SLOT_NAMES[a.slot]} fight", a.player,
+            events.append(Event(ev.NO_DODGE, f"{_p(a.player)} lets the card in {SLOT_NAMES[a.slot]} fight", a.player,
                                 {"player": a.player, "slot": a.slot}))
         if not pend["dodge_queue"]:
             self._resolve(events)

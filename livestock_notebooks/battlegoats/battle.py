@@ -7,6 +7,7 @@ both whatever the numbers. Defeated cards go face up to their owner's discard pi
 from __future__ import annotations
 
 from ..core.protocol import Event
+from . import events as ev
 from .actions import PlaceCaptured
 from .board import BoardMixin, player_text as _p
 from .cards import SLOT_NAMES, card_value
@@ -75,7 +76,7 @@ class BattleMixin(BoardMixin):
             if [p, s] in dodged:
                 continue
             if did not in self.face_up:
-                events.append(Event("reveal", f"{_p(p)}'s card in {SLOT_NAMES[s]} is {self.cards.by_id[did].name}",
+                events.append(Event(ev.REVEAL, f"{_p(p)}'s card in {SLOT_NAMES[s]} is {self.cards.by_id[did].name}",
                                     p, {"player": p, "slot": s, "card": did}, irreversible=True))
             battles.append((p, s, self._battle(me, aslot, aid, p, s, did, explain=True, seen=seen, slain=slain)))
         for p, s in defenders:
@@ -103,7 +104,7 @@ class BattleMixin(BoardMixin):
                 text = f"{detail}: it explodes, both are defeated"
                 defeated.append((p, s))
                 attacker_down = True
-            events.append(Event("battle", text, me, {
+            events.append(Event(ev.BATTLE, text, me, {
                 "attacker_player": me, "attacker_slot": aslot, "defender_player": p, "defender_slot": s,
                 "attacker": b["attacker"], "defender": b["defender"], "attack": b["attack"],
                 "defense": b["defense"], "outcome": out,
@@ -119,7 +120,7 @@ class BattleMixin(BoardMixin):
             self.board[p][s] = None
             self.discard[p].append(cid)
             self.face_up.discard(cid)
-            events.append(Event("defeated", f"{self.cards.by_id[cid].name} goes to {_p(p)}'s discard pile", p,
+            events.append(Event(ev.DEFEATED, f"{self.cards.by_id[cid].name} goes to {_p(p)}'s discard pile", p,
                                 {"player": p, "slot": s, "card": cid}))
             if capture_card is None and p != me and acard.captures and not attacker_down:
                 capture_card = [p, cid]
@@ -132,7 +133,7 @@ class BattleMixin(BoardMixin):
             if battles:
                 self.face_up.discard(aid)
             else:
-                events.append(Event("stay_up", f"{acard.name} stays face up", me, {"player": me, "slot": aslot}))
+                events.append(Event(ev.STAY_UP, f"{acard.name} stays face up", me, {"player": me, "slot": aslot}))
         if capture_card is not None and any(c is None for c in self.board[me]):
             pend["stage"] = "capture"
             pend["capture"] = capture_card
@@ -145,7 +146,7 @@ class BattleMixin(BoardMixin):
         owner, cid = pend["capture"]
         self.discard[owner].remove(cid)
         self.board[a.player][a.slot] = cid
-        events = [Event("capture", f"{_p(a.player)} takes {self.cards.by_id[cid].name} from {_p(owner)} and lays it "
+        events = [Event(ev.CAPTURE, f"{_p(a.player)} takes {self.cards.by_id[cid].name} from {_p(owner)} and lays it "
                         f"face down in {SLOT_NAMES[a.slot]}", a.player,
                         {"player": a.player, "from": owner, "card": cid, "slot": a.slot})]
         self.captured = True

@@ -7,6 +7,7 @@ may swap places (``move``), and the battle begins.
 from __future__ import annotations
 
 from ..core.protocol import Event
+from . import events as ev
 from .actions import BattleGoatsAction, ChooseFirstAttacker, MoveAtStart, Place, interned
 from .board import BoardMixin, player_text as _p
 from .cards import SLOT_NAMES
@@ -79,31 +80,31 @@ class SetupMixin(BoardMixin):
     def _start_layout(self, events: list[Event]) -> None:
         self.phase = "layout"
         self.seat = self.layout_first
-        events.append(Event("layout", f"{_p(self.seat)} lays out their battlefield", self.seat, {"player": self.seat}))
+        events.append(Event(ev.LAYOUT, f"{_p(self.seat)} lays out their battlefield", self.seat, {"player": self.seat}))
 
     def _do_place(self, a: Place) -> list[Event]:
         p = a.player
         self.hands[p].remove(a.card)
         self.board[p][a.slot] = a.card
-        events = [Event("place", f"{_p(p)} lays a card face down in {SLOT_NAMES[a.slot]}", p,
+        events = [Event(ev.PLACE, f"{_p(p)} lays a card face down in {SLOT_NAMES[a.slot]}", p,
                         {"player": p, "slot": a.slot})]
         if self.hands[p]:
             return events
-        events.append(Event("layout_done", f"{_p(p)} has finished laying out", p, {"player": p}))
+        events.append(Event(ev.LAYOUT_DONE, f"{_p(p)} has finished laying out", p, {"player": p}))
         nxt = (p + 1) % self.players
         if nxt == self.layout_first:
             self.phase = "first"
             self.seat = self.layout_first
-            events.append(Event("choose_first", f"{_p(self.seat)} finished first and chooses who attacks first",
+            events.append(Event(ev.CHOOSE_FIRST, f"{_p(self.seat)} finished first and chooses who attacks first",
                                 self.seat, {"player": self.seat}))
         else:
             self.seat = nxt
-            events.append(Event("layout", f"{_p(nxt)} lays out their battlefield", nxt, {"player": nxt}))
+            events.append(Event(ev.LAYOUT, f"{_p(nxt)} lays out their battlefield", nxt, {"player": nxt}))
         return events
 
     def _do_first(self, a: ChooseFirstAttacker) -> list[Event]:
         self.first_attacker = a.first
-        events = [Event("first_attacker", f"{_p(a.player)} chooses {_p(a.first)} to attack first", a.player,
+        events = [Event(ev.FIRST_ATTACKER, f"{_p(a.player)} chooses {_p(a.first)} to attack first", a.player,
                         {"player": a.player, "first": a.first})]
         movers = []
         for i in range(self.players):
@@ -128,10 +129,10 @@ class SetupMixin(BoardMixin):
             for m in self.movers[1:]:
                 if m[0] == a.player and m[1] in (a.slot, a.to):
                     m[1] = a.to if m[1] == a.slot else a.slot
-            events.append(Event("move", f"{_p(a.player)} swaps the cards in {SLOT_NAMES[a.slot]} and {SLOT_NAMES[a.to]}",
+            events.append(Event(ev.MOVE, f"{_p(a.player)} swaps the cards in {SLOT_NAMES[a.slot]} and {SLOT_NAMES[a.to]}",
                                 a.player, {"player": a.player, "from": a.slot, "to": a.to}))
         else:
-            events.append(Event("move", f"{_p(a.player)} leaves their cards where they are", a.player,
+            events.append(Event(ev.MOVE, f"{_p(a.player)} leaves their cards where they are", a.player,
                                 {"player": a.player, "from": a.slot, "to": a.slot}))
         self.movers.pop(0)
         if self.movers:
@@ -146,5 +147,5 @@ class SetupMixin(BoardMixin):
         self.seat = self.first_attacker
         self.face_up_turn = set(self.face_up)
         self.pending = {"stage": "attacker"}
-        events.append(Event("turn", f"Round 1: {_p(self.seat)} attacks first", self.seat,
+        events.append(Event(ev.TURN, f"Round 1: {_p(self.seat)} attacks first", self.seat,
                             {"player": self.seat, "round": 1}))

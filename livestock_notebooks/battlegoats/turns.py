@@ -7,6 +7,7 @@ cards fall together their owners vote to share the victory or all lose.
 from __future__ import annotations
 
 from ..core.protocol import Event
+from . import events as ev
 from .actions import ChooseEnding
 from .board import BoardMixin, player_text as _p
 
@@ -22,7 +23,7 @@ class TurnsMixin(BoardMixin):
         alive = self.alive()
         for p in had_cards:
             if p not in alive:
-                events.append(Event("out", f"{_p(p)} has no cards left in play", p, {"player": p}))
+                events.append(Event(ev.OUT, f"{_p(p)} has no cards left in play", p, {"player": p}))
         me = self.seat
         if len(alive) == 1:
             self._finish([alive[0]], "last_card", events)
@@ -30,7 +31,7 @@ class TurnsMixin(BoardMixin):
         if not alive:
             voters = [q for q in ((me + i) % self.players for i in range(self.players)) if q in had_cards]
             self.pending = {"stage": "ending", "voters": voters, "votes": []}
-            events.append(Event("ending", "The last cards fell together: "
+            events.append(Event(ev.ENDING, "The last cards fell together: "
                                 + " and ".join(_p(v) for v in voters) + " choose to share the victory or all lose",
                                 None, {"voters": voters}))
             return
@@ -51,12 +52,12 @@ class TurnsMixin(BoardMixin):
         self.seat = q
         self.face_up_turn = set(self.face_up)
         self.pending = {"stage": "attacker"}
-        events.append(Event("turn", f"Round {self.round}: {_p(q)} attacks", q, {"player": q, "round": self.round}))
+        events.append(Event(ev.TURN, f"Round {self.round}: {_p(q)} attacks", q, {"player": q, "round": self.round}))
 
     def _do_ending(self, a: ChooseEnding) -> list[Event]:
         pend = self.pending
         pend["votes"].append(bool(a.share))
-        events = [Event("vote", str(a), a.player, {"player": a.player, "share": bool(a.share)})]
+        events = [Event(ev.VOTE, str(a), a.player, {"player": a.player, "share": bool(a.share)})]
         if not a.share:
             self._finish([], "no_victors", events)
         elif len(pend["votes"]) == len(pend["voters"]):
@@ -76,4 +77,4 @@ class TurnsMixin(BoardMixin):
             text = "All fall defeated on the battlefield: there are no victors"
         else:
             text = f"The round limit ({self.max_rounds}) is reached: no winner"
-        events.append(Event("game_over", text, None, {"winners": list(winners), "result": result}))
+        events.append(Event(ev.GAME_OVER, text, None, {"winners": list(winners), "result": result}))

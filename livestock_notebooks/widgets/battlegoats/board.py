@@ -26,6 +26,7 @@ import ipywidgets as w
 
 from ...battlegoats import SLOT_NAMES, attack_odds, standard_cards
 from ...battlegoats import actions as act
+from ...battlegoats import events as ev
 from ...core.errors import IllegalAction
 from ..shell.app import GameView, Ticker, illegal_message
 
@@ -224,19 +225,19 @@ def attack_steps(events: Sequence, name: Callable[[str], str], value: Callable[[
     for e in events:
         d = e.data or {}
         kind = e.kind
-        if kind == "attack":
+        if kind == ev.ATTACK:
             steps.append(f"{_esc(player_name(d.get('player')))} attacks with the card in {SLOT_NAMES[d['slot']]}: "
                          f"it is turned face up: <b>{_esc(name(d['card']))}</b> (printed value {value(d['card'])}).")
-        elif kind == "name_opponent":
+        elif kind == ev.NAME_OPPONENT:
             steps.append(_esc(e.text) + ".")
-        elif kind in ("target", "defender", "own", "no_dodge", "single"):
+        elif kind in (ev.TARGET, ev.DEFENDER, ev.OWN, ev.NO_DODGE, ev.SINGLE):
             steps.append(_esc(e.text) + ".")
-        elif kind == "dodge":
+        elif kind == ev.DODGE:
             steps.append(f"<b>{_esc(e.text)}</b>: no battle for that card.")
-        elif kind == "reveal":
+        elif kind == ev.REVEAL:
             steps.append(f"The defending card is turned face up: <b>{_esc(name(d['card']))}</b> "
                          f"(printed value {value(d['card'])}).")
-        elif kind == "battle":
+        elif kind == ev.BATTLE:
             for who, total, parts in (("attacker", d["attack"], d["attack_parts"]),
                                       ("defender", d["defense"], d["defense_parts"])):
                 cid = d["attacker"] if who == "attacker" else d["defender"]
@@ -259,7 +260,7 @@ def attack_steps(events: Sequence, name: Callable[[str], str], value: Callable[[
             else:
                 text = "It explodes: both cards are defeated, whatever the numbers."
             steps.append(f"<b>{_esc(text)}</b>")
-        elif kind in ("defeated", "capture", "out", "stay_up", "ending", "game_over"):
+        elif kind in (ev.DEFEATED, ev.CAPTURE, ev.OUT, ev.STAY_UP, ev.ENDING, ev.GAME_OVER):
             steps.append(_esc(e.text) + ".")
     return steps
 
@@ -304,7 +305,7 @@ class BattleReport:
         """Feed the events of one action; an ``attack`` event starts a new entry."""
         changed = False
         for e in events:
-            if e.kind == "attack":
+            if e.kind == ev.ATTACK:
                 d = e.data
                 title = f"{player_name(d.get('player'))} attacks with {self.name(d['card'])}"
                 self.entries.append({"title": title, "events": [], "steps": []})
@@ -314,10 +315,9 @@ class BattleReport:
                 self.index = len(self.entries) - 1
                 self.shown = 1
                 changed = True
-            if not self.entries or e.kind in ("turn", "layout", "pick", "place"):
+            if not self.entries or e.kind in ev.SETUP_KINDS:
                 continue
-            if e.kind in ("attack", "name_opponent", "target", "defender", "own", "dodge", "no_dodge", "reveal",
-                          "battle", "defeated", "capture", "out", "stay_up", "ending", "game_over", "single"):
+            if e.kind in ev.ATTACK_KINDS:
                 entry = self.entries[-1]
                 entry["events"].append(e)
                 entry["steps"] = attack_steps(entry["events"], self.name, self.value)
