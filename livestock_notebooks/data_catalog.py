@@ -7,7 +7,8 @@ Data-file convention (``livestock_notebooks/data/<game>/*.json``):
   (chosen here: replace it with the printed value if you own the game). A field whose source
   differs from its object's says so in ``"<field>_source"`` (e.g. ``"value_source": "house"``).
 - Rule readings live in a top-level list ``"readings"``, each
-  ``{"rule": ..., "reading": ..., "reason": ..., "section": ..., "source": "house"}``.
+  ``{"rule": ..., "reading": ..., "reason": ..., "section": ..., "source": "house"}``; a reading
+  behind the odds also names its topic in ``"odds_topic"`` (``odds.readings`` shows those).
 - Prose keys such as ``"note"``, ``"about"`` and ``"source_note"`` explain; they carry no source.
 
 This module walks every data file (pure Python, no widget import); ``notebooks/house_rules.ipynb``
@@ -76,6 +77,8 @@ class Reading:
     reason: str
     section: str
     source: str
+    #: the odds topic the reading explains (its ``odds_topic`` key), shown beside the odds
+    topic: str = ""
 
 
 def data_files(data_dir: str | os.PathLike[str] | None = None) -> list[Path]:
@@ -237,6 +240,7 @@ def readings(data_dir: str | os.PathLike[str] | None = None) -> list[Reading]:
                     str(item.get("reason", "")),
                     str(item.get("section", "")),
                     str(item.get("source", "")),
+                    str(item.get("odds_topic", "")),
                 )
             )
     return found

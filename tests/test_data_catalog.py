@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 from pathlib import Path
 
@@ -92,3 +93,25 @@ def test_the_real_data_has_house_values() -> None:
     if not DATA_FILES:
         pytest.skip("no data files yet")
     assert dc.house_values() or dc.readings()
+
+
+def test_odds_readings_come_from_the_data_files() -> None:
+    """The readings behind the odds (``odds.READINGS``) and the combat model's readings live in
+    the data files, so the House rules page lists them."""
+    from livestock_notebooks.odds import READINGS
+
+    listed = {(r.game, r.reading, r.topic) for r in dc.readings()}
+    page = dc.house_rules_html()
+    games = {"livestock_battle": "livestock_uprising", "super_army": "livestock_uprising",
+             "space_pigs_combat": "space_pigs", "retreat": "space_pigs", "tech_wipeout": "space_pigs"}
+    assert set(READINGS) == set(games)
+    for topic, lines in READINGS.items():
+        assert lines
+        for line in lines:
+            assert (games[topic], line, topic) in listed
+            assert html.escape(line) in page
+    model = [r for r in dc.readings() if r.rule.endswith("(combat model)")]
+    assert {r.rule for r in model} >= {"Porcophage pack growth (combat model)", "Negative card bonus (combat model)"}
+    assert all(r.game == "space_pigs" and r.source == "house" for r in model)
+    assert all(r.source == "house" for r in dc.readings() if r.topic)
+    assert any(r.reason == "project reading" for r in dc.readings() if r.topic)  # GUIDE section 3

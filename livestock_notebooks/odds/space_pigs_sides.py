@@ -22,7 +22,9 @@ has in a combat. Every side answers the same small set of questions:
 :func:`round_odds` gives the exact chances of one round and :func:`resolve_round` applies one
 round from rolled totals, so an engine that rolls its own dice uses the same rule as the odds.
 
-Readings of the rulebook used here (see also the project GUIDE, section 3):
+Readings of the rulebook used here (see also the project GUIDE, section 3). They are also
+listed in ``livestock_notebooks/data/space_pigs/rules.json`` (topic ``space_pigs_combat`` and
+the "(combat model)" readings), and so on the House rules page:
 
 * Pigs: 1d6, or 1d8 when at least one hog is present; plus one per troop beyond the first
   (piglets and hogs alike); plus the card bonus.
