@@ -196,11 +196,12 @@ class TestViewsAndSaves:
                 v = s.player_view(p)
                 for q in range(4):
                     if q != p:
-                        assert isinstance(v["hands"][q], int)
-                        assert v["recipes"][q] is None
-                        assert v["choice"][q] in (0, "?")
-                assert "dice" not in v and isinstance(v["deck"], int)
-                json.dumps(v)
+                        assert v.clans[q].hand is None and isinstance(v.clans[q].cards, int)
+                        assert v.clans[q].recipe is None
+                        assert v.clans[q].marker == 0
+                        assert v.clans[q].seventh in (None, "?")
+                assert "dice" not in v.to_dict() and isinstance(v.deck, int)
+                json.dumps(v.to_dict())
             s.apply(rng.choice(s.legal_actions()))
 
     def test_corrupt_save_raises_save_file_error(self):

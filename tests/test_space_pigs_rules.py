@@ -14,7 +14,7 @@ from livestock_notebooks.space_pigs import (
     StartPlanet, Stay, UsePower, Vote,
 )
 from livestock_notebooks.space_pigs.data import CARDS, RULES
-from livestock_notebooks.space_pigs.state import PIRATES, PORCOPHAGES, WORM
+from livestock_notebooks.space_pigs.board import PIRATES, PORCOPHAGES, WORM
 
 # A small galaxy: H0 core red planet; ring 1: H1 yellow planet (1,0), H2 asteroid (-1,0),
 # H3 blue planet (0,1), H4 red double planet (1,-1), H5 asteroid (0,-1), H6 blue planet (-1,1).
@@ -93,8 +93,8 @@ class TestSetUp:
     def test_setup_recipe_hidden_from_others(self):
         s = sp.new_game(players=4, seed=2)
         v = s.player_view(1)
-        assert v["recipes"][1] == s.recipes[1]
-        assert v["recipes"][0] is None and v["recipes"][2] is None
+        assert v.clans[1].recipe == tuple(s.recipes[1])
+        assert v.clans[0].recipe is None and v.clans[2].recipe is None
 
     def test_setup_players_out_of_range_rejected(self):
         with pytest.raises(ValueError):
@@ -184,7 +184,7 @@ class TestLayoutOfTheBoard:
         assert all((h["q"], h["r"]) in template for h in s.hexes)
 
     def test_layout_freedom_keeps_the_rim_one_chain(self):
-        from livestock_notebooks.space_pigs.state import _rim_connected
+        from livestock_notebooks.space_pigs.galaxy import _rim_connected
         s = sp.new_game(players=5, seed=1, layout="freedom")
         rng = random.Random(1)
         while s.sequence == "layout":
@@ -200,14 +200,14 @@ class TestLayoutOfTheBoard:
         assert all(isinstance(a, DrawHex) for a in s.legal_actions())
         s.apply(s.legal_actions()[0])
         assert all(isinstance(a, PlaceHex) and a.pile == "drawn" for a in s.legal_actions())
-        assert s.player_view(p)["drawn"][2] != "?"
-        assert s.player_view((p + 1) % 3)["drawn"][2] == "?"
+        assert s.player_view(p).drawn.tile is not None
+        assert s.player_view((p + 1) % 3).drawn.tile is None
 
     def test_layout_all_laid_before_revealed(self):
         s = sp.new_game(players=3, seed=1, all_laid_before_revealed=True)
         s.apply(s.legal_actions()[0])
         assert s.face_down[0]
-        assert s.player_view(1)["kind"][0] == "?"
+        assert s.player_view(1).hexes[0].kind == "?"
         s = finish_layout(s)
         assert not any(s.face_down)
 
@@ -263,7 +263,7 @@ class TestDrawCards:
         assert {a.partner for a in offers} == {1}
         s.apply(OfferExchange(0, 1, 0))
         assert s.current_player == 1  # the partner answers
-        assert s.player_view(2)["offer"][2] == "?" and s.player_view(1)["offer"][2] == 0
+        assert s.player_view(2).offer.card is None and s.player_view(1).offer.card == 0
         s.apply(sp.AnswerExchange(1, 2))
         assert 2 in s.hands[0] and 0 in s.hands[1]
         t1 = pos("turn=1 seq=1A order=123 factions=11- hands=0.1/2.3/4", {0: "a3", 1: "b3", 6: "c3"})
@@ -384,8 +384,8 @@ class TestSpaceTravel:
     def test_travel_marker_choice_is_secret_until_all_chose(self):
         s = pos("turn=2 seq=2A order=123 rp=1", {0: "a3", 1: "b3", 6: "c3"})
         s.apply(ChooseMarker(0, 4))
-        assert s.player_view(1)["choice"][0] == "?"
-        assert s.player_view(0)["choice"][0] == 4
+        assert s.player_view(1).clans[0].marker_secret
+        assert s.player_view(0).clans[0].marker == 4
         s.apply(ChooseMarker(1, 2))
         ev = s.apply(ChooseMarker(2, 3))
         assert any(e.kind == "markers" and e.irreversible for e in ev)
@@ -546,7 +546,7 @@ class TestSpaceTravel:
         within = [h for h in range(len(coords)) if h != src and 0 < dist(coords[h], coords[src]) <= 2]
         assert s.trip_destinations(0, src) == within
         for viewer in (-1, 0, 1):  # the card played is public: every view gives the same answer
-            assert sp.SpacePigsState.from_view(s.player_view(viewer)).trip_destinations(0, src) == within
+            assert sp.SpacePigsState.from_view(s.view_dict(viewer)).trip_destinations(0, src) == within
         assert s.trip_destinations(1, 1) == s.adj()[1]  # the ship is P1's, for P1's next trip
         s.apply(Load(0, src, False))
         s.apply(Fly(0, s.adj()[src][0]))
@@ -584,7 +584,7 @@ class TestSpaceTravel:
                 if s.is_over:
                     break
                 if step % 25 == 0 and s.sequence not in ("layout",):
-                    views = [sp.SpacePigsState.from_view(s.player_view(v)) for v in (-1, 0, 1, 2)]
+                    views = [sp.SpacePigsState.from_view(s.view_dict(v)) for v in (-1, 0, 1, 2)]
                     for p in range(3):
                         for h in range(len(s.hexes)):
                             want = s.trip_destinations(p, h)
@@ -638,7 +638,7 @@ class TestCombat:
         s = pos(f"turn=2 seq=3A order=123 rp=1 hands={c0}.{spare}/{c1}.{combat_card(1, 1)}/", {0: "a3:b2", 6: "c3"})
         assert s.current_player == 0  # the defender chooses first
         s.apply(PlayCard(0, c0))
-        assert s.player_view(1)["cb"]["dcards"] == 1  # the attacker sees only how many
+        assert s.player_view(1).combat.defender_card_count == 1 and not s.player_view(1).combat.defender_cards  # the attacker sees only how many
         s.apply(Done(0))
         assert s.current_player == 1
         s.apply(PlayCard(1, c1))
@@ -803,7 +803,7 @@ class TestElimination:
 class TestSimplifiedRules:
     def test_simple_rules_public_recipe_no_royal_pig_three_trips(self):
         s = sp.new_game(players=3, seed=1, rules="simple_b")
-        assert s.player_view(1)["recipes"][0] == s.recipes[0]
+        assert s.player_view(1).clans[0].recipe == tuple(s.recipes[0])
         s = play_until(s, lambda x: x.sequence == "2B")
         assert s.trips == [3, 3, 3] and s.royal_pig == -1
         assert len(s.hands[0]) == 4
@@ -870,7 +870,7 @@ class TestClanPowersAndOptions:
         s = sp.new_game(players=4, seed=3, seventh_planet=True)
         for p in range(4):
             assert sum(s.recipe(p)) == 7
-        assert s.player_view(0)["seventh"][1] == "?"
+        assert s.player_view(0).clans[1].seventh == "?"
 
 
 # =============================================================================== the protocol
@@ -904,8 +904,8 @@ class TestProtocol:
     def test_player_view_hides_hands_and_dice(self):
         s = play_until(sp.new_game(players=3, seed=1), lambda x: x.sequence == "2A")
         v = s.player_view(0)
-        assert v["hands"][0] == s.hands[0] and v["hands"][1] == len(s.hands[1])
-        assert "dice" not in v and isinstance(v["deck"], int)
+        assert list(v.clans[0].hand) == s.hands[0] and v.clans[1].hand is None and v.clans[1].cards == len(s.hands[1])
+        assert "dice" not in v.to_dict() and isinstance(v.deck, int)
 
     def test_readings_and_sources_listed(self):
         rs = sp.readings()
