@@ -48,7 +48,8 @@ def marks(app, kind):
 
 def test_bots_offered():
     bots = livestock_bots()
-    assert list(bots)[:2] == ["Random", "Sensible"]
+    assert list(bots)[:2] == ["random", "greedy"]
+    assert livestock_spec().bot_name("Sensible") == "greedy"  # the name older saves carry
     spec = livestock_spec()
     assert spec.seat_name(0) == "Chickens" and spec.seat_name(3) == "Pigs"
 
@@ -259,7 +260,7 @@ def test_save_and_load_through_the_page():
 def test_autosave_and_resume_offer_on_a_new_page():
     app = livestock_app(bot_delay=None)
     app.players.value = 2
-    app.seat_dropdowns[1].value = "Sensible"
+    app.seat_dropdowns[1].value = "greedy"
     app.start_button.click()
     square = sorted(app.view._index["squares"])[0]
     app.view.board.click(square)
@@ -274,7 +275,7 @@ def test_autosave_and_resume_offer_on_a_new_page():
 
 def test_bots_play_step_by_step_against_a_human():
     app = livestock_app(bot_delay=None)
-    app.seat_dropdowns[1].value = "Sensible"
+    app.seat_dropdowns[1].value = "greedy"
     app.start_button.click()
     app.view.board.click(sorted(app.view._index["squares"])[0])
     steps = 0
@@ -288,7 +289,7 @@ def test_headless_bot_game_runs_to_the_end_with_progress():
     app = livestock_app(bot_delay=None)
     app.players.value = 3
     for dd in app.seat_dropdowns[:3]:
-        dd.value = "Sensible"
+        dd.value = "greedy"
     app.round_limit.value = 15
     app.headless.run_button.click()
     h = app.headless

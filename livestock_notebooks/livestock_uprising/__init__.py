@@ -50,6 +50,9 @@ Reading the position (for a UI)
     Names for display: ``lu.data.UNIT_NAMES``/``UNIT_KEYS``, ``CARD_NAMES``/``CARD_KEYS``,
     ``CARDS`` (with ``text``), ``FACTION_NAMES``, ``GENERAL_NAMES``, ``RESOURCES``.
 
+The game described once (save id, seats, bots by stable name ``random``/``greedy``, turn line):
+``lu.GAME`` (:mod:`.game`). Event kinds: ``lu.EventKind`` (:mod:`.events`).
+
 Bots: :mod:`.bots` (``RandomBot``, ``GreedyBot``). Errors: an illegal action raises
 ``livestock_notebooks.IllegalAction`` with ``.rule`` and ``.section`` (a rulebook section) and
 leaves the state unchanged; a non-action raises ``MalformedAction``.
@@ -77,17 +80,12 @@ from .actions import (
     Stay,
     Transfer,
 )
-from .state import LivestockState, from_notation, load
+from .events import EventKind
+from .game import GAME
+from .state import LivestockState, from_notation, load, new_game
 
-GAME = "livestock_uprising"
-TITLE = "Livestock Uprising"
-PLAYERS = (2, 3, 4)
-
-
-def new_game(*, players: int = 2, seed: int = 0, max_rounds: int | None = None, factions=None) -> LivestockState:
-    """A new game at barn placement. ``factions`` (keys or indices, seat order) defaults to
-    Chickens, Cows, Goats, Pigs in that order; ``max_rounds`` ends the game with no winner."""
-    return LivestockState.new(players=players, seed=seed, max_rounds=max_rounds, factions=factions)
+TITLE = GAME.title
+PLAYERS = tuple(range(GAME.min_players, GAME.max_players + 1))
 
 
 def action_from_dict(d) -> LivestockAction:
@@ -106,6 +104,6 @@ BENCHMARK_CONFIGS = [
 ]
 
 __all__ = [
-    "new_game", "load", "from_notation", "action_from_dict", "LivestockState", "actions", "data",
+    "GAME", "EventKind", "new_game", "load", "from_notation", "action_from_dict", "LivestockState", "actions", "data",
     "CONFORMANCE_CONFIGS", "BENCHMARK_CONFIGS", *[c.__name__ for c in ACTION_CLASSES], "LivestockAction",
 ]

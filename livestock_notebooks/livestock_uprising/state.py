@@ -432,6 +432,12 @@ _HANDLERS = {
 }
 
 
+def new_game(*, players: int = 2, seed: int = 0, max_rounds: int | None = None, factions=None) -> LivestockState:
+    """A new game at barn placement. ``factions`` (keys or indices, seat order) defaults to
+    Chickens, Cows, Goats, Pigs in that order; ``max_rounds`` ends the game with no winner."""
+    return LivestockState.new(players=players, seed=seed, max_rounds=max_rounds, factions=factions)
+
+
 def from_notation(text: str, *, seed: int = 0, max_rounds: int | None = None) -> LivestockState:
     """The position ``text`` in the text notation of :mod:`.notation` (``ValueError`` if it is not one);
     ``seed`` seeds the dice, which are not part of a position."""

@@ -11,23 +11,24 @@ places and retreat squares are marked blue and are clicked the same way. Everyth
 rules allow now (stay, cards, marshalling, transfers, the Super Army) has a button, and
 "Any legal action" lists every action there is.
 
-:func:`livestock_spec` describes the game for the shell (names, colours, turn text, the
-end-phase button, bots).
+The game itself (names, colours, turn text, the end-phase button, bots) is described once in
+``livestock_uprising.GAME`` (:mod:`livestock_notebooks.livestock_uprising.game`).
 """
 from __future__ import annotations
 
+import dataclasses
 import html
 from typing import Any, Sequence
 
 import ipywidgets as w
 
 from ... import livestock_uprising as LU
-from ...core.bots import RandomBot
 from ...livestock_uprising import actions as A
 from ...livestock_uprising import data as D
+from ...livestock_uprising.game import FACTION_COLOURS, PHASE_LABELS, end_phase_action
 from ...core.game_info import GameInfo
 from ..shell.app import GameApp, GameView, ViewContext
-from .board import FACTION_COLOURS, LivestockBoard, hand_counts, public_state
+from .board import LivestockBoard, hand_counts, public_state
 from .panels import (
     PANEL_CSS,
     ArmyPanel,
@@ -41,91 +42,18 @@ from .panels import (
 
 __all__ = ["LivestockView", "livestock_app", "livestock_spec", "livestock_bots", "PHASE_LABELS"]
 
-PHASE_LABELS = {
-    "barn": "Setup: place your barn",
-    "action": "Action phase",
-    "harvest": "Harvest phase",
-    "marshal": "Marshalling phase",
-    "super": "Forming the Super Army",
-    "over": "Game over",
-}
 STAR = "\u2605"
 END_LABELS = {A.EndActions: "End action phase", A.EndHarvest: "End harvest phase", A.EndTurn: "End turn"}
 
 
 def livestock_bots() -> dict:
-    """Bot name -> factory: the engine's bots when it has them, else the generic random bot."""
-    bots: dict[str, Any] = {}
-    try:
-        from ...livestock_uprising import bots as engine_bots  # type: ignore[attr-defined]
-    except ImportError:
-        engine_bots = None
-    if engine_bots is not None:
-        found = getattr(engine_bots, "BOTS", None)
-        if isinstance(found, dict):
-            bots.update(found)
-        else:
-            for attr, label in (("RandomBot", "Random"), ("GreedyBot", "Sensible"), ("SensibleBot", "Sensible")):
-                cls = getattr(engine_bots, attr, None)
-                if cls is not None and label not in bots:
-                    bots[label] = cls
-    bots.setdefault("Random", RandomBot)
-    return bots
-
-
-def _faction_name(i: int) -> str:
-    return D.FACTION_NAMES[i]
-
-
-def _describe(state) -> str:
-    if state.is_over:
-        winners = state.winners
-        if winners:
-            return "Game over: " + " and ".join(D.FACTION_NAMES[state.factions[p]] for p in winners) + " won"
-        return "Game over"
-    p = state.turn_player
-    who = D.FACTION_NAMES[state.factions[p]]
-    text = f"Round {state.rounds_played + 1} \u00b7 {who} \u00b7 {PHASE_LABELS.get(state.phase_name, state.phase_name)}"
-    pending = state.pending
-    if pending is not None:
-        other = D.FACTION_NAMES[state.factions[pending["player"]]]
-        text += f" \u00b7 {other} must choose a {'defending card' if pending['kind'] == 'card' else pending['kind']}"
-    return text
-
-
-def _end_action(state, legal):
-    for a in legal:
-        if isinstance(a, (A.EndActions, A.EndHarvest, A.EndTurn)):
-            return a
-    return None
-
-
-def _progress(state) -> float:
-    limit = state.max_rounds or 40
-    return state.rounds_played / limit
+    """Bot name -> factory, as the setup screen offers them (the stable names of ``LU.GAME.bots``)."""
+    return dict(LU.GAME.bots)
 
 
 def livestock_spec(bots: dict | None = None) -> GameInfo:
-    """The shell's description of Livestock Uprising (factions in seat order)."""
-    return GameInfo(
-        name="livestock_uprising",
-        title="Livestock Uprising",
-        new_game=LU.new_game,
-        load=LU.load,
-        bots=bots if bots is not None else livestock_bots(),
-        min_players=2,
-        max_players=4,
-        default_players=2,
-        player_name=_faction_name,
-        player_color=lambda i: FACTION_COLOURS[D.FACTION_KEYS[i]],
-        turn_key=lambda s: (s.rounds_played, s.turn_player),
-        describe_turn=_describe,
-        end_turn=_end_action,
-        end_turn_label="End phase",
-        progress=_progress,
-        players_of=lambda s: s.players,
-        max_actions=40_000,
-    )
+    """The game's description (``LU.GAME``), with other bots if ``bots`` is given (tests)."""
+    return LU.GAME if bots is None else dataclasses.replace(LU.GAME, bots=bots)
 
 
 class LivestockView(GameView):
@@ -231,7 +159,7 @@ class LivestockView(GameView):
             self.any_action.value = 0 if options else None
         self.any_button.disabled = not options
         if self.app is not None:
-            end = _end_action(None, legal)
+            end = end_phase_action(None, legal)
             self.app.end_turn_button.description = END_LABELS.get(type(end), "End phase")
 
     def clear(self) -> None:
@@ -490,7 +418,7 @@ def livestock_app(**kwargs) -> GameApp:
     kwargs.setdefault("view_factory", LivestockView)
     kwargs.setdefault("setup_widgets", [rounds])
     kwargs.setdefault("setup_options", options)
-    spec = kwargs.pop("spec", None) or livestock_spec()
+    spec = kwargs.pop("spec", None) or LU.GAME
     app = GameApp(spec, **kwargs)
     app.round_limit = rounds
     return app

@@ -22,6 +22,7 @@ from typing import Callable, Iterable, Mapping
 import ipywidgets as w
 
 from ...livestock_uprising import data as D
+from ...livestock_uprising.game import FACTION_COLOURS
 from ...core.rng import Dice
 
 __all__ = [
@@ -35,8 +36,6 @@ __all__ = [
     "stars",
 ]
 
-#: CSS colours of the factions (the rulebook's barn colours: blue, red, green, black).
-FACTION_COLOURS = {"chickens": "#1f5fbf", "cows": "#c62828", "goats": "#2e7d32", "pigs": "#212121"}
 TERRAIN_COLOURS = {
     "grass": "#b9e08a",
     "hay": "#f3e19b",

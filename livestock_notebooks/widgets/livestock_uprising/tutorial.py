@@ -38,7 +38,7 @@ class LivestockTutorial(TutorialPage):
         return state_for(step, seed=self.seed)
 
     def seats(self, step: Step) -> list[Seat]:
-        return [Seat.human(), Seat("Sensible")]
+        return [Seat.human(), Seat("greedy")]
 
     def after_demo_action(self) -> None:
         battle = getattr(self.app.view, "battle", None)

@@ -1,0 +1,97 @@
+"""Livestock Uprising described once: :data:`GAME`, the :class:`~livestock_notebooks.core.game_info.GameInfo`
+that the session, the pages and the tests read (the save id, seats, bots by stable name, the turn
+line, the end-phase button, progress). Pure Python.
+
+    >>> from livestock_notebooks.livestock_uprising import GAME
+    >>> GAME.name, sorted(GAME.bots), GAME.seat_name(1)
+    ('livestock_uprising', ['greedy', 'random'], 'Cows')
+"""
+from __future__ import annotations
+
+from ..core.bots import RandomBot
+from ..core.game_info import GameInfo
+from . import actions as A
+from . import data as D
+from .bots import GreedyBot
+from .state import LivestockState, load, new_game
+
+__all__ = ["GAME", "BOTS", "BOT_ALIASES", "FACTION_COLOURS", "PHASE_LABELS", "describe_turn", "end_phase_action"]
+
+#: The bots by stable name (the names written into saves).
+BOTS = {"random": RandomBot, "greedy": GreedyBot}
+#: Names earlier pages wrote into saves -> the stable name.
+BOT_ALIASES = {"Random": "random", "Sensible": "greedy", "Greedy": "greedy"}
+
+#: CSS colours of the factions (the rulebook's barn colours: blue, red, green, black).
+FACTION_COLOURS = {"chickens": "#1f5fbf", "cows": "#c62828", "goats": "#2e7d32", "pigs": "#212121"}
+
+#: The phases (``state.phase_name``) in words.
+PHASE_LABELS = {
+    "barn": "Setup: place your barn",
+    "action": "Action phase",
+    "harvest": "Harvest phase",
+    "marshal": "Marshalling phase",
+    "super": "Forming the Super Army",
+    "over": "Game over",
+}
+
+_END_PHASE = (A.EndActions, A.EndHarvest, A.EndTurn)
+
+
+def _faction_name(i: int) -> str:
+    return D.FACTION_NAMES[i]
+
+
+def _faction_colour(i: int) -> str:
+    return FACTION_COLOURS[D.FACTION_KEYS[i]]
+
+
+def describe_turn(state: LivestockState) -> str:
+    """The turn line: round, whose turn, the phase, and a battle decision asked of someone."""
+    if state.is_over:
+        winners = state.winners
+        if winners:
+            return "Game over: " + " and ".join(D.FACTION_NAMES[state.factions[p]] for p in winners) + " won"
+        return "Game over"
+    who = D.FACTION_NAMES[state.factions[state.turn_player]]
+    text = f"Round {state.rounds_played + 1} \u00b7 {who} \u00b7 {PHASE_LABELS.get(state.phase_name, state.phase_name)}"
+    pending = state.pending
+    if pending is not None:
+        other = D.FACTION_NAMES[state.factions[pending["player"]]]
+        text += f" \u00b7 {other} must choose a {'defending card' if pending['kind'] == 'card' else pending['kind']}"
+    return text
+
+
+def end_phase_action(state: LivestockState | None, legal: list) -> A.LivestockAction | None:
+    """The action of the "End phase" button (end the action phase, the harvest, the turn), if legal now."""
+    for action in legal:
+        if isinstance(action, _END_PHASE):
+            return action
+    return None
+
+
+def _progress(state: LivestockState) -> float:
+    limit = state.max_rounds or 40
+    return state.rounds_played / limit
+
+
+GAME = GameInfo(
+    name=LivestockState.GAME,
+    title="Livestock Uprising",
+    new_game=new_game,
+    load=load,
+    bots=BOTS,
+    bot_aliases=BOT_ALIASES,
+    min_players=2,
+    max_players=4,
+    default_players=2,
+    player_name=_faction_name,
+    player_color=_faction_colour,
+    turn_key=lambda s: (s.rounds_played, s.turn_player),  # type: ignore[attr-defined]
+    describe_turn=describe_turn,  # type: ignore[arg-type]
+    end_turn=end_phase_action,  # type: ignore[arg-type]
+    end_turn_label="End phase",
+    progress=_progress,  # type: ignore[arg-type]
+    players_of=lambda s: s.players,  # type: ignore[attr-defined]
+    max_actions=40_000,
+)
