@@ -38,3 +38,40 @@ def test_engine_imports_no_widget_library(module, setup):
         cwd=Path(__file__).resolve().parents[1],
     )
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def _modules_of(*packages: str) -> list[str]:
+    import importlib
+    import pkgutil
+
+    names = []
+    for package in packages:
+        names.append(package)
+        path = importlib.import_module(package).__path__
+        names += [info.name for info in pkgutil.walk_packages(path, prefix=package + ".")
+                  if info.name.rsplit(".", 1)[-1] != "__main__"]
+    return sorted(names)
+
+
+PURE_PACKAGES = ("livestock_notebooks.core", "livestock_notebooks.odds", "livestock_notebooks.livestock_uprising",
+                 "livestock_notebooks.battlegoats", "livestock_notebooks.space_pigs")
+
+
+#: the Monte Carlo is vectorised with numpy on purpose (the exact odds never import it)
+ALLOWED = {"livestock_notebooks.odds.montecarlo": {"numpy"}}
+
+
+@pytest.mark.parametrize("module", _modules_of(*PURE_PACKAGES) + ["livestock_notebooks.data_catalog"])
+def test_every_pure_module_imports_no_widget_library(module):
+    """Each module of ``core/``, ``odds/`` and the engines, imported alone in a fresh interpreter."""
+    forbidden = sorted(set(FORBIDDEN) - ALLOWED.get(module, set()))
+    code = (
+        f"import importlib, sys; importlib.import_module({module!r})\n"
+        f"bad = sorted({{n.split('.')[0] for n in sys.modules}} & set({forbidden!r}))\n"
+        "print(bad); sys.exit(1 if bad else 0)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True,
+        cwd=Path(__file__).resolve().parents[1],
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
