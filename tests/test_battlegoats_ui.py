@@ -32,7 +32,7 @@ def start(seats=("Human", "Smart", "Random"), *, draft=False, seed=1, **kw):
     app = new_app(**kw)
     app.players.value = len(seats)
     for dd, kind in zip(app.seat_dropdowns, seats):
-        dd.value = kind
+        dd.value = bg.GAME.bot_name(kind)  # the menu lists bots by stable name
     app.mode_toggle.value = draft
     app.seed.value = seed
     app.start_button.click()
@@ -91,9 +91,9 @@ def test_setup_offers_2_to_6_seats_bots_and_draft():
     app = new_app()
     assert shown(app.setup_box) and not shown(app.game_box)
     assert app.players.options == (2, 3, 4, 5, 6) and app.players.value == 3
-    assert app.seat_dropdowns[0].options == ("Human", "Random", "Smart")
+    assert app.seat_dropdowns[0].options == ("Human", "random", "smart")  # bots by stable name
     assert app.mode_toggle.options == (("Basic deal", False), ("Draft", True))
-    app.seat_dropdowns[0].value = "Smart"
+    app.seat_dropdowns[0].value = "smart"
     app.seat_dropdowns[1].value = "Human"
     app.mode_toggle.value = True
     app.rounds_dropdown.value = 20
@@ -101,7 +101,7 @@ def test_setup_offers_2_to_6_seats_bots_and_draft():
     s = app.session.state
     assert s.players == 3 and s.draft and s.max_rounds == 20 and s.phase == "draft"
     assert s.layout_first == 1, "the first human seat lays out first (and so picks the first attacker)"
-    assert app.session.seats == [Seat("Smart"), Seat.human(), Seat("Smart")]
+    assert app.session.seats == [Seat("smart"), Seat.human(), Seat("smart")]
 
 
 def test_css_classes_for_locators():
@@ -484,10 +484,12 @@ def test_turn_line_is_public():
 
 
 def test_bot_speed_control_changes_the_delay():
+    from livestock_notebooks.widgets.shell.pacing import BOT_SPEEDS
+
     app = play_app(check_resume=False)
-    assert app.bot_delay == 0.7
+    assert app.bot_delay == BOT_SPEEDS["Normal"]  # the one speed table of the shell
     app.speed_dropdown.value = "Fast"
-    assert app.bot_delay == 0.2
+    assert app.bot_delay == BOT_SPEEDS["Fast"] == 0.2
     assert app.speed_dropdown in app.controls.children
 
 
@@ -510,12 +512,15 @@ def test_headless_bot_game_from_the_setup():
 def test_bots_wait_for_the_battle_report_on_a_loop():
     import asyncio
 
+    from livestock_notebooks.widgets.shell.pacing import BOT_SPEEDS
+
+    normal = BOT_SPEEDS["Normal"]
     loop = asyncio.new_event_loop()
     try:
         app = play_app(check_resume=False, loop=loop)
         app.speed_dropdown.value = "Normal"
         app.start([Seat.human(), Seat("Random")], seed=3)
-        assert app.bot_delay == 0.7
+        assert app.bot_delay == normal
         view = app.view
         lay_out_by_clicking(app)
         app.run_bots()
@@ -528,7 +533,7 @@ def test_bots_wait_for_the_battle_report_on_a_loop():
         report = view.report
         assert 1 <= report.shown < len(report.steps), "the steps appear one at a time"
         left = (len(report.steps) - report.shown) * report.step_delay
-        assert app.bot_delay == pytest.approx(0.7 + left)
+        assert app.bot_delay == pytest.approx(normal + left)
         report.all_button.click()
         assert report.shown == len(report.steps)
     finally:

@@ -99,7 +99,8 @@ Notation (``state.notation()`` / ``from_notation(text, seed=0, cards=None)``)
         bg2 attack s0 r1/- f0 l0 basic | .,.,.,.,.,.,.,.,cowboy_goat/-/-/-/- | wolf,soldier_goat,.,.,.,.,.,.,./-/-/-/- | rev=-
         bg2 attack s1 r2/10 f0 l0 basic | .,matador_goat^,.,.,.,.,.,.,./-/ram_goat/-/- | .,.,.,.,cyborg_goat,.,.,.,./-/-/-/- | rev=ram_goat
 
-Bots: :class:`RandomBot` (shared) and :class:`SeenBot` (plays on what it has seen).
+Bots: :class:`RandomBot` (shared) and :class:`SeenBot` (plays on what it has seen), by stable name
+``BOTS = {"random", "smart"}``. ``GAME`` (:mod:`.game`) describes the game once for the session and pages.
 """
 from .actions import *  # noqa: F401,F403 - the action classes, ACTION_CLASSES, card_name
 from .actions import ACTION_CLASSES
@@ -119,6 +120,7 @@ from .cards import (
     slot_name,
     standard_cards,
 )
+from .game import GAME
 from .odds import AttackOdds, attack_odds, unknown_pool
 from .state import PHASES, STAGES, BattleGoatsState, from_notation, load, new_game
 
@@ -144,7 +146,7 @@ def action_from_dict(data):
 
 
 __all__ = [
-    "ACTION_CLASSES", "AttackOdds", "BOTS", "BattleGoatsAction", "BattleGoatsState", "BENCHMARK_CONFIGS",
+    "ACTION_CLASSES", "AttackOdds", "BOTS", "GAME", "BattleGoatsAction", "BattleGoatsState", "BENCHMARK_CONFIGS",
     "CONFORMANCE_CONFIGS", "Card", "CardListError", "CardSet", "ChooseAttacker", "ChooseDefender",
     "ChooseEnding", "ChooseFirstAttacker", "ChooseOpponent", "ChooseOwnAdjacent", "ChooseTarget", "Dodge",
     "MoveAtStart", "PHASES", "Pick", "Place", "PlaceCaptured", "ROWS", "RandomBot", "SLOT_NAMES", "STAGES",

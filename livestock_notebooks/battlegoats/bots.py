@@ -29,7 +29,7 @@ class SeenBot:
       beat or tie its card; shares a victory when offered.
     """
 
-    name = "Seen"
+    name = "Smart"
 
     def __init__(self, seed: int | None = 0):
         self._random = random.Random(seed)
@@ -167,4 +167,5 @@ class SeenBot:
         return next(a for a in actions if a.dodge == dodge)
 
 
-BOTS = {"random": RandomBot, "seen": SeenBot}
+#: The bots by stable name (the names written into saves).
+BOTS = {"random": RandomBot, "smart": SeenBot}

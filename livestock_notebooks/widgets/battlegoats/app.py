@@ -1,8 +1,8 @@
 """The BattleGoats play page: the shared game-app shell with the BattleGoats board.
 
 ``play_app()`` returns a :class:`~livestock_notebooks.widgets.shell.app.GameApp` set up for
-BattleGoats: 2-6 seats (human, ``Random`` bot or ``Smart`` bot, which plays on what it has
-seen), basic deal or draft, optional round limit, bot speed, and optionally the players' own
+BattleGoats (:data:`battlegoats.GAME`): 2-6 seats (human, ``random`` bot or ``smart`` bot, which plays on
+what it has seen), basic deal or draft, optional round limit, bot speed, and optionally the players' own
 card list (the data file's format, every bad row reported); hot-seat hand-off, undo,
 save/load/autosave/resume and the log come from the shell::
 
@@ -20,79 +20,24 @@ from typing import Any
 import ipywidgets as w
 
 from ... import battlegoats as bg
+from ...battlegoats.army import check_card_list
+from ...battlegoats import game as bg_game
+from ...battlegoats.game import ARMY_MODES, ROUND_LIMITS, describe_turn, game_info
 from ...core.game_info import GameInfo
-from .board import PLAYER_COLOURS, BattleGoatsView
+from ..common.uploads import upload_bytes
 from ..shell.app import HUMAN_LABEL, GameApp
+from ..shell.pacing import BOT_SPEEDS, DEFAULT_BOT_SPEED
+from .board import BattleGoatsView
 
 __all__ = ["BOT_SPEEDS", "battlegoats_spec", "describe_turn", "play_app"]
 
-#: Seconds between visible bot steps, by the name shown in the setup.
-BOT_SPEEDS = {"Slow": 1.4, "Normal": 0.7, "Fast": 0.2, "Instant": 0.02}
-
-
-def describe_turn(state) -> str:
-    """The turn line (public facts only)."""
-    if state.is_over:
-        winners = state.winners
-        if state.result == "shared":
-            return "Game over: " + " and ".join(f"Player {p + 1}" for p in winners) + " share the victory"
-        if state.result == "no_victors":
-            return "Game over: there are no victors"
-        if state.result == "max_rounds":
-            return "Game over: round limit reached, nobody wins"
-        return f"Game over: Player {winners[0] + 1} wins"
-    cp = state.current_player
-    who = f"Player {cp + 1}"
-    phase = state.phase
-    if phase == "draft":
-        return f"Draft: {who} keeps a card ({len(state.packs[cp])} in the pack)"
-    if phase == "layout":
-        return f"Battlefield setup: {who} lays out ({len(state.hands[cp])} cards to place)"
-    if phase == "first":
-        return f"{who} finished first and chooses who attacks first"
-    if phase == "move":
-        return f"Battle begins: {who} may move a card"
-    stage = state.stage
-    head = f"Round {state.round}{'/' + str(state.max_rounds) if state.max_rounds else ''}: Player {state.seat + 1} attacks"
-    if stage == "attacker":
-        return head
-    if stage == "defender":
-        return f"{head}; {who} chooses the defending card"
-    if stage == "dodge":
-        return f"{head}; {who} may avoid the battle"
-    if stage == "ending":
-        return f"The last cards fell together: {who} chooses how it ends"
-    return head
-
-
-def _progress(state) -> float:
-    if state.is_over:
-        return 1.0
-    if state.phase in ("draft", "layout", "first", "move"):
-        return 0.05
-    total = sum(1 for b in state.board for c in b if c is not None)
-    start = 9 * state.players
-    return max(0.05, min(0.99, 1 - total / start))
+#: The card list needs a Hero and 8 other cards for each of at least this many players.
+MIN_PLAYERS = bg.GAME.min_players
 
 
 def battlegoats_spec(**options: Any) -> GameInfo:
-    """The :class:`GameInfo` of BattleGoats (``options`` go to ``new_game``)."""
-    return GameInfo(
-        name="battlegoats",
-        title="BattleGoats",
-        new_game=bg.new_game,
-        load=bg.load,
-        bots={"Random": bg.RandomBot, "Smart": bg.SeenBot},
-        min_players=2,
-        max_players=6,
-        default_players=3,
-        player_color=lambda i: PLAYER_COLOURS[i % len(PLAYER_COLOURS)],
-        turn_key=lambda s: (s.phase, s.seat, s.round),
-        describe_turn=describe_turn,
-        progress=_progress,
-        players_of=lambda s: s.players,
-        new_game_options=dict(options),
-    )
+    """:data:`battlegoats.GAME <livestock_notebooks.battlegoats.game.GAME>`, with ``options`` for ``new_game``."""
+    return game_info(**options) if options else bg.GAME
 
 
 def play_app(*, bot_delay: float | None | str = "setup", autosave: bool = True, save_directory=None,
@@ -101,15 +46,14 @@ def play_app(*, bot_delay: float | None | str = "setup", autosave: bool = True, 
         ``"setup"`` (default) follows the speed chosen in the setup; ``None`` never schedules bots
     (tests step them by hand). ``step_delay``: seconds between the steps of the battle report
     (``"speed"``: 0.6 times the bot speed; ``None``: every step at once)."""
-    spec = battlegoats_spec()
-    mode = w.ToggleButtons(options=[("Basic deal", False), ("Draft", True)], value=False,
+    spec = bg.GAME
+    mode = w.ToggleButtons(options=list(ARMY_MODES), value=False,
                            description="Army", tooltips=["Each player is dealt 8 cards and a Hero",
                                                          "Keep one card of your pack, pass the rest right, repeat"])
     mode.add_class("lsn-bg-mode")
-    rounds = w.Dropdown(options=[("No limit", 0), ("10 rounds", 10), ("20 rounds", 20), ("40 rounds", 40)],
-                        value=0, description="Round limit")
+    rounds = w.Dropdown(options=list(ROUND_LIMITS), value=0, description="Round limit")
     rounds.add_class("lsn-bg-rounds")
-    speed = w.Dropdown(options=list(BOT_SPEEDS), value="Normal", description="Bot speed")
+    speed = w.Dropdown(options=list(BOT_SPEEDS), value=DEFAULT_BOT_SPEED, description="Bot speed")
     speed.add_class("lsn-bg-speed")
     notes = w.HTML(
         '<div style="color:#555;font-size:0.92em;max-width:48em">Bots: <b>Random</b> picks any legal move; '
@@ -129,9 +73,10 @@ def play_app(*, bot_delay: float | None | str = "setup", autosave: bool = True, 
         """Use a card list (the data file's format) for new games; shows every bad row."""
         try:
             cards = bg.load_cards(text.decode("utf-8") if isinstance(text, (bytes, bytearray)) else text)
-            if len(cards.heroes) < 2 or len(cards.others) < 16:
-                raise bg.CardListError([(None, "cards", f"{len(cards.heroes)} Heroes and {len(cards.others)} other "
-                                         "cards: a game needs one Hero and 8 other cards per player")])
+            try:
+                check_card_list(MIN_PLAYERS, cards)
+            except ValueError as exc:
+                raise bg.CardListError([(None, "cards", str(exc))]) from None
         except (bg.CardListError, UnicodeDecodeError) as exc:
             problems = getattr(exc, "problems", None) or [(None, "file", str(exc))]
             rows = "".join(f"<li>{'row ' + str(r) if r is not None else 'card list'}, {html.escape(str(f))}: "
@@ -146,13 +91,11 @@ def play_app(*, bot_delay: float | None | str = "setup", autosave: bool = True, 
         return True
 
     def card_upload_changed(change) -> None:
-        files = change["new"]
-        if not files:
+        upload = upload_bytes(change)
+        if upload is None:
             return
-        item = files[0]
-        content = item["content"] if isinstance(item, dict) else item.content
-        fname = item["name"] if isinstance(item, dict) else getattr(item, "name", "the file")
-        load_card_list(bytes(content), fname)
+        fname, content = upload
+        load_card_list(content, fname)
         cards_upload.value = ()
 
     def cards_back(_b=None) -> None:
@@ -165,9 +108,8 @@ def play_app(*, bot_delay: float | None | str = "setup", autosave: bool = True, 
     def setup_options() -> dict:
         app = holder["app"]
         seats = [dd.value for dd in app.seat_dropdowns[: app.players.value]]
-        first = next((i for i, kind in enumerate(seats) if kind == HUMAN_LABEL), 0)
         options = {"draft": bool(mode.value), "max_rounds": rounds.value or None,
-                   "layout_first": first}
+                   **bg_game.setup_options([kind == HUMAN_LABEL for kind in seats])}
         if holder["cards"] is not None:
             options["cards"] = holder["cards"]
         return options

@@ -27,6 +27,7 @@ import ipywidgets as w
 from ...battlegoats import SLOT_NAMES, attack_odds, standard_cards
 from ...battlegoats import actions as act
 from ...battlegoats import events as ev
+from ...battlegoats.game import PLAYER_COLOURS, result_text
 from ...core.errors import IllegalAction
 from ..shell.app import GameView, Ticker, illegal_message
 
@@ -42,8 +43,6 @@ __all__ = [
     "public_view",
 ]
 
-#: Seat colours (chips in the log and the headers).
-PLAYER_COLOURS = ("#1f5fbf", "#c62828", "#2e7d32", "#6a1b9a", "#ef6c00", "#00838f")
 #: Card colours by type, after the rulebook's icons (Heroes purple, Equipment blue, Goats
 #: orange, Creatures green).
 TYPE_COLOURS = {"hero": "#e3d1f5", "equipment": "#cfe0f7", "goat": "#fde0bd", "creature": "#d3efd0"}
@@ -954,7 +953,7 @@ class BattleGoatsView(GameView):
             hand_title = (f"The pack in front of you ({len(v['pack'])} cards); kept so far: "
                           + (", ".join(cards[c].name for c in v["hand"]) or "none"))
         if phase == "over":
-            hint = self._result_text(v)
+            hint = result_text(v["winners"], v["result"]) + "."
         elif me is None:
             hint = "Bots are playing; you are watching (only face-up and revealed cards are shown)."
         elif not my_turn:
@@ -1111,20 +1110,6 @@ class BattleGoatsView(GameView):
                          f'<b>{_esc(card.name)}</b> \u00b7 {_esc(TYPE_MARKS[card.type])} \u00b7 value {card.value}'
                          f'<br>{_esc(card.ability)}</div>')
         self.details.value = "".join(parts)
-
-    @staticmethod
-    def _result_text(v) -> str:
-        winners = v["winners"]
-        result = v["result"]
-        if result == "shared":
-            return "Game over: " + " and ".join(player_name(p) for p in winners) + " share the victory."
-        if result == "no_victors":
-            return "Game over: all fell defeated on the battlefield; there are no victors."
-        if result == "max_rounds":
-            return "Game over: the round limit was reached; nobody wins."
-        if winners:
-            return f"Game over: {player_name(winners[0])} has the last card in play and wins."
-        return "Game over."
 
 
 def pend_text(v: Mapping, cards: Mapping) -> str:
