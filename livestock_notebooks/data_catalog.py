@@ -180,7 +180,7 @@ def _note(obj: dict) -> str:
 def _summary(obj: dict) -> dict:
     """The object's own values: scalars and lists of scalars, without sources, labels and prose."""
     skip = set(NOTE_KEYS) | {"name", "title", "id", "key"}
-    out = {}
+    out: dict[str, Any] = {}
     for key, value in obj.items():
         if is_source_key(key) or key in skip:
             continue

@@ -30,7 +30,9 @@ def play_out(state: GameState, bots: dict | list, *, max_actions: int = 1_000_00
     for _ in range(max_actions):
         if state.is_over:
             break
-        bot = bots[state.current_player]
+        player = state.current_player
+        assert player is not None, "a game that is not over has a player to decide"
+        bot = bots[player]
         action = bot.choose(state)
         new = state.apply(action)
         events.extend(new)

@@ -128,6 +128,7 @@ class GameInfo:
         if name not in self.bots:
             raise ValueError(f"unknown bot {name!r}; this game has {sorted(self.bots)}")
         factory = self.bots[name]
+        params: Mapping[str, inspect.Parameter]
         try:
             params = inspect.signature(factory).parameters
         except (TypeError, ValueError):

@@ -406,6 +406,7 @@ class Session:
         if not self.is_bot_turn:
             return None
         player = self.current_player
+        assert player is not None  # a bot's turn has a player
         action = self.bot(player).choose(self.state)
         events = self.apply(action, by_bot=True)
         return action, events
@@ -443,7 +444,7 @@ class Session:
             return "The game is over."
         if last.player != self.current_player:
             return "That step was another player's decision."
-        if not self.seats[last.player].is_human:
+        if last.player is None or not self.seats[last.player].is_human:
             return "A bot's move cannot be undone."
         if self.spec.turn_of(self.state) != last.turn:
             return "A new turn has started."

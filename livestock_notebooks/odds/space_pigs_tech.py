@@ -56,7 +56,7 @@ class CombatCard:
 
 @lru_cache(maxsize=1)
 def _load_cards() -> tuple[str, tuple[CombatCard, ...]]:
-    path = resources.files("livestock_notebooks").joinpath("data", "space_pigs", "combat_cards.json")
+    path = resources.files("livestock_notebooks") / "data" / "space_pigs" / "combat_cards.json"
     data = json.loads(path.read_text(encoding="utf-8"))
     cards = tuple(
         CombatCard(c["name"], int(c["attack"]), int(c["defense"]), int(c["tech"]), c.get("source", "house"))
