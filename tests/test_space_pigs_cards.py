@@ -183,7 +183,7 @@ class TestClanPowers:
         assert s.current_player == 0 and UsePower(0, "tech_adjust", -1) in s.legal_actions()
         total = CARDS[big[0]].tech + CARDS[big[1]].tech
         s.apply(UsePower(0, "tech_adjust", -1))
-        assert s.combat is None or s.combat["tech"] == total - 1
+        assert s.combat is None or s.combat.tech == total - 1
 
 
 # =============================================================================== views, saves

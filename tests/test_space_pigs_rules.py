@@ -616,7 +616,7 @@ class TestCombat:
 
     def test_combat_round_uses_shared_odds_model(self):
         s = pos("turn=2 seq=3A order=123 rp=1 hands=0//", {0: "a3:b2h1", 1: "a1", 6: "c3"})
-        assert s.current_player == 0 and s.combat["stage"] == "cards_d"
+        assert s.current_player == 0 and s.combat.stage == "cards_d"
         s.dice.script([5, 6])
         events = s.apply(Done(0))  # the attacker holds no card: reveal and round 1 follow
         rounds = [e for e in events if e.kind == "round"]
@@ -661,7 +661,7 @@ class TestCombat:
     def test_fleeing_only_from_round_two_to_adjacent_own_hex(self):
         s = pos("turn=2 seq=3A order=123 rp=1", {0: "a3:b3", 1: "a1", 6: "c3"}, script=[3, 3])
         # round 1 (tie) was fought; round 2 starts with the defender's choice
-        assert s.combat["round"] == 2 and s.current_player == 0
+        assert s.combat.round == 2 and s.current_player == 0
         assert set(s.legal_actions()) == {Flee(0, 1), Stay(0)}
         s.apply(Flee(0, 1))
         assert s.owner(0) == 1 and s.troops_on(1)[0]["piglets"] == 4
@@ -673,7 +673,7 @@ class TestCombat:
 
     def test_multiple_attackers_resolved_in_order_of_play(self):
         s = pos("turn=2 seq=3A order=321 rp=1 hands=0.1.2//", {0: "a1:b2:c2", 6: "c1", 3: "b1"})
-        assert s.combat["a"] == 2 and s.combat["d"] == 0  # P3 plays first, so his attack comes first
+        assert s.combat.attacker == 2 and s.combat.defender == 0  # P3 plays first, so his attack comes first
 
     def test_pigs_attack_aliens_and_porcophages_grow(self):
         # b lands on a porcophage; the pack wins round 1 (8 against 1), kills a piglet and grows
@@ -713,7 +713,7 @@ class TestAlienTravelAndCombat:
     def test_alien_combat_pigs_may_flee_aliens_may_not(self):
         s = pos("turn=2 seq=3C order=123 rp=2", {2: "pir1", 0: "a3", 1: "a1", 6: "c3", 4: "b2"}, script=[5, 3])
         s.apply(MoveAliens(1, 2, 0))
-        assert s.combat["round"] == 2 and s.current_player == 0
+        assert s.combat.round == 2 and s.current_player == 0
         assert Flee(0, 1) in s.legal_actions()
 
     def test_no_alien_move_on_turn_one(self):

@@ -118,11 +118,11 @@ class GreedyBot:
 
     def _combat(self, state, p, legal, by_type):
         cb = state.combat
-        h = cb["hex"]
+        h = cb.hex
         if PlayCard in by_type:
-            played = cb["dcards"] if p == cb["d"] else cb["acards"]
+            played = cb.defender_cards if p == cb.defender else cb.attacker_cards
             tech = sum(CARDS[c].tech for c in played if CARDS[c].kind == "combat") if isinstance(played, list) else 0
-            attacking = p == cb["a"]
+            attacking = p == cb.attacker
             best = None
             for a in by_type[PlayCard]:
                 c = CARDS[a.card]
@@ -145,7 +145,7 @@ class GreedyBot:
         for a in powers:
             if a.power == "win_tie":
                 return a
-            if a.power == "tech_adjust" and a.arg == -1 and 6 <= cb["tech"] <= 6:
+            if a.power == "tech_adjust" and a.arg == -1 and 6 <= cb.tech <= 6:
                 return a
         return Done(p) if Done(p) in legal else legal[0]
 

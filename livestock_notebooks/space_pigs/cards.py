@@ -170,8 +170,7 @@ class CardsMixin(Board):
         seq = self.seq
         if self.combat is not None:  # face down in combat
             self.hands[p].remove(c)
-            side = "d" if p == self.combat["d"] else "a"
-            self.combat[side + "cards"].append(c)
+            self.combat.cards_of(p).append(c)
             self._ev(events.COMBAT_CARD, f"{self.pname(p)} plays a card face down.", p)
             return
         self._discard_card(p, c)

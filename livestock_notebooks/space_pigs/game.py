@@ -134,7 +134,7 @@ def progress(state) -> float:
 
 def _combat_round(state) -> int | None:
     """The round of the combat under way (public), or ``None`` when there is none."""
-    return None if state.combat is None else int(state.combat["round"])
+    return None if state.combat is None else int(state.combat.round)
 
 
 def _players(state: GameState) -> int:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from ..odds.space_pigs_sides import AcornWorm, Pigs, Pirates, Porcophages, resolve_round
 from . import events
 from .actions import ChooseCombat, Done, Flee, PlayCard, Redeploy, Stay, UsePower
+from .combat import Combat
 from .board import ALIEN_NAME, Board, PIRATES, PORCOPHAGES, WORM, troops_text
 from .data import CARDS
 
@@ -67,9 +68,7 @@ class SpaceCombatMixin(Board):
     def _start_combat(self, h: int, attacker: int, seq: str) -> None:
         occ = self.occupants[h]
         defender = occ[0][0]
-        self.combat = {"hex": h, "a": attacker, "d": defender, "seq": seq, "round": 1, "stage": "cards_d",
-                   "acards": [], "dcards": [], "revealed": False, "ab": 0, "db": 0, "tech": 0, "roll": None, "fled_first": False,
-                   "tie": None}
+        self.combat = Combat(hex=h, attacker=attacker, defender=defender, sequence=seq)
         aname = self._side_name(attacker)
         dname = self._side_name(defender)
         self._ev(events.COMBAT, f"Combat on {self.hex_label(h)}: {aname} ({self._side_text(h, attacker)}) "
@@ -107,13 +106,13 @@ class SpaceCombatMixin(Board):
         return [j for j in self.adj()[h] if self._entry(j, who) is not None]
 
     def _combat_options(self, p: int, cb: dict) -> list:
-        stage = cb["stage"]
+        stage = cb.stage
         if stage in ("cards_d", "cards_a"):
             out = []
             seen = set()
             for c in sorted(self.hands[p]):
                 card = CARDS[c]
-                if not self._card_playable_in(c, cb["seq"]):
+                if not self._card_playable_in(c, cb.sequence):
                     continue
                 key = card.name if card.kind == "combat" else card.key
                 if key in seen:
@@ -125,9 +124,9 @@ class SpaceCombatMixin(Board):
         if stage == "tech":
             return [UsePower(p, "tech_adjust", 1), UsePower(p, "tech_adjust", -1), Done(p)]
         if stage in ("flee_d", "flee_a"):
-            out = [Flee(p, j) for j in self._flee_targets(p, cb["hex"])]
-            if cb["round"] == 1:
-                out = [UsePower(p, "flee_first", j) for j in self._flee_targets(p, cb["hex"])]
+            out = [Flee(p, j) for j in self._flee_targets(p, cb.hex)]
+            if cb.round == 1:
+                out = [UsePower(p, "flee_first", j) for j in self._flee_targets(p, cb.hex)]
             out.append(Stay(p))
             return out
         if stage == "reroll":
@@ -139,48 +138,48 @@ class SpaceCombatMixin(Board):
     def _combat_power(self, p: int, power: str, arg: int) -> None:
         cb = self.combat
         if power == "tech_adjust":
-            cb["tech"] += arg
-            self._ev(events.TECH_ADJUST, f"The technology total becomes {cb['tech']}.", p, tech=cb["tech"])
-            cb["stage"] = "tech_done"
+            cb.tech += arg
+            self._ev(events.TECH_ADJUST, f"The technology total becomes {cb.tech}.", p, tech=cb.tech)
+            cb.stage = "tech_done"
         elif power == "flee_first":
             self._flee(p, arg)
         elif power == "reroll":
-            side = "a" if (p == cb["a"]) == (arg == 0) else "d"
-            rolls = cb["roll"][0 if side == "a" else 1]
-            sizes = self._side(cb["hex"], cb[side], 0).strength_dice()
+            side = "a" if (p == cb.attacker) == (arg == 0) else "d"
+            rolls = cb.rolls[0 if side == "a" else 1]
+            sizes = self._side(cb.hex, cb.attacker if side == "a" else cb.defender, 0).strength_dice()
             # re-roll the first die of that side
             old = rolls[0]
             rolls[0] = self._roll(sizes[0])
             self._ev(events.REROLL, f"{self.pname(p)} forces a re-roll: {old} becomes {rolls[0]}.", p, irreversible=True,
                      side=side, old=old, new=rolls[0])
-            cb["stage"] = "rolled2"
+            cb.stage = "rolled2"
         elif power == "win_tie":
-            cb["tie"] = p
-            cb["stage"] = "resolve"
+            cb.tie_won_by = p
+            cb.stage = "resolve"
 
     def _do_Flee(self, a) -> None:
         self._flee(a.player, a.hex)
 
     def _do_Stay(self, a) -> None:
         cb = self.combat
-        cb["stage"] = "flee_a" if cb["stage"] == "flee_d" else "roll"
+        cb.stage = "flee_a" if cb.stage == "flee_d" else "roll"
 
     def _flee(self, p: int, dest: int) -> None:
         cb = self.combat
-        h = cb["hex"]
+        h = cb.hex
         e = self._entry(h, p)
         pg, hg = e[1] + e[3], e[2] + e[4]
         self.occupants[h].remove(e)
         self._add_troops(dest, p, pg, hg)
         self._ev(events.FLEE, f"{self.pname(p)} flees with {troops_text(pg, hg)} from {self.hex_label(h)} to "
                  f"{self.hex_label(dest)}.", p, hex=h, dest=dest)
-        other = cb["a"] if p == cb["d"] else cb["d"]
+        other = cb.attacker if p == cb.defender else cb.defender
         self._end_combat(winner=other, fled=p)
 
     def _reveal_cards(self) -> None:
         cb = self.combat
         ab = db = tech = 0
-        for side, cards in (("a", cb["acards"]), ("d", cb["dcards"])):
+        for side, cards in (("a", cb.attacker_cards), ("d", cb.defender_cards)):
             for c in cards:
                 card = CARDS[c]
                 if card.kind == "combat":
@@ -199,31 +198,31 @@ class SpaceCombatMixin(Board):
                         db -= card.value
                     else:
                         ab -= card.value
-        cb["ab"], cb["db"], cb["tech"] = ab, db, tech
+        cb.attacker_bonus, cb.defender_bonus, cb.tech = ab, db, tech
         names = lambda cs: ", ".join(CARDS[c].name if CARDS[c].kind == "combat" else CARDS[c].english for c in cs) or "none"
-        if cb["acards"] or cb["dcards"]:
-            self._ev(events.REVEAL_CARDS, f"Cards revealed: attacker {names(cb['acards'])}; defender {names(cb['dcards'])}. "
+        if cb.attacker_cards or cb.defender_cards:
+            self._ev(events.REVEAL_CARDS, f"Cards revealed: attacker {names(cb.attacker_cards)}; defender {names(cb.defender_cards)}. "
                      f"Bonuses {ab:+d} / {db:+d}, technology total {tech}.", irreversible=True,
-                     attacker_cards=list(cb["acards"]), defender_cards=list(cb["dcards"]), attack_bonus=ab,
+                     attacker_cards=list(cb.attacker_cards), defender_cards=list(cb.defender_cards), attack_bonus=ab,
                      defense_bonus=db, tech=tech)
-        self.discard.extend(cb["acards"])
-        self.discard.extend(cb["dcards"])
-        cb["revealed"] = True
+        self.discard.extend(cb.attacker_cards)
+        self.discard.extend(cb.defender_cards)
+        cb.revealed = True
 
     def _wipeout(self) -> None:
         cb = self.combat
-        h = cb["hex"]
+        h = cb.hex
         for e in self.occupants[h]:
             if e[0] >= 0:
                 self.lost[e[0]] += e[1] + e[3]
         self.occupants[h] = []
-        self._ev(events.WIPEOUT, f"Technology total {cb['tech']}: over-armament destroys every troop on {self.hex_label(h)}!",
-                 hex=h, tech=cb["tech"])
+        self._ev(events.WIPEOUT, f"Technology total {cb.tech}: over-armament destroys every troop on {self.hex_label(h)}!",
+                 hex=h, tech=cb.tech)
         self.combat = None
         self._check_eliminations()
 
     def _pecari_in(self, cb: dict) -> int | None:
-        for who in (cb["d"], cb["a"]):
+        for who in (cb.defender, cb.attacker):
             if who >= 0 and self.clans[who] == "Pecari Banzai":
                 return who
         return None
@@ -232,87 +231,87 @@ class SpaceCombatMixin(Board):
         """Advance the combat until a decision is needed (True) or it ends (False)."""
         while self.combat is not None:
             cb = self.combat
-            st = cb["stage"]
-            h = cb["hex"]
+            st = cb.stage
+            h = cb.hex
             if st == "cards_d":
-                if cb["d"] >= 0 and self.hands[cb["d"]]:
-                    self.actor = cb["d"]
+                if cb.defender >= 0 and self.hands[cb.defender]:
+                    self.actor = cb.defender
                     return True
-                cb["stage"] = "cards_a"
+                cb.stage = "cards_a"
                 continue
             if st == "cards_a":
-                if cb["a"] >= 0 and self.hands[cb["a"]]:
-                    self.actor = cb["a"]
+                if cb.attacker >= 0 and self.hands[cb.attacker]:
+                    self.actor = cb.attacker
                     return True
-                cb["stage"] = "to_reveal"
+                cb.stage = "to_reveal"
                 continue
             if st == "to_reveal":
                 self._reveal_cards()
-                cb["stage"] = "revealed"
+                cb.stage = "revealed"
                 continue
             if st == "revealed":
                 pec = self._pecari_in(cb)
-                if pec is not None and self._power_ready(pec, "tech_adjust") and (cb["acards"] or cb["dcards"]):
-                    cb["stage"] = "tech"
+                if pec is not None and self._power_ready(pec, "tech_adjust") and (cb.attacker_cards or cb.defender_cards):
+                    cb.stage = "tech"
                     self.actor = pec
                     return True
-                cb["stage"] = "tech_done"
+                cb.stage = "tech_done"
                 continue
             if st == "tech":
                 self.actor = self._pecari_in(cb)
                 return True
             if st == "tech_done":
-                if cb["tech"] >= 6:
+                if cb.tech >= 6:
                     self._wipeout()
                     return False
-                cb["stage"] = "flee_d"
+                cb.stage = "flee_d"
                 continue
             if st in ("flee_d", "flee_a"):
-                who = cb["d"] if st == "flee_d" else cb["a"]
+                who = cb.defender if st == "flee_d" else cb.attacker
                 can = who >= 0 and bool(self._flee_targets(who, h))
-                if cb["round"] == 1:
+                if cb.round == 1:
                     can = can and self._power_ready(who, "flee_first")
                 if can:
                     self.actor = who
                     return True
-                cb["stage"] = "flee_a" if st == "flee_d" else "roll"
+                cb.stage = "flee_a" if st == "flee_d" else "roll"
                 continue
             if st == "roll":
-                a_side = self._side(h, cb["a"], cb["ab"])
-                d_side = self._side(h, cb["d"], cb["db"])
+                a_side = self._side(h, cb.attacker, cb.attacker_bonus)
+                d_side = self._side(h, cb.defender, cb.defender_bonus)
                 ar = [self._roll(s) for s in a_side.strength_dice()]
                 dr = [self._roll(s) for s in d_side.strength_dice()]
-                cb["roll"] = [ar, dr]
-                cb["stage"] = "rolled"
+                cb.rolls = [ar, dr]
+                cb.stage = "rolled"
                 continue
             if st in ("rolled", "rolled2"):
                 if st == "rolled":
                     pec = self._pecari_in(cb)
                     if pec is not None and self._power_ready(pec, "reroll"):
-                        cb["stage"] = "reroll"
+                        cb.stage = "reroll"
                         self.actor = pec
                         return True
-                cb["stage"] = "check_tie"
+                cb.stage = "check_tie"
                 continue
             if st == "reroll":
                 self.actor = self._pecari_in(cb)
                 return True
             if st == "check_tie":
-                a_side = self._side(h, cb["a"], cb["ab"])
-                d_side = self._side(h, cb["d"], cb["db"])
-                at = sum(cb["roll"][0]) + a_side.modifier()
-                dt = sum(cb["roll"][1]) + d_side.modifier()
+                a_side = self._side(h, cb.attacker, cb.attacker_bonus)
+                d_side = self._side(h, cb.defender, cb.defender_bonus)
+                at = sum(cb.rolls[0]) + a_side.modifier()
+                dt = sum(cb.rolls[1]) + d_side.modifier()
                 if at == dt:
-                    for who in (cb["d"], cb["a"]):
+                    for who in (cb.defender, cb.attacker):
                         if who >= 0 and self.clans[who] == "Phacocherus" and self._power_ready(who, "win_tie"):
-                            cb["stage"] = "win_tie"
-                            cb["tie_player"] = who
+                            cb.stage = "win_tie"
+                            cb.tie_player = who
                             self.actor = who
                             return True
-                cb["stage"] = "resolve"
+                cb.stage = "resolve"
                 continue
             if st == "win_tie":
-                self.actor = cb["tie_player"]
+                self.actor = cb.tie_player
                 return True
             if st == "resolve":
                 self._resolve_round()
@@ -322,49 +321,49 @@ class SpaceCombatMixin(Board):
 
     def _resolve_round(self) -> None:
         cb = self.combat
-        h = cb["hex"]
-        a_side = self._side(h, cb["a"], cb["ab"])
-        d_side = self._side(h, cb["d"], cb["db"])
-        ar, dr = cb["roll"]
+        h = cb.hex
+        a_side = self._side(h, cb.attacker, cb.attacker_bonus)
+        d_side = self._side(h, cb.defender, cb.defender_bonus)
+        ar, dr = cb.rolls
         a_roll, d_roll = sum(ar), sum(dr)
         at, dt = a_roll + a_side.modifier(), d_roll + d_side.modifier()
-        if cb["tie"] is not None and at == dt:
+        if cb.tie_won_by is not None and at == dt:
             # Phacocherus wins the tie: treat as a win for his side
-            if cb["tie"] == cb["a"]:
+            if cb.tie_won_by == cb.attacker:
                 a_roll += 1
             else:
                 d_roll += 1
-            cb["tie"] = None
+            cb.tie_won_by = None
         a_after, d_after, winner = resolve_round(a_side, d_side, a_roll, d_roll)
-        text = (f"Round {cb['round']} on {self.hex_label(h)}: {self._side_name(cb['a'])} roll{self._verb_s(cb['a'])} "
-                f"{'+'.join(map(str, ar))}{a_side.modifier():+d} = {at}, {self._side_name(cb['d'])} "
-                f"roll{self._verb_s(cb['d'])} {'+'.join(map(str, dr))}"
+        text = (f"Round {cb.round} on {self.hex_label(h)}: {self._side_name(cb.attacker)} roll{self._verb_s(cb.attacker)} "
+                f"{'+'.join(map(str, ar))}{a_side.modifier():+d} = {at}, {self._side_name(cb.defender)} "
+                f"roll{self._verb_s(cb.defender)} {'+'.join(map(str, dr))}"
                 f"{d_side.modifier():+d} = {dt}")
         if winner == "tie":
             text += ": a tie, nobody falls."
         else:
-            loser = cb["d"] if winner == "attacker" else cb["a"]
+            loser = cb.defender if winner == "attacker" else cb.attacker
             lside = d_side if winner == "attacker" else a_side
             what = "a piglet" if loser >= 0 and lside.next_loss_is_piglet else "a hog" if loser >= 0 else f"one of the {ALIEN_NAME[loser]}"
             if loser == WORM:
                 what = "the acorn worm"
             text += f": {self._side_name(loser)} lose{self._verb_s(loser)} {what}."
-        self._write_side(h, cb["a"], a_after)
-        self._write_side(h, cb["d"], d_after)
+        self._write_side(h, cb.attacker, a_after)
+        self._write_side(h, cb.defender, d_after)
         grow = ""
-        if winner == "attacker" and cb["a"] == PORCOPHAGES and a_after.count > a_side.count:
+        if winner == "attacker" and cb.attacker == PORCOPHAGES and a_after.count > a_side.count:
             grow = " The smell of blood draws another porcophage."
-        if winner == "defender" and cb["d"] == PORCOPHAGES and d_after.count > d_side.count:
+        if winner == "defender" and cb.defender == PORCOPHAGES and d_after.count > d_side.count:
             grow = " The smell of blood draws another porcophage."
-        self._ev(events.ROUND, text + grow, irreversible=True, hex=h, round=cb["round"], attacker_roll=ar,
+        self._ev(events.ROUND, text + grow, irreversible=True, hex=h, round=cb.round, attacker_roll=ar,
                  defender_roll=dr, attacker_total=at, defender_total=dt, winner=winner)
-        cb["round"] += 1
-        cb["roll"] = None
+        cb.round += 1
+        cb.rolls = None
         if a_after.troops == 0 or d_after.troops == 0:
             self._clean(h)
-            self._end_combat(winner=cb["a"] if a_after.troops else cb["d"], fled=None)
+            self._end_combat(winner=cb.attacker if a_after.troops else cb.defender, fled=None)
         else:
-            cb["stage"] = "flee_d"
+            cb.stage = "flee_d"
 
     def _write_side(self, h: int, who: int, side) -> None:
         e = self._entry(h, who)
@@ -379,11 +378,11 @@ class SpaceCombatMixin(Board):
 
     def _end_combat(self, winner: int, fled: int | None) -> None:
         cb = self.combat
-        h = cb["hex"]
+        h = cb.hex
         self._clean(h)
         occ = self.occupants[h]
         w = self._entry(h, winner)
-        if w is not None and occ and occ[0] is not w and (self._entry(h, cb["d"]) is None):
+        if w is not None and occ and occ[0] is not w and (self._entry(h, cb.defender) is None):
             occ.remove(w)
             occ.insert(0, w)
         self._ev(events.COMBAT_END, f"{self._side_name(winner)} hold{self._verb_s(winner)} {self.hex_label(h)}"
@@ -460,4 +459,4 @@ class SpaceCombatMixin(Board):
     def _combat_done(self) -> None:
         """``Done`` in a combat: the current step (cards, technology, re-roll, tie) is over."""
         cb = self.combat
-        cb["stage"] = _STAGE_AFTER_DONE.get(cb["stage"], cb["stage"])
+        cb.stage = _STAGE_AFTER_DONE.get(cb.stage, cb.stage)

@@ -26,6 +26,7 @@ from .board import (  # noqa: F401  (re-exported: the package and older imports 
     player_code, troops_text,
 )
 from .cards import CardsMixin
+from .combat import Combat
 from .data import CARDS, FULL_DECK, POWERS, RULES, simple_deck
 from .election import ElectionMixin
 from .elimination import EliminationMixin
@@ -277,6 +278,8 @@ class SpacePigsState(FlowMixin, GalaxyMixin, AdministrativeMixin, AliensMixin, S
 
     def to_dict(self) -> dict:
         d = {key: getattr(self, attr) for key, attr in self._ATTRS}
+        if self.combat is not None:
+            d["cb"] = self.combat.to_dict()
         d["dice"] = self.dice.to_dict()
         return json.loads(json.dumps(d))
 
@@ -287,6 +290,8 @@ class SpacePigsState(FlowMixin, GalaxyMixin, AdministrativeMixin, AliensMixin, S
         s = cls()
         for key, attr in cls._ATTRS:
             setattr(s, attr, data[key])
+        if s.combat is not None:
+            s.combat = Combat.from_dict(s.combat)
         s.dice = Dice.from_dict(data["dice"])
         if s.rules not in RULE_SETS:
             raise ValueError(f"unknown rules {s.rules!r}")
@@ -343,8 +348,9 @@ class SpacePigsState(FlowMixin, GalaxyMixin, AdministrativeMixin, AliensMixin, S
         d["occupants"] = [[e[:] for e in occ] for occ in self.occupants]
         d["opts"] = dict(self.opts)
         d["piles"] = {k: v[:] for k, v in self.piles.items()}
-        for f in ("drawn", "seq_data", "pending", "trip", "ship", "combat", "offer"):
+        for f in ("drawn", "seq_data", "pending", "trip", "ship", "offer"):
             d[f] = _deep(src[f])
+        d["combat"] = None if self.combat is None else self.combat.copy()
         s.dice = self.dice.copy()
         s._adj = self._adj
         return s
@@ -377,14 +383,12 @@ class SpacePigsState(FlowMixin, GalaxyMixin, AdministrativeMixin, AliensMixin, S
                 d["col"][h] = "?"
         if self.combat is not None:
             cb = d["cb"]
-            if self.combat["stage"] in ("cards_d", "cards_a"):
-                if self.combat["a"] != player:
-                    cb["acards"] = len(self.combat["acards"])
-                if self.combat["d"] != player:
-                    cb["dcards"] = len(self.combat["dcards"])
-        sd = d.get("sd") or {}
-        if self.seq == "1B" and "assign" in sd:
-            pass  # markers are face down for everyone: values are drawn at the reveal
+            if self.combat.stage in ("cards_d", "cards_a"):
+                if self.combat.attacker != player:
+                    cb["acards"] = len(self.combat.attacker_cards)
+                if self.combat.defender != player:
+                    cb["dcards"] = len(self.combat.defender_cards)
+        # colonist markers (1B) are face down for everyone: their values are drawn at the reveal
         if self.offer is not None and player not in (self.offer[0], self.offer[1]):
             d["offer"] = [self.offer[0], self.offer[1], "?"]
         return d
@@ -396,8 +400,8 @@ class SpacePigsState(FlowMixin, GalaxyMixin, AdministrativeMixin, AliensMixin, S
             if len(self.hands) != n:
                 out.append("one hand per player")
             cards = list(self.deck) + list(self.discard) + [c for h in self.hands for c in h]
-            if self.combat is not None and not self.combat.get("revealed"):
-                cards += list(self.combat["acards"]) + list(self.combat["dcards"])
+            if self.combat is not None and not self.combat.revealed:
+                cards += list(self.combat.attacker_cards) + list(self.combat.defender_cards)
             deck_all = FULL_DECK if self.rules == "full" else simple_deck()
             if sorted(cards) != sorted(deck_all):
                 out.append("every card is in the deck, the discard pile, a hand or a combat exactly once")

@@ -216,7 +216,7 @@ def demo_action(step: Step, state, bot: GreedyBot) -> Action:
             return flee
     if step.key == "combat" and state.combat is not None:
         plays = [a for a in legal if isinstance(a, PlayCard)]
-        played = state.combat["acards"] if p == state.combat["a"] else state.combat["dcards"]
+        played = state.combat.attacker_cards if p == state.combat.attacker else state.combat.defender_cards
         if plays and not played:
             return plays[0]
     if step.key == "redeploy":
