@@ -133,7 +133,7 @@ from . import actions, geometry
 from .actions import *  # noqa: F401,F403
 from .actions import ACTION_CLASSES
 from .data import CARDS, CLANS, RECIPES, RULES, FULL_DECK, readings, simple_deck
-from .notation import from_notation, to_notation
+from .notation import read_notation, to_notation
 from .state import LAYOUTS, OPTION_DEFAULTS, PILES, RULE_SETS, SEQ_TITLE, SpacePigsState, troops_text
 
 __all__ = [
@@ -234,6 +234,13 @@ def new_game(*, players: int, seed: int = 0, rules: str = "full", max_rounds: in
     s._advance()
     s._events = []
     return s
+
+
+def from_notation(text: str, *, seed: int = 0, max_rounds: int | None = None,
+                  script: list[int] | None = None) -> SpacePigsState:
+    """A game set up from a one-line notation (:mod:`.notation`), at the start of the sequence it
+    names; ``script`` queues die results for the rolls made at once."""
+    return read_notation(SpacePigsState, text, seed=seed, max_rounds=max_rounds, script=script)
 
 
 def load(text: str | bytes) -> SpacePigsState:

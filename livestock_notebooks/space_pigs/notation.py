@@ -21,20 +21,24 @@ digits per player, comma-separated, e.g. ``321,123,213``), ``trips`` (per player
 worm has eaten), ``out`` (eliminated players as 1-based digits), ``opts`` (comma-separated
 option names switched on, e.g. ``clan_powers,seventh_planet``).
 
-:func:`from_notation` sets the position up at the *start* of ``seq``; a position saved in the
+:func:`read_notation` (the package's ``from_notation``) sets the position up at the *start* of ``seq``; a position saved in the
 middle of a sequence (``state.notation()``) restarts that sequence. Cards not in a hand are
 shuffled into the draw pile. Use saves (``to_json``) to keep a game exactly.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from ..core.errors import SaveFileError
-from ..core.rng import Dice
+from .board import OPTION_DEFAULTS
 from .data import CLAN_SHORT, CLANS, FULL_DECK, RECIPES, simple_deck
+from .flow import TURN_SEQUENCES
 
 LETTERS = "abcdef"
 ALIEN_TOKENS = {-1: "pir", -2: "por", -3: "worm"}
 TOKEN_ALIENS = {"pir": -1, "por": -2, "worm": -3}
-START_SEQS = ("return", "1A", "1B", "1C", "1D", "1E", "2A", "2B", "3A", "3B", "3C", "4A", "4B", "4C")
+# the sequences a position may start at (2X and the end of a turn are not starts)
+START_SEQS = tuple(s for s in TURN_SEQUENCES if s not in ("2X", "end"))
 
 
 def _tile(state, h: int) -> str:
@@ -81,13 +85,14 @@ def to_notation(state) -> str:
     return " ".join(head) + " | " + " ".join(cells)
 
 
-def from_notation(text: str, *, seed: int = 0, max_rounds: int | None = None, script=None):
-    """Build a state from :func:`to_notation` text, starting the sequence it names.
+def read_notation(state_class: Any, text: str, *, seed: int = 0, max_rounds: int | None = None,
+                  script: list[int] | None = None) -> Any:
+    """Build a ``state_class`` state from :func:`to_notation` text, starting the sequence it names
+    (the package's ``from_notation`` passes ``SpacePigsState``, so this module needs no import of
+    the state module).
 
     ``script`` queues die results (``Dice.script``) before the sequence starts, for rolls made
     at once (the 1E alien roll, a first combat round without decisions, ...)."""
-    from .state import OPTION_DEFAULTS, SpacePigsState
-
     try:
         head_text, _, cells_text = text.partition("|")
         fields = head_text.split()
@@ -109,7 +114,7 @@ def from_notation(text: str, *, seed: int = 0, max_rounds: int | None = None, sc
                 opts[o] = True
             else:
                 raise ValueError(f"unknown option {o!r}")
-        s = SpacePigsState._fresh(n, seed, rules, max_rounds, opts)
+        s = state_class._fresh(n, seed, rules, max_rounds, opts)
         s.turn = int(kv.get("turn", "1"))
         seq = kv.get("seq", "1A")
         if seq not in START_SEQS:

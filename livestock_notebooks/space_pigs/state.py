@@ -32,6 +32,7 @@ from .election import ElectionMixin
 from .elimination import EliminationMixin
 from .flow import SEQ_TITLE, SEQUENCE_ORDER, TURN_SEQUENCES, FlowMixin  # noqa: F401
 from .galaxy import GalaxyMixin
+from .notation import to_notation
 from .powers import PowersMixin
 from .space_combat import SpaceCombatMixin
 from .space_travel import SpaceTravelMixin
@@ -451,7 +452,7 @@ class SpacePigsState(FlowMixin, GalaxyMixin, AdministrativeMixin, AliensMixin, S
         return f"<SpacePigsState {self.players}p {self.rules} turn {self.turn} {self.sequence} actor {self.actor}>"
 
     def notation(self) -> str:
-        from .notation import to_notation
+        """The one-line text notation of the position (see :mod:`.notation`)."""
         return to_notation(self)
 
 
