@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Iterator, Optional, Sequence
+from typing import Any, Iterator, Optional, Sequence
 
 import numpy as np
 
@@ -189,22 +189,11 @@ def iter_livestock_battle(
         yield MonteCarloResult(title, done, n, dict(counts))
 
 
-def simulate_livestock_battle(
-    attack: int,
-    defense: int,
-    n: int,
-    *,
-    attacker_super: bool = False,
-    defender_super: bool = False,
-    seed=None,
-    chunk: Optional[int] = None,
-) -> MonteCarloResult:
-    """Simulate ``n`` battles; compare ``result.attacker`` with ``livestock_battle(...).attacker``."""
-    gen = iter_livestock_battle(
-        attack, defense, n, attacker_super=attacker_super, defender_super=defender_super, seed=seed, chunk=chunk
-    )
+def simulate_livestock_battle(attack: int, defense: int, n: int, **options: Any) -> MonteCarloResult:
+    """Simulate ``n`` battles (``attacker_super``, ``defender_super``, ``seed``, ``chunk`` as in
+    :func:`iter_livestock_battle`); compare ``result.attacker`` with ``livestock_battle(...).attacker``."""
     empty = MonteCarloResult(f"attack {attack} v defense {defense}", 0, n, {"attacker": 0, "tie": 0, "defender": 0})
-    return _last(gen, empty)
+    return _last(iter_livestock_battle(attack, defense, n, **options), empty)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -330,14 +319,18 @@ def iter_space_pigs_combat(
     a_flee = _check_flee("attacker", attacker, attacker_flee_at)
     d_flee = _check_flee("defender", defender, defender_flee_at)
     rng = np.random.default_rng(seed)
-    counts = {ATTACKER_LEFT: 0, DEFENDER_FLED: 0, DEFENDER_LEFT: 0, ATTACKER_FLED: 0}
-    hist: dict = {"attacker_survivors": {}, "defender_survivors": {}}
-    title = f"{attacker.describe()} attack {defender.describe()}"
+    title, counts, hist = _combat_start(attacker, defender)
     done = 0
     for m in _chunks(n, chunk):
         _space_pigs_chunk(rng, attacker, defender, m, a_flee, d_flee, counts, hist)
         done += m
         yield _combat_result(title, done, n, counts, hist)
+
+
+def _combat_start(attacker, defender) -> tuple[str, dict, dict]:
+    """The title, zero counts and empty survivor histograms of a combat simulation."""
+    counts = {ATTACKER_LEFT: 0, DEFENDER_FLED: 0, DEFENDER_LEFT: 0, ATTACKER_FLED: 0}
+    return f"{attacker.describe()} attack {defender.describe()}", counts, {"attacker_survivors": {}, "defender_survivors": {}}
 
 
 def _combat_result(title, done, n, counts, hist) -> MonteCarloResult:
@@ -347,27 +340,11 @@ def _combat_result(title, done, n, counts, hist) -> MonteCarloResult:
     return MonteCarloResult(title, done, n, c, {k: dict(v) for k, v in hist.items()})
 
 
-def simulate_space_pigs_combat(
-    attacker,
-    defender,
-    n: int,
-    *,
-    attacker_flee_at: Optional[int] = None,
-    defender_flee_at: Optional[int] = None,
-    seed=None,
-    chunk: Optional[int] = None,
-) -> MonteCarloResult:
-    """Simulate ``n`` combats; compare with ``space_pigs_combat(attacker, defender)``."""
-    gen = iter_space_pigs_combat(
-        attacker, defender, n, attacker_flee_at=attacker_flee_at, defender_flee_at=defender_flee_at,
-        seed=seed, chunk=chunk,
-    )
-    empty = _combat_result(
-        f"{attacker.describe()} attack {defender.describe()}", 0, n,
-        {ATTACKER_LEFT: 0, DEFENDER_FLED: 0, DEFENDER_LEFT: 0, ATTACKER_FLED: 0},
-        {"attacker_survivors": {}, "defender_survivors": {}},
-    )
-    return _last(gen, empty)
+def simulate_space_pigs_combat(attacker, defender, n: int, **options: Any) -> MonteCarloResult:
+    """Simulate ``n`` combats (``attacker_flee_at``, ``defender_flee_at``, ``seed``, ``chunk`` as in
+    :func:`iter_space_pigs_combat`); compare with ``space_pigs_combat(attacker, defender)``."""
+    title, counts, hist = _combat_start(attacker, defender)
+    return _last(iter_space_pigs_combat(attacker, defender, n, **options), _combat_result(title, 0, n, counts, hist))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -435,9 +412,13 @@ def iter_tech_wipeout_two_sided(
         yield MonteCarloResult("technology-index wipeout", done, n, dict(counts))
 
 
-def simulate_tech_wipeout_two_sided(deck, attacker_cards, defender_cards, n, **kwargs) -> MonteCarloResult:
-    empty = MonteCarloResult("technology-index wipeout", 0, n, {"wipeout": 0, "safe": 0})
-    return _last(iter_tech_wipeout_two_sided(deck, attacker_cards, defender_cards, n, **kwargs), empty)
+def _no_wipeout_yet(n: int) -> MonteCarloResult:
+    return MonteCarloResult("technology-index wipeout", 0, n, {"wipeout": 0, "safe": 0})
+
+
+def simulate_tech_wipeout_two_sided(deck, attacker_cards, defender_cards, n, **options: Any) -> MonteCarloResult:
+    """Simulate ``n`` combats' card draws (options as in :func:`iter_tech_wipeout_two_sided`)."""
+    return _last(iter_tech_wipeout_two_sided(deck, attacker_cards, defender_cards, n, **options), _no_wipeout_yet(n))
 
 
 def iter_tech_wipeout(
@@ -447,9 +428,7 @@ def iter_tech_wipeout(
     return iter_tech_wipeout_two_sided(deck, cards, 0, n, threshold=threshold, seed=seed, chunk=chunk)
 
 
-def simulate_tech_wipeout(
-    deck, cards: int, n: int, *, threshold: int = WIPEOUT_THRESHOLD, seed=None, chunk: Optional[int] = None
-) -> MonteCarloResult:
-    """Simulate ``n`` draws; compare ``result.wipeout`` with ``tech_wipeout(deck, cards).wipeout``."""
-    empty = MonteCarloResult("technology-index wipeout", 0, n, {"wipeout": 0, "safe": 0})
-    return _last(iter_tech_wipeout(deck, cards, n, threshold=threshold, seed=seed, chunk=chunk), empty)
+def simulate_tech_wipeout(deck, cards: int, n: int, **options: Any) -> MonteCarloResult:
+    """Simulate ``n`` draws (``threshold``, ``seed``, ``chunk`` as in :func:`iter_tech_wipeout`);
+    compare ``result.wipeout`` with ``tech_wipeout(deck, cards).wipeout``."""
+    return _last(iter_tech_wipeout(deck, cards, n, **options), _no_wipeout_yet(n))

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Iterable, Optional
+from typing import Any, Iterable, Optional, overload
 
 from .display import format_percent, html_table, prob_text
 from .space_pigs_sides import SIDE_TYPES, Side, round_counts
@@ -220,6 +220,25 @@ def space_pigs_table(
 # Full distribution of one combat
 
 
+class _Chance:
+    """An attribute of :class:`CombatOdds`: the chance that the combat ends in one of ``endings``."""
+
+    def __init__(self, *endings: str, doc: str | None = None) -> None:
+        self.endings = endings
+        self.__doc__ = doc or f"Chance the combat ends with: {' or '.join(endings)}."
+
+    @overload
+    def __get__(self, odds: None, owner: Any = None) -> "_Chance": ...
+
+    @overload
+    def __get__(self, odds: "CombatOdds", owner: Any = None) -> Fraction: ...
+
+    def __get__(self, odds: "CombatOdds | None", owner: Any = None) -> "Fraction | _Chance":
+        if odds is None:
+            return self
+        return sum((p for (_, _, e), p in odds.final.items() if e in self.endings), Fraction(0))
+
+
 @dataclass(frozen=True)
 class CombatOdds:
     """Exact outcome of one Space Pigs combat.
@@ -236,34 +255,12 @@ class CombatOdds:
     defender_flee_at: Optional[int]
     final: dict
 
-    def _ending(self, ending: str) -> Fraction:
-        return sum((p for (_, _, e), p in self.final.items() if e == ending), Fraction(0))
-
-    @property
-    def defender_eliminated(self) -> Fraction:
-        return self._ending(ATTACKER_LEFT)
-
-    @property
-    def attacker_eliminated(self) -> Fraction:
-        return self._ending(DEFENDER_LEFT)
-
-    @property
-    def defender_fled(self) -> Fraction:
-        return self._ending(DEFENDER_FLED)
-
-    @property
-    def attacker_fled(self) -> Fraction:
-        return self._ending(ATTACKER_FLED)
-
-    @property
-    def attacker(self) -> Fraction:
-        """Chance the attacker is the one left on the hex."""
-        return self.defender_eliminated + self.defender_fled
-
-    @property
-    def defender(self) -> Fraction:
-        """Chance the defender is the one left on the hex."""
-        return self.attacker_eliminated + self.attacker_fled
+    defender_eliminated = _Chance(ATTACKER_LEFT)
+    attacker_eliminated = _Chance(DEFENDER_LEFT)
+    defender_fled = _Chance(DEFENDER_FLED)
+    attacker_fled = _Chance(ATTACKER_FLED)
+    attacker = _Chance(ATTACKER_LEFT, DEFENDER_FLED, doc="Chance the attacker is the one left on the hex.")
+    defender = _Chance(DEFENDER_LEFT, ATTACKER_FLED, doc="Chance the defender is the one left on the hex.")
 
     def _states(self, index: int) -> dict:
         out: dict = {}

@@ -45,7 +45,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import lru_cache
-from typing import Union
+from typing import Any, Union
 
 __all__ = [
     "Pigs",
@@ -139,7 +139,7 @@ class _AlienStack:
     count: int = 1
     bonus: int = 0
 
-    # filled in by each kind
+    # given by each kind as class keywords: ``class Pirates(_AlienStack, kind="pirates", ...)``
     kind = "?"
     noun = "?"
     die = 6
@@ -147,6 +147,10 @@ class _AlienStack:
     max_bonus = 0
     can_flee = False
     next_loss_is_piglet = False
+
+    def __init_subclass__(cls, *, kind: str, noun: str, die: int, max_count: int, max_bonus: int, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.kind, cls.noun, cls.die, cls.max_count, cls.max_bonus = kind, noun, die, max_count, max_bonus
 
     def __post_init__(self) -> None:
         _check_int("count", self.count, 0, self.max_count)
@@ -179,25 +183,14 @@ class _AlienStack:
 
 
 @dataclass(frozen=True)
-class Pirates(_AlienStack):
+class Pirates(_AlienStack, kind="pirates", noun="pirate", die=6, max_count=MAX_PIRATES, max_bonus=MAX_PIRATE_BONUS):
     """A stack of pirates: ``Pirates(3)``. At most four share a hex."""
-
-    kind = "pirates"
-    noun = "pirate"
-    die = 6
-    max_count = MAX_PIRATES
-    max_bonus = MAX_PIRATE_BONUS
 
 
 @dataclass(frozen=True)
-class Porcophages(_AlienStack):
+class Porcophages(_AlienStack, kind="porcophages", noun="porcophage", die=8, max_count=MAX_PORCOPHAGES,
+                  max_bonus=MAX_PORCOPHAGE_BONUS):
     """A porcophage pack: ``Porcophages(1)``. It grows by one per piglet killed, up to 3."""
-
-    kind = "porcophages"
-    noun = "porcophage"
-    die = 8
-    max_count = MAX_PORCOPHAGES
-    max_bonus = MAX_PORCOPHAGE_BONUS
 
     def after_win(self, killed_piglet: bool = False) -> "Porcophages":
         if killed_piglet and self.count < MAX_PORCOPHAGES:
