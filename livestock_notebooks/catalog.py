@@ -13,6 +13,7 @@ import html
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
 
 @dataclass(frozen=True)
@@ -142,11 +143,20 @@ def index_html(notebooks_dir: str | os.PathLike[str] | None = None) -> str:
     return "\n".join(parts)
 
 
-class Index:
-    """Displays the front page's list in a notebook (``display(Index())``)."""
+class HtmlPage:
+    """A part of a page shown as HTML in a notebook (``display(page)``, or the last line of a
+    cell): what the class's ``render(folder)`` returns."""
 
-    def __init__(self, notebooks_dir: str | os.PathLike[str] | None = None) -> None:
-        self.notebooks_dir = notebooks_dir
+    render: Callable[[str | os.PathLike[str] | None], str]
+
+    def __init__(self, folder: str | os.PathLike[str] | None = None) -> None:
+        self.folder = folder
 
     def _repr_html_(self) -> str:
-        return index_html(self.notebooks_dir)
+        return type(self).render(self.folder)
+
+
+class Index(HtmlPage):
+    """Displays the front page's list in a notebook (``display(Index())``)."""
+
+    render = staticmethod(index_html)

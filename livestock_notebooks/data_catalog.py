@@ -24,6 +24,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator
 
+from .catalog import HtmlPage
+
 SOURCES: tuple[str, ...] = ("rulebook", "published", "house")
 DATA_DIR = Path(__file__).resolve().parent / "data"
 GAMES: dict[str, str] = {
@@ -323,11 +325,7 @@ def house_rules_html(data_dir: str | os.PathLike[str] | None = None) -> str:
     return "\n".join(parts)
 
 
-class HouseRules:
-    """Shows :func:`house_rules_html` in a notebook: ``HouseRules()``."""
+class HouseRules(HtmlPage):
+    """Shows :func:`house_rules_html` in a notebook: ``HouseRules()`` (or ``HouseRules(data_dir)``)."""
 
-    def __init__(self, data_dir: str | os.PathLike[str] | None = None) -> None:
-        self.data_dir = data_dir
-
-    def _repr_html_(self) -> str:
-        return house_rules_html(self.data_dir)
+    render = staticmethod(house_rules_html)
