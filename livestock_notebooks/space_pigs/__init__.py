@@ -52,8 +52,9 @@ Phases and sequences
     travelled, ``3A`` combat, ``3B`` redeployment, ``3C`` alien move and combat (Royal Pig),
     ``4A`` production and victory, ``4B`` governors, ``4C`` election; ``over`` at the end.
     ``state.sequence_title`` gives the rulebook's name. ``state.turn`` counts turns from 1.
-    ``state.combat`` is the combat under way (hex, attacker ``a``, defender ``d`` — a player or
-    an alien code -1 pirates, -2 porcophages, -3 worm — stage, round, card bonuses, tech).
+    ``state.combat`` is the combat under way, a :class:`~.combat.Combat` (hex, ``attacker``,
+    ``defender`` — a player or an alien code -1 pirates, -2 porcophages, -3 worm — stage,
+    round, cards, card bonuses, tech).
     ``state.trip`` is the trip under way (src, pos, troops aboard, mode).
 
 Actions (:mod:`.actions`; each has ``player`` and a readable ``str``)
@@ -70,7 +71,8 @@ Actions (:mod:`.actions`; each has ``player`` and a readable ``str``)
     ``MoveAliens(src, dst)`` or ``Done``. 4C: ``Stand(yes)``, ``CallVoter(voter)``,
     ``Vote(candidate)``.
 
-``player_view(p)`` (a JSON-ready dict; what player p may see)
+``player_view(p)`` is a read-only :class:`~.views.SpacePigsPlayerView` (``None``: a spectator);
+``view_dict(p)`` (a JSON-ready dict in the save's layout; what player p may see)
     ``viewer``, ``n``, ``rules``, ``opts``, ``turn``, ``seq``, ``order``, ``rp``, ``first``,
     ``clans``; per cell (lists by hex index) ``cq``, ``cr``, ``kind`` ("P" planet, "D" double
     planet, "A" asteroid, "S" sun, "?" face down), ``col`` ("r"/"y"/"b", "" for none, "?"),
@@ -108,11 +110,11 @@ Travel, for pages (public information only): ``state.trip_destinations(p, hex)``
 trip of player ``p`` leaving ``hex`` could end (neighbours; with a ship card or power in play,
 its range or anywhere; never the sun, another clan's Acorn Festival or a forbidden planet),
 ``state.can_land(p, hex)`` says whether ``p`` may disembark there, and
-``SpacePigsState.from_view(state.player_view(p))`` rebuilds a read-only state from a view, on
+``SpacePigsState.from_view(state.view_dict(p))`` rebuilds a read-only state from a view, on
 which both give the same answers as on the real state.
 
-Events (``apply`` returns them) have ``kind`` (``"land"``, ``"combat"``, ``"round"``,
-``"wipeout"``, ``"victory"``, ...), ``text`` and ``data``; dice and reveals are
+Events (``apply`` returns them) have ``kind`` (named in :mod:`.events`: ``events.LAND``,
+``events.COMBAT``, ``events.ROUND``, ``events.WIPEOUT``, ``events.VICTORY``, ...), ``text`` and ``data``; dice and reveals are
 ``irreversible``. ``state.setup_log`` holds the set-up texts (clans, first-player rolls).
 
 Combat uses :mod:`livestock_notebooks.odds` (``Pigs``, ``Pirates``, ``Porcophages``,
@@ -127,125 +129,23 @@ the rim *hexes* stay one chain (hexes are laid blind, so it cannot look at plane
 """
 from __future__ import annotations
 
-from ..core.protocol import load_state
-from ..core.rng import Dice
-from . import actions, geometry
+from . import actions, events, geometry  # noqa: F401
 from .actions import *  # noqa: F401,F403
 from .actions import ACTION_CLASSES
-from .data import CARDS, CLANS, RECIPES, RULES, FULL_DECK, readings, simple_deck
-from .notation import read_notation, to_notation
-from .state import LAYOUTS, OPTION_DEFAULTS, PILES, RULE_SETS, SEQ_TITLE, SpacePigsState, troops_text
+from .board import LAYOUTS, OPTION_DEFAULTS, PILES, RULE_SETS, troops_text  # noqa: F401
+from .data import CARDS, CLANS, readings
+from .flow import SEQ_TITLE, SEQUENCE_ORDER  # noqa: F401
+from .game import GAME
+from .notation import to_notation
+from .setup import from_notation, load, new_game
+from .state import SpacePigsState
 
 __all__ = [
-    "new_game", "load", "from_notation", "to_notation", "SpacePigsState", "CARDS", "CLANS", "readings",
+    "GAME", "new_game", "load", "from_notation", "to_notation", "SpacePigsState", "CARDS", "CLANS", "readings",
     "CONFORMANCE_CONFIGS", "BENCHMARK_CONFIGS", "ACTION_CLASSES", "SEQ_TITLE", "troops_text",
 ] + [c.__name__ for c in ACTION_CLASSES]
 
 State = SpacePigsState
-
-
-def new_game(*, players: int, seed: int = 0, rules: str = "full", max_rounds: int | None = None,
-             clans: list[str] | None = None, **options) -> SpacePigsState:
-    """Set up a game: clans, recipes, first player, deck and hex piles; the layout starts."""
-    if isinstance(players, bool) or not isinstance(players, int) or not 3 <= players <= 6:
-        raise ValueError("Space Pigs is played by 3 to 6 players")
-    if rules not in RULE_SETS:
-        raise ValueError(f"rules must be one of {RULE_SETS}")
-    if max_rounds is not None and (not isinstance(max_rounds, int) or max_rounds < 1):
-        raise ValueError("max_rounds must be a positive int or None")
-    opts = dict(OPTION_DEFAULTS)
-    for k, v in options.items():
-        if k not in opts:
-            raise TypeError(f"unknown option {k!r}; options: {sorted(opts)}")
-        opts[k] = v
-    if opts["layout"] not in LAYOUTS:
-        raise ValueError(f"layout must be one of {LAYOUTS}")
-    if opts["connecting_galaxy"] and opts["layout"] != "twin":
-        raise ValueError("connecting_galaxy goes with layout='twin'")
-    s = SpacePigsState._fresh(players, seed, rules, max_rounds, opts)
-    d = s.dice
-    n = players
-    log = []
-    # clans
-    if clans is not None:
-        if len(clans) != n or len(set(clans)) != n or any(c not in CLANS for c in clans):
-            raise ValueError(f"clans must be {n} different names from {CLANS}")
-        s.clans = list(clans)
-    else:
-        pool = list(CLANS)
-        d.shuffle(pool)
-        s.clans = pool[:n]
-    log.append("Clans: " + ", ".join(f"P{p + 1} {c}" for p, c in enumerate(s.clans)) + ".")
-    # recipes (secret in the full game)
-    markers = [list(r) for r in RECIPES]
-    d.shuffle(markers)
-    s.recipes = markers[:n]
-    if opts["seventh_planet"]:
-        acorns = ["r"] * 10 + ["y"] * 10 + ["b"] * 10
-        d.shuffle(acorns)
-        s.seventh = acorns[:n]
-    log.append("Each clan draws a secret sacred recipe." if rules == "full"
-               else "Sacred recipes (public): " + ", ".join(
-                   f"P{p + 1} {r[0]} red {r[1]} yellow {r[2]} blue" for p, r in enumerate(s.recipes)) + ".")
-    # first player
-    if rules == "full":
-        contenders = list(range(n))
-        while True:
-            rolls = {p: d.roll(6) for p in contenders}
-            log.append("First player roll: " + ", ".join(f"P{p + 1} {r}" for p, r in rolls.items()) + ".")
-            best = max(rolls.values())
-            contenders = [p for p in contenders if rolls[p] == best]
-            if len(contenders) == 1:
-                break
-        s.first = contenders[0]
-    else:
-        s.first = 0
-        log.append("The youngest player (P1) goes first.")
-    s.order = [(s.first + i) % n for i in range(n)]
-    log.append(f"P{s.first + 1} is the First Player.")
-    # cards
-    deck = list(FULL_DECK if rules == "full" else simple_deck())
-    d.shuffle(deck)
-    s.deck = deck
-    # hexes
-    mix = RULES["hex_mix"][str(n)]
-    if rules == "simple_a":
-        piles: dict[str, list[str]] = {}
-        for colour, code in (("red", "r"), ("yellow", "y"), ("blue", "b")):
-            k = mix["planets"][colour] - (1 if opts["baston_rikiki"] else 0)
-            piles[f"{colour} planet"] = ["P" + code] * k
-            piles[f"{colour} double"] = ["D" + code]
-        piles["asteroid"] = ["A"] * sum(mix["asteroids"].values())
-        s.piles = {k: v for k, v in piles.items() if v}
-    else:
-        for colour, code in (("red", "r"), ("yellow", "y"), ("blue", "b")):
-            k = mix["planets"][colour] - (1 if opts["baston_rikiki"] else 0)
-            pile = ["P" + code] * k + ["D" + code] * (1 if mix["double"] >= 3 else 0) + ["A"] * mix["asteroids"][colour]
-            d.shuffle(pile)
-            s.piles[colour] = pile
-        s.piles["black"] = ["A"] * mix["asteroids"]["black"]
-    total = sum(len(v) for v in s.piles.values())
-    if opts["layout"] == "twin":
-        _, sun, _ = geometry.twin_geometry(bool(opts["connecting_galaxy"]))
-        s._add_cell(sun[0], sun[1], "S", "")
-    s.seq_data = {"placed": 0, "total": total}
-    s.setup_log = log
-    s.seq = "layout"
-    s._advance()
-    s._events = []
-    return s
-
-
-def from_notation(text: str, *, seed: int = 0, max_rounds: int | None = None,
-                  script: list[int] | None = None) -> SpacePigsState:
-    """A game set up from a one-line notation (:mod:`.notation`), at the start of the sequence it
-    names; ``script`` queues die results for the rolls made at once."""
-    return read_notation(SpacePigsState, text, seed=seed, max_rounds=max_rounds, script=script)
-
-
-def load(text: str | bytes) -> SpacePigsState:
-    """Load a game saved with ``state.to_json()`` (raises SaveFileError if corrupt)."""
-    return load_state(SpacePigsState, text)
 
 
 CONFORMANCE_CONFIGS = [
@@ -264,4 +164,3 @@ CONFORMANCE_CONFIGS = [
 BENCHMARK_CONFIGS = [
     {"players": 4, "rules": "full", "max_rounds": 5},
 ]
-from .game import GAME  # noqa: E402  (the game described once; after new_game and load)

@@ -20,10 +20,9 @@ from typing import Any
 from ..core.bots import RandomBot
 from ..core.game_info import GameInfo
 from ..core.protocol import Action, GameState
-from . import load as _load
-from . import new_game as _engine_new_game
 from .actions import AnswerExchange, ChooseMarker, Discard, Done, OfferExchange, PlayCard
 from .bots import GreedyBot
+from .setup import load as _load, new_game as _engine_new_game
 
 __all__ = [
     "BOTS", "BOT_ALIASES", "DONE_WORDS", "GAME", "LAYOUT_OPTIONS", "OPTION_LABELS", "PLAYER_COLOURS",
