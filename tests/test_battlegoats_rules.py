@@ -217,7 +217,7 @@ class TestDraft:
         rejected(s, Pick(0, other), "Advanced (Draft)")
         ev = s.apply(Pick(0, s.packs[0][0]))
         assert all(s.hands[0][-1] not in e.text and s.hands[0][-1] not in json.dumps(e.data) for e in ev)
-        view = json.dumps(s.player_view(1))
+        view = json.dumps(s.player_view(1).to_dict())
         assert s.hands[0][-1] not in view or s.hands[0][-1] in s.seen[1]
 
     def test_pick_out_of_turn_is_not_your_decision(self):

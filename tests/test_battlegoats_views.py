@@ -1,6 +1,7 @@
 """Hidden information (player_view), notation, saves and replays for BattleGoats."""
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 
@@ -33,19 +34,19 @@ def random_states(config, seed, every=1):
 
 def leaks(state, p):
     """Card ids in p's view that p must not know."""
-    text = json.dumps(state.player_view(p))
+    text = json.dumps(state.player_view(p).to_dict())
     bad = []
     for cid in state.cards.ids:
         if cid not in state.seen[p] and f'"{cid}"' in text:
             bad.append(cid)
     # and no face-down card of another player is shown on a battlefield unless revealed before
     view = state.player_view(p)
-    for q, row in enumerate(view["boards"]):
+    for q, row in enumerate(view.boards):
         if q == p:
             continue
         for s, cell in enumerate(row):
             cid = state.board[q][s]
-            if cell and cell["card"] is not None:
+            if cell and cell.card is not None:
                 if cid not in state.revealed and cid not in state.face_up:
                     bad.append(f"{cid} at {q}:{s}")
     return bad
@@ -63,24 +64,24 @@ def test_view_shows_own_cards_and_remembered_reveals():
     s = bg.from_notation("bg2 attack s0 r1/- f0 l0 basic | ram_goat,kid_goat,.,.,.,.,.,.,./-/-/-/- | "
                          "llama,bear,owl,.,.,.,.,.,./-/-/-/- | rev=-")
     v = s.player_view(1)
-    assert [c["card"] for c in v["boards"][1] if c] == ["llama", "bear", "owl"]  # own face-down cards
-    assert [c["card"] for c in v["boards"][0] if c] == [None, None]
+    assert [c.card for c in v.boards[1] if c] == ["llama", "bear", "owl"]  # own face-down cards
+    assert [c.card for c in v.boards[0] if c] == [None, None]
     s.apply(bg.ChooseAttacker(0, 0))
     s.apply(bg.ChooseTarget(0, 1, 1))  # ram 7 vs bear 6: bear defeated, ram back face down
     v = s.player_view(1)
-    cell = v["boards"][0][0]
-    assert cell == {"card": "ram_goat", "face_up": False, "counts_face_up": False, "known": True}
-    assert v["boards"][0][1]["card"] is None
-    assert v["discards"][1] == ["bear"]
+    cell = v.boards[0][0]
+    assert dataclasses.asdict(cell) == {"card": "ram_goat", "face_up": False, "counts_face_up": False, "known": True}
+    assert v.boards[0][1].card is None
+    assert v.discards[1] == ("bear",)
 
 
 def test_view_in_the_draft_shows_only_your_pack():
     s = bg.new_game(players=3, seed=2, draft=True)
     v = s.player_view(0)
-    assert v["pack"] == s.packs[0] and v["pack_sizes"] == [8, 8, 8]
+    assert list(v.pack) == s.packs[0] and v.pack_sizes == (8, 8, 8)
     for q in (1, 2):
         for cid in s.packs[q]:
-            assert f'"{cid}"' not in json.dumps(v)
+            assert f'"{cid}"' not in json.dumps(v.to_dict())
 
 
 def test_player_view_rejects_unknown_players():

@@ -62,9 +62,11 @@ Events
     step-by-step reveal. Reveals are ``attack``, ``reveal`` and ``dodge`` events (irreversible).
 
 Hidden information
-    ``state.player_view(p)`` is JSON data with only what p may know: own cards (hand, pack,
-    battlefield), every face-up card, cards revealed earlier (remembered where they lie),
-    counts of others' hands and packs. Show other players nothing else.
+    ``state.player_view(p)`` is a frozen :class:`BattleGoatsPlayerView` (:mod:`.views`) with only
+    what p may know: own cards (hand, pack, battlefield), every face-up card, cards revealed
+    earlier (remembered where they lie), counts of others' hands and packs; ``player_view(None)``
+    is a spectator's. Show other players nothing else. ``state.redraw_hidden(p, seed)`` is a copy
+    with every card p has not seen redrawn (p's view unchanged).
 
 Helpers for a UI
     ``state.alive()`` (seats with cards in play), ``state.counts_face_up(cid)``,
@@ -123,6 +125,7 @@ from .cards import (
 from .game import GAME
 from .odds import AttackOdds, attack_odds, unknown_pool
 from .state import PHASES, STAGES, BattleGoatsState, from_notation, load, new_game
+from .views import BattleGoatsPlayerView, PendingView, SlotView
 
 State = BattleGoatsState
 
@@ -146,11 +149,11 @@ def action_from_dict(data):
 
 
 __all__ = [
-    "ACTION_CLASSES", "AttackOdds", "BOTS", "GAME", "BattleGoatsAction", "BattleGoatsState", "BENCHMARK_CONFIGS",
+    "ACTION_CLASSES", "AttackOdds", "BOTS", "GAME", "BattleGoatsAction", "BattleGoatsPlayerView", "BattleGoatsState", "BENCHMARK_CONFIGS",
     "CONFORMANCE_CONFIGS", "Card", "CardListError", "CardSet", "ChooseAttacker", "ChooseDefender",
     "ChooseEnding", "ChooseFirstAttacker", "ChooseOpponent", "ChooseOwnAdjacent", "ChooseTarget", "Dodge",
-    "MoveAtStart", "PHASES", "Pick", "Place", "PlaceCaptured", "ROWS", "RandomBot", "SLOT_NAMES", "STAGES",
-    "SeenBot", "SkipSecondTarget", "State", "TYPES", "action_from_dict", "attack_odds", "card_name",
+    "MoveAtStart", "PHASES", "PendingView", "Pick", "Place", "PlaceCaptured", "ROWS", "RandomBot", "SLOT_NAMES", "STAGES",
+    "SeenBot", "SkipSecondTarget", "SlotView", "State", "TYPES", "action_from_dict", "attack_odds", "card_name",
     "card_value", "from_notation", "load", "load_cards", "new_game", "parse_slot", "readings", "slot_name",
     "standard_cards", "unknown_pool",
 ]

@@ -18,6 +18,7 @@ from .cards import ADJACENT, CardSet, load_cards, standard_cards
 from .notation import card_set, parse_notation, write_notation
 from .setup import SetupMixin
 from .turns import TurnsMixin
+from .views import BattleGoatsPlayerView, build_view, hidden_from
 
 __all__ = ["BattleGoatsState", "new_game", "load", "from_notation", "PHASES", "STAGES", "EXTRA_CARDS"]
 
@@ -386,61 +387,43 @@ class BattleGoatsState(ArmyMixin, SetupMixin, AttackMixin, BattleMixin, TurnsMix
         return problems
 
 
-    def player_view(self, player: int) -> dict:
-        """What ``player`` may know, as plain JSON data (safe to show to that player only).
+    def player_view(self, player: int | None) -> BattleGoatsPlayerView:
+        """What ``player`` may know (``None``: a spectator), as a frozen :class:`~.views.BattleGoatsPlayerView`.
 
-        Other players' face-down cards are ``{"card": null}`` unless revealed earlier in the
-        game (then ``"known": true`` and the card id: the player remembers it). Hands and draft
-        packs of others are counts only. ``seen`` lists every card id the player has seen
-        (own cards, draft packs, reveals).
+        Other players' face-down cards have ``card`` None unless revealed earlier in the game
+        (then ``known`` and the card id: the player remembers it). Hands and draft packs of
+        others are counts only. ``seen`` lists every card id the player has seen.
         """
-        if not isinstance(player, int) or not 0 <= player < self.players:
-            raise ValueError(f"no player {player!r} in this game")
-        boards = []
-        for p in range(self.players):
-            row = []
-            for s, c in enumerate(self.board[p]):
-                if c is None:
-                    row.append(None)
-                    continue
-                up = c in self.face_up
-                known = p == player or up or c in self.revealed
-                row.append({"card": c if known else None, "face_up": up, "counts_face_up": self.counts_face_up(c),
-                            "known": known})
-            boards.append(row)
-        pend = None
-        if self.pending is not None:
-            pend = {k: v for k, v in self.pending.items() if k in
-                    ("stage", "attacker", "card", "targets", "own", "dodged", "dodge_queue", "opponent", "voters",
-                     "votes", "capture")}
-            pend = json.loads(json.dumps(pend))
-        return {
-            "game": self.GAME,
-            "player": player,
-            "players": self.players,
-            "phase": self.phase,
-            "stage": self.stage,
-            "current_player": self.current_player,
-            "turn": self.seat if self.phase == "attack" else None,
-            "round": self.round,
-            "max_rounds": self.max_rounds,
-            "draft": self.draft,
-            "first_attacker": self.first_attacker,
-            "hand": list(self.hands[player]),
-            "pack": list(self.packs[player]),
-            "hand_sizes": [len(h) for h in self.hands],
-            "pack_sizes": [len(h) for h in self.packs],
-            "boards": boards,
-            "discards": [list(d) for d in self.discard],
-            "revealed": sorted(self.revealed),
-            "seen": sorted(self.seen[player]),
-            "pending": pend,
-            "winners": list(self._winners),
-            "result": self.result,
-            "is_over": self.is_over,
-        }
+        return build_view(self, player, current_player=self.current_player)
 
-    # ------------------------------------------------------------------ notation
+    def redraw_hidden(self, player: int | None, seed: int) -> "BattleGoatsState":
+        """A copy in which every card ``player`` has not seen (others' face-down and hand cards,
+        the draft packs, the cards set aside) is exchanged at random with another unseen card
+        (a Hero with a Hero, so each army still has its Hero), and the dice are reseeded. What
+        ``player`` sees is unchanged: ``redrawn.player_view(player) == state.player_view(player)``."""
+        hidden = hidden_from(self, player)
+        heroes = set(self.cards.heroes)
+        dice = Dice(seed)
+        swap: dict[str, str] = {}
+        for group in (sorted(hidden & heroes), sorted(hidden - heroes)):
+            drawn = list(group)
+            dice.shuffle(drawn)
+            swap.update(zip(group, drawn))
+        twin = self.copy()
+
+        def redraw(cards):
+            return [swap.get(c, c) if c is not None else None for c in cards]
+
+        twin.board = [redraw(b) for b in self.board]
+        twin.hands = [redraw(h) for h in self.hands]
+        twin.packs = [redraw(h) for h in self.packs]
+        twin.set_aside = redraw(self.set_aside)
+        twin.seen = [set(redraw(sorted(s))) for s in self.seen]
+        twin.face_up_turn = set(redraw(sorted(self.face_up_turn)))
+        twin.dice = dice
+        twin._legal = twin._legal_set = None
+        return twin
+
     def notation(self) -> str:
         """One-line text for this position (see :mod:`.notation`). Dice are not included."""
         return write_notation(self)

@@ -1,6 +1,8 @@
 """BattleGoats widgets: battlefields, hand, attack odds and the step-by-step battle report.
 
-Everything a player sees is drawn from ``state.player_view(viewer)`` (a JSON dict): a face-down
+Everything a player sees is drawn from ``state.player_view(viewer)`` (a typed
+:class:`~livestock_notebooks.battlegoats.views.BattleGoatsPlayerView`; ``player_view(None)`` when only
+bots play, the engine's spectator view): a face-down
 card of another player that the viewer has not seen revealed is drawn as a card back, and no
 text of the widget tree (descriptions, values, tooltips) names it. The only other source is
 the engine's own :func:`~livestock_notebooks.battlegoats.attack_odds`, which works from the
@@ -28,6 +30,7 @@ from ...battlegoats import SLOT_NAMES, attack_odds, standard_cards
 from ...battlegoats import actions as act
 from ...battlegoats import events as ev
 from ...battlegoats.game import PLAYER_COLOURS, result_text
+from ...battlegoats.views import BattleGoatsPlayerView, PendingView
 from ...core.errors import IllegalAction
 from ..shell.app import GameView, Ticker, illegal_message
 
@@ -40,7 +43,6 @@ __all__ = [
     "BoardWidget",
     "OddsBox",
     "attack_steps",
-    "public_view",
 ]
 
 #: Card colours by type, after the rulebook's icons (Heroes purple, Equipment blue, Goats
@@ -142,31 +144,6 @@ def _set_classes(widget: w.DOMWidget, wanted: Mapping[str, bool]) -> None:
             new.append(c)
     if new != current:
         widget._dom_classes = tuple(new)
-
-
-def public_view(view: Mapping) -> dict:
-    """A spectator's view made from one player's view: only face-up and revealed cards named."""
-    revealed = set(view.get("revealed", ()))
-    out = dict(view)
-    out["player"] = None
-    out["hand"] = []
-    out["pack"] = []
-    out["seen"] = sorted(revealed)
-    boards = []
-    for row in view["boards"]:
-        new_row = []
-        for cell in row:
-            if cell is None:
-                new_row.append(None)
-                continue
-            c = dict(cell)
-            if not (c.get("face_up") or c.get("card") in revealed):
-                c["card"] = None
-                c["known"] = False
-            new_row.append(c)
-        boards.append(new_row)
-    out["boards"] = boards
-    return out
 
 
 # --------------------------------------------------------------------------- odds
@@ -480,7 +457,7 @@ class BattleGoatsView(GameView):
         super().__init__()
         self._state_getter = state_getter
         self.ctx = None
-        self.view: dict | None = None
+        self.view: BattleGoatsPlayerView | None = None
         self.viewer: int | None = None
         self.legal: list = []
         self.sel_hand: str | None = None
@@ -595,7 +572,7 @@ class BattleGoatsView(GameView):
         view = ctx.view
         if view is None and ctx.session is not None:
             # nobody's private view may be shown (bots only): a spectator's view
-            view = public_view(ctx.session.state.player_view(0))
+            view = ctx.session.state.player_view(None)
         self.view = view
         new_viewer = ctx.viewer if ctx.view is not None else None
         if new_viewer != self.viewer:
@@ -635,25 +612,25 @@ class BattleGoatsView(GameView):
         if v is None or not self.legal:
             self.sel_hand = self.sel_attacker = self.sel_target = None
             return
-        phase, stage = v["phase"], v["stage"]
-        if self.sel_hand is not None and self.sel_hand not in (v["hand"] if phase == "layout" else v["pack"]):
+        phase, stage = v.phase, v.stage
+        if self.sel_hand is not None and self.sel_hand not in (v.hand if phase == "layout" else v.pack):
             self.sel_hand = None
         if not (phase == "attack" and stage in ("attacker", "target", "second")):
             self.sel_attacker = self.sel_target = None
         if stage in ("target", "second"):
-            self.sel_attacker = v["pending"]["attacker"]
-        mine = v["boards"][self.viewer] if self.viewer is not None else None
+            self.sel_attacker = v.pending.attacker
+        mine = v.boards[self.viewer] if self.viewer is not None else None
         if self.sel_attacker is not None and (mine is None or mine[self.sel_attacker] is None):
             self.sel_attacker = self.sel_target = None
         if self.sel_target is not None:
             tp, ts = self.sel_target
-            if v["boards"][tp][ts] is None or (v["pending"] and [tp, ts] in v["pending"].get("targets", [])):
+            if v.boards[tp][ts] is None or (v.pending and (tp, ts) in v.pending.targets):
                 self.sel_target = None
 
     def clear_selection(self) -> None:
         v = self.view
         self.sel_hand = self.sel_target = None
-        if not (v and v["stage"] in ("target", "second")):
+        if not (v and v.stage in ("target", "second")):
             self.sel_attacker = None
         self._render()
 
@@ -673,7 +650,7 @@ class BattleGoatsView(GameView):
             self.say("It is not your decision now.")
             return
         me = self.viewer
-        phase, stage = v["phase"], v["stage"]
+        phase, stage = v.phase, v.stage
         if phase == "layout":
             if self.sel_hand is None:
                 self.say("First choose a card from your hand, then click an empty slot of your battlefield.")
@@ -698,7 +675,7 @@ class BattleGoatsView(GameView):
             return
         if stage == "attacker":
             if player == me:
-                if v["boards"][me][slot] is None:
+                if v.boards[me][slot] is None:
                     self.say("Not allowed: attack with one of your own cards in play (rulebook: Attacking).")
                     return
                 self.sel_attacker = None if self.sel_attacker == slot else slot
@@ -734,20 +711,20 @@ class BattleGoatsView(GameView):
         if v is None or not self.legal:
             return
         me = self.viewer
-        if v["phase"] == "draft":
+        if v.phase == "draft":
             if self.sel_hand is not None and self.act(act.Pick(me, self.sel_hand)):
                 self.sel_hand = None
             return
-        if v["phase"] != "attack":
+        if v.phase != "attack":
             return
-        stage = v["stage"]
+        stage = v.stage
         if stage == "attacker":
             if self.sel_attacker is None or self.sel_target is None:
                 self.say("Choose your attacking card and a target first.")
                 return
             tp, ts = self.sel_target
             attacker, target = self.sel_attacker, self.sel_target
-            cid = v["boards"][me][attacker]["card"]
+            cid = v.boards[me][attacker].card
             second = act.ChooseOpponent(me, tp) if self._card(cid).defender_chooses else act.ChooseTarget(me, *target)
             check = getattr(self.app, "would_accept", None)  # the tutorial checks both moves first
             if check is not None and not check([act.ChooseAttacker(me, attacker), second]):
@@ -813,7 +790,7 @@ class BattleGoatsView(GameView):
         if v is None or not self.legal or self.viewer is None:
             return out
         me = self.viewer
-        phase, stage = v["phase"], v["stage"]
+        phase, stage = v.phase, v.stage
         if phase == "layout" and self.sel_hand is not None:
             for a in self._legal_of(act.Place):
                 if a.card == self.sel_hand:
@@ -826,7 +803,7 @@ class BattleGoatsView(GameView):
                 for a in self._legal_of(act.ChooseAttacker):
                     out[(me, a.slot)] = "selectable"
                 if self.sel_attacker is not None:
-                    for p, row in enumerate(v["boards"]):
+                    for p, row in enumerate(v.boards):
                         if p != me:
                             for s, cell in enumerate(row):
                                 if cell is not None:
@@ -834,7 +811,7 @@ class BattleGoatsView(GameView):
             elif stage in ("target", "second"):
                 for a in self._legal_of(act.ChooseTarget):
                     out[(a.target_player, a.target_slot)] = "selectable"
-                for tp, ts in v["pending"].get("targets", []):
+                for tp, ts in (v.pending.targets if v.pending else ()):
                     out[(tp, ts)] = "aimed"
             elif stage == "defender":
                 for a in self._legal_of(act.ChooseDefender):
@@ -856,32 +833,32 @@ class BattleGoatsView(GameView):
         if v is None:
             return
         me = self.viewer
-        n = v["players"]
+        n = v.players
         cards = self._cards().by_id
         marks = self._slot_targets()
-        pend = v.get("pending") or {}
+        pend = v.pending
         attacking = None
-        if v["phase"] == "attack" and "attacker" in pend and v.get("turn") is not None:
-            attacking = (v["turn"], pend["attacker"])
+        if v.phase == "attack" and pend is not None and pend.attacker is not None and v.turn is not None:
+            attacking = (v.turn, pend.attacker)
         my_turn = bool(self.legal)
         # battlefields
         for p in range(n):
             board = self.boards[p]
             board.set_flipped(me is not None and p != me)
             board.set_compact(n >= 4)
-            alive = any(c is not None for c in v["boards"][p])
+            alive = any(c is not None for c in v.boards[p])
             who = " (you)" if p == me else ""
             turn = ""
-            if v["current_player"] == p and (p != me or my_turn):
+            if v.current_player == p and (p != me or my_turn):
                 turn = " \u2014 to decide"
             counts = ""
-            if v["phase"] in ("draft", "layout"):
-                counts = f" \u00b7 {v['hand_sizes'][p]} in hand"
+            if v.phase in ("draft", "layout"):
+                counts = f" \u00b7 {v.hand_sizes[p]} in hand"
             board.header.value = (f'<span class="lsn-bg-chip" style="background:{player_colour(p)}"></span>'
                                   f'{_esc(player_name(p))}{who}{turn}{counts}')
             _set_classes(board.widget, {"lsn-bg-mine": p == me,
-                                        "lsn-bg-out": v["phase"] in ("attack", "over") and not alive})
-            for s, cell in enumerate(v["boards"][p]):
+                                        "lsn-bg-out": v.phase in ("attack", "over") and not alive})
+            for s, cell in enumerate(v.boards[p]):
                 b = board.slots[s]
                 mark = marks.get((p, s))
                 where = f"{player_name(p)}, {ROW_NAMES[s // 3].lower()} row, {SLOT_NAMES[s]}"
@@ -891,17 +868,17 @@ class BattleGoatsView(GameView):
                     b.style.button_color = EMPTY_COLOUR
                     b.style.text_color = "#9e9384"
                     state = "empty"
-                elif cell["card"] is None:
+                elif cell.card is None:
                     b.description = "?"
                     b.tooltip = f"{where}: a face-down card"
                     b.style.button_color = BACK_COLOUR
                     b.style.text_color = "#fff"
                     state = "back"
                 else:
-                    card = cards[cell["card"]]
-                    up = cell["face_up"]
+                    card = cards[cell.card]
+                    up = cell.face_up
                     status = "face up" if up else "face down"
-                    if cell.get("counts_face_up"):
+                    if cell.counts_face_up:
                         status = "face up (counts as face up)"
                     b.description = f"{card.name}\n{card.value} \u00b7 {TYPE_MARKS[card.type]}" + ("\n(face up)" if up else "")
                     b.tooltip = f"{where}: {card.name} ({card.type}, {card.value}), {status}. {card.ability}"
@@ -918,7 +895,7 @@ class BattleGoatsView(GameView):
                     "lsn-bg-aimed": mark == "aimed",
                 })
                 b.disabled = not my_turn
-            disc = v["discards"][p]
+            disc = v.discards[p]
             if disc:
                 chips = "".join(f'<span class="lsn-bg-mini" style="background:{TYPE_COLOURS[cards[c].type]}" '
                                 f'title="{_esc(cards[c].name)}: {_esc(cards[c].ability)}">{_esc(cards[c].name)} '
@@ -934,9 +911,9 @@ class BattleGoatsView(GameView):
             self.mine_box.children = mine
         self._render_panel(v, my_turn)
 
-    def _render_panel(self, v: dict, my_turn: bool) -> None:
+    def _render_panel(self, v: BattleGoatsPlayerView, my_turn: bool) -> None:
         me = self.viewer
-        phase, stage = v["phase"], v["stage"]
+        phase, stage = v.phase, v.stage
         cards = self._cards().by_id
         confirm = None
         choices: list = []
@@ -945,19 +922,19 @@ class BattleGoatsView(GameView):
         self.odds.clear()
         hand: list[str] = []
         hand_title = ""
-        if me is not None and phase == "layout" and v["hand"]:
-            hand = list(v["hand"])
+        if me is not None and phase == "layout" and v.hand:
+            hand = list(v.hand)
             hand_title = f"Your hand ({len(hand)} to lay out)"
         elif me is not None and phase == "draft":
-            hand = list(v["pack"]) if my_turn else []
-            hand_title = (f"The pack in front of you ({len(v['pack'])} cards); kept so far: "
-                          + (", ".join(cards[c].name for c in v["hand"]) or "none"))
+            hand = list(v.pack) if my_turn else []
+            hand_title = (f"The pack in front of you ({len(v.pack)} cards); kept so far: "
+                          + (", ".join(cards[c].name for c in v.hand) or "none"))
         if phase == "over":
-            hint = result_text(v["winners"], v["result"]) + "."
+            hint = result_text(v.winners, v.result) + "."
         elif me is None:
             hint = "Bots are playing; you are watching (only face-up and revealed cards are shown)."
         elif not my_turn:
-            cp = v["current_player"]
+            cp = v.current_player
             hint = f"Waiting for {player_name(cp)}."
             if phase == "attack" and pend_text(v, cards):
                 hint += " " + pend_text(v, cards)
@@ -978,7 +955,7 @@ class BattleGoatsView(GameView):
         elif phase == "move":
             acts = self._legal_of(act.MoveAtStart)
             mover = acts[0].slot
-            name = cards[v["boards"][me][mover]["card"]].name
+            name = cards[v.boards[me][mover].card].name
             hint = f"As the battle begins, {name} ({SLOT_NAMES[mover]}) may swap places with one of your cards: click it, or leave it."
             choices = [a for a in acts if a.to == a.slot]
             labels = ["Leave it where it is"]
@@ -1004,8 +981,8 @@ class BattleGoatsView(GameView):
 
     def _attack_panel(self, v, cards):
         me = self.viewer
-        stage = v["stage"]
-        pend = v["pending"] or {}
+        stage = v.stage
+        pend = v.pending or PendingView("none")
         confirm = None
         choices: list = []
         labels: list[str] = []
@@ -1013,7 +990,7 @@ class BattleGoatsView(GameView):
             if self.sel_attacker is None:
                 hint = "Your turn to attack: choose one of your cards (you must attack)."
             else:
-                acard = cards[v["boards"][me][self.sel_attacker]["card"]]
+                acard = cards[v.boards[me][self.sel_attacker].card]
                 if self.sel_target is None:
                     if acard.defender_chooses:
                         hint = (f"{acard.name} attacks a player: click any card of the opponent you pick; that "
@@ -1031,7 +1008,7 @@ class BattleGoatsView(GameView):
                         confirm = f"Attack {player_name(tp)}'s {SLOT_NAMES[ts]} with {acard.name}"
                         self._show_odds(self.sel_attacker, self.sel_target, acard.name)
         elif stage in ("target", "second"):
-            acard = cards[pend["card"]]
+            acard = cards[pend.card]
             if stage == "second":
                 hint = f"{acard.name} may strike a second card: choose it, or strike only one."
                 choices = self._legal_of(act.SkipSecondTarget)
@@ -1041,21 +1018,21 @@ class BattleGoatsView(GameView):
             if self.sel_target is not None:
                 tp, ts = self.sel_target
                 confirm = f"Attack {player_name(tp)}'s {SLOT_NAMES[ts]}"
-                self._show_odds(pend["attacker"], self.sel_target, acard.name)
+                self._show_odds(pend.attacker, self.sel_target, acard.name)
         elif stage == "opponent":
-            hint = f"{cards[pend['card']].name} attacks a player: name the opponent who picks the defending card."
+            hint = f"{cards[pend.card].name} attacks a player: name the opponent who picks the defending card."
             choices = self._legal_of(act.ChooseOpponent)
             labels = [f"{player_name(a.opponent)} picks the defender" for a in choices]
         elif stage == "defender":
-            hint = (f"{player_name(v['turn'])} attacks you with {cards[pend['card']].name}: "
+            hint = (f"{player_name(v.turn)} attacks you with {cards[pend.card].name}: "
                     "click the card of yours that defends.")
         elif stage == "own":
-            hint = (f"{cards[pend['card']].name} also attacks one of your own neighbouring cards: click which.")
+            hint = (f"{cards[pend.card].name} also attacks one of your own neighbouring cards: click which.")
         elif stage == "dodge":
-            p, s = pend["dodge_queue"][0]
-            mine = v["boards"][me][s]
-            name = cards[mine["card"]].name if mine and mine["card"] else "your card"
-            hint = (f"{cards[pend['card']].name} attacks your {name} ({SLOT_NAMES[s]}). It is face down, so you may "
+            p, s = pend.dodge_queue[0]
+            mine = v.boards[me][s]
+            name = cards[mine.card].name if mine and mine.card else "your card"
+            hint = (f"{cards[pend.card].name} attacks your {name} ({SLOT_NAMES[s]}). It is face down, so you may "
                     "flip it face up and avoid the battle (both cards stay face up), or fight.")
             choices = self._legal_of(act.Dodge)
             labels = ["Flip it face up and avoid the battle" if a.dodge else "Fight" for a in choices]
@@ -1094,14 +1071,14 @@ class BattleGoatsView(GameView):
         if self.sel_hand is not None:
             cid = self.sel_hand
         elif self.sel_attacker is not None and me is not None:
-            cell = v["boards"][me][self.sel_attacker]
-            cid = cell["card"] if cell else None
+            cell = v.boards[me][self.sel_attacker]
+            cid = cell.card if cell else None
         shown = [cid] if cid is not None else []
         if self.sel_target is not None:
             tp, ts = self.sel_target
-            cell = v["boards"][tp][ts]
-            if cell is not None and cell["card"] is not None:  # a card the viewer knows
-                shown.append(cell["card"])
+            cell = v.boards[tp][ts]
+            if cell is not None and cell.card is not None:  # a card the viewer knows
+                shown.append(cell.card)
         parts = []
         for c in shown:
             card = cards[c]
@@ -1112,9 +1089,9 @@ class BattleGoatsView(GameView):
         self.details.value = "".join(parts)
 
 
-def pend_text(v: Mapping, cards: Mapping) -> str:
+def pend_text(v: BattleGoatsPlayerView, cards: Mapping) -> str:
     """The attack in progress, in words (public: the attacking card is face up)."""
-    pend = v.get("pending") or {}
-    if v.get("phase") != "attack" or "card" not in pend:
+    pend = v.pending
+    if v.phase != "attack" or pend is None or pend.card is None or pend.attacker is None:
         return ""
-    return f"{player_name(v['turn'])} is attacking with {cards[pend['card']].name} ({SLOT_NAMES[pend['attacker']]})."
+    return f"{player_name(v.turn)} is attacking with {cards[pend.card].name} ({SLOT_NAMES[pend.attacker]})."
