@@ -21,6 +21,7 @@ from livestock_notebooks.space_pigs.bots import GreedyBot
 from livestock_notebooks.space_pigs.data import CARDS
 from livestock_notebooks.widgets.shell.app import ViewContext
 from livestock_notebooks.widgets.common.odds_panel import format_percent
+from livestock_notebooks.widgets.shell.pacing import BOT_SPEEDS
 from livestock_notebooks.widgets.space_pigs.app import (
     SpacePigsView, action_label, describe_action, play_app, space_pigs_spec,
 )
@@ -47,7 +48,7 @@ def human_step(app, bot: GreedyBot) -> str:
         view.pile.value = action.pile
         view.map.click((action.q, action.r))
         return "place"
-    if t is Load and view.view.get("trip") is None:
+    if t is Load and view.view.trip is None:
         view.map.click(action.hex)
         assert view.selected == action.hex and view.mode == "load"
         view.load_piglets.value = 0 if action.hog else 1
@@ -224,7 +225,9 @@ def test_space_pigs_widgets_use_no_private_engine_api():
 
     allowed = {"_dom_classes"}
     found = []
-    for path in sorted(Path(widgets.__file__).parent.glob("space_pigs_*.py")):
+    paths = sorted((Path(widgets.__file__).parent / "space_pigs").glob("*.py"))
+    assert paths, "the Space Pigs widget modules"
+    for path in paths:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if (isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__")
                     and node.attr not in allowed
@@ -419,7 +422,7 @@ def test_combat_screen_odds_cards_reveal_and_rounds(saves):
     expected = format_percent(space_pigs_combat(Pigs(5), Pigs(4)).attacker)
     assert f"attacker holds the hex <b class=\"lsn-sp-odds-a\">{expected}</b>" in panel.value
     assert "before any card" in panel.value
-    d_cards = app.session.state.combat["dcards"]
+    d_cards = app.session.state.combat.defender_cards
     assert "The other side has played" in panel.value
     for c in d_cards:  # the defender's face-down cards are nowhere on my screen
         assert card_label(c) not in tree_text(app.widget)
@@ -507,18 +510,19 @@ def scramble(state, viewer: int, seed: int = 0):
     others = [p for p in range(s.players) if p != viewer]
     pool = [c for p in others for c in s.hands[p]] + list(s.deck)
     hidden_cb = []
-    if s.combat is not None and s.combat["stage"] in ("cards_d", "cards_a"):
-        for key, who in (("acards", s.combat["a"]), ("dcards", s.combat["d"])):
+    if s.combat is not None and s.combat.stage in ("cards_d", "cards_a"):
+        for key, who in (("attacker_cards", s.combat.attacker), ("defender_cards", s.combat.defender)):
             if who != viewer:
                 hidden_cb.append(key)
-                pool += s.combat[key]
+                pool += getattr(s.combat, key)
     rng.shuffle(pool)
     for p in others:
         k = len(s.hands[p])
         s.hands[p], pool = pool[:k], pool[k:]
     for key in hidden_cb:
-        k = len(s.combat[key])
-        s.combat[key], pool = pool[:k], pool[k:]
+        k = len(getattr(s.combat, key))
+        setattr(s.combat, key, pool[:k])
+        pool = pool[k:]
     s.deck = pool
     if s.rules == "full":
         for p in others:
@@ -554,7 +558,7 @@ def secret_positions():
             found["hands"] = state.copy()
         if seq == "2A" and any(state.choice) and "markers" not in found:
             found["markers"] = state.copy()
-        if state.combat is not None and state.combat["stage"] == "cards_a" and state.combat["dcards"] and "cards" not in found:
+        if state.combat is not None and state.combat.stage == "cards_a" and state.combat.defender_cards and "cards" not in found:
             found["cards"] = state.copy()
         state.apply(bots[state.current_player].choose(state))
     layout = sp.new_game(players=3, seed=2, look_before_placing=True)
@@ -764,4 +768,4 @@ def test_bots_one_troop_steps_go_quickly(saves):
         kinds = {e.kind for e in app.last_events}
         seen[frozenset(kinds)] = app.bot_delay
     assert seen[frozenset({"load"})] == 0.12
-    assert any(delay == 0.5 for kinds, delay in seen.items() if "land" in kinds)
+    assert any(delay == BOT_SPEEDS["Normal"] for kinds, delay in seen.items() if "land" in kinds)

@@ -1,12 +1,16 @@
-"""Space Pigs bots that use only the public engine interface.
+"""Space Pigs bots that decide from what their seat may know.
 
-``RandomBot`` (from :mod:`livestock_notebooks.core.bots`) picks uniformly; :class:`GreedyBot` plays a
-simple plan: settle planets its recipe needs, attack only with the odds in its favour, keep its
-technology total low, flee when outnumbered, vote for itself when it can win.
+``RandomBot`` (from :mod:`livestock_notebooks.core.bots`) picks uniformly; :class:`GreedyBot`
+plays a simple plan: settle planets its recipe needs, attack only with the odds in its favour,
+keep its technology total low, flee when outnumbered, vote for itself when it can win. It reads
+the position from ``state.player_view(its seat)`` (the typed view: other hands and secrets
+hidden) and the map's public geometry (``state.adj()``); the engine's legal actions are its
+options.
 """
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from ..core.bots import RandomBot
 from ..odds import Pigs, round_odds
@@ -15,10 +19,32 @@ from .actions import (
     MoveAliens, OfferExchange, PlaceAliens, PlayCard, Stand, StartPlanet, Stay, UsePower, Vote,
 )
 from .data import CARDS
+from .views import SpacePigsPlayerView
 
 __all__ = ["RandomBot", "GreedyBot"]
 
-COLOUR_INDEX = {"red": 0, "yellow": 1, "blue": 2}
+COLOUR_INDEX = {"r": 0, "y": 1, "b": 2}
+
+
+def _troops(view: SpacePigsPlayerView, h: int, who: int | None = None) -> int:
+    """Troops (and aliens, when ``who`` is None) on hex ``h``; of ``who`` only if given."""
+    return sum(o.count for o in view.hexes[h].occupants if who is None or o.who == who)
+
+
+def _held(view: SpacePigsPlayerView, p: int) -> list[int]:
+    """The hexes ``p`` holds alone."""
+    return [x.index for x in view.hexes if len(x.occupants) == 1 and x.occupants[0].who == p]
+
+
+def _strength(view: SpacePigsPlayerView, p: int) -> int:
+    """Troop strength as the order of play counts it: piglets 1, hogs 2."""
+    return sum(o.piglets + 2 * o.hogs for x in view.hexes for o in x.occupants if o.who == p)
+
+
+def _dist(view: SpacePigsPlayerView, a: int, b: int) -> int:
+    ha, hb = view.hexes[a], view.hexes[b]
+    dq, dr = ha.q - hb.q, ha.r - hb.r
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
 
 class GreedyBot:
@@ -31,26 +57,15 @@ class GreedyBot:
 
     # ------------------------------------------------------------------ helpers
     @staticmethod
-    def _need(state, p: int, h: int) -> int:
+    def _need(view: SpacePigsPlayerView, p: int, h: int) -> int:
         """How much ``p``'s recipe wants hex ``h`` (0 = not at all)."""
-        info = state.hexes[h]
-        if info["colour"] is None or info["face_down"]:
+        x = view.hexes[h]
+        clan = view.clans[p]
+        if x.face_down or x.colour not in COLOUR_INDEX or clan.recipe is None:
             return 0
-        need = state.recipe(p)[COLOUR_INDEX[info["colour"]]]
-        have = sum(1 for x in state._held_hexes(p)
-                   if state.hexes[x]["colour"] == info["colour"])
-        return max(0, need - have) * (2 if info["kind"] == "double planet" else 1)
-
-    @staticmethod
-    def _troops(state, h: int, who: int | None = None) -> int:
-        total = 0
-        for occ in state.troops_on(h):
-            if "player" in occ:
-                if who is None or occ["player"] == who:
-                    total += occ["piglets"] + occ["hogs"]
-            elif who is None:
-                total += occ["count"]
-        return total
+        need = clan.recipe[COLOUR_INDEX[x.colour]] + (clan.seventh == x.colour)
+        have = sum(1 for j in _held(view, p) if view.hexes[j].colour == x.colour)
+        return max(0, need - have) * (2 if x.kind == "D" else 1)
 
     # ------------------------------------------------------------------ choose
     def choose(self, state):
@@ -58,54 +73,56 @@ class GreedyBot:
         if not legal:
             raise ValueError("no legal action: the game is over")
         p = state.current_player
-        seq = state.sequence
-        by_type: dict[type, list] = {}
+        view = state.player_view(p)
+        seq = view.sequence
+        by_type: dict[type, list[Any]] = {}
         for a in legal:
             by_type.setdefault(type(a), []).append(a)
 
         if StartPlanet in by_type:
-            return max(by_type[StartPlanet], key=lambda a: (self._need(state, p, a.hex), -a.hex))
+            return max(by_type[StartPlanet], key=lambda a: (self._need(view, p, a.hex), -a.hex))
         if AnswerExchange in by_type:
             return AnswerExchange(p, -1)
         if GiveMarker in by_type:
             mine = [a for a in by_type[GiveMarker] if a.to == p]
             if mine:
                 return mine[0]
-            return min(by_type[GiveMarker], key=lambda a: state.strength(a.to))
+            return min(by_type[GiveMarker], key=lambda a: _strength(view, a.to))
         if MakeHog in by_type:
             return by_type[MakeHog][0]
         if Deploy in by_type:
+            adj = state.adj()
+
             # reinforce the hex with the most enemies around it
             def threat(a):
-                return sum(self._troops(state, j) - self._troops(state, j, p) for j in state.adj()[a.hex])
+                return sum(_troops(view, j) - _troops(view, j, p) for j in adj[a.hex])
             return max(by_type[Deploy], key=lambda a: (a.hog, threat(a), -a.hex))
         if PlaceAliens in by_type:
-            mine = set(state._own_hexes(p))
+            own = [x.index for x in view.hexes if x.occupant(p) is not None]
             return max(by_type[PlaceAliens],
-                       key=lambda a: (min([_dist(state, a.hex, m) for m in mine] or [9]), -a.hex))
+                       key=lambda a: (min([_dist(view, a.hex, m) for m in own] or [9]), -a.hex))
         if ChooseMarker in by_type:
             return max(by_type[ChooseMarker], key=lambda a: a.value)
-        if state.combat is not None:
-            return self._combat(state, p, legal, by_type)
+        if view.combat is not None:
+            return self._combat(view, p, legal, by_type)
         if seq in ("2B", "2X"):
-            return self._travel(state, p, legal, by_type)
+            return self._travel(state, view, p, legal, by_type)
         if MoveAliens in by_type:
             def score(a):
-                dst = state.troops_on(a.dst)
-                enemy = [o for o in dst if o.get("player") not in (None, p)]
-                return (bool(enemy), -sum(o["piglets"] + o["hogs"] for o in enemy), -a.dst)
+                enemy = [o for o in view.hexes[a.dst].occupants if not o.is_alien and o.who != p]
+                return (bool(enemy), -sum(o.count for o in enemy), -a.dst)
             best = max(by_type[MoveAliens], key=score)
             if score(best)[0]:
                 return best
             return Done(p)
+        gov = [c.governors for c in view.clans]
         if Stand in by_type:
-            gov = state.governors
             return Stand(p, gov[p] >= max(gov)) if Stand(p, True) in legal else by_type[Stand][0]
         if Vote in by_type:
             votes = [a for a in by_type[Vote] if a.candidate == p]
             if votes:
                 return votes[0]
-            return max(by_type[Vote], key=lambda a: (state.governors[a.candidate], -a.candidate))
+            return max(by_type[Vote], key=lambda a: (gov[a.candidate], -a.candidate))
         if CallVoter in by_type:
             return by_type[CallVoter][0]
         if PlayCard in by_type and seq in ("1B", "4B", "1A"):
@@ -116,12 +133,12 @@ class GreedyBot:
         safe = [a for a in legal if not isinstance(a, (Discard, OfferExchange, UsePower))]
         return (safe or legal)[0]
 
-    def _combat(self, state, p, legal, by_type):
-        cb = state.combat
-        h = cb.hex
+    def _combat(self, view: SpacePigsPlayerView, p: int, legal: list, by_type: dict[type, list[Any]]):
+        cb = view.combat
+        assert cb is not None
         if PlayCard in by_type:
-            played = cb.defender_cards if p == cb.defender else cb.attacker_cards
-            tech = sum(CARDS[c].tech for c in played if CARDS[c].kind == "combat") if isinstance(played, list) else 0
+            played = cb.cards_of(p) or ()
+            tech = sum(CARDS[c].tech for c in played if CARDS[c].kind == "combat")
             attacking = p == cb.attacker
             best = None
             for a in by_type[PlayCard]:
@@ -135,8 +152,8 @@ class GreedyBot:
                 return best[1]
             return Done(p)
         if Flee in by_type or any(isinstance(a, UsePower) and a.power == "flee_first" for a in legal):
-            mine = self._troops(state, h, p)
-            others = self._troops(state, h) - mine
+            mine = _troops(view, cb.hex, p)
+            others = _troops(view, cb.hex) - mine
             if mine * 2 < others:
                 flee = [a for a in legal if isinstance(a, Flee) or (isinstance(a, UsePower) and a.power == "flee_first")]
                 return flee[0]
@@ -149,21 +166,21 @@ class GreedyBot:
                 return a
         return Done(p) if Done(p) in legal else legal[0]
 
-    def _travel(self, state, p, legal, by_type):
-        trip = state.trip
+    def _travel(self, state, view: SpacePigsPlayerView, p: int, legal: list, by_type: dict[type, list[Any]]):
+        trip = view.trip
         if trip is not None:
             flies = by_type.get(Fly, [])
             loads = by_type.get(Load, [])
-            aboard = trip["p"] + trip["h"]
-            if loads and trip["hops"] == 0:
+            aboard = trip.piglets + trip.hogs
+            if loads and trip.hops == 0:
                 # keep one troop at home if it is a planet we hold
-                left = self._troops(state, trip["src"], p)
+                left = _troops(view, trip.source, p)
                 if left > 1:
                     return max(loads, key=lambda a: a.hog)
             if flies:
                 def value(a):
-                    enemy = self._troops(state, a.hex) - self._troops(state, a.hex, p)
-                    need = self._need(state, p, a.hex)
+                    enemy = _troops(view, a.hex) - _troops(view, a.hex, p)
+                    need = self._need(view, p, a.hex)
                     if enemy == 0:
                         return (2 + need, -a.hex)
                     odds = round_odds(Pigs(aboard, 0), Pigs(max(enemy, 1), 0))[0]
@@ -176,15 +193,10 @@ class GreedyBot:
         if loads:
             # travel from the hex with the most troops, if a neighbour is worth taking
             def size(a):
-                return (self._troops(state, a.hex, p), a.hog, -a.hex)
+                return (_troops(view, a.hex, p), a.hog, -a.hex)
             best = max(loads, key=size)
-            targets = [j for j in state.adj()[best.hex] if state.owner(j) != p and state.hexes[j]["kind"] != "sun"]
-            if targets and self._troops(state, best.hex, p) >= 2:
+            targets = [j for j in state.adj()[best.hex]
+                       if view.hexes[j].holder != p and view.hexes[j].kind != "S"]
+            if targets and _troops(view, best.hex, p) >= 2:
                 return best
         return Done(p)
-
-
-def _dist(state, a: int, b: int) -> int:
-    ha, hb = state.hexes[a], state.hexes[b]
-    dq, dr = ha["q"] - hb["q"], ha["r"] - hb["r"]
-    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2

@@ -16,7 +16,7 @@ texts are our own summary of the rulebook, never its words. Pure Python.
 """
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable
 
 from ..core import tutorial
 from ..core.protocol import Action
@@ -25,7 +25,7 @@ from . import events as ev_
 from .actions import Discard, Done, Flee, Fly, Load, MoveAliens, PlayCard, Redeploy, Stand
 from .bots import GreedyBot
 from .game import SEQUENCE_ORDER, new_game
-from .notation import from_notation
+from . import from_notation
 
 __all__ = ["GALAXY", "STEPS", "Step", "demo_action", "demo_for", "state_for", "step_by_key"]
 
@@ -188,45 +188,37 @@ def demo_for(step: Step, seed: int = 7) -> Callable[[object], Action]:
     return lambda state: demo_action(step, state, bot)
 
 
+def _first(legal: list[Action], kind: type, test: Callable[[Any], bool] = lambda a: True) -> Action | None:
+    return next((a for a in legal if isinstance(a, kind) and test(a)), None)
+
+
 def demo_action(step: Step, state, bot: GreedyBot) -> Action:
     """The worked answer's next action: the Greedy bot's choice, steered where a step asks for
-    something precise (land on H1 or H3, flee, play a card, stand, send the pirates)."""
+    something precise (land on H1 or H3, flee, play a card, stand, send the pirates). It reads
+    the learner's view (``state.player_view``), as the learner does."""
     legal = state.legal_actions()
     p = state.current_player
-    if step.key in ("travel", "victory") and state.sequence == "2B":
+    view = state.player_view(p)
+    steered: Action | None = None
+    if step.key in ("travel", "victory") and view.sequence == "2B":
         target = 1 if step.key == "travel" else 3
-        trip = state.trip
-        if trip is None:
-            if state.owner(target) == p:
-                return Done(p)
-            loads = [a for a in legal if isinstance(a, Load) and target in state.trip_destinations(p, a.hex)]
-            if loads:
-                return loads[0]
+        if view.trip is not None:
+            steered = _first(legal, Fly, lambda a: a.hex == target)
+        elif view.hexes[target].holder == p:
+            steered = Done(p)
         else:
-            fly = next((a for a in legal if isinstance(a, Fly) and a.hex == target), None)
-            if fly is not None:
-                return fly
-    if step.key == "draw" and state.sequence == "1A" and len(state.hands[p]) >= 4:
-        discard = next((a for a in legal if isinstance(a, Discard)), None)
-        if discard is not None:
-            return discard
-    if step.key == "flee":
-        flee = next((a for a in legal if isinstance(a, Flee)), None)
-        if flee is not None:
-            return flee
-    if step.key == "combat" and state.combat is not None:
-        plays = [a for a in legal if isinstance(a, PlayCard)]
-        played = state.combat.attacker_cards if p == state.combat.attacker else state.combat.defender_cards
-        if plays and not played:
-            return plays[0]
-    if step.key == "redeploy":
-        moves = [a for a in legal if isinstance(a, Redeploy) and a.dst == 1]
-        if moves:
-            return moves[0]
-    if step.key == "election" and Stand(p, True) in legal:
-        return Stand(p, True)
-    if step.key == "aliens_move":
-        moves = [a for a in legal if isinstance(a, MoveAliens) and state.owner(a.dst) not in (None, p)]
-        if moves:
-            return moves[0]
-    return bot.choose(state)
+            steered = _first(legal, Load, lambda a: target in state.trip_destinations(p, a.hex))
+    elif step.key == "draw" and view.sequence == "1A" and len(view.own_hand() or ()) >= 4:
+        steered = _first(legal, Discard)
+    elif step.key == "flee":
+        steered = _first(legal, Flee)
+    elif step.key == "combat" and view.combat is not None and not view.combat.cards_of(p):
+        steered = _first(legal, PlayCard)
+    elif step.key == "redeploy":
+        steered = _first(legal, Redeploy, lambda a: a.dst == 1)
+    elif step.key == "election" and Stand(p, True) in legal:
+        steered = Stand(p, True)
+    elif step.key == "aliens_move":
+        steered = _first(legal, MoveAliens, lambda a: view.hexes[a.dst].holder not in (None, p)
+                         and not view.hexes[a.dst].occupants[0].is_alien)
+    return steered if steered is not None else bot.choose(state)

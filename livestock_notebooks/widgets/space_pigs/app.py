@@ -15,41 +15,42 @@ they would attack, purple to choose), click your cards to play them (face down i
 use the buttons under the prompt for everything else (Done, travel markers, votes ...). A
 refused move shows the engine's own rule and rulebook section.
 
-Everything the view shows comes from ``state.player_view(viewer)`` (or the public view of
-nobody, ``player_view(-1)``, when no human is at the screen).
+Everything the view shows comes from the typed view ``state.player_view(viewer)`` (or the
+spectator's view ``player_view(None)`` when no human is at the screen); where a trip may land
+and how many troops may board are the engine's answers (``trip_destinations``, the view's
+``movable_from``), never a copy of its rules.
 """
 from __future__ import annotations
 
 import html
-from typing import Any, Mapping, Sequence
 
 import ipywidgets as w
 
 from ... import space_pigs as sp
 from ...core.protocol import Action
+from ...space_pigs import events as ev
 from ...space_pigs.actions import (
-    AnswerExchange, CallVoter, ChooseCombat, ChooseHex, ChooseMarker, ChoosePlayer, Deploy, Discard, Done, DrawHex,
-    Drop, Flee, Fly, GiveMarker, Land, Load, MakeHog, MoveAliens, OfferExchange, PlaceAliens, PlaceHex, PlayCard,
-    Redeploy, ReturnTo, Stand, StartPlanet, Stay, UsePower, Vote,
+    ChooseCombat, ChooseHex, Deploy, Discard, Done, Flee, Fly, Load, MoveAliens, OfferExchange, PlaceAliens, PlaceHex,
+    PlayCard, Redeploy, ReturnTo, StartPlanet, Stay, UsePower,
 )
-from ...space_pigs.data import CARDS, POWER_TEXT
+from ...space_pigs.data import CARDS
 from ...space_pigs.game import (
     LAYOUT_OPTIONS, OPTION_LABELS, RULE_MODES, describe_action, describe_turn, game_info, new_game,
 )
+from ...space_pigs.views import SpacePigsPlayerView
+from ..common.dom import hide, set_classes, show
 from ..shell.app import GameApp, GameView, ViewContext
-from .board import (
-    PLAYER_COLOURS, SP_CSS, ClanPanel, CombatPanel, ElectionPanel, GalaxyMap, HandPanel, OrderTrack, SequenceBar,
-    card_label, hex_text, pname, public_state,
-)
+from ..shell.pacing import BOT_SPEEDS, DEFAULT_BOT_SPEED
+from .board import SP_CSS, ClanPanel, GalaxyMap, HandPanel, OrderTrack, SequenceBar, card_label
+from .panels import CombatPanel, ElectionPanel
+from .words import action_label, prompt_for
 
-__all__ = ["BOT_SPEEDS", "SpacePigsView", "action_label", "describe_turn", "new_game", "play_app",
-           "space_pigs_spec"]
+__all__ = ["BOT_SPEEDS", "SpacePigsView", "action_label", "describe_action", "describe_turn", "new_game",
+           "play_app", "prompt_for", "space_pigs_spec"]
 
-#: Seconds between visible bot steps, by the name shown in the setup.
-BOT_SPEEDS = {"Slow": 1.2, "Normal": 0.5, "Fast": 0.15, "Instant": 0.01}
 #: Events of one-troop steps (boarding, deploying, redeploying, discarding, handing out a marker):
 #: a bot's next step follows them after at most ``QUICK_DELAY`` seconds.
-QUICK_EVENTS = frozenset({"load", "deploy", "redeploy", "discard", "give_marker", "call", "combat_card"})
+QUICK_EVENTS = frozenset({ev.LOAD, ev.DEPLOY, ev.REDEPLOY, ev.DISCARD, ev.GIVE_MARKER, ev.CALL, ev.COMBAT_CARD})
 QUICK_DELAY = 0.12
 MAP_TYPES = (StartPlanet, ReturnTo, Deploy, PlaceAliens, Load, Fly, Redeploy, MoveAliens, PlaceHex, ChooseHex,
              ChooseCombat, Flee)
@@ -59,192 +60,6 @@ SINGLE_HEX_TYPES = (StartPlanet, ReturnTo, PlaceAliens, ChooseHex, ChooseCombat,
 # --------------------------------------------------------------------------- the game
 #: The :class:`GameInfo` of Space Pigs with ``new_game`` options (``space_pigs.game.game_info``).
 space_pigs_spec = game_info
-
-
-# --------------------------------------------------------------------------- words
-def action_label(view: Mapping, action: Action) -> str:
-    """A short button caption for an action (from the viewer's view: nothing hidden)."""
-    t = type(action)
-    seq = view["seq"]
-    cb = view.get("cb")
-    if t is Done:
-        if cb is not None:
-            stage = cb.get("stage")
-            return {"cards_d": "Done: my cards are down", "cards_a": "Done: my cards are down",
-                    "tech": "Keep the technology total", "reroll": "No re-roll",
-                    "win_tie": "Let the tie stand"}.get(stage, "Done")
-        return {"1A": "Done: draw my cards", "1B": "Done", "1D": "Done deploying", "2B": "End my travel",
-                "2X": "No extra trip", "3B": "Done redeploying", "3C": "The aliens stay", "4B": "Done"}.get(seq, "Done")
-    if t is PlayCard:
-        return f"Play {card_label(action.card)}"
-    if t is Discard:
-        return f"Discard {card_label(action.card)}"
-    if t is ChooseMarker:
-        return f"Marker {action.value} ({action.value} trips)"
-    if t is GiveMarker:
-        return f"Give a marker to {pname(view, action.to)}"
-    if t is MakeHog:
-        return "Turn 2 new piglets into a hog"
-    if t is Stand:
-        return "Stand for Royal Pig" if action.yes else "Do not stand"
-    if t is CallVoter:
-        return f"Call {pname(view, action.voter)} to vote"
-    if t is Vote:
-        mine = " (yourself)" if action.candidate == action.player else ""
-        return f"Vote for {pname(view, action.candidate)}{mine}"
-    if t is ChoosePlayer:
-        return f"Choose {pname(view, action.target)}"
-    if t is UsePower:
-        clan = view["clans"][action.player] if view.get("clans") else ""
-        text = POWER_TEXT.get((clan, action.power), action.power.replace("_", " "))
-        extra = ""
-        if action.power == "tech_adjust":
-            extra = f" ({action.arg:+d})"
-        elif action.power == "reroll":
-            extra = " (my die)" if action.arg == 0 else " (enemy die)"
-        elif action.power == "flee_first":
-            extra = f" to {hex_text(view, action.arg)}"
-        short = text if len(text) <= 60 else text[:57] + "..."
-        return f"Power: {short}{extra}"
-    if t is OfferExchange:
-        return f"Offer {card_label(action.card)} to {pname(view, action.partner)}"
-    if t is AnswerExchange:
-        return "Decline the exchange" if action.card < 0 else f"Give {card_label(action.card)} in exchange"
-    if t is Stay:
-        return "Fight on"
-    if t is Flee:
-        return f"Flee to {hex_text(view, action.hex)}"
-    if t is Drop:
-        return "Drop a hog here" if action.hog else "Drop a piglet here"
-    if t is Land:
-        return "Land here"
-    if t is DrawHex:
-        return f"Draw a hex from the {action.pile} pile"
-    if t in (StartPlanet, ReturnTo, PlaceAliens, ChooseHex, ChooseCombat):
-        verb = {StartPlanet: "Start on", ReturnTo: "Return to", PlaceAliens: "Aliens to", ChooseHex: "Choose",
-                ChooseCombat: "Resolve the combat on"}[t]
-        return f"{verb} {hex_text(view, action.hex)}"
-    if t is Load:
-        return f"Board {'a hog' if action.hog else 'a piglet'} more"
-    return str(action)
-
-
-def _tile_words(tile: str) -> str:
-    colour = {"r": "red", "y": "yellow", "b": "blue"}.get(tile[1:2], "")
-    kind = {"P": "planet", "D": "double planet", "A": "asteroid", "S": "the sun"}.get(tile[:1], "a hex")
-    return f"a {colour} {kind}" if colour else ("an asteroid" if kind == "asteroid" else kind)
-
-
-def _hand_size(view: Mapping, p: int) -> int:
-    if view["rules"] == "simple_a":
-        return 3
-    if view["rules"] == "simple_b":
-        return 4
-    if view["opts"].get("clan_powers") and view["clans"][p] == "Porcus" and view["turn"] >= 2:
-        return 8
-    return 6
-
-
-def prompt_for(view: Mapping, legal: Sequence[Action], me: int) -> str:
-    """What the player to decide is asked to do, in a sentence or two."""
-    seq = view["seq"]
-    sd = view.get("sd") or {}
-    cb = view.get("cb")
-    types = {type(a) for a in legal}
-    offer = view.get("offer") or sd.get("offer")
-    if offer and AnswerExchange in types:
-        card = offer[2]
-        what = f"{card_label(card)}" if isinstance(card, int) and card >= 0 else "a card"
-        return (f"{pname(view, offer[0])} offers you {what} in exchange for one of your cards: give one of yours "
-                "or decline.")
-    pend = view.get("pend")
-    if pend is not None:
-        what = CARDS[pend["id"]].english if pend.get("what") == "card" else str(pend["id"]).replace("_", " ")
-        target = "hex (highlighted in purple on the map)" if ChooseHex in types else "player"
-        return f"Choose the target of {what}: a {target}."
-    if cb is not None:
-        stage = cb.get("stage")
-        if stage in ("cards_d", "cards_a"):
-            side = "defender" if stage == "cards_d" else "attacker"
-            return (f"Combat: as the {side}, choose combat cards in secret. Click cards in your hand to play them "
-                    "face down, then press Done. Mind the wipeout line: if the technology indices of both sides "
-                    "reach 6, every troop on the hex is destroyed.")
-        if stage in ("flee_d", "flee_a"):
-            return (f"Round {cb['round']}: flee to an adjacent hex where you have troops (click it or use the "
-                    "buttons), or fight on.")
-        return "A clan power may change this combat: use it or not."
-    if seq == "layout":
-        if DrawHex in types:
-            return "Lay a hex: draw one from a family pile and look at it first."
-        drawn = view.get("drawn")
-        if drawn and drawn[0] == me and isinstance(drawn[2], str):
-            return (f"You drew {_tile_words(drawn[2])} from the {drawn[1]} pile: click a free dashed cell to lay it "
-                    "there.")
-        return ("Lay a hex: choose a family pile, then click a free dashed cell of the galaxy. The hex is revealed "
-                "when it is laid; rings are completed before the next ring starts.")
-    if seq == "start":
-        return "Choose where your 5 starting piglets land: click a highlighted planet."
-    if seq == "return":
-        return "Your clan comes back: choose an empty hex on the rim of the galaxy for 5 piglets."
-    if seq == "1A":
-        return (f"Draw cards: click cards you want to get rid of to discard them (or use the Discard buttons), "
-                f"then press Done to draw back up to {_hand_size(view, me)}.")
-    if seq == "1B":
-        if sd.get("stage") == "give":
-            left = sd["k"] - len(sd.get("assign", []))
-            return (f"You are the Royal Pig: hand out the colonist markers face down, at most two to each clan "
-                    f"(yourself included). {left} left to give.")
-        return (f"You have {view['new_p'][me]} new colonist piglets: you may turn two of them into a hog (one a "
-                "turn), play a card, or press Done.")
-    if seq == "1D":
-        if not (view["new_p"][me] or view["new_h"][me]):
-            return "You have no new troops to deploy: you may play a card for this sequence, or press Done."
-        return (f"Deploy your new troops ({view['new_p'][me]} piglets, {view['new_h'][me]} hogs) on hexes where you "
-                "have troops: pick piglet or hog, then click a highlighted hex.")
-    if seq == "1E":
-        return "Place the arriving aliens: click a highlighted hex (a free asteroid, or aliens of the same kind)."
-    if seq == "2A":
-        return ("Choose a travel marker in secret: it is the number of trips you may make this turn. A used marker "
-                "comes back only when all five have been used.")
-    if seq in ("2B", "2X"):
-        trip = view.get("trip")
-        if trip is not None:
-            aboard = []
-            if trip["p"]:
-                aboard.append(f"{trip['p']} piglet{'s' if trip['p'] != 1 else ''}")
-            if trip["h"]:
-                aboard.append(f"{trip['h']} hog{'s' if trip['h'] != 1 else ''}")
-            return (f"Aboard: {' and '.join(aboard) or 'nobody'} from {hex_text(view, trip['src'])}. Click a green "
-                    "hex to fly there.")
-        left = view["trips"][me]
-        if seq == "2X" and not left:
-            return ("Everyone has travelled. You hold an Extra-Move card: play it for one more trip now, or "
-                    "keep it (No extra trip).")
-        head = "Extra-Mouve: you may make one more trip. " if seq == "2X" else ""
-        return (f"{head}{left} trip{'s' if left != 1 else ''} left. Click one of your hexes (blue), set how many "
-                "troops go aboard, then click a green hex (red: an attack). End your travel when you are done.")
-    if seq == "3A":
-        return "You attack several hexes: choose which combat to resolve first."
-    if seq == "3B":
-        return ("Redeployment: shift troops, one hex each, between neighbouring hexes you hold. Click a blue hex, "
-                "then a green one (piglet or hog as chosen). Press Done when finished.")
-    if seq == "3C":
-        if sd.get("stage") == "cho":
-            return "You may play Cho Boko to move the aliens yourself this turn."
-        return ("Move one whole alien stack (pirates up to 3 hexes, porcophages 2, the worm 1 onto a planet): "
-                "click a stack, then its destination; or let the aliens stay.")
-    if seq == "4B":
-        return "Governors are counted: you may play a card for this sequence, or press Done."
-    if seq == "4C":
-        stage = sd.get("stage")
-        if stage == "stand":
-            return "Election: do you stand as a candidate for Royal Pig?"
-        if stage == "call" and CallVoter in types and Vote in types:
-            return "Election: you call the votes. Vote first, or call the next clan (you then vote last)."
-        if stage == "call" and CallVoter in types:
-            return "Election: call the next clan to vote, in the order you like."
-        return f"Election: give all your {view['gov'][me]} governors to one candidate."
-    return "Your decision."
 
 
 # --------------------------------------------------------------------------- the view
@@ -309,24 +124,17 @@ class SpacePigsView(GameView):
         self.widget = w.VBox([self.style, self.seq_bar.widget, self.order.widget, top, self.clans.widget])
         self.widget.add_class("lsn-sp-view")
         # view state
-        self.view: dict | None = None
+        self.view: SpacePigsPlayerView | None = None
+        self.state = None  # the live engine state, asked only public questions
         self.viewer: int | None = None
         self.legal: list[Action] = []
         self.selected: int | None = None
         self.mode: str | None = None  # "load", "redeploy", "aliens"
         self.marks: dict = {}
         self._rest_pending = False  # the page but the map is drawn after the click (later)
-        self._hide(self.tools)
+        hide(self.tools)
 
     # -- helpers ------------------------------------------------------------------------
-    @staticmethod
-    def _hide(widget) -> None:
-        widget.layout.display = "none"
-
-    @staticmethod
-    def _show(widget) -> None:
-        widget.layout.display = None
-
     def message(self, text: str, kind: str = "info") -> None:
         if self.app is not None and hasattr(self.app, "message"):
             self.app.message(text, kind)
@@ -344,17 +152,19 @@ class SpacePigsView(GameView):
             self._session = ctx.session
             self.combat.reset()
             self.election.reset()
-            self.election.feed([e for e in ctx.session.log if e.kind in ("candidates", "vote", "election")])
+            self.election.feed([e for e in ctx.session.log if e.kind in (ev.CANDIDATES, ev.VOTE, ev.ELECTION)])
             pending, self._pending = getattr(self, "_pending", []), []
             self.combat.feed(pending)
             self.election.feed(pending)
         self.combat.feed(ctx.events)
         self.election.feed(ctx.events)
-        view = ctx.view
-        if view is None:
-            view = ctx.session.state.player_view(-1)
+        view = ctx.view if ctx.view is not None else ctx.session.state.player_view(None)
+        if not isinstance(view, SpacePigsPlayerView):  # until the engine's player_view is typed
+            from ...space_pigs.views import build_view
+            view = build_view(ctx.session.state, ctx.viewer if ctx.view is not None else None)
         self.view = view
-        self.viewer = ctx.viewer if ctx.view is not None else None
+        self.viewer = view.viewer
+        self.state = ctx.session.state  # for the engine's public answers (trip_destinations)
         self.legal = list(ctx.legal)
         seats = [("human" if s.is_human else f"{s.kind} bot") for s in ctx.session.seats]
         self.seat_kinds = seats
@@ -381,7 +191,7 @@ class SpacePigsView(GameView):
         self._button_actions = []
         self._offers = []
         self.offer_choice.options = []
-        self._hide(self.tools)
+        hide(self.tools)
 
     # -- drawing --------------------------------------------------------------------------
     def redraw(self, current: int | None = None) -> None:
@@ -400,11 +210,11 @@ class SpacePigsView(GameView):
         if legal:
             text = prompt_for(view, legal, me)
             prompt = f'<div class="lsn-sp-prompt-text">{html.escape(text)}</div>'
-        elif view.get("over"):
+        elif view.over:
             prompt = '<div class="lsn-sp-prompt-text">The game is over.</div>'
         else:
-            actor = view.get("actor")
-            who = pname(view, actor) if actor is not None else "nobody"
+            actor = view.actor
+            who = view.name(actor)
             kind = self.seat_kinds[actor] if actor is not None and actor < len(self.seat_kinds) else ""
             prompt = (f'<div class="lsn-sp-prompt-text">Waiting for {html.escape(who)}'
                       f'{" (" + html.escape(kind) + ")" if kind else ""}.</div>')
@@ -434,22 +244,23 @@ class SpacePigsView(GameView):
         self.seq_bar.update(view, "")
         self.order.update(view)
         self.clans.update(view, me, getattr(self, "seat_kinds", ()))
-        if me is not None and isinstance(view["hands"][me], list):
+        hand = view.own_hand()
+        if hand is not None:
             playable = {a.card for a in legal if isinstance(a, PlayCard)}
             keys = {(CARDS[c].kind, CARDS[c].name) for c in playable}
-            playable |= {c for c in view["hands"][me] if (CARDS[c].kind, CARDS[c].name) in keys}
+            playable |= {c for c in hand if (CARDS[c].kind, CARDS[c].name) in keys}
             note = ""
-            if view.get("cb") is not None and playable:
+            if view.combat is not None and playable:
                 note = "Click a card to play it face down."
             elif any(isinstance(a, Discard) for a in legal):
                 note = "Click a card to discard it (or play it, if it is highlighted)."
             elif playable:
                 note = "Highlighted cards can be played now."
-            self.hand.update(view["hands"][me], playable, note)
-            self._show(self.hand.widget)
+            self.hand.update(hand, playable, note)
+            show(self.hand.widget)
         else:
             self.hand.clear()
-            self._hide(self.hand.widget)
+            hide(self.hand.widget)
         self.combat.update(view, me)
         self.election.update(view)
 
@@ -475,14 +286,14 @@ class SpacePigsView(GameView):
                 continue
             if isinstance(a, SINGLE_HEX_TYPES) and len(singles) > 10:
                 continue
-            if isinstance(a, PlayCard) and self.view.get("cb") is not None:
+            if isinstance(a, PlayCard) and self.view.combat is not None:
                 continue  # face-down cards: click them in the hand
             if isinstance(a, OfferExchange):
                 continue  # the exchange row (a card for a faction partner)
             out.append(a)
         # a trip under way: one more troop aboard from the source
-        trip = self.view.get("trip")
-        if trip is not None and trip.get("hops") == 0:
+        trip = self.view.trip
+        if trip is not None and trip.hops == 0:
             out = [a for a in out if not isinstance(a, Load)]
             loads = [a for a in legal if isinstance(a, Load)]
             out = loads + out
@@ -518,47 +329,47 @@ class SpacePigsView(GameView):
                 self.troop_type.value = False
             if not piglets and hogs and not self.troop_type.value:
                 self.troop_type.value = True
-            self._show(self.troop_type)
+            show(self.troop_type)
             show_tools = True
         else:
-            self._hide(self.troop_type)
+            hide(self.troop_type)
         if self.mode == "load" and self.selected is not None:
-            self._show(self.load_box)
+            show(self.load_box)
             show_tools = True
         else:
-            self._hide(self.load_box)
+            hide(self.load_box)
         places = [a for a in legal if isinstance(a, PlaceHex)]
         if places:
             piles = []
             for a in places:
                 if a.pile not in piles:
                     piles.append(a.pile)
-            counts = (self.view.get("piles") or {})
+            counts = dict(self.view.piles)
             opts = [(f"{p} ({counts.get(p, '?')})" if p != "drawn" else "the drawn hex", p) for p in piles]
             if list(self.pile.options) != opts:
                 value = self.pile.value if self.pile.value in piles else piles[0]
                 self.pile.options = opts
                 self.pile.value = value
-            self._show(self.pile)
+            show(self.pile)
             show_tools = True
         else:
-            self._hide(self.pile)
+            hide(self.pile)
         offers = [a for a in legal if isinstance(a, OfferExchange)]
         if offers:
-            opts = [(f"Offer {card_label(a.card)} to {pname(self.view, a.partner)}", i) for i, a in enumerate(offers)]
+            opts = [(f"Offer {card_label(a.card)} to {self.view.name(a.partner)}", i) for i, a in enumerate(offers)]
             if offers != self._offers:
                 self._offers = offers
                 self.offer_choice.options = opts
                 self.offer_choice.value = 0
-            self._show(self.offer_box)
+            show(self.offer_box)
             show_tools = True
         else:
             self._offers = []
-            self._hide(self.offer_box)
+            hide(self.offer_box)
         if show_tools:
-            self._show(self.tools)
+            show(self.tools)
         else:
-            self._hide(self.tools)
+            hide(self.tools)
 
     def _offer(self) -> None:
         i = self.offer_choice.value
@@ -572,7 +383,7 @@ class SpacePigsView(GameView):
         legal = self.legal
         ok = False
         if self.mode == "load":
-            ok = self.view.get("trip") is None and any(isinstance(a, Load) and a.hex == self.selected for a in legal)
+            ok = self.view.trip is None and any(isinstance(a, Load) and a.hex == self.selected for a in legal)
         elif self.mode == "redeploy":
             ok = any(isinstance(a, Redeploy) and a.src == self.selected for a in legal)
         elif self.mode == "aliens":
@@ -581,44 +392,23 @@ class SpacePigsView(GameView):
             self.selected = None
             self.mode = None
 
-    def _movable(self, h: int) -> tuple[int, int, int]:
-        view, me = self.view, self.viewer
-        occ = view["occ"][h]
-        e = next((x for x in occ if x[0] == me), None)
-        if e is None:
-            return 0, 0, 0
-        again = (view.get("sd") or {}).get("again") == me
-        pg, hg = e[1] + (e[3] if again else 0), e[2] + (e[4] if again else 0)
-        free = pg + hg
-        if occ and occ[0] is e and len(occ) > 1:
-            free -= sum(x[1] + x[2] + x[3] + x[4] for x in occ[1:])
-        free = max(0, free)
-        return min(pg, free), min(hg, free), free
-
     def trip_destinations(self, src: int) -> list[int]:
-        """Where a trip from ``src`` may land: the engine's public
-        ``trip_destinations(viewer, src)`` on a state rebuilt from the view (adjacency, the sun,
-        the Acorn Festival and forbidden planets; a card's longer range when one is played)."""
-        if self.viewer is None:
+        """Where a trip from ``src`` may land: the engine's public answer
+        ``trip_destinations(viewer, src)`` (adjacency, the sun, the Acorn Festival and forbidden
+        planets; a card's longer range when one is played), which reads public facts only."""
+        if self.viewer is None or self.state is None:
             return []
-        try:
-            return public_state(self.view).trip_destinations(self.viewer, src)
-        except (KeyError, IndexError, TypeError, ValueError):
-            return []
+        return self.state.trip_destinations(self.viewer, src)
 
     def _marks(self) -> tuple[dict, list]:
         legal = self.legal
         view = self.view
         marks: dict = {}
         ghosts: list = []
+        if view.combat is not None:
+            marks[view.combat.hex] = "combat"
         if not legal:
-            cb = view.get("cb")
-            if cb is not None:
-                marks[cb["hex"]] = "combat"
             return marks, ghosts
-        cb = view.get("cb")
-        if cb is not None:
-            marks[cb["hex"]] = "combat"
         for a in legal:
             if isinstance(a, PlaceHex):
                 if a.pile == self.pile.value or self.pile.value not in {x.pile for x in legal if isinstance(x, PlaceHex)}:
@@ -639,11 +429,11 @@ class SpacePigsView(GameView):
                     if isinstance(a, MoveAliens) and a.src == self.selected:
                         marks[a.dst] = self._dest_mark(a.dst, aliens=True)
             return marks, ghosts
-        trip = view.get("trip")
+        trip = view.trip
         if trip is not None:
-            marks[trip["src"]] = "selected"
-            if trip["pos"] != trip["src"]:
-                marks[trip["pos"]] = "selected"
+            marks[trip.source] = "selected"
+            if trip.position != trip.source:
+                marks[trip.position] = "selected"
         for a in legal:
             t = type(a)
             if t is Fly:
@@ -663,10 +453,10 @@ class SpacePigsView(GameView):
         return marks, ghosts
 
     def _dest_mark(self, h: int, aliens: bool = False) -> str:
-        occ = self.view["occ"][h]
+        occ = self.view.hexes[h].occupants
         if aliens:
-            return "attack" if any(e[0] >= 0 for e in occ) else "dest"
-        return "attack" if occ and occ[0][0] != self.viewer else "dest"
+            return "attack" if any(not o.is_alien for o in occ) else "dest"
+        return "attack" if occ and occ[0].who != self.viewer else "dest"
 
     # -- clicks ---------------------------------------------------------------------------
     def _on_map(self, item) -> None:
@@ -676,8 +466,8 @@ class SpacePigsView(GameView):
         me = self.viewer
         legal = self.legal
         if not legal:
-            actor = self.view.get("actor")
-            self.message(f"It is not your decision now: waiting for {pname(self.view, actor)}." if actor is not None
+            actor = self.view.actor
+            self.message(f"It is not your decision now: waiting for {self.view.name(actor)}." if actor is not None
                          else "The game is over.", "error")
             return
         if kind == "cell":
@@ -709,7 +499,7 @@ class SpacePigsView(GameView):
             if self.mode == "aliens":
                 self.act(MoveAliens(me, self.selected, h))
                 return
-        trip = self.view.get("trip")
+        trip = self.view.trip
         if trip is None and any(isinstance(a, Load) and a.hex == h for a in legal):
             self.select_source(h)
             return
@@ -738,11 +528,11 @@ class SpacePigsView(GameView):
         if guess is not None:
             self.act(guess)
         else:
-            self.message(f"Nothing to do on {hex_text(self.view, h)} now.", "error")
+            self.message(f"Nothing to do on {self.view.hex_label(h)} now.", "error")
 
     def _guess(self, h: int) -> Action | None:
         """The action a click on hex ``h`` would mean in this sequence (for the engine's refusal)."""
-        me, seq, legal = self.viewer, self.view["seq"], self.legal
+        me, seq, legal = self.viewer, self.view.sequence, self.legal
         types = {type(a) for a in legal}
         if Fly in types:
             return Fly(me, h)
@@ -766,7 +556,7 @@ class SpacePigsView(GameView):
 
     def select_source(self, h: int) -> None:
         """Pick the hex a trip leaves from; the counters default to all movable troops but one."""
-        pg, hg, free = self._movable(h)
+        pg, hg, free = self.view.movable_from(h)
         self.selected, self.mode = h, "load"
         self.redraw()  # the map first: its message leaves before the counters'
         keep = 1 if free > 1 else 0
@@ -835,10 +625,7 @@ class SpacePigsView(GameView):
 
 def _set_type_class(button: w.Button, name: str) -> None:
     wanted = f"lsn-sp-act-{name}"
-    classes = [c for c in button._dom_classes if not c.startswith("lsn-sp-act-")]
-    classes.append(wanted)
-    if tuple(classes) != tuple(button._dom_classes):
-        button._dom_classes = tuple(classes)
+    set_classes(button, {c: c == wanted for c in (*button._dom_classes, wanted) if c.startswith("lsn-sp-act-")})
 
 
 # --------------------------------------------------------------------------- the page
@@ -862,7 +649,7 @@ def setup_controls() -> dict:
     turns = w.Dropdown(options=[("No limit", None), ("3 turns", 3), ("4 turns", 4), ("5 turns", 5), ("6 turns", 6),
                                 ("8 turns", 8)], value=6, description="Turn limit")
     turns.add_class("lsn-sp-turns")
-    speed = w.Dropdown(options=list(BOT_SPEEDS), value="Normal", description="Bot speed")
+    speed = w.Dropdown(options=list(BOT_SPEEDS), value=DEFAULT_BOT_SPEED, description="Bot speed")
     speed.add_class("lsn-sp-speed")
     notes = w.HTML(
         '<div style="color:#555;font-size:0.92em;max-width:52em;line-height:1.4">Bots: <b>Random</b> picks any legal move; '

@@ -1,12 +1,11 @@
 """Space Pigs widgets: the hex galaxy map, clan displays, order-of-play track, sequence
-indicator, hand, combat screen and election screen.
+indicator and hand (the combat and election screens are in :mod:`.panels`).
 
-Everything shown to a player is drawn from ``state.player_view(viewer)`` (a JSON dict): other
-hands are card counts, other recipes ``None``, other travel-marker choices ``"?"`` and the
-other side's face-down combat cards a count, so no text of the widget tree can name them.
-:func:`public_state` rebuilds an engine state from such a view (the engine's ``from_view``:
-hidden parts emptied) for reading public facts through the engine's public API
-(``trip_destinations``, ``can_land``), never for playing.
+Everything shown to a player is drawn from the typed view ``state.player_view(viewer)``
+(:class:`~livestock_notebooks.space_pigs.views.SpacePigsPlayerView`; ``viewer`` ``None``: a
+spectator): other hands are card counts, other recipes ``None``, other travel-marker choices
+only "chosen" and the other side's face-down combat cards a count, so no text of the widget
+tree can name them. The engine decides what a seat may see, never these widgets.
 
 The map (:class:`GalaxyMap`) draws all hexes as one inline SVG in one HTML widget (one message
 per update, however many hexes change); over it lies one hex-shaped transparent button per
@@ -16,8 +15,7 @@ the SVG, so marking hexes changes only the picture.
 
 CSS classes for tests: ``lsn-sp-map``, ``lsn-sp-hex-<index>`` (the hex buttons),
 ``lsn-sp-cell-<q>_<r>`` (free cells while the galaxy is laid out), ``lsn-sp-clans``,
-``lsn-sp-order``, ``lsn-sp-seq``, ``lsn-sp-hand``, ``lsn-sp-card``, ``lsn-sp-combat``,
-``lsn-sp-odds``, ``lsn-sp-election``.
+``lsn-sp-order``, ``lsn-sp-seq``, ``lsn-sp-hand``, ``lsn-sp-card``.
 """
 from __future__ import annotations
 
@@ -27,13 +25,11 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 import ipywidgets as w
 
-from ...odds import AcornWorm, Pigs, Pirates, Porcophages, default_tech_deck, space_pigs_combat
-from ...odds import tech_wipeout_two_sided
 from ...space_pigs import troops_text
-from ...space_pigs.data import CARDS
+from ...space_pigs.data import CARDS, RULES
 from ...space_pigs.game import PLAYER_COLOURS
-from ..common.dice import die_svg
-from ..common.odds_panel import format_fraction, format_percent
+from ...space_pigs.views import HexView, SpacePigsPlayerView
+from ..common.dom import set_classes
 
 __all__ = [
     "PLAYER_COLOURS",
@@ -44,13 +40,8 @@ __all__ = [
     "OrderTrack",
     "SequenceBar",
     "HandPanel",
-    "CombatPanel",
-    "ElectionPanel",
-    "public_state",
-    "hex_text",
-    "occupants",
     "card_label",
-    "pname",
+    "hex_tooltip",
 ]
 
 PLANET_COLOURS = {"r": "#e53935", "y": "#fdd835", "b": "#1e88e5"}
@@ -141,12 +132,6 @@ def _esc(text: Any) -> str:
     return html.escape(str(text), quote=True)
 
 
-def pname(view: Mapping, p: int) -> str:
-    """"P1 Porcus" from a view (or "P1" before clans are known)."""
-    clans = view.get("clans") or []
-    return f"P{p + 1} {clans[p]}" if p < len(clans) else f"P{p + 1}"
-
-
 def colour_of(p: int | None) -> str:
     return "#999" if p is None or p < 0 else PLAYER_COLOURS[p % len(PLAYER_COLOURS)]
 
@@ -165,19 +150,7 @@ def acorn_dots(counts: Sequence[int], *, zero: bool = True) -> str:
     return "".join(out)
 
 
-# --------------------------------------------------------------------------- reading a view
-def occupants(view: Mapping, h: int) -> list[dict]:
-    """The occupants of hex ``h`` in arrival order: ``{"player", "piglets", "hogs"}`` or
-    ``{"alien", "count"}`` (alien codes -1 pirates, -2 porcophages, -3 the worm)."""
-    out = []
-    for e in view["occ"][h]:
-        if e[0] >= 0:
-            out.append({"player": e[0], "piglets": e[1] + e[3], "hogs": e[2] + e[4]})
-        else:
-            out.append({"alien": e[0], "count": e[1]})
-    return out
-
-
+# --------------------------------------------------------------------------- words
 def alien_text(code: int, count: int) -> str:
     if code == -3:
         return "the acorn worm"
@@ -185,28 +158,12 @@ def alien_text(code: int, count: int) -> str:
     return f"{count} {name[0] if count == 1 else name[1]}"
 
 
-def hex_kind(view: Mapping, h: int) -> str:
-    if view["hid"][h]:
-        return "face-down"
-    return {"P": "planet", "D": "double planet", "A": "asteroid", "S": "sun"}.get(view["kind"][h], "?")
-
-
-def hex_text(view: Mapping, h: int) -> str:
-    """"H3 (red planet)" from a view."""
-    if view["hid"][h]:
-        return f"H{h} (unexplored {view['fam'][h]} hex)"
-    k = view["kind"][h]
-    if k in ("P", "D"):
-        return f"H{h} ({COLOUR_WORDS.get(view['col'][h], '?')} {hex_kind(view, h)})"
-    return f"H{h} ({hex_kind(view, h)})"
-
-
-def hex_tooltip(view: Mapping, h: int) -> str:
-    parts = [hex_text(view, h)]
-    occ = occupants(view, h)
+def hex_tooltip(view: SpacePigsPlayerView, h: int) -> str:
+    parts = [view.hex_label(h)]
+    occ = view.hexes[h].occupants
     for i, o in enumerate(occ):
-        who = pname(view, o["player"]) + ": " + troops_text(o["piglets"], o["hogs"]) if "player" in o else \
-            alien_text(o["alien"], o["count"])
+        who = (f"{view.name(o.who)}: {troops_text(o.piglets, o.hogs)}" if not o.is_alien
+               else alien_text(o.who, o.count))
         if i == 0 and len(occ) > 1:
             who += " (holds it)"
         elif i > 0:
@@ -237,15 +194,6 @@ def card_tip(card_id: int) -> str:
         return (f"{c.name}: combat card, +{c.attack} when attacking, +{c.defense} when defending, technology "
                 f"index {c.tech}; played face down in combat (3A, 3C).")
     return f"{c.english} ({c.name}): event card for sequence {c.sequence}. {c.text}"
-
-
-def public_state(view: Mapping):
-    """A read-only state rebuilt from ``player_view(viewer)`` (the engine's
-    :meth:`~livestock_notebooks.space_pigs.state.SpacePigsState.from_view`: other hands empty,
-    recipes unknown, no deck, neutral dice). For reading public facts, never for playing."""
-    from ...space_pigs.state import SpacePigsState
-
-    return SpacePigsState.from_view(view)
 
 
 # --------------------------------------------------------------------------- the map
@@ -344,7 +292,7 @@ class GalaxyMap:
         self.centres = {}
         children = []
         bw, bh = 2 * half_w * R, 2 * half_h * R
-        _set_classes(self.hits, {"lsn-sp-flat": flat})
+        set_classes(self.hits, {"lsn-sp-flat": flat})
         for (k, q, r), x, y in zip(cells, xs, ys):
             cx = (x - x0) * R + pad
             cy = (y - y0) * R + pad
@@ -363,34 +311,31 @@ class GalaxyMap:
         self.hits.children = tuple(children)
 
     # -- drawing ----------------------------------------------------------------------
-    def update(self, view: Mapping, *, marks: Mapping[Any, str] | None = None,
+    def update(self, view: SpacePigsPlayerView, *, marks: Mapping[Any, str] | None = None,
                ghosts: Iterable[tuple[int, int]] = (), viewer: int | None = None, tooltips: bool = True) -> None:
         """Redraw the picture in place (one message when it changes). ``tooltips=False`` keeps
         the hex buttons' tooltips for :meth:`update_tooltips` (a page sends them after the
         picture, as they are not seen at once)."""
         marks = dict(marks or {})
-        n = len(view["cq"])
-        cells = [(h, view["cq"][h], view["cr"][h]) for h in range(n)]
+        cells: list[tuple[Any, int, int]] = [(x.index, x.q, x.r) for x in view.hexes]
         cells += [((q, r), q, r) for q, r in ghosts]
-        self._layout(cells, flat=(view.get("opts") or {}).get("layout") == "pancake")
+        self._layout(cells, flat=view.option("layout") == "pancake")
         parts = [f"<svg xmlns='http://www.w3.org/2000/svg' width='{self.width}' height='{self.height}' "
                  f"viewBox='0 0 {self.width} {self.height}' role='img' aria-label='The galaxy' "
                  f"style='display:block;background:#0d1b2a;border-radius:8px'>"]
         tips = {}
-        cb = view.get("cb")
-        cb_hex = cb.get("hex") if cb else None
+        cb_hex = view.combat.hex if view.combat is not None else None
         if self._frag_geometry is not self._geometry_key:  # laid out anew: every hex redrawn
             self._frag_geometry = self._geometry_key
             self._frags = {}
-        clans = tuple(view.get("clans") or ())
-        hid, kind, col, fam, occs = view["hid"], view["kind"], view["col"], view["fam"], view["occ"]
-        for h in range(n):
+        names = tuple(view.name(p) for p in range(view.players))
+        for x in view.hexes:
+            h = x.index
             # a hex's picture and tooltip depend on these only: unchanged hexes are not redrawn
-            key = (hid[h], kind[h], col[h], fam[h], tuple(tuple(e) for e in occs[h]), marks.get(h), cb_hex == h,
-                   clans)
+            key = (x, marks.get(h), cb_hex == h, names)
             frag = self._frags.get(h)
             if frag is None or frag[0] != key:
-                frag = self._frags[h] = (key, self._hex_svg(view, h, marks.get(h), cb), hex_tooltip(view, h))
+                frag = self._frags[h] = (key, self._hex_svg(x, marks.get(h), cb_hex == h), hex_tooltip(view, h))
             parts.append(frag[1])
             tips[h] = frag[2]
         for q, r in ghosts:
@@ -449,14 +394,13 @@ class GalaxyMap:
                 f"<text x='{cx:.1f}' y='{cy + 5:.1f}' text-anchor='middle' font-size='16' fill='{colour}' "
                 f"font-family='sans-serif'>+</text>")
 
-    def _hex_svg(self, view: Mapping, h: int, mark: str | None, cb) -> str:
+    def _hex_svg(self, x: HexView, mark: str | None, fighting: bool) -> str:
+        h = x.index
         cx, cy = self.centres[h]
         R = self.radius
         k = R / 40.0
-        kind = "?" if view["hid"][h] else view["kind"][h]
-        col = view["col"][h]
-        occ = view["occ"][h]
-        holder = occ[0][0] if occ else None
+        kind, col, occ = x.kind, x.colour, x.occupants
+        holder = x.holder
         stroke, sw = "#4a5a78", 1.5
         if holder is not None and holder >= 0:
             stroke, sw = colour_of(holder), 4.5 * k
@@ -485,7 +429,7 @@ class GalaxyMap:
                        f"<text x='{cx:.1f}' y='{cy + 4 * k:.1f}' text-anchor='middle' font-size='{10 * k:.1f}' "
                        f"font-family='sans-serif' fill='#5d4037'>sun</text>")
         else:  # face down
-            fam = view["fam"][h]
+            fam = x.family
             c = {"red": PLANET_COLOURS["r"], "yellow": PLANET_COLOURS["y"], "blue": PLANET_COLOURS["b"]}.get(fam, "#222")
             out.append(f"<circle cx='{cx:.1f}' cy='{py:.1f}' r='{11 * k:.1f}' fill='{c}' opacity='0.55' "
                        f"stroke='#cfd8dc' stroke-dasharray='3 2'/>"
@@ -496,14 +440,13 @@ class GalaxyMap:
                        f"font-family='sans-serif' fill='#b0bec5'>H{h}</text>")
         # occupants
         chips = []
-        for e in occ:
-            if e[0] >= 0:
-                pg, hg = e[1] + e[3], e[2] + e[4]
-                text = f"{pg}" + (f"+{hg}H" if hg else "")
-                chips.append((colour_of(e[0]), text, "#fff"))
+        for o in occ:
+            if not o.is_alien:
+                text = f"{o.piglets}" + (f"+{o.hogs}H" if o.hogs else "")
+                chips.append((colour_of(o.who), text, "#fff"))
             else:
-                text = ALIEN_SHORT[e[0]] + (str(e[1]) if e[0] != -3 else "")
-                chips.append((ALIEN_FILL[e[0]], text, "#fff"))
+                text = ALIEN_SHORT[o.who] + (str(o.count) if o.who != -3 else "")
+                chips.append((ALIEN_FILL[o.who], text, "#fff"))
         if chips:
             cw = min(30 * k, (R * 1.6) / len(chips) - 2)
             total = len(chips) * (cw + 2) - 2
@@ -516,7 +459,7 @@ class GalaxyMap:
                            f"<text x='{x + cw / 2:.1f}' y='{y + 10 * k:.1f}' text-anchor='middle' font-size='{fs:.1f}' "
                            f"font-weight='bold' font-family='sans-serif' fill='{fg}'>{_esc(text)}</text>")
                 x += cw + 2
-        if len(occ) > 1 or (cb and cb.get("hex") == h):
+        if len(occ) > 1 or fighting:
             out.append(f"<text x='{cx + 17 * k:.1f}' y='{cy - 14 * k:.1f}' font-size='{12 * k:.1f}' "
                        f"font-family='sans-serif' font-weight='bold' fill='#ff9100'>!</text>")
         if mark is not None:
@@ -542,13 +485,13 @@ class SequenceBar:
         self.widget = w.HTML()
         self.widget.add_class("lsn-sp-seq")
 
-    def update(self, view: Mapping, title: str = "") -> None:
-        seq = view["seq"]
+    def update(self, view: SpacePigsPlayerView, title: str = "") -> None:
+        seq = view.sequence
         if seq == "2X":
             seq = "2B"
-        simple = view["rules"] != "full"
-        turn = view["turn"]
-        limit = f" of {view['max_rounds']}" if view.get("max_rounds") else ""
+        simple = view.simple
+        turn = view.turn
+        limit = f" of {view.max_rounds}" if view.max_rounds else ""
         parts = [f'<b class="lsn-sp-turnno">Turn {turn}{limit}</b>' if turn else '<b class="lsn-sp-turnno">Setting up</b>']
         for phase, seqs in self.PHASES:
             cells = []
@@ -578,14 +521,14 @@ class OrderTrack:
         self.widget = w.HTML()
         self.widget.add_class("lsn-sp-order")
 
-    def update(self, view: Mapping) -> None:
-        actor = view.get("actor")
+    def update(self, view: SpacePigsPlayerView) -> None:
+        actor = view.actor
         parts = ['<span style="font-weight:600;margin-right:4px">Order of play:</span>']
-        for i, p in enumerate(view["order"]):
-            cls = "lsn-sp-slot" + (" lsn-sp-now" if p == actor and not view.get("over") else "")
-            badge = '<span class="lsn-sp-badge" title="Royal Pig">Royal Pig</span>' if p == view["rp"] else ""
-            out = " (out)" if view["out"][p] else ""
-            parts.append(f'<span class="{cls}" data-player="{p}">{i + 1}. {chip(p)}{_esc(pname(view, p))}{out}{badge}</span>')
+        for i, p in enumerate(view.order):
+            cls = "lsn-sp-slot" + (" lsn-sp-now" if p == actor and not view.over else "")
+            badge = '<span class="lsn-sp-badge" title="Royal Pig">Royal Pig</span>' if p == view.royal_pig else ""
+            out = " (out)" if view.clans[p].out else ""
+            parts.append(f'<span class="{cls}" data-player="{p}">{i + 1}. {chip(p)}{_esc(view.name(p))}{out}{badge}</span>')
         value = "".join(parts)
         if self.widget.value != value:
             self.widget.value = value
@@ -594,7 +537,7 @@ class OrderTrack:
         self.widget.value = ""
 
 
-TRAVEL_MARKERS = (2, 2, 3, 3, 4)
+TRAVEL_MARKERS = tuple(RULES["components"]["travel_markers"])
 
 
 class ClanPanel:
@@ -605,42 +548,42 @@ class ClanPanel:
         self.widget = w.HTML()
         self.widget.add_class("lsn-sp-clans")
 
-    def update(self, view: Mapping, viewer: int | None, seat_kinds: Sequence[str] = ()) -> None:
-        n = view["n"]
-        actor = view.get("actor")
+    def update(self, view: SpacePigsPlayerView, viewer: int | None, seat_kinds: Sequence[str] = ()) -> None:
+        actor = view.actor
         rows = []
-        for p in view["order"]:
+        for p in view.order:
+            clan = view.clans[p]
             pg = hg = 0
             held = 0
-            for occ in view["occ"]:
-                for i, e in enumerate(occ):
-                    if e[0] == p:
-                        pg += e[1] + e[3]
-                        hg += e[2] + e[4]
-                        if i == 0 and len(occ) == 1:
+            for x in view.hexes:
+                for i, o in enumerate(x.occupants):
+                    if o.who == p:
+                        pg += o.piglets
+                        hg += o.hogs
+                        if i == 0 and len(x.occupants) == 1:
                             held += 1
             cls = []
-            if p == actor and not view.get("over"):
+            if p == actor and not view.over:
                 cls.append("lsn-sp-actor")
             if p == viewer:
                 cls.append("lsn-sp-me")
-            if view["out"][p]:
+            if clan.out:
                 cls.append("lsn-sp-out")
-            name = _esc(pname(view, p))
+            name = _esc(view.name(p))
             if p == viewer:
                 name += " <i>(you)</i>"
-            if p == view["rp"]:
+            if p == view.royal_pig:
                 name += '<span class="lsn-sp-badge">Royal Pig</span>'
             kind = seat_kinds[p] if p < len(seat_kinds) else ""
             who = f'<div style="color:#777;font-size:0.85em">{_esc(kind)}</div>' if kind else ""
             troops = f"{pg}p" + (f" {hg}H" if hg else "")
-            new = (view["new_p"][p], view["new_h"][p])
+            new = (clan.new_piglets, clan.new_hogs)
             if any(new):
                 troops += f' <span title="new colonists to deploy" style="color:#2e7d32">+{new[0]}p' + \
                           (f" +{new[1]}H" if new[1] else "") + "</span>"
-            if view["out"][p]:
+            if clan.out:
                 troops = "eliminated"
-            used = list(view["used"][p])
+            used = list(clan.used_markers)
             markers = []
             for v in TRAVEL_MARKERS:
                 if v in used:
@@ -648,33 +591,31 @@ class ClanPanel:
                     markers.append(f'<span class="lsn-sp-marker lsn-sp-used" title="used this cycle">{v}</span>')
                 else:
                     markers.append(f'<span class="lsn-sp-marker" title="available">{v}</span>')
-            choice = view["choice"][p]
-            trips = view["trips"][p]
+            trips = clan.trips
             travel = "".join(markers)
-            if choice == "?":
+            if clan.marker_secret:
                 travel += ' <span title="marker chosen face down">chosen</span>'
-            elif isinstance(choice, int) and choice:
-                travel += f" <span>chose {choice}</span>"
-            if trips and view["seq"] in ("2B", "2X"):
+            elif clan.marker:
+                travel += f" <span>chose {clan.marker}</span>"
+            if trips and view.sequence in ("2B", "2X"):
                 travel += f' <b title="trips left this turn">{trips} left</b>'
-            hand = view["hands"][p]
-            cards = len(hand) if isinstance(hand, list) else int(hand)
-            recipe = view["recipes"][p]
+            cards = clan.cards
+            recipe = clan.recipe
             if recipe is None:
                 rec = '<span style="color:#888" title="secret">secret</span>'
             else:
                 rec = acorn_dots(recipe)
-                seventh = view["seventh"][p]
+                seventh = clan.seventh
                 if seventh in ("r", "y", "b"):
                     rec += f' +1 {COLOUR_WORDS[seventh]}'
                 elif seventh == "?":
                     rec += " +1 secret"
-            if view["rules"] != "full" and recipe is not None:
+            if view.simple and recipe is not None:
                 rec += ' <span style="color:#888">(public)</span>'
-            gov = view["gov"][p]
-            acorns = acorn_dots(view["acorns"][p])
-            faction = view["faction"][p]
-            fac = f"voted {_esc(pname(view, faction).split()[0])}" if faction is not None and faction >= 0 else ""
+            gov = clan.governors
+            acorns = acorn_dots(clan.acorns)
+            faction = clan.faction
+            fac = f"voted {_esc(view.name(faction).split()[0])}" if faction >= 0 else ""
             rows.append(
                 f'<tr class="{" ".join(cls)}" data-player="{p}"><td>{chip(p)}{name}{who}</td><td>{troops}<br>'
                 f'<span style="color:#666">{held} hex{"es" if held != 1 else ""}</span></td>'
@@ -683,7 +624,7 @@ class ClanPanel:
         head = ("<tr><th>Clan</th><th>Troops</th><th>Acorns</th><th>Gov.</th><th>Travel markers</th><th>Cards</th>"
                 "<th>Recipe</th><th>Faction</th></tr>")
         value = f'<div class="lsn-sp-panel-title">Clan displays</div><table>{head}{"".join(rows)}</table>'
-        if n and self.widget.value != value:
+        if view.players and self.widget.value != value:
             self.widget.value = value
 
     def clear(self) -> None:
@@ -738,7 +679,7 @@ class HandPanel:
             kind = CARDS[c].kind
             wanted = {"lsn-sp-combatcard": kind == "combat", "lsn-sp-eventcard": kind == "event",
                       "lsn-sp-playable": c in playable}
-            _set_classes(b, wanted)
+            set_classes(b, wanted)
             shown.append(b)
         if tuple(shown) != tuple(self.box.children):
             self.box.children = tuple(shown)
@@ -756,326 +697,3 @@ class HandPanel:
             b.tooltip = ""
         self.box.children = ()
         self.title.value = ""
-
-
-def _set_classes(widget: w.DOMWidget, wanted: Mapping[str, bool]) -> None:
-    current = list(widget._dom_classes)
-    new = [c for c in current if c not in wanted or wanted[c]]
-    for c, on in wanted.items():
-        if on and c not in new:
-            new.append(c)
-    if new != current:
-        widget._dom_classes = tuple(new)
-
-
-# --------------------------------------------------------------------------- combat
-def side_of(view: Mapping, h: int, who: int, bonus: int = 0):
-    """The odds model's side for occupant ``who`` of hex ``h`` (None if not there)."""
-    for e in view["occ"][h]:
-        if e[0] == who:
-            if who >= 0:
-                return Pigs(e[1] + e[3], e[2] + e[4], bonus)
-            if who == -1:
-                return Pirates(e[1], bonus)
-            if who == -2:
-                return Porcophages(e[1], bonus)
-            return AcornWorm(bonus)
-    return None
-
-
-def side_name(view: Mapping, who: int) -> str:
-    return pname(view, who) if who >= 0 else f"the {ALIEN_CODES[who]}"
-
-
-def strength_text(side) -> str:
-    dice = "+".join(f"1D{s}" for s in side.strength_dice())
-    mod = side.modifier()
-    return f"{dice} {mod:+d}"
-
-
-class CombatPanel:
-    """The combat screen: both sides' strength, the exact odds before cards, the secret card
-    choice (your own face-down cards; only a count of the other side's), the reveal with the
-    technology total against the wipeout line, the rounds with their dice, and the flee choice
-    (offered by the action panel)."""
-
-    def __init__(self):
-        self.widget = w.HTML()
-        self.widget.add_class("lsn-sp-combat")
-        self.widget.add_class("lsn-sp-panel")
-        self.events: list = []
-        self.sizes: dict = {}
-        self._sizes = ((), ())
-        self.odds = None
-        self._odds_key = None
-        self.widget.layout.display = "none"
-
-    COMBAT_KINDS = ("combat_card", "reveal_cards", "round", "wipeout", "combat_end", "flee", "tech_adjust", "reroll",
-                    "devour")
-
-    def feed(self, events: Iterable) -> None:
-        """Keep the events of the combat under way (a new "combat" event starts afresh; a combat
-        already under way when the page opened is followed from its next event). Round events
-        keep the dice sizes of the sides as last shown (d6, d8)."""
-        for e in events:
-            if e.kind == "combat":
-                self.events = [e]
-                self.sizes = {}
-            elif e.kind == "turn":
-                self.events = []
-                self.sizes = {}
-            elif e.kind in self.COMBAT_KINDS:
-                if self.events and self.events[-1].kind in ("combat_end", "wipeout") and e.kind != "devour":
-                    self.events = []
-                self.events.append(e)
-                if e.kind == "round":
-                    self.sizes[id(e)] = self._sizes
-
-    def reset(self) -> None:
-        self.events = []
-        self.sizes = {}
-
-    def _exact(self, a_side, d_side):
-        key = (a_side, d_side)
-        if key != self._odds_key:
-            self._odds_key = key
-            try:
-                self.odds = space_pigs_combat(a_side, d_side)
-            except Exception:  # a side with no troop left: nothing to compute
-                self.odds = None
-        return self.odds
-
-    def update(self, view: Mapping, viewer: int | None) -> None:
-        cb = view.get("cb")
-        if cb is None and not self.events:
-            self.widget.layout.display = "none"
-            return
-        self.widget.layout.display = None
-        parts = []
-        if cb is not None:
-            parts.append(self._live(view, viewer, cb))
-        else:
-            first = self.events[0] if self.events[0].kind == "combat" else self.events[-1]
-            parts.append(f'<div class="lsn-sp-panel-title">Last combat</div><div>{_esc(first.text)}</div>')
-        parts.append(self._history())
-        value = "".join(parts)
-        if self.widget.value != value:
-            self.widget.value = value
-
-    def _live(self, view: Mapping, viewer: int | None, cb: Mapping) -> str:
-        h, a, d = cb["hex"], cb["a"], cb["d"]
-        revealed = bool(cb.get("revealed"))
-        ab, db = (cb.get("ab", 0), cb.get("db", 0)) if revealed else (0, 0)
-        a_side = side_of(view, h, a, ab)
-        d_side = side_of(view, h, d, db)
-        if a_side is not None and d_side is not None:
-            self._sizes = (a_side.strength_dice(), d_side.strength_dice())
-        rows = []
-        for label, who, side, bonus in (("Attacker", a, a_side, ab), ("Defender", d, d_side, db)):
-            if side is None:
-                continue
-            troops = (troops_text(side.piglets, side.hogs) if who >= 0 else alien_text(who, side.troops))
-            rows.append(f'<tr><th>{label}</th><td>{chip(who) if who >= 0 else ""}{_esc(side_name(view, who))}</td>'
-                        f'<td>{_esc(troops)}</td><td>strength {_esc(strength_text(side))}</td>'
-                        f'<td>{"cards " + format(bonus, "+d") if revealed else ""}</td></tr>')
-        stage = cb["stage"]
-        stage_text = {"cards_d": "The defender chooses cards face down.",
-                      "cards_a": "The attacker chooses cards face down.",
-                      "tech": "The cards are revealed; a clan power may adjust the technology total.",
-                      "flee_d": f"Round {cb['round']}: the defender may flee or fight on.",
-                      "flee_a": f"Round {cb['round']}: the attacker may flee or fight on.",
-                      "reroll": "Dice rolled: a clan power may force a re-roll.",
-                      "win_tie": "A tie: a clan power may win it."}.get(stage, "")
-        head = (f'<div class="lsn-sp-panel-title">Combat on {_esc(hex_text(view, h))} '
-                f'<span style="font-weight:400">(round {cb["round"]}, {"sequence " + cb.get("seq", "")})</span></div>')
-        odds_html = ""
-        if a_side is not None and d_side is not None:
-            odds = self._exact(a_side, d_side)
-            if odds is not None:
-                when = "with the revealed cards" if revealed else "before any card, if both sides fight to the end"
-                bar = (f'<div class="lsn-sp-oddsbar"><div style="width:{float(odds.attacker) * 100:.2f}%;'
-                       f'background:#ef6c00"></div><div style="width:{float(odds.defender) * 100:.2f}%;'
-                       f'background:#1565c0"></div></div>')
-                odds_html = (f'<div class="lsn-sp-odds"><b>Exact odds</b> ({when}): attacker holds the hex '
-                             f'<b class="lsn-sp-odds-a">{format_percent(odds.attacker)}</b> '
-                             f'<code>{_esc(format_fraction(odds.attacker))}</code>, defender '
-                             f'<b class="lsn-sp-odds-d">{format_percent(odds.defender)}</b>{bar}</div>')
-        tech_html = self._tech(view, viewer, cb)
-        return (head + f"<table>{''.join(rows)}</table>" + odds_html + tech_html +
-                (f'<div class="lsn-sp-stage"><i>{_esc(stage_text)}</i></div>' if stage_text else ""))
-
-    def _tech(self, view: Mapping, viewer: int | None, cb: Mapping) -> str:
-        line = (f'<span style="color:#b71c1c">wipeout line {WIPEOUT}</span>: if the technology indices of the combat '
-                f"cards of both sides add up to {WIPEOUT} or more, every troop on the hex is destroyed.")
-        if cb.get("revealed"):
-            tech = int(cb.get("tech", 0))
-            names = []
-            for side, key in (("attacker", "acards"), ("defender", "dcards")):
-                cards = cb.get(key) or []
-                if isinstance(cards, list) and cards:
-                    names.append(f"{side}: " + ", ".join(
-                        f"{card_label(c)}" + (f" (tech {CARDS[c].tech})" if CARDS[c].kind == "combat" else "")
-                        for c in cards))
-            shown = ("; ".join(names)) or "no cards were played"
-            return (f'<div class="lsn-sp-tech"><b>Cards revealed</b>: {_esc(shown)}.<br>Technology total '
-                    f'<b class="lsn-sp-techtotal">{tech}</b> against the {line}'
-                    f'{self._bar(tech)}</div>')
-        mine_key = "acards" if viewer == cb["a"] else "dcards" if viewer == cb["d"] else None
-        other_key = "dcards" if mine_key == "acards" else "acards" if mine_key == "dcards" else None
-        text = [f"Cards are played face down, defender first, then revealed together. The {line}"]
-        own_tech: list[int] = []
-        if mine_key is not None:
-            mine = cb.get(mine_key)
-            mine = mine if isinstance(mine, list) else []
-            own_tech = [CARDS[c].tech for c in mine if CARDS[c].kind == "combat"]
-            text.append(f"Your face-down cards: {', '.join(card_label(c) for c in mine) or 'none'} "
-                        f"(technology {sum(own_tech)}).")
-            other = cb.get(other_key)
-            k = other if isinstance(other, int) else len(other or [])
-            text.append(f"The other side has played {k} card{'s' if k != 1 else ''} face down.")
-            if k:
-                try:
-                    wo = tech_wipeout_two_sided(default_tech_deck(), attacker_cards=k, defender_cards=None,
-                                                defender_hand=own_tech) if own_tech else \
-                        tech_wipeout_two_sided(default_tech_deck(), attacker_cards=k, defender_cards=0)
-                    text.append(f"If each of them is a random combat card, the chance of a wipeout is "
-                                f"<b class='lsn-sp-wipeout'>{format_percent(wo.wipeout)}</b>.")
-                except ValueError:
-                    pass
-        else:
-            for key, who in (("dcards", "defender"), ("acards", "attacker")):
-                v = cb.get(key)
-                k = v if isinstance(v, int) else len(v or [])
-                text.append(f"The {who} has played {k} card{'s' if k != 1 else ''} face down.")
-        return f'<div class="lsn-sp-tech">{" ".join(text)}{self._bar(sum(own_tech))}</div>'
-
-    @staticmethod
-    def _bar(tech: int) -> str:
-        scale = 10
-        fill = min(tech, scale) / scale * 100
-        colour = "#d50000" if tech >= WIPEOUT else "#ffb300"
-        return (f'<div class="lsn-sp-techbar" title="technology total {tech}, wipeout at {WIPEOUT}">'
-                f'<div class="lsn-sp-techfill" style="width:{fill:.1f}%;background:{colour}"></div>'
-                f'<div class="lsn-sp-techline" style="left:{WIPEOUT / scale * 100:.1f}%"></div></div>')
-
-    def _history(self) -> str:
-        items = []
-        for e in self.events:
-            if e.kind == "combat":
-                continue
-            if e.kind == "round":
-                d = e.data
-                ar, dr = d.get("attacker_roll") or [], d.get("defender_roll") or []
-                win = d.get("winner")
-                a_out = "win" if win == "attacker" else "lose" if win == "defender" else "tie"
-                d_out = "win" if win == "defender" else "lose" if win == "attacker" else "tie"
-                sa, sd_ = self.sizes.get(id(e), ((), ()))
-                dice_a = "".join(die_svg(f, _size(sa, i, f), 24, a_out) for i, f in enumerate(ar))
-                dice_d = "".join(die_svg(f, _size(sd_, i, f), 24, d_out) for i, f in enumerate(dr))
-                items.append(f'<li class="lsn-sp-round">{dice_a} vs {dice_d} {_esc(e.text)}</li>')
-            elif e.kind != "combat_card":
-                items.append(f"<li>{_esc(e.text)}</li>")
-        if not items:
-            return ""
-        return f'<ol class="lsn-sp-rounds">{"".join(items)}</ol>'
-
-    def clear(self) -> None:
-        self.widget.value = ""
-        self.widget.layout.display = "none"
-
-
-def _size(sizes: Sequence[int], i: int, face: int) -> int:
-    if i < len(sizes):
-        return sizes[i]
-    return 8 if face > 6 else 6
-
-
-# --------------------------------------------------------------------------- election
-class ElectionPanel:
-    """The election screen: candidates, the votes called in the Royal Pig's order with each
-    clan's governors, running totals, the result and the factions it makes."""
-
-    def __init__(self):
-        self.widget = w.HTML()
-        self.widget.add_class("lsn-sp-election")
-        self.widget.add_class("lsn-sp-panel")
-        self.result = None  # the last "election" event
-        self.widget.layout.display = "none"
-
-    def reset(self) -> None:
-        self.result = None
-        self.result_votes = []
-        self._votes = []
-
-    def feed(self, events: Iterable) -> None:
-        for e in events:
-            if e.kind == "candidates":
-                self._votes = []
-            elif e.kind == "vote":
-                self._votes = getattr(self, "_votes", []) + [e.text]
-            elif e.kind == "election":
-                self.result = e
-                self.result_votes = list(getattr(self, "_votes", []))
-
-    def update(self, view: Mapping) -> None:
-        sd = view.get("sd") or {}
-        live = view["seq"] == "4C" and sd.get("stage") in ("stand", "call", "vote")
-        if not live and self.result is None:
-            self.widget.layout.display = "none"
-            return
-        self.widget.layout.display = None
-        parts = []
-        if live:
-            caller = view["rp"] if (view["turn"] >= 2 and view["rp"] >= 0) else view["order"][0]
-            parts.append(f'<div class="lsn-sp-panel-title">Royal Pig election</div>'
-                         f'<div>{chip(caller)}{_esc(pname(view, caller))} calls the votes, in any order, and votes '
-                         f'first or last. Each clan gives all its governors to one candidate.</div>')
-            cands = sd.get("candidates", [])
-            barred = sd.get("barred", [])
-            raw = sd.get("votes") or {}
-            votes = ({int(k): v for k, v in raw.items()} if isinstance(raw, dict)
-                     else {i: v for i, v in enumerate(raw) if v is not None and v >= 0})
-            totals = {c: 0 for c in cands}
-            for p, c in votes.items():
-                totals[c] = totals.get(c, 0) + view["gov"][p]
-            if sd.get("stage") == "stand":
-                stood = ", ".join(pname(view, c) for c in cands) or "nobody yet"
-                parts.append(f"<div>Candidates so far: {_esc(stood)}.</div>")
-            else:
-                rows = "".join(f'<tr><td>{chip(c)}{_esc(pname(view, c))}</td><td class="lsn-sp-tally" data-c="{c}">'
-                               f'{totals.get(c, 0)} vote{"s" if totals.get(c, 0) != 1 else ""}</td></tr>' for c in cands)
-                parts.append(f"<table><tr><th>Candidate</th><th>Votes so far</th></tr>{rows}</table>")
-            if barred:
-                parts.append(f"<div>Barred: {_esc(', '.join(pname(view, b) for b in barred))}.</div>")
-            voted = sd.get("voted", [])
-            if voted:
-                lines = "".join(f"<li>{chip(p)}{_esc(pname(view, p))}: {view['gov'][p]} governor"
-                                f"{'s' if view['gov'][p] != 1 else ''} to {_esc(pname(view, votes[p]))}</li>"
-                                for p in voted if p in votes)
-                parts.append(f'<div>Votes, in the order called:</div><ol class="lsn-sp-votes">{lines}</ol>')
-            if sd.get("stage") == "vote" and sd.get("called", -1) >= 0:
-                parts.append(f"<div><b>{_esc(pname(view, sd['called']))}</b> is called to vote.</div>")
-        elif self.result is not None:
-            parts.append(f'<div class="lsn-sp-panel-title">Last election</div><div class="lsn-sp-result">'
-                         f"{_esc(self.result.text)}</div>")
-            votes = getattr(self, "result_votes", [])
-            if votes:
-                parts.append("<div>Votes, in the order called:</div><ol class=\"lsn-sp-votes\">"
-                             + "".join(f"<li>{_esc(v)}</li>" for v in votes) + "</ol>")
-            factions: dict[int, list[int]] = {}
-            for p, f in enumerate(view["faction"]):
-                if f is not None and f >= 0:
-                    factions.setdefault(f, []).append(p)
-            if factions:
-                lines = "".join(f"<li>Voted for {_esc(pname(view, c))}: "
-                                f"{_esc(', '.join(pname(view, p) for p in ps))}"
-                                f"{' (may exchange cards)' if len(ps) > 1 else ' (alone: no exchanges)'}</li>"
-                                for c, ps in sorted(factions.items()))
-                parts.append(f"<div>Factions for this turn:</div><ul>{lines}</ul>")
-        value = "".join(parts)
-        if self.widget.value != value:
-            self.widget.value = value
-
-    def clear(self) -> None:
-        self.widget.value = ""
-        self.widget.layout.display = "none"
