@@ -13,7 +13,8 @@ from livestock_notebooks.livestock_uprising import actions as A
 from livestock_notebooks.odds.livestock_uprising import livestock_battle
 from livestock_notebooks.core.session import Seat, autosave_path
 from livestock_notebooks.widgets.livestock_uprising.app import LivestockView, livestock_app, livestock_bots, livestock_spec
-from livestock_notebooks.widgets.livestock_uprising.board import FACTION_COLOURS, LivestockBoard, public_state, terrain_icon
+from livestock_notebooks.livestock_uprising.game import FACTION_COLOURS
+from livestock_notebooks.widgets.livestock_uprising.board import LivestockBoard, terrain_icon
 
 # Chickens (seat 0) against Cows (seat 1) on a 5x5 board. Pecky (2 sheep) at b3 next to
 # Bessie (a donkey) at c2; the other Generals in their barns (a3, e3). Chickens hold
@@ -235,12 +236,15 @@ def test_hot_seat_hides_the_other_hand_from_the_widget_tree():
     assert all(c in text for c in COW_CARDS) and not any(c in text for c in CHICKEN_CARDS)
 
 
-def test_public_state_carries_no_hidden_information():
-    s = lu.from_notation(POSITION, seed=1)
-    pub = public_state(s.player_view(0))
-    assert pub.hand(0) == ["battle_cry", "war_drums", "overrun"]
-    assert pub.hand(1) == [] and pub.deck == []
-    assert pub.to_dict()["dice"] != s.to_dict()["dice"]
+def test_the_view_carries_no_hidden_information():
+    s = lu.from_notation(POSITION, seed=5)
+    pub = s.player_view(0)  # what the page draws from
+    assert pub.hand == ("battle_cry", "war_drums", "overrun")
+    assert pub.hand_sizes == (3, 3) and pub.deck_size == 6
+    text = json.dumps(pub.to_dict())
+    for card in s.hand(1) + [lu.data.CARD_KEYS[c] for c in s.deck]:
+        assert card not in text
+    assert "dice" not in pub.to_dict()
 
 
 def test_save_and_load_through_the_page():

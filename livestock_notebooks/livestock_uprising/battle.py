@@ -1,21 +1,24 @@
 """Battles (rulebook: Attack, Battle Resolution, Casualties, No Defense, Retreat): from the attack to the advance."""
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
 from typing import ClassVar
 
 from ..core.errors import IllegalAction
 from ..core.protocol import Event, require
-from ..odds.livestock_uprising import livestock_outcome, natural
+from ..odds.livestock_uprising import livestock_battle, livestock_outcome, natural
 from . import actions as A
 from . import data as D
 from .events import EventKind
+from .views import AttackPreview, BattleView, PendingDecision
 from .board import ACTIVE, DESTROYED, LOST, N_RESOURCES, OUT, LivestockBoard, _mk
 
 #: The side that lost a battle (``Battle.loser``), as saves write it.
 ATTACKER, DEFENDER = "att", "def"
 #: What a battle waits for (``Battle.stage``): nothing (being resolved), a defending card, a casualty, a retreat.
 RESOLVING, RESPOND, CASUALTY, RETREAT = "", "respond", "casualty", "retreat"
+#: The decision a stage asks for, as ``state.pending["kind"]`` names it.
+_DECISION_KIND = {RESPOND: "card", CASUALTY: "casualty", RETREAT: "retreat"}
 
 
 @dataclass
@@ -71,47 +74,81 @@ class BattleMixin(LivestockBoard):
 
     battle: Battle | None
 
-    @property
-    def pending(self) -> dict | None:
-        """A decision asked mid-turn: ``{"kind": "card"|"casualty"|"retreat", "player", ...}``."""
+    def pending_decision(self) -> PendingDecision | None:
+        """The decision a battle asks of someone now (see :class:`~.views.PendingDecision`)."""
         b = self.battle
         if b is None or not b.stage:
             return None
-        kinds = {"respond": "card", "casualty": "casualty", "retreat": "retreat"}
-        return {
-            "kind": kinds[b.stage],
-            "player": b.decider,
-            "attacker": self._general_names[b.attacker],
-            "defenders": [self._general_names[d] for d in b.defenders],
-            "square": self._square_names[b.to_cell],
-            "casualties_left": b.casualties_left,
-        }
+        return PendingDecision(
+            kind=_DECISION_KIND[b.stage],
+            player=b.decider,
+            attacker=self._general_names[b.attacker],
+            defenders=tuple(self._general_names[d] for d in b.defenders),
+            square=self._square_names[b.to_cell],
+            casualties_left=b.casualties_left,
+        )
+
+    @property
+    def pending(self) -> dict | None:
+        """A decision asked mid-turn: ``{"kind": "card"|"casualty"|"retreat", "player", ...}``."""
+        decision = self.pending_decision()
+        if decision is None:
+            return None
+        return dict(asdict(decision), defenders=list(decision.defenders))
+
+    def attack_preview(self, action) -> AttackPreview:
+        """What a legal :class:`Attack` would face, with the exact odds (before any defending card)."""
+        if action not in self.legal_actions() or not isinstance(action, A.Attack):
+            raise IllegalAction(f"{action} is not a legal attack now", "Attack")
+        to = self._cell_by_name[action.to]
+        defenders = self._barn_group(to) if self.terrain[to] == D.BARN else [self.occupant[to]]
+        return self._preview(self._slot_by_name[action.general], self._cell_by_name[action.frm], to, defenders,
+                             self.bonuses["attack"])
+
+    def _preview(self, slot: int, frm: int, to: int, defenders: list[int], bonus: int) -> AttackPreview:
+        seat = slot // 3
+        destroys = [d for d in defenders if self.super_army[seat] and not self.armies[d]]
+        fighting = [d for d in defenders if d not in destroys]
+        attack = self._attack_total(slot) + bonus
+        defense = sum(self._defense_total(d) for d in fighting)
+        attacker_super, defender_super = bool(self.super_army[seat]), bool(self.super_army[defenders[0] // 3])
+        odds = (livestock_battle(attack, defense, attacker_super=attacker_super, defender_super=defender_super)
+                if fighting else None)
+        names = self._general_names
+        return AttackPreview(
+            general=names[slot], frm=self._square_names[frm], to=self._square_names[to], attack=attack,
+            defense=defense, attack_bonus=bonus, attacker_super=attacker_super, defender_super=defender_super,
+            defenders=tuple(names[d] for d in fighting), destroys=tuple(names[d] for d in destroys), odds=odds,
+        )
+
+    def battle_view(self) -> BattleView | None:
+        """The battle in progress as public data (totals and odds before any defending card)."""
+        b = self.battle
+        if b is None:
+            return None
+        return BattleView(
+            attacker=self._general_names[b.attacker],
+            defenders=tuple(self._general_names[d] for d in b.defenders),
+            square=self._square_names[b.to_cell],
+            stage=b.stage,
+            decider=b.decider,
+            card=D.CARD_KEYS[b.card] if b.card >= 0 else None,
+            preview=self._preview(b.attacker, b.from_cell, b.to_cell, b.defenders, b.attack_bonus),
+        )
 
     def preview_attack(self, action) -> dict:
         """What an :class:`Attack` would face, with the exact odds (before any defending card).
 
         Returns ``{"attack", "defense", "attacker_super", "defender_super", "defenders",
         "destroys", "odds"}``; ``odds`` is a :class:`livestock_notebooks.odds.BattleOdds` (None when
-        the Super Army only destroys troopless Generals and nobody fights).
+        the Super Army only destroys troopless Generals and nobody fights). :meth:`attack_preview`
+        gives the same as a :class:`~.views.AttackPreview`.
         """
-        from ..odds.livestock_uprising import livestock_battle
-
-        if action not in self.legal_actions() or not isinstance(action, A.Attack):
-            raise IllegalAction(f"{action} is not a legal attack now", "Attack")
-        slot = self._slot_by_name[action.general]
-        seat = slot // 3
-        to = self._cell_by_name[action.to]
-        defenders = self._barn_group(to) if self.terrain[to] == D.BARN else [self.occupant[to]]
-        destroys = [d for d in defenders if self.super_army[seat] and not self.armies[d]]
-        fighting = [d for d in defenders if d not in destroys]
-        attack = self._attack_total(slot) + self.bonuses["attack"]
-        defense = sum(self._defense_total(d) for d in fighting)
-        attacker_super, defender_super = bool(self.super_army[seat]), bool(self.super_army[defenders[0] // 3])
-        odds = livestock_battle(attack, defense, attacker_super=attacker_super, defender_super=defender_super) if fighting else None
+        p = self.attack_preview(action)
         return {
-            "attack": attack, "defense": defense, "attacker_super": attacker_super, "defender_super": defender_super,
-            "defenders": [self._general_names[d] for d in fighting], "destroys": [self._general_names[d] for d in destroys],
-            "odds": odds,
+            "attack": p.attack, "defense": p.defense, "attacker_super": p.attacker_super,
+            "defender_super": p.defender_super, "defenders": list(p.defenders), "destroys": list(p.destroys),
+            "odds": p.odds,
         }
 
     def _retreat_cells(self, slot: int) -> list[int]:

@@ -18,6 +18,7 @@ that :class:`~.state.LivestockState` combines.
 """
 from __future__ import annotations
 
+from dataclasses import asdict
 from typing import Any
 
 from ..core.errors import IllegalAction
@@ -25,6 +26,7 @@ from ..core.protocol import Event, GameState
 from ..core.rng import Dice
 from . import actions as A
 from . import data as D
+from .views import GeneralView, SquareView
 
 # --------------------------------------------------------------------------- geometry
 _GEOM: dict[int, tuple] = {}
@@ -140,58 +142,72 @@ class LivestockBoard(GameState):
         """Whose turn it is (``current_player`` may be another player answering mid-turn)."""
         return self.turn
 
-    @property
-    def board(self) -> list[list[dict]]:
-        """Rows of squares, top row first: ``{"name", "terrain", "resource", "barn_of", "generals"}``."""
-        n = self.size
+    def square_views(self) -> tuple[tuple[SquareView, ...], ...]:
+        """Rows of squares, top row first (see :class:`~.views.SquareView`)."""
+        size = self.size
         at: dict[int, list[str]] = {}
         for slot, pos in enumerate(self.general_cell):
             if pos >= 0:
                 at.setdefault(pos, []).append(self._general_names[slot])
         rows = []
-        for r in range(n):
+        for r in range(size):
             row = []
-            for c in range(n):
-                cell = r * n + c
+            for c in range(size):
+                cell = r * size + c
                 t = self.terrain[cell]
-                row.append({
-                    "name": self._square_names[cell],
-                    "terrain": None if t < 0 else D.TERRAIN_KEYS[t],
-                    "resource": _RES[t] if 0 <= t < N_RESOURCES else None,
-                    "barn_of": self.barn_of[cell] if t == D.BARN else None,
-                    "generals": at.get(cell, []),
-                })
-            rows.append(row)
-        return rows
+                row.append(SquareView(
+                    name=self._square_names[cell],
+                    terrain=None if t < 0 else D.TERRAIN_KEYS[t],
+                    resource=_RES[t] if 0 <= t < N_RESOURCES else None,
+                    barn_of=self.barn_of[cell] if t == D.BARN else None,
+                    generals=tuple(at.get(cell, ())),
+                ))
+            rows.append(tuple(row))
+        return tuple(rows)
+
+    @property
+    def board(self) -> list[list[dict]]:
+        """Rows of squares, top row first: ``{"name", "terrain", "resource", "barn_of", "generals"}``."""
+        return [[dict(asdict(sq), generals=list(sq.generals)) for sq in row] for row in self.square_views()]
 
     def terrain_at(self, square: str) -> str | None:
         t = self.terrain[self._cell_by_name[square]]
         return None if t < 0 else D.TERRAIN_KEYS[t]
+
+    def general_views(self) -> tuple[GeneralView, ...]:
+        """Every General (see :class:`~.views.GeneralView`), by seat and stars."""
+        out = []
+        for slot, name in enumerate(self._general_names):
+            seat = slot // 3
+            army = self.armies[slot]
+            pos = self.general_cell[slot]
+            out.append(GeneralView(
+                name=name,
+                stars=slot % 3 + 1,
+                player=seat,
+                faction=D.FACTION_KEYS[self.factions[seat]],
+                square=self._square_names[pos] if pos >= 0 else None,
+                status=GENERAL_STATUS_NAMES[self.general_status[slot]],
+                super_army=bool(self.super_army[seat]) and self.general_status[slot] == ACTIVE,
+                attack=sum(_UA[u] for u in army),
+                defense=sum(_UD[u] for u in army),
+                units=tuple(D.UNIT_KEYS[u] for u in army),
+                steps=self.steps[slot],
+                done=bool(self.done[slot]),
+                harvested=bool(self.harvested[slot]),
+            ))
+        return tuple(out)
 
     @property
     def generals(self) -> list[dict]:
         """Every General: name, stars, player, faction, square (None once off the board), status,
         super (a Super Army), attack, defense, units (keys), steps left, done, harvested."""
         out = []
-        for slot, name in enumerate(self._general_names):
-            seat = slot // 3
-            army = self.armies[slot]
-            pos = self.general_cell[slot]
-            out.append({
-                "name": name,
-                "stars": slot % 3 + 1,
-                "player": seat,
-                "faction": D.FACTION_KEYS[self.factions[seat]],
-                "square": self._square_names[pos] if pos >= 0 else None,
-                "status": GENERAL_STATUS_NAMES[self.general_status[slot]],
-                "super": bool(self.super_army[seat]) and self.general_status[slot] == ACTIVE,
-                "attack": sum(_UA[u] for u in army),
-                "defense": sum(_UD[u] for u in army),
-                "units": [D.UNIT_KEYS[u] for u in army],
-                "steps": self.steps[slot],
-                "done": bool(self.done[slot]),
-                "harvested": bool(self.harvested[slot]),
-            })
+        for g in self.general_views():
+            d = asdict(g)
+            d["super"] = d.pop("super_army")
+            d["units"] = list(g.units)
+            out.append(d)
         return out
 
     def army(self, general: str) -> list[str]:

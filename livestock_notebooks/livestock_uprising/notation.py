@@ -1,8 +1,8 @@
 """A one-line text notation for Livestock Uprising positions (as FEN is for chess).
 
-Seven fields separated by spaces, and an optional eighth::
+Seven fields separated by spaces, an optional eighth and, during a battle, a ninth::
 
-    factions board generals resources cards lost turn [flags]
+    factions board generals resources cards lost turn [flags [battle]]
 
 ``factions``
     Faction codes in seat order: ``Ch`` Chickens, ``Co`` Cows, ``Go`` Goats, ``Pi`` Pigs,
@@ -47,9 +47,14 @@ Examples::
     >>> lu.from_notation(s.notation()).notation() == s.notation()
     True
 
-The dice are not part of a position: ``from_notation(text, seed=...)`` seeds them. A position
-in the middle of a battle (a casualty, retreat or defending card still to choose) has no
-notation: save it with ``to_json()``.
+``battle`` (only in the middle of a battle: a defending card, a casualty or a retreat still to choose)
+    ``attacker@from>to:defenders:stage:decider:attack bonus:overrun:card:loser:casualties:retreat``:
+    the Generals by name (defenders joined by ``+``), the stage (``respond``, ``casualty``,
+    ``retreat``), the seat deciding, the card bonus and overrun, the defending card played
+    (a letter, ``-`` for none), the losing side (``att``, ``def``, ``-``), the casualties still
+    owed and ``1`` if the defender must still retreat. The flags field is then always written.
+
+The dice are not part of a position: ``from_notation(text, seed=...)`` seeds them.
 """
 from __future__ import annotations
 
@@ -57,6 +62,7 @@ from . import data as D
 from typing import TypeVar
 
 from .board import ACTIVE, DESTROYED, IN_PLAY, LOST, MERGED, N_RESOURCES, OUT, PHASES, LivestockBoard
+from .battle import ATTACKER, CASUALTY, DEFENDER, RESPOND, RETREAT, Battle
 from .setup import SetupMixin
 
 _S = TypeVar("_S", bound=SetupMixin)
@@ -72,8 +78,6 @@ def _card_letter(c: int) -> str:
 
 
 def to_notation(s: LivestockBoard) -> str:
-    if s.battle is not None:
-        raise ValueError("a position in the middle of a battle has no notation; save it with to_json()")
     n = s.size
     rows = []
     for r in range(n):
@@ -121,7 +125,42 @@ def to_notation(s: LivestockBoard) -> str:
     if s.resume_phase:
         extra.append("R" + s.resume_phase)
     fields.append(flags + "/" + ".".join(extra))
+    if s.battle is not None:
+        fields.append(_battle_field(s, s.battle))
     return " ".join(fields)
+
+
+def _battle_field(s: LivestockBoard, b: Battle) -> str:
+    names, squares = s._general_names, s._square_names
+    parts = [
+        f"{names[b.attacker]}@{squares[b.from_cell]}>{squares[b.to_cell]}",
+        "+".join(names[d] for d in b.defenders),
+        b.stage or "-",
+        str(b.decider),
+        str(b.attack_bonus),
+        str(b.overrun),
+        _card_letter(b.card) if b.card >= 0 else "-",
+        b.loser or "-",
+        str(b.casualties_left),
+        str(int(b.must_retreat)),
+    ]
+    return ":".join(parts)
+
+
+def _parse_battle(s: SetupMixin, text: str) -> Battle:
+    (route, defenders, stage, decider, bonus, overrun, card, loser, casualties, retreat) = text.split(":")
+    attacker, _, squares = route.partition("@")
+    frm, _, to = squares.partition(">")
+    if stage not in ("-", RESPOND, CASUALTY, RETREAT) or loser not in ("-", ATTACKER, DEFENDER):
+        raise ValueError(f"bad battle field {text!r}")
+    to_cell = s._cell_by_name[to]
+    return Battle(
+        attacker=s._slot_of(attacker), from_cell=s._cell_by_name[frm], to_cell=to_cell,
+        defenders=[s._slot_of(d) for d in defenders.split("+")], in_barn=s.terrain[to_cell] == D.BARN,
+        stage="" if stage == "-" else stage, decider=int(decider), attack_bonus=int(bonus), overrun=int(overrun),
+        card=-1 if card == "-" else ord(card) - 97, loser="" if loser == "-" else loser,
+        casualties_left=int(casualties), must_retreat=bool(int(retreat)),
+    )
 
 
 def parse_notation(text: str, state_class: type[_S], *, seed: int = 0, max_rounds: int | None = None) -> _S:
@@ -140,8 +179,8 @@ def _parse(text: str, state_class: type[_S], seed: int, max_rounds) -> _S:
     if not isinstance(text, str):
         raise ValueError("a position is a string")
     fields = text.split()
-    if len(fields) not in (7, 8):
-        raise ValueError(f"a position has 7 or 8 fields separated by spaces, not {len(fields)}")
+    if len(fields) not in (7, 8, 9):
+        raise ValueError(f"a position has 7 to 9 fields separated by spaces, not {len(fields)}")
     fac = fields[0].split(",")
     factions = [D.FACTION_CODES.index(f) for f in fac if f in D.FACTION_CODES]
     if len(factions) != len(fac):
@@ -250,7 +289,7 @@ def _parse(text: str, state_class: type[_S], seed: int, max_rounds) -> _S:
         s._winners = alive if len(alive) == 1 else []
     s._start_turn(s.turn) if phase not in ("barn", "over") else None
     s.phase = phase
-    if len(fields) == 8:
+    if len(fields) >= 8:
         flags, _, extra = fields[7].partition("/")
         st, dn, hv = flags.split(":")
         own = range(3 * s.turn, 3 * s.turn + 3)
@@ -276,6 +315,8 @@ def _parse(text: str, state_class: type[_S], seed: int, max_rounds) -> _S:
         raise ValueError(f"bad resume phase {s.resume_phase!r}")
     if s.phase not in ("barn", "over") and not s.alive[s.turn]:
         raise ValueError(f"player {s.turn} is out of the game and cannot have the turn")
+    if len(fields) == 9:
+        s.battle = _parse_battle(s, fields[8])
     s._legal = None
     problems = s.invariant_violations()
     if problems:

@@ -16,10 +16,10 @@ from ..core.rng import Dice
 from . import actions as A
 from . import data as D
 from .actions_phase import ActionPhaseMixin
-from .battle import Battle, BattleMixin
+from .battle import RESPOND, Battle, BattleMixin
 from .board import (
     _BUFF_KEYS, _RES, ACTIVE, AVAILABLE, GENERAL_STATUS_NAMES, IN_PLAY, LOST, N_RESOURCES, OUT, PHASE_SECTION, PHASES,
-    _mk,
+    SPECIAL_FORCE_STATE_NAMES, _mk,
 )
 from .command_cards import CommandCardsMixin
 from .harvest import HarvestMixin
@@ -27,6 +27,7 @@ from .marshalling import MarshallingMixin
 from .notation import parse_notation, to_notation
 from .setup import SetupMixin
 from .super_army import SuperArmyMixin
+from .views import LivestockView
 
 
 class LivestockState(SetupMixin, ActionPhaseMixin, BattleMixin, HarvestMixin, MarshallingMixin, CommandCardsMixin,
@@ -233,13 +234,75 @@ class LivestockState(SetupMixin, ActionPhaseMixin, BattleMixin, HarvestMixin, Ma
         s._legal = self._legal
         return s
 
-    def player_view(self, player: int) -> dict:
-        """What ``player`` may know: other hands only as counts, no deck order, no dice state."""
-        out = self.to_dict()
-        out["hands"] = [h if p == player else len(h) for p, h in enumerate(out["hands"])]
-        out["deck"] = len(out["deck"])
-        out["dice"] = None
-        out["viewer"] = player
+    # ------------------------------------------------------------------ views
+    def player_view(self, player: int | None) -> LivestockView:
+        """What ``player`` may know (``None``: a spectator): everything but the other hands (their
+        sizes only), the deck (its size) and the dice to come. See :mod:`.views`."""
+        hand = () if player is None else tuple(D.CARD_KEYS[c] for c in self.hands[player])
+        previews: tuple = ()
+        if player is not None and player == self.current_player and self.battle is None and self.phase == "action":
+            previews = tuple(self.attack_preview(a) for a in self.legal_actions() if type(a) is A.Attack)
+        bonuses = self.bonuses
+        return LivestockView(
+            viewer=player,
+            players=self.players,
+            size=self.size,
+            factions=tuple(D.FACTION_KEYS[f] for f in self.factions),
+            board=self.square_views(),
+            generals=self.general_views(),
+            tokens=tuple(tuple(t) for t in self.tokens),
+            token_supply=tuple(self.token_supply),
+            troop_supply=tuple(self.troop_stock),
+            special_forces=tuple(SPECIAL_FORCE_STATE_NAMES[v] for v in self.special_force_state),
+            hand=hand,
+            hand_sizes=tuple(len(h) for h in self.hands),
+            deck_size=len(self.deck),
+            played=tuple(D.CARD_KEYS[c] for c in self.played),
+            phase=self.phase,
+            turn_player=self.turn,
+            current_player=self.current_player,
+            rounds_played=self.round,
+            max_rounds=self.max_rounds,
+            alive=tuple(bool(a) for a in self.alive),
+            super_army=tuple(bool(a) for a in self.super_army),
+            winners=tuple(self._winners),
+            attack_bonus=bonuses["attack"],
+            overrun=bonuses["overrun"],
+            harvest_bonus=bonuses["harvest"],
+            transfers_left=self.transfers_left,
+            marshal_locked=bool(self.marshal_locked),
+            pending=self.pending_decision(),
+            battle=self.battle_view(),
+            attack_previews=previews,
+        )
+
+    def redraw_hidden(self, player: int | None, seed: int) -> "LivestockState":
+        """A copy in which what ``player`` may not know is redrawn at random: the other hands (same
+        sizes) and the deck order, dealt from the cards ``player`` has not seen, and new dice. A
+        defender asked for a defending card keeps holding one (the question shows it has one)."""
+        rng = Dice(seed)
+        out = self.copy()
+        others = [p for p in range(self.players) if p != player]
+        unseen = [c for p in others for c in self.hands[p]] + list(self.deck)
+        b = self.battle
+        must_defend = b.decider if b is not None and b.stage == RESPOND and b.decider != player else None
+        for _attempt in range(50):
+            rng.shuffle(unseen)
+            k = 0
+            for p in others:
+                size = len(self.hands[p])
+                out.hands[p] = sorted(unseen[k:k + size])
+                k += size
+            if must_defend is None or any(D.CARD_DEFENDING[c] for c in out.hands[must_defend]):
+                break
+        else:  # pragma: no cover - most deals qualify; else keep the hands and shuffle the deck only
+            out.hands = [list(h) for h in self.hands]
+            unseen = list(self.deck)
+            rng.shuffle(unseen)
+            k = 0
+        out.deck = unseen[k:]
+        out.dice = Dice(rng.below(2**31))
+        out._legal = None
         return out
 
     # ------------------------------------------------------------------ invariants

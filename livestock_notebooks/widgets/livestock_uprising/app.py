@@ -25,10 +25,12 @@ import ipywidgets as w
 from ... import livestock_uprising as LU
 from ...livestock_uprising import actions as A
 from ...livestock_uprising import data as D
+from ...livestock_uprising.views import GeneralView
+from ...livestock_uprising.views import LivestockView as EngineView
 from ...livestock_uprising.game import FACTION_COLOURS, PHASE_LABELS, end_phase_action
 from ...core.game_info import GameInfo
 from ..shell.app import GameApp, GameView, ViewContext
-from .board import LivestockBoard, hand_counts, public_state
+from .board import LivestockBoard
 from .panels import (
     PANEL_CSS,
     ArmyPanel,
@@ -61,7 +63,7 @@ class LivestockView(GameView):
 
     def __init__(self):
         super().__init__()
-        self.pub = None
+        self.pub: EngineView | None = None
         self.ctx: ViewContext | None = None
         self._panels_for: ViewContext | None = None
         self._counts: list[int] = []
@@ -111,15 +113,9 @@ class LivestockView(GameView):
     # -- GameView ---------------------------------------------------------------------------
     def update(self, ctx: ViewContext) -> None:
         self.ctx = ctx
-        if ctx.view is None:
-            # nobody's private view may be shown: a spectator sees the public board only
-            view = ctx.session.state.player_view(0)
-            view = dict(view, hands=[len(h) if isinstance(h, list) else h for h in view["hands"]])
-            self.pub = public_state(view)
-            counts = hand_counts(view)
-        else:
-            self.pub = public_state(ctx.view)
-            counts = hand_counts(ctx.view)
+        # the engine's view for the viewer; with nobody's private view on screen, the spectator's
+        self.pub = ctx.view if ctx.view is not None else ctx.session.state.player_view(None)
+        counts = list(self.pub.hand_sizes)
         pub = self.pub
         legal = list(ctx.legal)
         self._build_index(legal)
@@ -205,17 +201,17 @@ class LivestockView(GameView):
         self._index = {"moves": moves, "attacks": attacks, "stays": stays, "harvest": harvest,
                        "squares": squares, "movers": movers, "legal": list(legal)}
 
-    def _own_generals(self) -> list[dict]:
+    def _own_generals(self) -> list[GeneralView]:
         if self.pub is None or self.ctx is None or self.ctx.viewer is None:
             return []
-        return [g for g in self.pub.generals if g["player"] == self.ctx.viewer and g["status"] == "active"]
+        return [g for g in self.pub.generals if g.player == self.ctx.viewer and g.active]
 
     def _selectable(self, name: str) -> bool:
-        return any(g["name"] == name for g in self._own_generals())
+        return any(g.name == name for g in self._own_generals())
 
     def _name(self, p: int) -> str:
         if self.pub is not None:
-            return D.FACTION_NAMES[self.pub.factions[p]]
+            return self.pub.faction_name(p)
         return D.FACTION_NAMES[p]
 
     # -- drawing -----------------------------------------------------------------------------
@@ -269,13 +265,13 @@ class LivestockView(GameView):
         moves, attacks, targets = [], [], list(idx["squares"])
         selected_square = None
         if self.selected is not None:
-            g = next((g for g in self.pub.generals if g["name"] == self.selected), None)
+            g = next((g for g in self.pub.generals if g.name == self.selected), None)
             if g is not None:
-                selected_square = g["square"]
+                selected_square = g.square
             moves = list(idx["moves"].get(self.selected, {}))
             attacks = list(idx["attacks"].get(self.selected, {}))
-        gens = {g["name"]: g for g in self.pub.generals}
-        targets += [gens[n]["square"] for n in idx["harvest"] if n in gens and gens[n]["square"]]
+        gens = {g.name: g for g in self.pub.generals}
+        targets += [sq for n in idx["harvest"] if n in gens and (sq := gens[n].square)]
         self.board.update(self.pub, selected=selected_square, moves=moves, attacks=attacks, targets=targets,
                           selected_general=self.selected)
 
@@ -283,18 +279,18 @@ class LivestockView(GameView):
         idx = self._index
         own = self._own_generals()
         self.general_buttons.set([
-            (("\u25b6 " if g["name"] == self.selected else "") + g["name"] + " " + STAR * g["stars"], g["name"])
+            (("\u25b6 " if g.name == self.selected else "") + g.name + " " + STAR * g.stars, g.name)
             for g in own
         ])
         for b in self.general_buttons.box.children:
             b.button_style = "warning" if b.description.startswith("\u25b6") else ""
         items = []
         if self.selected is not None:
-            g = next((g for g in self.pub.generals if g["name"] == self.selected), None)
+            g = next((g for g in self.pub.generals if g.name == self.selected), None)
             if g is not None:
                 self.selection.value = (
-                    f'<h4>Selected: {html.escape(g["name"])} ({g["stars"]}\u2605) at {html.escape(g["square"] or "-")}</h4>'
-                    f'<div>attack {g["attack"]}, defense {g["defense"]}, {len(g["units"])} unit(s)</div>'
+                    f'<h4>Selected: {html.escape(g.name)} ({g.stars}\u2605) at {html.escape(g.square or "-")}</h4>'
+                    f'<div>attack {g.attack}, defense {g.defense}, {len(g.units)} unit(s)</div>'
                 )
             stay = idx["stays"].get(self.selected)
             if stay is not None:
@@ -376,17 +372,17 @@ class LivestockView(GameView):
             return
         if self.selected is not None and self.ctx.legal and self.pub.phase_name == "action":
             # not a marked square: let the engine say which rule forbids it
-            g = next((g for g in self.pub.generals if g["name"] == self.selected), None)
-            if g is not None and g["square"] and g["square"] != square:
+            g = next((g for g in self.pub.generals if g.name == self.selected), None)
+            if g is not None and g.square and g.square != square:
                 enemy = [n for n in here if not self._selectable(n)]
                 cls = A.Attack if enemy else A.Move
-                self.act(cls(self.selected, g["square"], square))
+                self.act(cls(self.selected, g.square, square))
                 return
         if self.app is not None and self.ctx.legal:
             if here:
-                g = next(g for g in self.pub.generals if g["name"] == here[0])
-                self.app.message(f"{here[0]} ({g['stars']}\u2605 {g['faction']}): attack {g['attack']}, "
-                                 f"defense {g['defense']}, {len(g['units'])} unit(s).", "info")
+                g = next(g for g in self.pub.generals if g.name == here[0])
+                self.app.message(f"{here[0]} ({g.stars}\u2605 {g.faction}): attack {g.attack}, "
+                                 f"defense {g.defense}, {len(g.units)} unit(s).", "info")
             elif self.selected is not None:
                 self.app.message(f"{self.selected} cannot go to {square}.", "error")
             else:

@@ -10,9 +10,9 @@ The board knows nothing of the rules: the game view tells it which squares to hi
 (``moves``, ``attacks``, ``targets``, ``selected``) from ``legal_actions()``, and
 ``on_click(callback)`` reports clicks by square name (``"c3"``).
 
-Everything here draws from a *public* state: :func:`public_state` rebuilds a state object from
-``state.player_view(viewer)`` with the hidden parts (other hands, the deck, the dice) emptied,
-so a board built from it cannot show what the viewer may not know.
+Everything here draws from the engine's view for the viewer
+(:class:`~livestock_notebooks.livestock_uprising.views.LivestockView`, ``state.player_view(viewer)``),
+which holds nothing the viewer may not know.
 """
 from __future__ import annotations
 
@@ -23,13 +23,12 @@ import ipywidgets as w
 
 from ...livestock_uprising import data as D
 from ...livestock_uprising.game import FACTION_COLOURS
-from ...core.rng import Dice
+from ...livestock_uprising.views import GeneralView, LivestockView, SquareView
 
 __all__ = [
     "FACTION_COLOURS",
     "RESOURCE_COLOURS",
     "LivestockBoard",
-    "public_state",
     "resource_icon",
     "general_chip",
     "terrain_icon",
@@ -119,25 +118,6 @@ def general_chip(name: str, stars_: int, colour: str, *, super_army: bool = Fals
     text = f"{'SA ' if super_army else ''}{stars(stars_)}"
     return (f'<span class="lsn-gen" title="{html.escape(label)}" style="background:{colour};{ring}{fade}'
             f'font-size:{size}">{text}<span class="lsn-gen-name">{html.escape(name[:7])}</span></span>')
-
-
-# --------------------------------------------------------------------------- public state
-def public_state(view: Mapping):
-    """A LivestockState rebuilt from ``state.player_view(viewer)``: other hands empty, no deck,
-    neutral dice. Use it for reading (``.board``, ``.generals``, ``.hand(viewer)`` ...), never
-    for playing: it does not know what the viewer may not know."""
-    from ...livestock_uprising.state import LivestockState
-
-    d = dict(view)
-    d.pop("viewer", None)
-    d["hands"] = [list(h) if isinstance(h, list) else [] for h in d["hands"]]
-    d["deck"] = []
-    d["dice"] = Dice(0).to_dict()
-    return LivestockState.from_dict(d)
-
-
-def hand_counts(view: Mapping) -> list[int]:
-    return [len(h) if isinstance(h, list) else int(h) for h in view["hands"]]
 
 
 def _icon_css() -> str:
@@ -259,9 +239,9 @@ class LivestockBoard:
             cb(name)
 
     # -- drawing -----------------------------------------------------------------------
-    def update(self, pub, *, selected: str | None = None, moves: Iterable[str] = (), attacks: Iterable[str] = (),
+    def update(self, pub: LivestockView, *, selected: str | None = None, moves: Iterable[str] = (), attacks: Iterable[str] = (),
                targets: Iterable[str] = (), selected_general: str | None = None) -> None:
-        """Redraw from a public state; ``moves``/``attacks``/``targets`` are squares to mark."""
+        """Redraw from the viewer's view; ``moves``/``attacks``/``targets`` are squares to mark."""
         self.resize(pub.size)
         marks: dict[str, str] = {}
         for sq in targets:
@@ -272,13 +252,13 @@ class LivestockBoard:
             marks[sq] = "attack"
         if selected:
             marks[selected] = "selected"
-        factions = [D.FACTION_KEYS[f] for f in pub.factions]
-        gens = {g["name"]: g for g in pub.generals}
+        factions = list(pub.factions)
+        gens = {g.name: g for g in pub.generals}
         faces = {}
         tips = {}
         for row in pub.board:
             for sq in row:
-                name = sq["name"]
+                name = sq.name
                 faces[name], tips[name] = self._face(sq, factions, gens, marks.get(name), selected_general)
         if faces != self.faces:
             self.faces = faces
@@ -297,12 +277,12 @@ class LivestockBoard:
         self._tips = {}
 
     @staticmethod
-    def _face(sq: Mapping, factions: list[str], gens: Mapping[str, Mapping], mark: str | None,
+    def _face(sq: SquareView, factions: list[str], gens: Mapping[str, GeneralView], mark: str | None,
               selected_general: str | None) -> tuple[str, str]:
         """(HTML of the square, its tooltip). The tooltip leaves the marks out, so that marking
         squares changes only the pictures."""
-        terrain = sq["terrain"]
-        name = sq["name"]
+        terrain = sq.terrain
+        name = sq.name
         bg = TERRAIN_COLOURS.get(terrain, "#ddd")
         tip = [name]
         cls = "lsn-face"
@@ -311,7 +291,7 @@ class LivestockBoard:
             cls += " lsn-unplaced"
             tip.append("face-down tile")
         elif terrain == "barn":
-            owner = sq["barn_of"]
+            owner = sq.barn_of
             icon = f"barn-{factions[owner]}" if owner is not None else "barn-pigs"
             bg = "#f5efe6"
             tip.append(f"{D.FACTION_NAMES[D.FACTION_KEYS.index(factions[owner])]} barn" if owner is not None else "barn")
@@ -319,16 +299,16 @@ class LivestockBoard:
             icon = terrain
             tip.append(terrain)
         chips = []
-        for gname in sq["generals"]:
+        for gname in sq.generals:
             g = gens.get(gname)
             if g is None:
                 continue
-            colour = FACTION_COLOURS.get(g["faction"], "#555")
-            chips.append(general_chip(gname, g["stars"], colour, super_army=g["super"], done=g["done"],
-                                      small=len(sq["generals"]) > 1))
-            who = f"{gname} ({g['stars']}*, {g['faction']}, attack {g['attack']}, defense {g['defense']})"
-            if g["super"]:
-                who = f"Super Army of the {g['faction']} (attack {g['attack']}, defense {g['defense']})"
+            colour = FACTION_COLOURS.get(g.faction, "#555")
+            chips.append(general_chip(gname, g.stars, colour, super_army=g.super_army, done=g.done,
+                                      small=len(sq.generals) > 1))
+            who = f"{gname} ({g.stars}*, {g.faction}, attack {g.attack}, defense {g.defense})"
+            if g.super_army:
+                who = f"Super Army of the {g.faction} (attack {g.attack}, defense {g.defense})"
             tip.append(who)
         style = f"background:{bg};"
         mark_html = ""

@@ -1,12 +1,11 @@
 """Livestock Uprising side panels: armies, the hand of command cards, marshalling, the battle
 dialog and the decisions a battle asks for. All are built once and updated in place, from a
-public state (:func:`~livestock_notebooks.widgets.livestock_uprising.board.public_state`) and the
-viewer's legal actions. Buttons call back into the game view with an action.
+the engine's view for the viewer (:class:`~livestock_notebooks.livestock_uprising.views.LivestockView`)
+and the viewer's legal actions. Buttons call back into the game view with an action.
 """
 from __future__ import annotations
 
 import html
-from fractions import Fraction
 from typing import Callable, Iterable, Mapping, Sequence
 
 import ipywidgets as w
@@ -14,7 +13,9 @@ import ipywidgets as w
 from ...livestock_uprising import actions as A
 from ...livestock_uprising import data as D
 from ...livestock_uprising.events import EventKind
-from ...odds.livestock_uprising import livestock_battle
+from ...livestock_uprising.views import LivestockView
+from ...odds.display import format_fraction, format_percent
+from ..common.dom import hide, show
 from .board import FACTION_COLOURS, general_chip, resource_icon
 
 __all__ = [
@@ -27,7 +28,6 @@ __all__ = [
     "attack_badge",
     "defense_badge",
     "unit_html",
-    "percent",
 ]
 
 #: Events that end a battle without dice; events whose text the battle dialog lists.
@@ -63,8 +63,8 @@ PANEL_CSS = """
 """
 
 
-def percent(p: Fraction | float) -> str:
-    return f"{float(p) * 100:.1f}%"
+def _dice_text(super_army: bool) -> str:
+    return "2d6 (Super Army)" if super_army else "1d6"
 
 
 def attack_badge(v: int) -> str:
@@ -89,13 +89,14 @@ def unit_html(key: str) -> str:
             f'{html.escape(u["name"])} {attack_badge(u["attack"])}{defense_badge(u["defense"])}{icons}{abil}</span>')
 
 
+def tokens_html(counts: Mapping[str, int], px: int = 14, *, skip_zero: bool = False) -> str:
+    """Resource counts as number + icon, in resource order (``skip_zero``: leave out the zeros)."""
+    return "".join(f'<span class="lsn-res">{counts.get(r, 0)}{resource_icon(r, px)}</span>'
+                   for r in D.RESOURCES if counts.get(r, 0) or not skip_zero)
+
+
 def cost_html(cost: Mapping[str, int]) -> str:
-    parts = []
-    for r in D.RESOURCES:
-        n = cost.get(r, 0)
-        if n:
-            parts.append(f'<span class="lsn-res">{n}{resource_icon(r, 14)}</span>')
-    return "".join(parts)
+    return tokens_html(cost, 14, skip_zero=True)
 
 
 def house_tag(source: str, what: str = "house value") -> str:
@@ -172,8 +173,7 @@ class ArmyPanel:
             colour = FACTION_COLOURS[faction]
             name = D.FACTION_NAMES[D.FACTION_KEYS.index(faction)]
             alive = p in pub.alive_players
-            res = pub.resources[p]
-            tokens = "".join(f'<span class="lsn-res">{res[r]}{resource_icon(r, 14)}</span>' for r in D.RESOURCES)
+            tokens = tokens_html(pub.resources(p), 14)
             tags = []
             if pub.is_super_army(p):
                 tags.append("Super Army")
@@ -189,20 +189,20 @@ class ArmyPanel:
                 '<table class="lsn-army-table">'
             )
             for g in gens:
-                if g["player"] != p or g["status"] != "active":
+                if g.player != p or not g.active:
                     continue
-                units = "".join(unit_html(k) for k in g["units"]) or '<i style="color:#888">no troops</i>'
+                units = "".join(unit_html(k) for k in g.units) or '<i style="color:#888">no troops</i>'
                 state = []
                 if p == pub.turn_player and pub.phase_name == "action":
-                    if g["done"]:
+                    if g.done:
                         state.append("done")
-                    elif g["steps"]:
-                        state.append(f"{g['steps']} step{'s' if g['steps'] != 1 else ''}")
-                if g["harvested"] and p == pub.turn_player:
+                    elif g.steps:
+                        state.append(f"{g.steps} step{'s' if g.steps != 1 else ''}")
+                if g.harvested and p == pub.turn_player:
                     state.append("harvested")
                 parts.append(
-                    f'<tr><td>{general_chip(g["name"], g["stars"], colour, super_army=g["super"], small=True)}</td>'
-                    f'<td>{html.escape(g["square"] or "")}</td><td>{attack_badge(g["attack"])}{defense_badge(g["defense"])}</td>'
+                    f'<tr><td>{general_chip(g.name, g.stars, colour, super_army=g.super_army, small=True)}</td>'
+                    f'<td>{html.escape(g.square or "")}</td><td>{attack_badge(g.attack)}{defense_badge(g.defense)}</td>'
                     f'<td>{units}</td><td style="color:#666">{html.escape(", ".join(state))}</td></tr>'
                 )
             parts.append("</table></div>")
@@ -228,7 +228,7 @@ class HandPanel:
         if viewer is None:
             self.clear()
             return
-        hand = pub.hand(viewer)
+        hand = pub.hand
         parts = [f"<h4>Your command cards ({len(hand)})</h4>"]
         if not hand:
             parts.append('<div style="color:#777">No command cards.</div>')
@@ -283,10 +283,8 @@ class MarshalPanel:
             self.clear()
             return
         faction = D.FACTION_KEYS.index(pub.faction_of(viewer))
-        res = pub.resources[viewer]
-        supply = pub.resource_supply
-        tokens = "".join(f'<span class="lsn-res">{res[r]}{resource_icon(r, 15)}</span>' for r in D.RESOURCES)
-        left = "".join(f'<span class="lsn-res">{supply[r]}{resource_icon(r, 12)}</span>' for r in D.RESOURCES)
+        tokens = tokens_html(pub.resources(viewer), 15)
+        left = tokens_html(pub.resource_supply, 12)
         marshals = [a for a in legal if isinstance(a, A.Marshal)]
         target = general
         if marshals and (target is None or not any(a.general == target for a in marshals)):
@@ -297,8 +295,8 @@ class MarshalPanel:
             title += f": units join <b>{html.escape(target)}</b> (select another General to change)"
         self.head.value = (f"<h4>{title}</h4><div>Your tokens: {tokens}</div>"
                            f'<div style="color:#555;font-size:0.85em">Tokens left in the supply: {left}</div>')
-        troops = pub.troop_supply
-        sfs = pub.special_forces
+        troops = pub.troops_left
+        sfs = pub.special_force_states
         rows = ['<table class="lsn-marshal-table"><tr><th>Unit</th><th>Cost</th><th>Supply left</th></tr>']
         keys = list(D.UNIT_KEYS[: D.N_TROOPS]) + [D.UNIT_KEYS[u] for u in D.faction_special_forces(faction)]
         for key in keys:
@@ -380,66 +378,47 @@ class BattleDialog:
         self.widget.layout.display = None
 
     # -- before the dice -----------------------------------------------------------------
-    def preview(self, action, pub) -> None:
-        """Show the battle ``action`` (an Attack) would start, with its exact odds."""
-        gens = {g["name"]: g for g in pub.generals}
-        att = gens[action.general]
-        defenders = [gens[n] for n in pub.general_at(action.to)]
-        bonus = int(pub.bonuses.get("attack", 0))
-        destroys: list[str] = []
-        preview = getattr(pub, "preview_attack", None)
-        if preview is not None:
-            info = preview(action)
-            attack, defense = info["attack"], info["defense"]
-            a_super, d_super = info["attacker_super"], info["defender_super"]
-            destroys = list(info.get("destroys", []))
-        else:
-            a_super = att["super"]
-            d_super = any(g["super"] for g in defenders)
-            attack = att["attack"] + bonus
-            defense = sum(g["defense"] for g in defenders)
-        self.pending_attack = action
-        dnames = ", ".join(f'{g["name"]} ({g["stars"]}\u2605 {g["faction"]})' for g in defenders)
-        self.title.value = (f'<h4>Battle: {html.escape(att["name"])} ({att["stars"]}\u2605 {att["faction"]}) attacks '
-                            f'{html.escape(dnames)} at {html.escape(action.to)}</h4>')
-        bonus_text = f" (including +{bonus} from a card)" if bonus else ""
-        dice_a = "2d6 (Super Army)" if a_super else "1d6"
-        dice_d = "2d6 (Super Army)" if d_super else "1d6"
-        self.totals.value = (f'<div class="lsn-battle-totals-text">Attack total <b class="lsn-attack-total">{attack}</b>'
-                             f"{html.escape(bonus_text)} + {dice_a} &nbsp;against&nbsp; defense total "
-                             f'<b class="lsn-defense-total">{defense}</b> + {dice_d}</div>')
-        self.odds = livestock_battle(attack, defense, attacker_super=a_super, defender_super=d_super)
-        o = self.odds
-        note = ""
-        if destroys:
-            note += (f"<div>The Super Army destroys {html.escape(', '.join(destroys))}: a General without troops "
-                     "cannot stand against it.</div>")
-        if defense == 0 and not destroys:
-            note += "<div>Defense 0: the defender loses without a roll.</div>"
-        if destroys and defense == 0:
-            self.odds_html.value = f"<div class='lsn-odds'>No battle is fought.</div>{note}"
-            self.attacker_dice.clear([6, 6] if a_super else [6])
-            self.defender_dice.clear([6, 6] if d_super else [6])
-            self.dice_box.layout.display = "none"
-            self.outcome.value = ""
-            self.commit_button.layout.display = None
-            self.cancel_button.layout.display = None
-            self.close_button.layout.display = "none"
-            self._show()
+    def preview(self, action, pub: LivestockView) -> None:
+        """Show the battle ``action`` (one of the viewer's Attacks) would start, with the exact
+        odds the engine computed (``pub.preview(action)``)."""
+        info = pub.preview(action)
+        att = pub.general(action.general)
+        if info is None or att is None:
             return
-        self.odds_html.value = (
-            f'<div class="lsn-odds">Exact odds: you win <b class="lsn-odds-win">{percent(o.attacker)}</b> '
-            f'({o.attacker}), tie <b class="lsn-odds-tie">{percent(o.tie)}</b>, you lose '
-            f'<b class="lsn-odds-lose">{percent(o.defender)}</b>.</div>{note}'
-            '<div style="color:#666;font-size:0.85em">A defending command card in the other hand could still change this.</div>'
-        )
-        self.attacker_dice.clear([6, 6] if a_super else [6])
-        self.defender_dice.clear([6, 6] if d_super else [6])
-        self.dice_box.layout.display = "none"
+        defenders = [g for g in (pub.general(n) for n in pub.general_at(action.to)) if g is not None]
+        self.pending_attack = action
+        dnames = ", ".join(f'{g.name} ({g.stars}\u2605 {g.faction})' for g in defenders)
+        self.title.value = (f'<h4>Battle: {html.escape(att.name)} ({att.stars}\u2605 {att.faction}) attacks '
+                            f'{html.escape(dnames)} at {html.escape(action.to)}</h4>')
+        bonus_text = f" (including +{info.attack_bonus} from a card)" if info.attack_bonus else ""
+        self.totals.value = (f'<div class="lsn-battle-totals-text">Attack total <b class="lsn-attack-total">{info.attack}</b>'
+                             f"{html.escape(bonus_text)} + {_dice_text(info.attacker_super)} &nbsp;against&nbsp; "
+                             f'defense total <b class="lsn-defense-total">{info.defense}</b> + '
+                             f"{_dice_text(info.defender_super)}</div>")
+        self.odds = o = info.odds
+        note = ""
+        if info.destroys:
+            note += (f"<div>The Super Army destroys {html.escape(', '.join(info.destroys))}: a General without "
+                     "troops cannot stand against it.</div>")
+        if o is None:
+            self.odds_html.value = f"<div class='lsn-odds'>No battle is fought.</div>{note}"
+        else:
+            if info.defense == 0:
+                note += "<div>Defense 0: the defender loses without a roll.</div>"
+            self.odds_html.value = (
+                f'<div class="lsn-odds">Exact odds: you win <b class="lsn-odds-win">{format_percent(o.attacker)}</b> '
+                f'({format_fraction(o.attacker)}), tie <b class="lsn-odds-tie">{format_percent(o.tie)}</b>, you lose '
+                f'<b class="lsn-odds-lose">{format_percent(o.defender)}</b>.</div>{note}'
+                '<div style="color:#666;font-size:0.85em">A defending command card in the other hand could still '
+                'change this.</div>'
+            )
+        self.attacker_dice.clear([6, 6] if info.attacker_super else [6])
+        self.defender_dice.clear([6, 6] if info.defender_super else [6])
+        hide(self.dice_box)
         self.outcome.value = ""
-        self.commit_button.layout.display = None
-        self.cancel_button.layout.display = None
-        self.close_button.layout.display = "none"
+        show(self.commit_button)
+        show(self.cancel_button)
+        hide(self.close_button)
         self._show()
 
     def commit(self) -> None:
@@ -533,14 +512,14 @@ class DecisionPanel:
             self.choices.set([])
             self.text.value = ""
             return
-        kind = pending["kind"]
-        who = f'{pending["attacker"]} attacked {", ".join(pending["defenders"])} at {pending["square"]}'
+        kind = pending.kind
+        who = f'{pending.attacker} attacked {", ".join(pending.defenders)} at {pending.square}'
         odds = ""
         if kind == "card":
             head = f"{who}. Answer with a defending command card?"
-            odds = self._defender_odds(pub, pending)
+            odds = self._defender_odds(pub)
         elif kind == "casualty":
-            left = pending.get("casualties_left", 1)
+            left = pending.casualties_left
             head = f"{who}. Choose a casualty ({left} to go): which troop card is lost?"
         else:
             head = f"{who}. Choose where to retreat (or click a blue square on the board)."
@@ -559,21 +538,16 @@ class DecisionPanel:
         self.widget.layout.display = None
 
     @staticmethod
-    def _defender_odds(pub, pending) -> str:
-        """The defender's exact chances before any card (from the public battle record)."""
-        gens = {g["name"]: g for g in pub.generals}
-        att = gens.get(pending["attacker"])
-        defs = [gens[n] for n in pending["defenders"] if n in gens]
-        if att is None or not defs:
+    def _defender_odds(pub: LivestockView) -> str:
+        """The defender's exact chances before any card (the engine's preview of the battle)."""
+        battle = pub.battle
+        odds = battle.preview.odds if battle is not None else None
+        if battle is None or odds is None:
             return ""
-        b = getattr(pub, "battle", None)
-        attack = att["attack"] + (b.attack_bonus if b else 0)
-        defense = sum(g["defense"] for g in defs)
-        if attack < 1:
-            return ""
-        o = livestock_battle(attack, defense, attacker_super=att["super"], defender_super=any(g["super"] for g in defs))
-        return (f'<div class="lsn-decision-odds">Attack {attack} against your defense {defense}: without a card you win '
-                f'<b>{percent(o.defender)}</b>, tie <b>{percent(o.tie)}</b>, lose <b>{percent(o.attacker)}</b>.</div>')
+        p = battle.preview
+        return (f'<div class="lsn-decision-odds">Attack {p.attack} against your defense {p.defense}: without a card '
+                f'you win <b>{format_percent(odds.defender)}</b>, tie <b>{format_percent(odds.tie)}</b>, lose '
+                f'<b>{format_percent(odds.attacker)}</b>.</div>')
 
     def clear(self) -> None:
         self.text.value = ""
