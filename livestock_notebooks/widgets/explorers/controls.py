@@ -9,11 +9,9 @@ the chunk size of a simulation run.
 from __future__ import annotations
 
 import html
-from typing import Callable
-
 import ipywidgets as widgets
 
-__all__ = ["LABEL_STYLE", "action_button", "chunk_for", "int_slider", "note_html", "section_title", "wide_layout"]
+__all__ = ["LABEL_STYLE", "chunk_for", "int_slider", "note_html", "section_title", "wide_layout"]
 
 LABEL_STYLE = {"description_width": "12em"}
 
@@ -47,13 +45,3 @@ def note_html(text_html: str, css_class: str = "lsn-note") -> widgets.HTML:
     w = widgets.HTML(f"<div style='font-size:0.9em;color:#444;line-height:1.4;max-width:56em'>{text_html}</div>")
     w.add_class(css_class)
     return w
-
-
-
-def action_button(description: str, icon: str, css_class: str, on_click: Callable[[], object],
-                  width: str) -> widgets.Button:
-    """A button with an icon and a CSS class (browser tests find it by the class)."""
-    button = widgets.Button(description=description, icon=icon, layout=widgets.Layout(width=width))
-    button.add_class(css_class)
-    button.on_click(lambda _b: on_click())
-    return button

@@ -26,7 +26,8 @@ from ..common.charts import PALETTE, BarChart, LineChart
 from ..common.dice import DiceView
 from ..common.odds_panel import OddsPanel
 from ..common.simulation import SimulationRunner
-from .controls import LABEL_STYLE, action_button, chunk_for, int_slider, note_html, section_title, wide_layout
+from ..common.dom import button
+from .controls import LABEL_STYLE, chunk_for, int_slider, note_html, section_title, wide_layout
 
 __all__ = [
     "SpacePigsCombatExplorer",
@@ -98,7 +99,7 @@ class SpacePigsCombatExplorer(widgets.VBox):
         self._rng = random.Random(seed)
         self.attacker_dice = DiceView(sizes=[8], caption="Attacker rolls", css_class="lsn-attacker-dice")
         self.defender_dice = DiceView(sizes=[8], caption="Defender rolls", css_class="lsn-defender-dice")
-        self.round_button = action_button("Roll one round", "dice", "lsn-roll", self.roll_round, "12em")
+        self.round_button = button("Roll one round", "lsn-roll", self.roll_round, width="12em", icon="dice")
         self.round_result = widgets.HTML("")
         self.round_result.add_class("lsn-roll-result")
         self._apply_kind(defender_kind)
@@ -286,7 +287,7 @@ class TechWipeoutExplorer(widgets.VBox):
             description="Attacker's cards, if known", style={"description_width": "16em"},
             layout=wide_layout("calc(16em + 20em)"), continuous_update=False,
         )
-        self.reset_button = action_button("Back to the house deck", "undo", "lsn-deck-reset", self.reset_deck, "16em")
+        self.reset_button = button("Back to the house deck", "lsn-deck-reset", self.reset_deck, width="16em", icon="undo")
         self.deck_size = widgets.HTML("")
         self.deck_size.add_class("lsn-deck-size")
         deck_grid = widgets.GridBox(list(self.deck_inputs.values()),

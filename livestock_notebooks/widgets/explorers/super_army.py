@@ -15,7 +15,8 @@ from ..common.charts import PALETTE, HeatmapChart, LineChart
 from ..common.dice import DiceView
 from ..common.odds_panel import OddsPanel, ResultColumn, format_fraction
 from ..common.simulation import SimulationRunner
-from .controls import action_button, chunk_for, int_slider, note_html, section_title
+from ..common.dom import button
+from .controls import chunk_for, int_slider, note_html, section_title
 
 __all__ = [
     "AttackDefenseHeatmap",
@@ -76,7 +77,7 @@ class BattleComparison(widgets.VBox):
         self._rng = random.Random(seed)
         self.attacker_dice = DiceView(sizes=[6, 6], caption="Attacker rolls", css_class="lsn-attacker-dice")
         self.defender_dice = DiceView(sizes=[6], caption="Defender rolls", css_class="lsn-defender-dice")
-        self.roll_button = action_button("Roll this battle once", "dice", "lsn-roll", self.roll, "14em")
+        self.roll_button = button("Roll this battle once", "lsn-roll", self.roll, width="14em", icon="dice")
         self.roll_result = widgets.HTML("")
         self.roll_result.add_class("lsn-roll-result")
         self.runner = SimulationRunner(title="Super Army battle: exact chances (bars), simulated (dots)",

@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import contextlib
 import html
-import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
@@ -39,7 +38,7 @@ import ipywidgets as w
 from ...core.errors import IllegalAction
 from ...core.protocol import Action, Event
 from ...core.session import GameInfo, Session
-from ..common.dom import hide, show
+from ..common.dom import button, hide, message_html, plain_text, show
 from .headless import HeadlessRunner
 from .log import GameLog
 from .pacing import BOT_SPEEDS, DEFAULT_BOT_SPEED, BotPacing, Ticker
@@ -132,31 +131,19 @@ class GameApp(SetupScreen, SaveControls, BotPacing):
         # hand-off screen
         self.handoff_text = w.HTML()
         self.handoff_text.add_class("lsn-handoff-text")
-        self.handoff_button = w.Button(description="Show my game", button_style="warning", icon="eye",
-                                       layout=w.Layout(width="auto"))
-        self.handoff_button.add_class("lsn-handoff-ok")
-        self.handoff_button.on_click(lambda _b: self.take_device())
+        self.handoff_button = button("Show my game", "lsn-handoff-ok", self.take_device,
+                                     width="auto", button_style="warning", icon="eye")
         self.handoff_box = w.VBox([self.handoff_text, self.handoff_button], layout=w.Layout(align_items="center"))
         self.handoff_box.add_class("lsn-handoff-box")
         self.handoff_box.add_class("lsn-handoff")
 
         # controls
-        self.undo_button = w.Button(description="Undo", icon="undo", tooltip="Take back your last step")
-        self.undo_button.add_class("lsn-undo")
-        self.undo_button.on_click(lambda _b: self.undo())
-        self.end_turn_button = w.Button(description=spec.end_turn_label, button_style="info", icon="forward",
-                                        layout=w.Layout(width="auto"))
-        self.end_turn_button.add_class("lsn-end-turn")
-        self.end_turn_button.on_click(lambda _b: self.end_turn())
-        self.pause_button = w.Button(description="Pause bots", icon="pause", layout=w.Layout(width="auto"))
-        self.pause_button.add_class("lsn-bots-pause")
-        self.pause_button.on_click(lambda _b: self.toggle_pause())
-        self.bot_step_button = w.Button(description="Bot: one step", icon="step-forward", layout=w.Layout(width="auto"))
-        self.bot_step_button.add_class("lsn-bot-step")
-        self.bot_step_button.on_click(lambda _b: self.step())
-        self.new_game_button = w.Button(description="New game", icon="plus")
-        self.new_game_button.add_class("lsn-new-game")
-        self.new_game_button.on_click(lambda _b: self.show_setup())
+        self.undo_button = button("Undo", "lsn-undo", self.undo, icon="undo", tooltip="Take back your last step")
+        self.end_turn_button = button(spec.end_turn_label, "lsn-end-turn", self.end_turn,
+                                      width="auto", button_style="info", icon="forward")
+        self.pause_button = button("Pause bots", "lsn-bots-pause", self.toggle_pause, width="auto", icon="pause")
+        self.bot_step_button = button("Bot: one step", "lsn-bot-step", self.step, width="auto", icon="step-forward")
+        self.new_game_button = button("New game", "lsn-new-game", self.show_setup, icon="plus")
         self.controls = w.HBox([self.end_turn_button, self.undo_button, self.pause_button, self.bot_step_button,
                                 self.new_game_button], layout=w.Layout(flex_flow="row wrap", grid_gap="4px"))
         self.controls.add_class("lsn-controls")
@@ -356,15 +343,12 @@ class GameApp(SetupScreen, SaveControls, BotPacing):
         self._message(text, kind)
 
     def _message(self, text: str, kind: str = "info") -> None:
-        if not text:
-            self.status.value = ""
-            return
-        self.status.value = f'<span class="lsn-msg-{kind}" role="status">{html.escape(text)}</span>'
+        self.status.value = message_html(text, kind)
 
     @property
     def status_text(self) -> str:
         """The status line as plain text (tests)."""
-        return html.unescape(re.sub(r"<[^>]+>", "", self.status.value))
+        return plain_text(self.status.value)
 
     def context(self) -> ViewContext:
         s = self.session

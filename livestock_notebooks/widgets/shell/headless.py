@@ -8,6 +8,7 @@ from typing import Any, Callable, Mapping, Sequence
 import ipywidgets as w
 
 from ...core.session import GameInfo, Seat, Session
+from ..common.dom import button
 from .pacing import Ticker
 
 __all__ = ["HeadlessRunner"]
@@ -32,10 +33,8 @@ class HeadlessRunner:
         self.chunk = chunk
         self.session: Session | None = None
         self.actions = 0
-        self.run_button = w.Button(description="Run a bot-vs-bot game to the end", icon="play",
-                                   layout=w.Layout(width="auto"))
-        self.run_button.add_class("lsn-headless-run")
-        self.run_button.on_click(lambda _b: self.start())
+        self.run_button = button("Run a bot-vs-bot game to the end", "lsn-headless-run", self.start,
+                                 width="auto", icon="play")
         self.progress = w.IntProgress(value=0, min=0, max=1000, description="Progress", bar_style="info")
         self.progress.add_class("lsn-headless-progress")
         self.result = w.HTML()

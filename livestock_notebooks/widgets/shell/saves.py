@@ -14,7 +14,7 @@ import ipywidgets as w
 
 from ...core.errors import SaveFileError
 from ...core.session import AutosaveInfo, GameInfo, LogEntry, Session, find_autosave
-from ..common.dom import hide
+from ..common.dom import button, hide
 from ..common.uploads import upload_bytes
 
 __all__ = ["SaveControls"]
@@ -29,21 +29,16 @@ class SaveControls:
 
     def _build_resume_offer(self) -> None:
         self.resume_info = w.HTML()
-        self.resume_button = w.Button(description="Resume game in progress", button_style="success", icon="play",
-                                      layout=w.Layout(width="auto"))
-        self.resume_button.add_class("lsn-resume")
-        self.resume_button.on_click(lambda _b: self.resume())
-        self.new_instead_button = w.Button(description="New game", icon="plus", layout=w.Layout(width="auto"))
-        self.new_instead_button.add_class("lsn-resume-new")
-        self.new_instead_button.on_click(lambda _b: self.show_setup())
+        self.resume_button = button("Resume game in progress", "lsn-resume", self.resume,
+                                    width="auto", button_style="success", icon="play")
+        self.new_instead_button = button("New game", "lsn-resume-new", self.show_setup, width="auto", icon="plus")
         self.resume_box = w.VBox([self.resume_info, w.HBox([self.resume_button, self.new_instead_button])])
         self.resume_box.add_class("lsn-resume-box")
         self._autosave_found: AutosaveInfo | None = None
 
     def _build_save_box(self) -> None:
-        self.save_button = w.Button(description="Save game", icon="download", tooltip="Make a save file to download")
-        self.save_button.add_class("lsn-save")
-        self.save_button.on_click(lambda _b: self.prepare_save())
+        self.save_button = button("Save game", "lsn-save", self.prepare_save,
+                                  icon="download", tooltip="Make a save file to download")
         self.save_link = w.HTML()
         self.save_link.add_class("lsn-save-link")
         self.load_upload = w.FileUpload(accept=".json,application/json", multiple=False, description="Load game")

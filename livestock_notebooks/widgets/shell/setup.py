@@ -13,7 +13,7 @@ from typing import Any, Callable, Mapping, Sequence
 import ipywidgets as w
 
 from ...core.session import GameInfo, LogEntry, Seat, Session
-from ..common.dom import hide, show
+from ..common.dom import button, hide, show
 
 __all__ = ["HUMAN_LABEL", "SetupScreen"]
 
@@ -53,9 +53,8 @@ class SetupScreen:
             self.seat_rows.append(row)
         self.seed = w.IntText(value=1, description="Seed", layout=w.Layout(width="12em"))
         self.seed.add_class("lsn-seed")
-        self.start_button = w.Button(description="Start game", button_style="primary", icon="play")
-        self.start_button.add_class("lsn-start")
-        self.start_button.on_click(lambda _b: self.start_from_setup())
+        self.start_button = button("Start game", "lsn-start", self.start_from_setup,
+                                   button_style="primary", icon="play")
         self.setup_box = w.VBox(
             [w.HTML('<div class="lsn-section-title">New game: who plays each seat?</div>'), self.players, *self.seat_rows,
              *setup_widgets, self.seed, self.start_button]

@@ -18,6 +18,7 @@ import ipywidgets as w
 from ...core.errors import IllegalAction
 from ...core.protocol import Action
 from ...core.session import Session
+from ..common.dom import ButtonPool
 
 __all__ = ["ActionListView", "GameView", "Host", "ViewContext", "illegal_message"]
 
@@ -99,22 +100,14 @@ class ActionListView(GameView):
         self.describe = describe
         self.info = w.HTML()
         self.info.add_class("lsn-view-info")
-        self.buttons: list[w.Button] = []
+        self.pool = ButtonPool("lsn-action", self._clicked)
+        self.buttons: list[w.Button] = self.pool.buttons
         self._actions: list[Action] = []
         self.max_buttons = max_buttons
         self.box = w.Box(layout=w.Layout(flex_flow="row wrap", grid_gap="4px"))
         self.box.add_class("lsn-actions-list")
         self.widget = w.VBox([self.info, self.box])
         self.widget.add_class("lsn-action-view")
-
-    def _button(self, i: int) -> w.Button:
-        while len(self.buttons) <= i:
-            b = w.Button(layout=w.Layout(width="auto"))
-            b.add_class("lsn-action")
-            index = len(self.buttons)
-            b.on_click(lambda _b, index=index: self._clicked(index))
-            self.buttons.append(b)
-        return self.buttons[i]
 
     def _clicked(self, index: int) -> None:
         if index < len(self._actions):
@@ -129,7 +122,7 @@ class ActionListView(GameView):
         self._actions = list(ctx.legal[: self.max_buttons])
         shown = []
         for i, action in enumerate(self._actions):
-            b = self._button(i)
+            b = self.pool[i]
             b.description = str(action)
             b.tooltip = str(action)
             shown.append(b)
