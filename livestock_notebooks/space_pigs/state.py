@@ -32,6 +32,7 @@ from .election import ElectionMixin
 from .elimination import EliminationMixin
 from .flow import SEQ_TITLE, SEQUENCE_ORDER, TURN_SEQUENCES, FlowMixin  # noqa: F401
 from .galaxy import GalaxyMixin
+from .hidden import HiddenMixin
 from .notation import to_notation
 from .powers import PowersMixin
 from .space_combat import SpaceCombatMixin
@@ -40,7 +41,7 @@ from .views import SpacePigsPlayerView, build_view
 
 
 class SpacePigsState(FlowMixin, GalaxyMixin, AdministrativeMixin, AliensMixin, SpaceTravelMixin, SpaceCombatMixin,
-                     ElectionMixin, EliminationMixin, CardsMixin, PowersMixin, Board, GameState):
+                     ElectionMixin, EliminationMixin, CardsMixin, PowersMixin, HiddenMixin, Board, GameState):
     """A game of Space Pigs. Build one with :func:`new_game`, :func:`load` or :func:`from_notation`."""
 
     GAME = "space_pigs"
