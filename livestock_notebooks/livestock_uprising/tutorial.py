@@ -11,14 +11,14 @@ The widget that runs these steps is :class:`livestock_notebooks.widgets.livestoc
 """
 from __future__ import annotations
 
-from .. import livestock_uprising as lu
 from ..core import tutorial
 from . import actions as A
 from . import data as D
 from .events import EventKind
+from .state import from_notation
 from ..core.tutorial import Step, events_of, first_of, pick
 
-__all__ = ["Step", "STEPS", "BOARD", "state_for", "step_by_key"]
+__all__ = ["Step", "STEPS", "BOARD", "state_for", "step_by_key", "did", "all_of", "play", "ANY"]
 
 #: The 5x5 board of every worked position (two players: Chickens barn at a3, Cows barn at e3).
 BOARD = "ghcra/gfhcl/0grh1/acgfa/hcglr"
@@ -31,10 +31,43 @@ def _pos(generals: str, *, resources: str = "0.0.0.0.0,0.0.0.0.0", cards: str = 
 
 
 def _load(position: str, seed: int, dice: tuple[int, ...]):
-    state = lu.from_notation(position, seed=seed)
+    state = from_notation(position, seed=seed)
     if dice:
         state.dice.script(dice)
     return state
+
+
+#: A goal value that any value meets (the field only has to be there).
+ANY = object()
+
+
+def _fits(value, wanted) -> bool:
+    if wanted is ANY:
+        return True
+    if isinstance(wanted, tuple):
+        return value in wanted
+    return value == wanted
+
+
+def did(kind: str, player: int | None = 0, **fields):
+    """A goal: an event of ``kind`` by ``player`` (``None``: anyone) whose data has these
+    ``fields`` (a tuple: one of its values; :data:`ANY`: any value)."""
+
+    def check(events, _state) -> bool:
+        return any(all(k in e.data and _fits(e.data[k], v) for k, v in fields.items())
+                   for e in events_of(events, kind, player))
+
+    return check
+
+
+def all_of(*checks):
+    """A goal met when every one of ``checks`` is."""
+    return lambda events, state: all(c(events, state) for c in checks)
+
+
+def play(cls: type, **fields):
+    """A demo playing the first legal ``cls`` action with these ``fields`` (a tuple: one of its values)."""
+    return pick(lambda a: isinstance(a, cls) and all(_fits(getattr(a, k), v) for k, v in fields.items()))
 
 
 def state_for(step: Step, seed: int = 7):
@@ -68,8 +101,8 @@ STEPS: tuple[Step, ...] = (
         "General starts in its barn.",
         goal="Place your barn: click any blue square next to the starting tiles.",
         position=_pos(".,.,.,.,.,.", board="...../.ghc./.hra./.cgh./.....", cards="a,d|ghijkl", turn="0/barn/0/-"),
-        check=lambda ev, s: bool(events_of(ev, EventKind.BARN)),
-        demo=pick(lambda a: isinstance(a, A.PlaceBarn)),
+        check=did(EventKind.BARN),
+        demo=play(A.PlaceBarn),
         praise="Your barn is down. Only its owner's Generals may enter a barn.",
     ),
     Step(
@@ -78,8 +111,8 @@ STEPS: tuple[Step, ...] = (
         "Forests, lakes and other players' barns are closed, and only one General fits on a square.",
         goal="Click Pecky (on b3) to see the squares it can reach, then click a green square to move there.",
         position=_pos("b3:ss,a3,a3,e3:d,e3,e3"),
-        check=lambda ev, s: any(e.data.get("general") == "Pecky" for e in events_of(ev, EventKind.MOVE)),
-        demo=pick(lambda a: isinstance(a, A.Move) and a.general == "Pecky" and a.to == "c3"),
+        check=did(EventKind.MOVE, general="Pecky"),
+        demo=play(A.Move, general="Pecky", to="c3"),
         praise="Pecky moved. Each General may act once per turn.",
     ),
     Step(
@@ -89,8 +122,8 @@ STEPS: tuple[Step, ...] = (
         goal="Select Pecky (b3) and click Bessie's square (c3), marked red. Check the odds, then press Attack!",
         position=_pos("b3:ss,a3,a3,c3:d,e3,e3"),
         dice=(5, 2),
-        check=lambda ev, s: bool(events_of(ev, EventKind.BATTLE)),
-        demo=pick(lambda a: isinstance(a, A.Attack) and a.general == "Pecky"),
+        check=did(EventKind.BATTLE),
+        demo=play(A.Attack, general="Pecky"),
         praise="You attacked: the battle box shows the dice and what happened.",
     ),
     Step(
@@ -101,8 +134,8 @@ STEPS: tuple[Step, ...] = (
         goal="Two of your Generals can reach Bessie (c3). Attack with the one that has the better odds.",
         position=_pos("b3:s,a3,c4:ll,c3:o,e3,e3"),
         dice=(4, 2),
-        check=lambda ev, s: any(e.data.get("attacker") == "Cluck" for e in events_of(ev, EventKind.ATTACK)),
-        demo=pick(lambda a: isinstance(a, A.Attack) and a.general == "Cluck"),
+        check=did(EventKind.ATTACK, attacker="Cluck"),
+        demo=play(A.Attack, general="Cluck"),
         praise="Cluck's llamas give attack 6 against defense 4: the better odds.",
     ),
     Step(
@@ -112,9 +145,8 @@ STEPS: tuple[Step, ...] = (
         goal="Attack Angus (c3) with Pecky. If you lose, choose which troop Pecky gives up.",
         position=_pos("b3:sd,a3,a3,e3,c3:oo,e3"),
         dice=(1, 6),
-        check=lambda ev, s: any(not e.data.get("auto") for e in events_of(ev, EventKind.CASUALTY)),
-        demo=first_of(pick(lambda a: isinstance(a, A.Attack) and a.general == "Pecky"),
-                      pick(lambda a: isinstance(a, A.Casualty))),
+        check=did(EventKind.CASUALTY, auto=False),
+        demo=first_of(play(A.Attack, general="Pecky"), play(A.Casualty)),
         praise="You chose your casualty. Generals themselves are never casualties.",
     ),
     Step(
@@ -122,8 +154,8 @@ STEPS: tuple[Step, ...] = (
         "A General whose troops add up to no defense at all loses without anyone rolling.",
         goal="Bessie (c3) has no troops. Attack her with Pecky and watch: no dice are needed.",
         position=_pos("b3:s,a3,a3,c3,e3,e3"),
-        check=lambda ev, s: any(e.data.get("defense") == 0 for e in events_of(ev, EventKind.BATTLE)),
-        demo=pick(lambda a: isinstance(a, A.Attack) and a.general == "Pecky"),
+        check=did(EventKind.BATTLE, defense=0),
+        demo=play(A.Attack, general="Pecky"),
         praise="Defense 0: an automatic win.",
     ),
     Step(
@@ -133,8 +165,8 @@ STEPS: tuple[Step, ...] = (
         "gather grass.",
         goal="Collect hay with Pecky (his sheep can) and grass with Henrietta: click their blue squares.",
         position=_pos("d3:s,c4,a3,e3,e3,e3", turn="0/harvest/0/0"),
-        check=lambda ev, s: {e.data.get("resource") for e in events_of(ev, EventKind.HARVEST)} >= {"hay", "grass"},
-        demo=pick(lambda a: isinstance(a, A.Harvest)),
+        check=all_of(did(EventKind.HARVEST, resource="hay"), did(EventKind.HARVEST, resource="grass")),
+        demo=play(A.Harvest),
         praise="Food tokens are spent in the marshalling phase.",
     ),
     Step(
@@ -143,8 +175,8 @@ STEPS: tuple[Step, ...] = (
         "are shared by everyone and limited; each faction also has three special forces of its own.",
         goal="Marshal one of the Chickens' special forces (Private Chugger costs a hay and a corn).",
         position=_pos("b3:s,a3,a3,e3,e3,e3", resources="2.1.1.0.0,0.0.0.0.0", turn="0/marshal/0/0"),
-        check=lambda ev, s: any(e.data.get("unit") in CHICKEN_FORCES for e in events_of(ev, EventKind.MARSHAL)),
-        demo=pick(lambda a: isinstance(a, A.Marshal) and a.unit in CHICKEN_FORCES),
+        check=did(EventKind.MARSHAL, unit=CHICKEN_FORCES),
+        demo=play(A.Marshal, unit=CHICKEN_FORCES),
         praise="A special force is unique: if it falls in battle it leaves the game.",
     ),
     Step(
@@ -153,8 +185,8 @@ STEPS: tuple[Step, ...] = (
         "neighbouring squares, if the receiver has room.",
         goal="Pass one of Pecky's sheep (b3) to Henrietta next door (c3).",
         position=_pos("b3:ss,c3,a3,e3,e3,e3", turn="0/marshal/0/0"),
-        check=lambda ev, s: bool(events_of(ev, EventKind.TRANSFER, None)),
-        demo=pick(lambda a: isinstance(a, A.Transfer)),
+        check=did(EventKind.TRANSFER, player=None),
+        demo=play(A.Transfer),
         praise="One transfer per turn, after marshalling.",
     ),
     Step(
@@ -163,8 +195,8 @@ STEPS: tuple[Step, ...] = (
         "you are attacked); a played card leaves the game.",
         goal="Play one of your command cards from the panel on the right.",
         position=_pos("b3:s,a3,a3,e3,e3,e3", cards="hk,-|gijl"),
-        check=lambda ev, s: bool(events_of(ev, EventKind.CARD)),
-        demo=pick(lambda a: isinstance(a, A.PlayCard)),
+        check=did(EventKind.CARD),
+        demo=play(A.PlayCard),
         praise="The card's effect is in the log.",
     ),
     Step(
@@ -174,9 +206,8 @@ STEPS: tuple[Step, ...] = (
         "harvest, and leftover food is lost.",
         goal="All three Chickens Generals are home. Declare the Super Army, then form it.",
         position=_pos("a3:ss,a3:d,a3:l,e3:s,e3,e3", turn="0/action/3/0"),
-        check=lambda ev, s: any("units" in e.data for e in events_of(ev, EventKind.SUPER)),
-        demo=first_of(pick(lambda a: isinstance(a, A.FormSuperArmy)),
-                      pick(lambda a: isinstance(a, A.DeclareSuperArmy))),
+        check=did(EventKind.SUPER, units=ANY),
+        demo=first_of(play(A.FormSuperArmy), play(A.DeclareSuperArmy)),
         praise="Your Super Army stands in the barn, ready to march.",
     ),
     Step(
@@ -185,8 +216,8 @@ STEPS: tuple[Step, ...] = (
         "Generals left is out, and the last player standing wins.",
         goal="The Cows have one General left, Bessie (d3), with no troops. Attack her with your Super Army.",
         position=_pos("*c3:ssdlh,-,-,d3,x,x", turn="0/action/5/0"),
-        check=lambda ev, s: bool(events_of(ev, EventKind.WIN)),
-        demo=pick(lambda a: isinstance(a, A.Attack)),
+        check=did(EventKind.WIN),
+        demo=play(A.Attack),
         praise="The Chickens are the last faction standing. You know the whole game now!",
     ),
 )
