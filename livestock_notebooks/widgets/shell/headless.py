@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import html
 import time
+from dataclasses import KW_ONLY, dataclass
 from typing import Any, Callable, Mapping, Sequence
 
 import ipywidgets as w
@@ -14,6 +15,11 @@ from .pacing import Ticker
 __all__ = ["HeadlessRunner"]
 
 
+def _no_seed() -> int:
+    return 0
+
+
+@dataclass(eq=False)
 class HeadlessRunner:
     """Plays a bot-only game to the end without a board, with a progress bar.
 
@@ -22,15 +28,16 @@ class HeadlessRunner:
     a loop (tests) :meth:`run` plays it all at once.
     """
 
-    def __init__(self, spec: GameInfo, seats: Callable[[], Sequence[str]], *, seed: Callable[[], int] = lambda: 0,
-                 options: Callable[[], Mapping[str, Any]] | None = None,
-                 loop=None, slice_seconds: float = 0.05, chunk: int = 20):
-        self.spec = spec
-        self.seats = seats
-        self.seed = seed
-        self.options = options
-        self.slice_seconds = slice_seconds
-        self.chunk = chunk
+    spec: GameInfo
+    seats: Callable[[], Sequence[str]]
+    _: KW_ONLY
+    seed: Callable[[], int] = _no_seed
+    options: Callable[[], Mapping[str, Any]] | None = None
+    loop: Any = None
+    slice_seconds: float = 0.05
+    chunk: int = 20
+
+    def __post_init__(self) -> None:
         self.session: Session | None = None
         self.actions = 0
         self.run_button = button("Run a bot-vs-bot game to the end", "lsn-headless-run", self.start,
@@ -41,7 +48,7 @@ class HeadlessRunner:
         self.result.add_class("lsn-headless-result")
         self.widget = w.VBox([w.HBox([self.run_button, self.progress]), self.result])
         self.widget.add_class("lsn-headless")
-        self._ticker = Ticker(self._slice, loop=loop)
+        self._ticker = Ticker(self._slice, loop=self.loop)
 
     @property
     def running(self) -> bool:
