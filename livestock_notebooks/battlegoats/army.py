@@ -26,8 +26,6 @@ def check_card_list(players: int, cards: CardSet) -> None:
 class ArmyMixin(BoardMixin):
     """Dealing the armies and the draft."""
 
-    __slots__ = ()
-
     def _deal(self) -> None:
         """Shuffle and give each player a Hero and the extra cards (into a draft pack if drafting)."""
         cards = self.cards

@@ -26,10 +26,8 @@ _TARGETS = tuple(tuple(tuple(ChooseTarget(me, p, s) for s in range(9)) for p in 
 class AttackMixin(BoardMixin):
     """The steps of an attack, from choosing the attacker to the dodges."""
 
-    __slots__ = ()
-
     def _attack_legal(self) -> list[BattleGoatsAction]:
-        pend = self.pending
+        pend = self._pend
         assert pend is not None
         stage = pend["stage"]
         me = self.seat
@@ -43,11 +41,11 @@ class AttackMixin(BoardMixin):
             for p in range(self.players):
                 if p == me:
                     continue
-                row = targets[p]
+                targets_of_p = targets[p]
                 if taken:
-                    out += [row[s] for s, c in enumerate(self.board[p]) if c is not None and [p, s] not in taken]
+                    out += [targets_of_p[s] for s, c in enumerate(self.board[p]) if c is not None and [p, s] not in taken]
                 else:
-                    out += [row[s] for s, c in enumerate(self.board[p]) if c is not None]
+                    out += [targets_of_p[s] for s, c in enumerate(self.board[p]) if c is not None]
             if stage == "second":
                 out.append(interned(SkipSecondTarget, me))
             return out
@@ -72,7 +70,7 @@ class AttackMixin(BoardMixin):
 
     def _do_attacker(self, a: ChooseAttacker) -> list[Event]:
         p = a.player
-        cid = self.board[p][a.slot]
+        cid = self.at(p, a.slot)
         card = self.cards.by_id[cid]
         self.face_up.add(cid)
         self.revealed.add(cid)
@@ -84,20 +82,20 @@ class AttackMixin(BoardMixin):
                       {"player": p, "slot": a.slot, "card": cid}, irreversible=True)]
 
     def _do_opponent(self, a: ChooseOpponent) -> list[Event]:
-        self.pending["opponent"] = a.opponent
-        self.pending["stage"] = "defender"
+        self._pend["opponent"] = a.opponent
+        self._pend["stage"] = "defender"
         return [Event(ev.NAME_OPPONENT, f"{_p(a.player)} names {_p(a.opponent)}, who picks the defending card",
                       a.player, {"player": a.player, "opponent": a.opponent})]
 
     def _do_defender(self, a: ChooseDefender) -> list[Event]:
-        self.pending["targets"].append([a.player, a.slot])
+        self._pend["targets"].append([a.player, a.slot])
         events = [Event(ev.DEFENDER, f"{_p(a.player)} defends with the card in {SLOT_NAMES[a.slot]}", a.player,
                         {"player": a.player, "slot": a.slot})]
         self._after_target(events)
         return events
 
     def _do_target(self, a: ChooseTarget) -> list[Event]:
-        pend = self.pending
+        pend = self._pend
         pend["targets"].append([a.target_player, a.target_slot])
         second = pend["stage"] == "second"
         events = [Event(ev.TARGET, f"{_p(a.player)} {'also ' if second else ''}targets {_p(a.target_player)}'s card in "
@@ -115,7 +113,7 @@ class AttackMixin(BoardMixin):
         return events
 
     def _after_target(self, events: list[Event]) -> None:
-        pend = self.pending
+        pend = self._pend
         card = self.cards.by_id[pend["card"]]
         if card.second_target:
             me = self.seat
@@ -127,7 +125,7 @@ class AttackMixin(BoardMixin):
         self._after_targets(events)
 
     def _after_targets(self, events: list[Event]) -> None:
-        pend = self.pending
+        pend = self._pend
         card = self.cards.by_id[pend["card"]]
         if card.hits_own_adjacent:
             b = self.board[self.seat]
@@ -137,7 +135,7 @@ class AttackMixin(BoardMixin):
         self._start_dodges(events)
 
     def _do_own(self, a: ChooseOwnAdjacent) -> list[Event]:
-        self.pending["own"] = a.slot
+        self._pend["own"] = a.slot
         events = [Event(ev.OWN, f"The attacker also hits {_p(a.player)}'s own card in {SLOT_NAMES[a.slot]}", a.player,
                         {"player": a.player, "slot": a.slot})]
         self._start_dodges(events)
@@ -146,10 +144,10 @@ class AttackMixin(BoardMixin):
     def _start_dodges(self, events: list[Event]) -> None:
         queue = []
         for p, s in self._defenders():
-            cid = self.board[p][s]
+            cid = self.at(p, s)
             if self.cards.by_id[cid].may_avoid and cid not in self.face_up:
                 queue.append([p, s])
-        pend = self.pending
+        pend = self._pend
         if queue:
             pend["dodge_queue"] = queue
             pend["stage"] = "dodge"
@@ -157,12 +155,12 @@ class AttackMixin(BoardMixin):
             self._resolve(events)
 
     def _do_dodge(self, a: Dodge) -> list[Event]:
-        pend = self.pending
+        pend = self._pend
         pend["dodge_queue"].pop(0)
         events = []
         if a.dodge:
             pend["dodged"].append([a.player, a.slot])
-            cid = self.board[a.player][a.slot]
+            cid = self.at(a.player, a.slot)
             self.face_up.add(cid)
             self.revealed.add(cid)
             for q in range(self.players):

@@ -18,15 +18,13 @@ __all__ = ["BattleMixin"]
 class BattleMixin(BoardMixin):
     """Resolving the battles of an attack."""
 
-    __slots__ = ()
-
     def battle_values(self, attacker: tuple[int, int], defender: tuple[int, int], *, explain: bool = False,
                       extra_seen: tuple = ()) -> dict:
         """Both cards' values for one battle as the board stands (used by resolution and UIs)."""
         ap, aslot = attacker
         dp, dslot = defender
-        aid = self.board[ap][aslot]
-        did = self.board[dp][dslot]
+        aid = self.at(ap, aslot)
+        did = self.at(dp, dslot)
         return self._battle(ap, aslot, aid, dp, dslot, did, explain=explain, extra_seen=extra_seen)
 
     def _battle(self, ap, aslot, aid, dp, dslot, did, *, explain=False, extra_seen=(), seen=None, slain=None,
@@ -60,10 +58,10 @@ class BattleMixin(BoardMixin):
                 "attack_parts": aparts, "defense_parts": dparts}
 
     def _resolve(self, events: list[Event]) -> None:
-        pend = self.pending
+        pend = self._pend
         me = self.seat
         aslot = pend["attacker"]
-        aid = self.board[me][aslot]
+        aid = self.at(me, aslot)
         acard = self.cards.by_id[aid]
         defenders = self._defenders()
         dodged = pend["dodged"]
@@ -72,7 +70,7 @@ class BattleMixin(BoardMixin):
         slain = self.slain_set()
         battles = []
         for p, s in defenders:
-            did = self.board[p][s]
+            did = self.at(p, s)
             if [p, s] in dodged:
                 continue
             if did not in self.face_up:
@@ -80,7 +78,7 @@ class BattleMixin(BoardMixin):
                                     p, {"player": p, "slot": s, "card": did}, irreversible=True))
             battles.append((p, s, self._battle(me, aslot, aid, p, s, did, explain=True, seen=seen, slain=slain)))
         for p, s in defenders:
-            cid = self.board[p][s]
+            cid = self.at(p, s)
             self.revealed.add(cid)
             for q in range(self.players):
                 self.seen[q].add(cid)
@@ -116,7 +114,7 @@ class BattleMixin(BoardMixin):
             defeated.append((me, aslot))
         capture_card = None
         for p, s in defeated:
-            cid = self.board[p][s]
+            cid = self.at(p, s)
             self.board[p][s] = None
             self.discard[p].append(cid)
             self.face_up.discard(cid)
@@ -126,9 +124,9 @@ class BattleMixin(BoardMixin):
                 capture_card = [p, cid]
         # survivors of a fought battle turn face down again; dodgers and their attacker stay up
         for p, s, b in battles:
-            cid = self.board[p][s]
-            if cid is not None:
-                self.face_up.discard(cid)
+            survivor = self.board[p][s]
+            if survivor is not None:
+                self.face_up.discard(survivor)
         if not attacker_down:
             if battles:
                 self.face_up.discard(aid)
@@ -142,7 +140,7 @@ class BattleMixin(BoardMixin):
         self._after_attack(events, had_cards)
 
     def _do_capture(self, a: PlaceCaptured) -> list[Event]:
-        pend = self.pending
+        pend = self._pend
         owner, cid = pend["capture"]
         self.discard[owner].remove(cid)
         self.board[a.player][a.slot] = cid

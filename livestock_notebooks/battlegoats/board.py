@@ -39,8 +39,6 @@ def player_text(player: int) -> str:
 class BoardMixin:
     """The position: the fields of a BattleGoats game and the questions asked of them."""
 
-    __slots__ = ()
-
     players: int  # how many players (seats 0..players-1)
     cards: CardSet
     draft: bool
@@ -75,6 +73,19 @@ class BoardMixin:
                     extra_seen: Any = (), seen: Any = None, slain: Any = None, dboard: Any = None) -> dict: ...
 
     @property
+    def _pend(self) -> dict[str, Any]:
+        """The attack in progress (only asked for during the battle)."""
+        pend = self.pending
+        assert pend is not None, "no attack in progress"
+        return pend
+
+    def at(self, player: int, slot: int) -> str:
+        """The card in ``player``'s ``slot`` (the slot must hold one)."""
+        cid = self.board[player][slot]
+        assert cid is not None, f"no card in slot {slot} of player {player}"
+        return cid
+
+    @property
     def n(self) -> int:
         """The number of players (older name of :attr:`players`)."""
         return self.players
@@ -86,7 +97,7 @@ class BoardMixin:
     @property
     def stage(self) -> str | None:
         """The step inside an attack (``attacker``, ``target``, ...) or None outside attacks."""
-        return self.pending["stage"] if self.pending else None
+        return self.pending["stage"] if self.pending is not None else None
 
     @property
     def winners(self) -> list[int]:
@@ -132,7 +143,7 @@ class BoardMixin:
         return out
 
     def _defenders(self) -> list[list[int]]:
-        pend = self.pending
+        pend = self._pend
         out = [list(t) for t in pend["targets"]]
         if pend["own"] is not None:
             out.append([self.seat, pend["own"]])

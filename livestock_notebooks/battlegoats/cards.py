@@ -183,7 +183,7 @@ class Card:
             if kind == "attack_value":
                 flags["attack_value"] = int(e["value"])
             elif kind in VALUE_KINDS:
-                param = None
+                param: Any = None
                 if kind == "vs_type":
                     param = frozenset(e["types"])
                 elif kind == "in_row":
@@ -259,10 +259,11 @@ def describe_effect(e: Mapping, names: Mapping[str, str] | None = None) -> str:
     """One effect in plain words (our own wording, used as the card's ability text)."""
     names = names or {}
     kind = e["kind"]
-    amount = e.get("amount")
-    when = e.get("when")
+    amount: int = e.get("amount", 0)
+    when: str = e.get("when") or ""
     tail = {"attacking": " when attacking", "defending": " when defending"}.get(when, "") if kind in VALUE_KINDS else ""
-    ref = names.get(e.get("card"), str(e.get("card", "")).replace("_", " ").title())
+    card_id = str(e.get("card", ""))
+    ref = names.get(card_id, card_id.replace("_", " ").title())
     text = {
         "per_in_front": lambda: f"{_signed(amount)} per card straight ahead of it in its column",
         "per_behind": lambda: f"{_signed(amount)} per card straight behind it in its column",
@@ -352,7 +353,7 @@ def validate_rows(rows: object) -> list[tuple[int | None, str, str]]:
         if row.get("type") not in TYPES:
             problems.append((i, "type", f"must be one of {', '.join(TYPES)} (got {row.get('type')!r})"))
         value = row.get("value")
-        if not _is_int(value) or not 0 <= value <= 20:
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 20:
             problems.append((i, "value", f"must be a whole number from 0 to 20 (got {value!r})"))
         if row.get("source") not in SOURCES:
             problems.append((i, "source", f"must be one of {', '.join(SOURCES)} (got {row.get('source')!r})"))
@@ -474,7 +475,7 @@ def load_cards(path_or_text) -> CardSet:
     ``ValueError``) listing every bad row: row number, field and what is wrong.
     """
     data = _read(path_or_text)
-    rows = data.get("cards") if isinstance(data, dict) else data
+    rows: Any = data.get("cards") if isinstance(data, dict) else data
     if isinstance(data, dict) and "cards" not in data:
         raise CardListError([(None, "cards", "the object has no 'cards' list")])
     problems = validate_rows(rows)
@@ -539,9 +540,9 @@ def card_value(
     ``face_up`` whether it counts as face up (it started the turn face up); ``seen`` the ids
     revealed this game including the cards of this battle; ``slain`` the ids defeated so far.
     """
-    parts = [] if explain else None
+    parts: list[tuple[str, int]] | None = [] if explain else None
     if role == "attacking" and card.attack_value is not None:
-        if explain:
+        if parts is not None:
             parts.append((f"attacks always count as {card.attack_value}", card.attack_value - card.value))
         return card.attack_value, parts
     total = card.value
@@ -578,6 +579,6 @@ def card_value(
             n = 0
         if n:
             total += amount * n
-            if explain:
+            if parts is not None:
                 parts.append((text, amount * n))
     return total, parts

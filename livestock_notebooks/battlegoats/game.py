@@ -16,10 +16,10 @@ out first. Pure Python.
 """
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Sequence, cast
 
 from ..core.game_info import GameInfo
-from ..core.protocol import Action
+from ..core.protocol import Action, GameState
 from . import actions as act
 from .board import player_text
 from .bots import BOTS
@@ -107,6 +107,11 @@ def setup_options(humans: Sequence[bool]) -> dict[str, Any]:
     return {"layout_first": next((i for i, human in enumerate(humans) if human), 0)}
 
 
+def _bg(state: GameState) -> BattleGoatsState:
+    """The session hands every hook a :class:`GameState`; ours are BattleGoats states."""
+    return cast(BattleGoatsState, state)
+
+
 def game_info(**options: Any) -> GameInfo:
     """The :class:`GameInfo` of BattleGoats (``options`` go to ``new_game``)."""
     return GameInfo(
@@ -120,11 +125,11 @@ def game_info(**options: Any) -> GameInfo:
         max_players=6,
         default_players=3,
         player_color=lambda i: PLAYER_COLOURS[i % len(PLAYER_COLOURS)],
-        turn_key=lambda s: (s.phase, s.seat, s.round),
-        describe_turn=describe_turn,
-        describe_action=describe_action,
-        progress=progress,
-        players_of=lambda s: s.players,
+        turn_key=lambda s: (_bg(s).phase, _bg(s).seat, _bg(s).round),
+        describe_turn=lambda s: describe_turn(_bg(s)),
+        describe_action=lambda s, a: describe_action(_bg(s), a),
+        progress=lambda s: progress(_bg(s)),
+        players_of=lambda s: _bg(s).players,
         new_game_options=dict(options),
     )
 

@@ -14,13 +14,7 @@ from fractions import Fraction
 from ..core.errors import IllegalAction
 from .cards import ADJACENT
 
-try:  # the shared formatting helpers of the odds package
-    from ..odds.display import html_table, prob_text
-except Exception:  # pragma: no cover - the odds package is optional for the engine
-    html_table = None
-
-    def prob_text(p):
-        return f"{float(p) * 100:.2f}% ({p})"
+from ..odds.display import html_table, prob_text
 
 
 __all__ = ["AttackOdds", "attack_odds", "unknown_pool"]

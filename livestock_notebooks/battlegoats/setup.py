@@ -21,8 +21,6 @@ _PLACE_ROWS: dict[tuple, tuple] = {}
 class SetupMixin(BoardMixin):
     """Laying out the battlefields, choosing the first attacker, moving at the start."""
 
-    __slots__ = ()
-
     def _place_slots(self, player: int, cid: str, hand: list[str]) -> list[int]:
         """Empty slots where ``cid`` may be laid out (row restrictions respected)."""
         board = self.board[player]
@@ -142,9 +140,11 @@ class SetupMixin(BoardMixin):
         return events
 
     def _begin_battle(self, events: list[Event]) -> None:
+        first = self.first_attacker
+        assert first is not None
         self.phase = "attack"
         self.round = 1
-        self.seat = self.first_attacker
+        self.seat = first
         self.face_up_turn = set(self.face_up)
         self.pending = {"stage": "attacker"}
         events.append(Event(ev.TURN, f"Round 1: {_p(self.seat)} attacks first", self.seat,

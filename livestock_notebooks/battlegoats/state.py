@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 import json
+from typing import Any, Callable, cast
 
-from ..core.protocol import Event, GameState, check_action_type, load_state, require
+from ..core.protocol import Action, Event, GameState, check_action_type, load_state, require
 from ..core.errors import IllegalAction, NotYourDecision, SaveFileError
 from ..core.rng import Dice
 from . import actions as act
@@ -44,13 +45,11 @@ class BattleGoatsState(ArmyMixin, SetupMixin, AttackMixin, BattleMixin, TurnsMix
         "players", "cards", "draft", "max_rounds", "layout_first", "phase", "hands", "packs", "board",
         "discard", "set_aside", "face_up", "face_up_turn", "revealed", "seen", "seat", "round",
         "first_attacker", "pending", "movers", "_winners", "result", "captured", "dice", "_legal",
-        "_legal_set",
     )
 
     # ------------------------------------------------------------------ construction
     def __init__(self) -> None:
-        self._legal = None
-        self._legal_set = None
+        self._legal: list[BattleGoatsAction] | None = None
 
     @classmethod
     def _blank(cls, players: int, cards: CardSet, draft: bool, max_rounds, layout_first: int, dice: Dice):
@@ -90,7 +89,7 @@ class BattleGoatsState(ArmyMixin, SetupMixin, AttackMixin, BattleMixin, TurnsMix
         if phase == "move":
             return self.movers[0][0]
         if phase == "attack":
-            pend = self.pending
+            pend = self._pend
             stage = pend["stage"]
             if stage == "defender":
                 return pend["opponent"]
@@ -102,18 +101,10 @@ class BattleGoatsState(ArmyMixin, SetupMixin, AttackMixin, BattleMixin, TurnsMix
 
 
     # ------------------------------------------------------------------ legal actions
-    def legal_actions(self) -> list[BattleGoatsAction]:
+    def legal_actions(self) -> list[Action]:
         if self._legal is None:
             self._legal = self._compute_legal()
-            self._legal_set = None
         return list(self._legal)
-
-    def _legal_lookup(self) -> set:
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        if self._legal_set is None:
-            self._legal_set = set(self._legal)
-        return self._legal_set
 
     def _compute_legal(self) -> list[BattleGoatsAction]:
         phase = self.phase
@@ -135,13 +126,12 @@ class BattleGoatsState(ArmyMixin, SetupMixin, AttackMixin, BattleMixin, TurnsMix
         cp = self.current_player
         require(self.phase != "over", "the game is over; no more actions", SEC_TURNS)
         if type(action.player) is not int or action.player != cp:
-            raise NotYourDecision(f"it is {_p(cp)}'s decision, not {_p(action.player)}'s"
+            raise NotYourDecision(f"it is {_p(cp or 0)}'s decision, not {_p(action.player)}'s"
                                   if isinstance(action.player, int) else "an action must name its player", self._section())
         self._validate(action)
         handler = _HANDLERS[type(action)]
         events = handler(self, action)
         self._legal = None
-        self._legal_set = None
         return events
 
     def _section(self) -> str:
@@ -156,21 +146,21 @@ class BattleGoatsState(ArmyMixin, SetupMixin, AttackMixin, BattleMixin, TurnsMix
     def _validate(self, a: BattleGoatsAction) -> None:
         phase = self.phase
         t = type(a)
-        stage = self.pending["stage"] if self.pending else None
-        if t is act.Pick:
+        stage = self.stage
+        if isinstance(a, act.Pick):
             require(phase == "draft", "cards are picked only during the draft", SEC_DRAFT)
             require(type(a.card) is str and a.card in self.packs[a.player], "you may only keep a card from the pack in front of you", SEC_DRAFT)
-        elif t is act.Place:
+        elif isinstance(a, act.Place):
             require(phase == "layout", "cards are laid out only while setting up the battlefield", SEC_SETUP)
             require(type(a.card) is str and a.card in self.hands[a.player], "you can only lay out a card from your own hand", SEC_SETUP)
             require(type(a.slot) is int and 0 <= a.slot < 9, "a battlefield has 9 slots (0-8)", SEC_SETUP)
             require(self.board[a.player][a.slot] is None, "that slot already holds a card (at most 9 cards, one per slot)", SEC_SETUP)
             require(a.slot in self._place_slots(a.player, a.card, self.hands[a.player]),
                     "that card must go in its own row, or the slot is kept for a card that must", SEC_SETUP)
-        elif t is act.ChooseFirstAttacker:
+        elif isinstance(a, act.ChooseFirstAttacker):
             require(phase == "first", "the first attacker is chosen once, after every battlefield is laid out", SEC_ATTACK)
             require(type(a.first) is int and 0 <= a.first < self.players, "the first attacker must be a player in the game", SEC_ATTACK)
-        elif t is act.MoveAtStart:
+        elif isinstance(a, act.MoveAtStart):
             require(phase == "move", "a card may move only as the battle begins", SEC_ATTACK)
             require(type(a.slot) is int and a.slot == self.movers[0][1], "only the card that may move can be moved now", SEC_ATTACK)
             require(type(a.to) is int and 0 <= a.to < 9 and self.board[a.player][a.to] is not None,
@@ -178,32 +168,32 @@ class BattleGoatsState(ArmyMixin, SetupMixin, AttackMixin, BattleMixin, TurnsMix
         else:
             require(phase == "attack", "attacks happen only in the battle", SEC_ATTACK)
             need = _NEED_STAGE.get(t)
-            if t is act.ChooseTarget:
+            if isinstance(a, act.ChooseTarget):
                 require(stage in ("target", "second"), "a target is chosen right after the attacking card", SEC_ATTACK)
                 p, s = a.target_player, a.target_slot
                 require(type(p) is int and 0 <= p < self.players and p != a.player, "the target must be an opponent's card", SEC_ATTACK)
                 require(type(s) is int and 0 <= s < 9 and self.board[p][s] is not None, "there is no card in that slot", SEC_ATTACK)
-                require([p, s] not in self.pending["targets"], "a second target must be another card", SEC_ATTACK)
+                require([p, s] not in self._pend["targets"], "a second target must be another card", SEC_ATTACK)
             else:
                 require(stage == need, f"this is not the moment for that (the attack is at its '{stage}' step)", SEC_ATTACK)
-            if t is act.ChooseAttacker:
+            if isinstance(a, act.ChooseAttacker):
                 require(type(a.slot) is int and 0 <= a.slot < 9 and self.board[a.player][a.slot] is not None,
                         "attack with one of your own cards in play", SEC_ATTACK)
-            elif t is act.ChooseOpponent:
+            elif isinstance(a, act.ChooseOpponent):
                 require(type(a.opponent) is int and a.opponent in self.alive() and a.opponent != a.player, "name an opponent who still has cards", SEC_ATTACK)
-            elif t is act.ChooseDefender:
+            elif isinstance(a, act.ChooseDefender):
                 require(type(a.slot) is int and 0 <= a.slot < 9 and self.board[a.player][a.slot] is not None,
                         "defend with one of your own cards in play", SEC_ATTACK)
-            elif t is act.ChooseOwnAdjacent:
-                require(type(a.slot) is int and a.slot in ADJACENT[self.pending["attacker"]] and self.board[a.player][a.slot] is not None,
+            elif isinstance(a, act.ChooseOwnAdjacent):
+                require(type(a.slot) is int and a.slot in ADJACENT[self._pend["attacker"]] and self.board[a.player][a.slot] is not None,
                         "the extra card must be your own card next to the attacker", SEC_ATTACK)
-            elif t is act.Dodge:
-                require(type(a.slot) is int and [a.player, a.slot] == self.pending["dodge_queue"][0],
+            elif isinstance(a, act.Dodge):
+                require(type(a.slot) is int and [a.player, a.slot] == self._pend["dodge_queue"][0],
                         "only the attacked card may avoid battle", SEC_FACEUP)
                 require(type(a.dodge) is bool, "the choice is to avoid battle (True) or to fight (False)", SEC_FACEUP)
-            elif t is act.ChooseEnding:
+            elif isinstance(a, act.ChooseEnding):
                 require(type(a.share) is bool, "the choice is to share the victory (True) or not (False)", SEC_TURNS)
-            elif t is act.PlaceCaptured:
+            elif isinstance(a, act.PlaceCaptured):
                 require(type(a.slot) is int and 0 <= a.slot < 9 and self.board[a.player][a.slot] is None,
                         "a captured card goes into an empty slot", SEC_SETUP)
 
@@ -307,7 +297,6 @@ class BattleGoatsState(ArmyMixin, SetupMixin, AttackMixin, BattleMixin, TurnsMix
         state.captured = self.captured
         state.dice = self.dice.copy()
         state._legal = self._legal
-        state._legal_set = self._legal_set
         return state
 
     def invariant_violations(self) -> list[str]:
@@ -421,7 +410,7 @@ class BattleGoatsState(ArmyMixin, SetupMixin, AttackMixin, BattleMixin, TurnsMix
         twin.seen = [set(redraw(sorted(s))) for s in self.seen]
         twin.face_up_turn = set(redraw(sorted(self.face_up_turn)))
         twin.dice = dice
-        twin._legal = twin._legal_set = None
+        twin._legal = None
         return twin
 
     def notation(self) -> str:
@@ -533,7 +522,7 @@ def _lists(v, count, name):
     return [list(x) for x in v]
 
 
-_HANDLERS = {
+_HANDLERS: dict[type, Callable[[BattleGoatsState, Any], list[Event]]] = {
     act.Pick: BattleGoatsState._do_pick,
     act.Place: BattleGoatsState._do_place,
     act.ChooseFirstAttacker: BattleGoatsState._do_first,
@@ -574,7 +563,7 @@ def new_game(*, players: int = 3, seed: int = 0, max_rounds: int | None = None, 
 
 def load(text: str | bytes) -> BattleGoatsState:
     """Load a game saved with ``state.to_json()`` (raises SaveFileError when corrupt)."""
-    return load_state(BattleGoatsState, text)
+    return cast(BattleGoatsState, load_state(BattleGoatsState, text))
 
 
 def from_notation(text: str, *, seed: int = 0, cards=None) -> BattleGoatsState:

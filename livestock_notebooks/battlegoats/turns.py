@@ -17,8 +17,6 @@ __all__ = ["TurnsMixin"]
 class TurnsMixin(BoardMixin):
     """After each attack: who is out, who attacks next, and how the game ends."""
 
-    __slots__ = ()
-
     def _after_attack(self, events: list[Event], had_cards: list[int]) -> None:
         alive = self.alive()
         for p in had_cards:
@@ -55,7 +53,7 @@ class TurnsMixin(BoardMixin):
         events.append(Event(ev.TURN, f"Round {self.round}: {_p(q)} attacks", q, {"player": q, "round": self.round}))
 
     def _do_ending(self, a: ChooseEnding) -> list[Event]:
-        pend = self.pending
+        pend = self._pend
         pend["votes"].append(bool(a.share))
         events = [Event(ev.VOTE, str(a), a.player, {"player": a.player, "share": bool(a.share)})]
         if not a.share:

@@ -130,7 +130,7 @@ def build_view(state: BoardMixin, viewer: int | None, *, current_player: int | N
             known = p == viewer or up or c in state.revealed
             row.append(SlotView(c if known else None, up, state.counts_face_up(c), known))
         boards.append(tuple(row))
-    own = viewer is not None
+    me = -1 if viewer is None else viewer
     return BattleGoatsPlayerView(
         viewer=viewer,
         players=state.players,
@@ -142,14 +142,14 @@ def build_view(state: BoardMixin, viewer: int | None, *, current_player: int | N
         max_rounds=state.max_rounds,
         draft=state.draft,
         first_attacker=state.first_attacker,
-        hand=tuple(state.hands[viewer]) if own else (),
-        pack=tuple(state.packs[viewer]) if own else (),
+        hand=tuple(state.hands[me]) if viewer is not None else (),
+        pack=tuple(state.packs[me]) if viewer is not None else (),
         hand_sizes=tuple(len(h) for h in state.hands),
         pack_sizes=tuple(len(h) for h in state.packs),
         boards=tuple(boards),
         discards=tuple(tuple(d) for d in state.discard),
         revealed=tuple(sorted(state.revealed)),
-        seen=tuple(sorted(state.seen[viewer] if own else state.revealed)),
+        seen=tuple(sorted(state.seen[me] if viewer is not None else state.revealed)),
         pending=_pending_view(state.pending),
         winners=tuple(state.winners),
         result=state.result,
