@@ -19,7 +19,7 @@ from typing import Any
 
 from ..core.bots import RandomBot
 from ..core.game_info import GameInfo
-from ..core.protocol import Action, GameState
+from ..core.protocol import GameState
 from .actions import AnswerExchange, ChooseMarker, Discard, Done, OfferExchange, PlayCard
 from .bots import GreedyBot
 from .setup import load as _load, new_game as _engine_new_game
@@ -140,32 +140,18 @@ def _players(state: GameState) -> int:
     return len(state.order)  # type: ignore[attr-defined]
 
 
-def _describe_action(state: GameState, action: Action) -> str:
-    return describe_action(state, action)
-
-
 def game_info(**options: Any) -> GameInfo:
-    """The :class:`GameInfo` of Space Pigs (``options`` go to ``new_game``)."""
+    """The :class:`GameInfo` of Space Pigs (``options`` go to ``new_game``). Seats are "Player 1"
+    ... on the setup screen, then named by clan once drawn ("P1 Porcus", as the log says)."""
     return GameInfo(
-        name="space_pigs",
-        title="Space Pigs",
-        new_game=new_game,
-        load=_load,
-        bots=BOTS,
-        bot_aliases=BOT_ALIASES,
-        min_players=3,
-        max_players=6,
-        default_players=3,
-        player_name=lambda i: f"Player {i + 1}",  # the setup screen: clans are drawn at the start
-        state_player_name=lambda s, i: s.pname(i),  # type: ignore[attr-defined]  # "P1 Porcus"
+        name="space_pigs", title="Space Pigs", new_game=new_game, load=_load,
+        min_players=3, max_players=6, default_players=3,
+        bots=BOTS, bot_aliases=BOT_ALIASES,
+        state_player_name=lambda s, i: s.pname(i),  # type: ignore[attr-defined]
         player_color=lambda i: PLAYER_COLOURS[i % len(PLAYER_COLOURS)],
         turn_key=lambda s: (s.turn, s.sequence),  # type: ignore[attr-defined]
-        describe_turn=describe_turn,
-        progress=progress,
-        players_of=_players,
-        new_game_options=dict(options),
-        max_actions=60_000,
-        describe_action=_describe_action,
+        describe_turn=describe_turn, describe_action=describe_action, progress=progress, players_of=_players,
+        new_game_options=dict(options), max_actions=60_000,
     )
 
 

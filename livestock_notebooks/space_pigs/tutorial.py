@@ -39,6 +39,16 @@ def _past(state, seq: str) -> bool:
     return now in SEQUENCE_ORDER and SEQUENCE_ORDER.index(now) > SEQUENCE_ORDER.index(seq) or state.turn > 2
 
 
+def _at(seq: str, header: str, cells: str) -> str:
+    """A step's position: three clans, turn 2, sequence ``seq``, more ``header`` fields, ``cells``."""
+    return f"SP1 n=3 turn=2 seq={seq} order=123 {header} | {cells}"
+
+
+def _happened(kind: str, player: int | None = 0) -> Callable[[Any, Any], bool]:
+    """A goal met once an event of ``kind`` (by ``player``; ``None``: anyone) happened."""
+    return lambda ev, st: bool(events_of(ev, kind, player))
+
+
 def _load(position: str, seed: int, dice: tuple[int, ...]):
     return from_notation(position, seed=seed, script=list(dice) or None)
 
@@ -68,7 +78,7 @@ STEPS: tuple[Step, ...] = (
          "you do not want; then you draw until you hold six again. Clans that voted alike last election may "
          "swap cards one for one.",
          "Discard one card (click it in your hand), then press Done to draw back up to six.",
-         position="SP1 n=3 turn=2 seq=1A order=123 rp=2 hands=2.18.45.60/3.9/ | " + GALAXY,
+         position=_at("1A", "rp=2 hands=2.18.45.60/3.9/", GALAXY),
          check=lambda ev, st: bool(events_of(ev, ev_.DRAW)) and bool(events_of(ev, ev_.DISCARD)),
          praise="Your hand is full again."),
     Step("colonists", "Colonists arrive, and you deploy them", "Phase 1, Sequences B, C and D",
@@ -78,7 +88,7 @@ STEPS: tuple[Step, ...] = (
          "play is then set by troop strength (hogs count double), and everyone places the newcomers on hexes "
          "where they already have troops.",
          "You are the Royal Pig: hand out all the markers, then deploy your new troops on your hexes.",
-         position="SP1 n=3 turn=2 seq=1B order=123 rp=1 | " + GALAXY,
+         position=_at("1B", "rp=1", GALAXY),
          check=lambda ev, st: bool(events_of(ev, ev_.COLONISTS, None)) and _past(st, "1D"),
          praise="The colonists have landed."),
     Step("aliens_arrive", "Aliens arrive", "Phase 1, Sequence E: Arrival and Deployment of Aliens",
@@ -86,25 +96,24 @@ STEPS: tuple[Step, ...] = (
          "acorn worm. He places them on a free asteroid or on aliens of the same kind (at most 4 pirates, 3 "
          "porcophages or one worm to a hex; pigs on an asteroid do not stop them). The die here shows 3: pirates.",
          "Place the pirates on one of the highlighted asteroids.",
-         position="SP1 n=3 turn=2 seq=1E order=123 rp=1 | 0,0:Pr:a4 1,0:Py:b3 -1,0:A 0,1:Pb -1,1:Pb:c3 1,-1:A 0,-1:Py",
+         position=_at("1E", "rp=1", "0,0:Pr:a4 1,0:Py:b3 -1,0:A 0,1:Pb -1,1:Pb:c3 1,-1:A 0,-1:Py"),
          dice=(3, 6),
-         check=lambda ev, st: bool(events_of(ev, ev_.ALIENS_PLACED)),
+         check=_happened(ev_.ALIENS_PLACED),
          praise="The pirates lurk on their asteroid."),
     Step("marker", "A secret travel marker", "Phase 2, Sequence A: Choice of Space Travel Marker",
          "Each clan owns five travel markers: 2, 2, 3, 3 and 4 trips. Everyone picks one in secret, then all "
          "are revealed. A used marker stays aside until all five have been used, so a big turn now means "
          "smaller ones later. You have already used a 2 and a 3 in this cycle.",
          "Choose a travel marker.",
-         position="SP1 n=3 turn=2 seq=2A order=123 rp=2 used=23,, | " + GALAXY,
-         check=lambda ev, st: bool(events_of(ev, ev_.MARKERS, None)),
+         position=_at("2A", "rp=2 used=23,,", GALAXY),
+         check=_happened(ev_.MARKERS, None),
          praise="The markers are revealed: trips are taken in order of play."),
     Step("travel", "Space travel", "Phase 2, Sequence B: Space Travel Resolution",
          "A trip moves any number of troops from one hex to an adjacent hex (cards can carry them further). "
          "Each troop travels once a turn. Landing where another clan or aliens stand is an attack, fought in "
          "phase 3; the defenders pinned there are as many as the attackers. Leaving a hex empty gives it up.",
          "Take the empty yellow planet H1: click your red planet H0, choose how many troops board, then click H1.",
-         position="SP1 n=3 turn=2 seq=2B order=123 rp=2 trips=2,0,0 | 0,0:Pr:a5 1,0:Py -1,0:A 0,1:Pb:b3 -1,1:Pb "
-                  "1,-1:Pr:c3 0,-1:Py",
+         position=_at("2B", "rp=2 trips=2,0,0", "0,0:Pr:a5 1,0:Py -1,0:A 0,1:Pb:b3 -1,1:Pb 1,-1:Pr:c3 0,-1:Py"),
          check=lambda ev, st: any(e.data.get("hex") == 1 for e in events_of(ev, ev_.LAND)),
          praise="Your piglets have a new yellow planet."),
     Step("combat", "Combat, cards and the wipeout line", "Phase 3, Sequence A: Combat",
@@ -115,8 +124,7 @@ STEPS: tuple[Step, ...] = (
          "is destroyed. The combat screen shows the exact odds before any card is chosen.",
          "Attack the red planet H0: play one or more combat cards face down, press Done, and fight to the end "
          "(from round 2 you may flee).",
-         position="SP1 n=3 turn=2 seq=3A order=123 rp=2 hands=8.18.26/27.20/ | 0,0:Pr:b4:a5 1,0:Py:a2 -1,0:A "
-                  "0,1:Pb:b2 -1,1:Pb 1,-1:Pr:c3 0,-1:Py",
+         position=_at("3A", "rp=2 hands=8.18.26/27.20/", "0,0:Pr:b4:a5 1,0:Py:a2 -1,0:A 0,1:Pb:b2 -1,1:Pb 1,-1:Pr:c3 0,-1:Py"),
          check=lambda ev, st: bool(events_of(ev, ev_.COMBAT_END, None) or events_of(ev, ev_.WIPEOUT, None)),
          praise="The combat is over. Did the technology total stay under 6?"),
     Step("flee", "Fleeing", "Phase 3, Sequence A: Combat (Fleeing)",
@@ -124,17 +132,15 @@ STEPS: tuple[Step, ...] = (
          "combat jump to an adjacent hex where they already have troops. Every troop fights at least one round "
          "first. The first round was just fought: your two piglets lost one against six.",
          "Save your last piglet: flee to your yellow planet H1.",
-         position="SP1 n=3 turn=2 seq=3A order=123 rp=2 | 0,0:Pr:b6:a2 1,0:Py:a3 -1,0:A 0,1:Pb -1,1:Pb:c3 "
-                  "1,-1:Pr 0,-1:Py",
+         position=_at("3A", "rp=2", "0,0:Pr:b6:a2 1,0:Py:a3 -1,0:A 0,1:Pb -1,1:Pb:c3 1,-1:Pr 0,-1:Py"),
          dice=(2, 5),
-         check=lambda ev, st: bool(events_of(ev, ev_.FLEE)),
+         check=_happened(ev_.FLEE),
          praise="Your piglet lives to fight another round."),
     Step("redeploy", "Redeployment", "Phase 3, Sequence B: Redeployment",
          "After the combats each troop may move one hex, from a hex you hold to an adjacent hex you hold.",
          "Strengthen your yellow planet H1: move troops there from H0 (click H0, then H1), then press Done.",
-         position="SP1 n=3 turn=2 seq=3B order=123 rp=2 | 0,0:Pr:a5 1,0:Py:a1 -1,0:A 0,1:Pb:b3 -1,1:Pb "
-                  "1,-1:Pr:c3 0,-1:Py",
-         check=lambda ev, st: bool(events_of(ev, ev_.REDEPLOY)),
+         position=_at("3B", "rp=2", "0,0:Pr:a5 1,0:Py:a1 -1,0:A 0,1:Pb:b3 -1,1:Pb 1,-1:Pr:c3 0,-1:Py"),
+         check=_happened(ev_.REDEPLOY),
          praise="Your troops stand where they are needed."),
     Step("aliens_move", "The Royal Pig moves the aliens", "Phase 3, Sequence C: Alien Space Travel and Combat",
          "From turn 2 the Royal Pig may move one whole alien stack and fight with it: pirates fly up to 3 hexes, "
@@ -142,9 +148,8 @@ STEPS: tuple[Step, ...] = (
          "it turns into an asteroid when it wins (three planets at most in a game). Aliens play no cards and "
          "never flee.",
          "You are the Royal Pig: send the pirates against another clan (click them, then a red-marked hex).",
-         position="SP1 n=3 turn=2 seq=3C order=123 rp=1 | 0,0:Pr:a5 1,0:Py:b2 -1,0:A 0,1:Pb:b3 -1,1:Pb "
-                  "1,-1:A:pir3 0,-1:Py:c3",
-         check=lambda ev, st: bool(events_of(ev, ev_.ALIENS_MOVE)),
+         position=_at("3C", "rp=1", "0,0:Pr:a5 1,0:Py:b2 -1,0:A 0,1:Pb:b3 -1,1:Pb 1,-1:A:pir3 0,-1:Py:c3"),
+         check=_happened(ev_.ALIENS_MOVE),
          praise="The pirates strike."),
     Step("victory", "Acorn production and victory", "Phase 4, Sequence A: Acorn Production; Victory",
          "In phase 4 every planet you hold alone produces one acorn of its colour, a double planet two. If your "
@@ -152,8 +157,7 @@ STEPS: tuple[Step, ...] = (
          "of play). Your recipe is 3 red, 2 yellow, 1 blue: the red double planet and a red planet give 3 red, "
          "the yellow double planet 2 yellow. One blue is missing.",
          "Take the blue planet H3, end your travel and your redeployment, and watch the production.",
-         position="SP1 n=3 turn=2 seq=2B order=123 rp=2 trips=2,0,0 recipes=321,213,132 | 0,0:Dr:a3 1,0:Pr:a2 "
-                  "-1,0:Dy:a2 0,1:Pb -1,1:A:b3 1,-1:Py:c3 0,-1:A",
+         position=_at("2B", "rp=2 trips=2,0,0 recipes=321,213,132", "0,0:Dr:a3 1,0:Pr:a2 -1,0:Dy:a2 0,1:Pb -1,1:A:b3 1,-1:Py:c3 0,-1:A"),
          check=lambda ev, st: any(e.data.get("winner") == 0 for e in events_of(ev, ev_.VICTORY, None)),
          praise="Your sacred recipe is complete: P1 wins!"),
     Step("election", "The Royal Pig election", "Phase 4, Sequences B and C: Governors and Election",
@@ -163,9 +167,8 @@ STEPS: tuple[Step, ...] = (
          "in the order of play. Clans that voted for the same candidate form a faction and may swap cards next "
          "turn.",
          "Stand for Royal Pig, call the clans to vote, and cast your own vote.",
-         position="SP1 n=3 turn=2 seq=4C order=123 rp=1 | 0,0:Dr:a3 1,0:Py:a2 -1,0:Dy:b2 0,1:Pb:b3 -1,1:A:c3 "
-                  "1,-1:Pb:c2 0,-1:Py:c2",
-         check=lambda ev, st: bool(events_of(ev, ev_.ELECTION, None)),
+         position=_at("4C", "rp=1", "0,0:Dr:a3 1,0:Py:a2 -1,0:Dy:b2 0,1:Pb:b3 -1,1:A:c3 1,-1:Pb:c2 0,-1:Py:c2"),
+         check=_happened(ev_.ELECTION, None),
          praise="The Senapork has spoken."),
     Step("first_game", "A first game: simplified rules", "Simplified Rules (Set B)",
          "The simplified rules make a good first game: recipes are public, there is no Royal Pig, no governors, "

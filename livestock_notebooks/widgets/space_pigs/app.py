@@ -38,7 +38,7 @@ from ...space_pigs.game import (
     LAYOUT_OPTIONS, OPTION_LABELS, RULE_MODES, describe_action, describe_turn, game_info, new_game,
 )
 from ...space_pigs.views import SpacePigsPlayerView
-from ..common.dom import hide, set_classes, show
+from ..common.dom import ButtonPool, hide, set_classes, show
 from ..shell.app import GameApp, GameView, ViewContext
 from ..shell.pacing import BOT_SPEEDS, DEFAULT_BOT_SPEED
 from .board import SP_CSS, ClanPanel, GalaxyMap, HandPanel, OrderTrack, SequenceBar, card_label
@@ -83,7 +83,8 @@ class SpacePigsView(GameView):
         self.election = ElectionPanel()
         self.prompt = w.HTML()
         self.prompt.add_class("lsn-sp-prompt")
-        self.buttons: list[w.Button] = []
+        self.pool = ButtonPool("lsn-sp-action", self._pressed)
+        self.buttons = self.pool.buttons
         self._button_actions: list[Action] = []
         self.actions_box = w.Box()
         self.actions_box.add_class("lsn-sp-actions")
@@ -159,9 +160,7 @@ class SpacePigsView(GameView):
         self.combat.feed(ctx.events)
         self.election.feed(ctx.events)
         view = ctx.view if ctx.view is not None else ctx.session.state.player_view(None)
-        if not isinstance(view, SpacePigsPlayerView):  # until the engine's player_view is typed
-            from ...space_pigs.views import build_view
-            view = build_view(ctx.session.state, ctx.viewer if ctx.view is not None else None)
+        assert isinstance(view, SpacePigsPlayerView)
         self.view = view
         self.viewer = view.viewer
         self.state = ctx.session.state  # for the engine's public answers (trip_destinations)
@@ -264,15 +263,6 @@ class SpacePigsView(GameView):
         self.combat.update(view, me)
         self.election.update(view)
 
-    def _button(self, i: int) -> w.Button:
-        while len(self.buttons) <= i:
-            b = w.Button(layout=w.Layout(width="auto"))
-            b.add_class("lsn-sp-action")
-            index = len(self.buttons)
-            b.on_click(lambda _b, index=index: self._pressed(index))
-            self.buttons.append(b)
-        return self.buttons[i]
-
     def _pressed(self, index: int) -> None:
         if index < len(self._button_actions):
             self.act(self._button_actions[index])
@@ -304,7 +294,7 @@ class SpacePigsView(GameView):
         self._button_actions = actions
         shown = []
         for i, a in enumerate(actions):
-            b = self._button(i)
+            b = self.pool[i]
             label = action_label(self.view, a)
             if b.description != label:
                 b.description = label
@@ -318,58 +308,39 @@ class SpacePigsView(GameView):
             self.actions_box.children = tuple(shown)
 
     def _draw_tools(self) -> None:
+        """The tools under the buttons: each shown only when it serves a legal move now."""
         legal = self.legal
-        show_tools = False
-        deploy = [a for a in legal if isinstance(a, Deploy)]
-        redeploy = [a for a in legal if isinstance(a, Redeploy)]
-        if deploy or redeploy:
-            hogs = any(a.hog for a in deploy + redeploy)
-            piglets = any(not a.hog for a in deploy + redeploy)
+        troops = [a for a in legal if isinstance(a, (Deploy, Redeploy))]
+        if troops:
+            hogs = any(a.hog for a in troops)
+            piglets = any(not a.hog for a in troops)
             if not hogs and self.troop_type.value:
                 self.troop_type.value = False
             if not piglets and hogs and not self.troop_type.value:
                 self.troop_type.value = True
-            show(self.troop_type)
-            show_tools = True
-        else:
-            hide(self.troop_type)
-        if self.mode == "load" and self.selected is not None:
-            show(self.load_box)
-            show_tools = True
-        else:
-            hide(self.load_box)
-        places = [a for a in legal if isinstance(a, PlaceHex)]
-        if places:
-            piles = []
-            for a in places:
-                if a.pile not in piles:
-                    piles.append(a.pile)
+        piles: list[str] = []
+        for a in legal:
+            if isinstance(a, PlaceHex) and a.pile not in piles:
+                piles.append(a.pile)
+        if piles:
             counts = dict(self.view.piles)
             opts = [(f"{p} ({counts.get(p, '?')})" if p != "drawn" else "the drawn hex", p) for p in piles]
             if list(self.pile.options) != opts:
                 value = self.pile.value if self.pile.value in piles else piles[0]
                 self.pile.options = opts
                 self.pile.value = value
-            show(self.pile)
-            show_tools = True
-        else:
-            hide(self.pile)
         offers = [a for a in legal if isinstance(a, OfferExchange)]
-        if offers:
-            opts = [(f"Offer {card_label(a.card)} to {self.view.name(a.partner)}", i) for i, a in enumerate(offers)]
-            if offers != self._offers:
-                self._offers = offers
-                self.offer_choice.options = opts
+        if offers != self._offers:
+            self._offers = offers
+            self.offer_choice.options = [(f"Offer {card_label(a.card)} to {self.view.name(a.partner)}", i)
+                                         for i, a in enumerate(offers)]
+            if offers:
                 self.offer_choice.value = 0
-            show(self.offer_box)
-            show_tools = True
-        else:
-            self._offers = []
-            hide(self.offer_box)
-        if show_tools:
-            show(self.tools)
-        else:
-            hide(self.tools)
+        wanted = {self.troop_type: bool(troops), self.load_box: self.mode == "load" and self.selected is not None,
+                  self.pile: bool(piles), self.offer_box: bool(offers)}
+        for widget, on in wanted.items():
+            (show if on else hide)(widget)
+        (show if any(wanted.values()) else hide)(self.tools)
 
     def _offer(self) -> None:
         i = self.offer_choice.value
@@ -629,35 +600,41 @@ def _set_type_class(button: w.Button, name: str) -> None:
 
 
 # --------------------------------------------------------------------------- the page
+#: The turn limits offered on the setup screen.
+TURN_LIMITS = (("No limit", None), ("3 turns", 3), ("4 turns", 4), ("5 turns", 5), ("6 turns", 6), ("8 turns", 8))
+RULE_TIPS = ("All four phases: secret recipes, Royal Pig, aliens, election",
+             "Simplified A: public recipes, 3 cards, 3 trips, asteroid rolls, no politics",
+             "Simplified B: public recipes, 4 cards, 3 trips, no politics or aliens")
+SETUP_NOTES = (
+    '<div style="color:#555;font-size:0.92em;max-width:52em;line-height:1.4">Bots: <b>Random</b> picks any legal move; '
+    "<b>Greedy</b> settles the planets its recipe needs, attacks with the odds in its favour, keeps its "
+    "technology total low and flees when outnumbered. Several humans share this device: a <i>pass the "
+    "device</i> screen hides your recipe, cards and secret choices from the others.</div>")
+
+
+def _classed(widget, css: str):
+    widget.add_class(css)
+    return widget
+
+
+def _checkbox(label: str, value: bool, css: str) -> w.Checkbox:
+    return _classed(w.Checkbox(value=value, description=label, indent=False, layout=w.Layout(width="auto")), css)
+
+
 def setup_controls() -> dict:
     """The Space Pigs setup widgets: rules mode, options, layout, turn limit, bot speed."""
-    rules = w.ToggleButtons(options=list(RULE_MODES), value="full", description="Rules",
-                            tooltips=["All four phases: secret recipes, Royal Pig, aliens, election",
-                                      "Simplified A: public recipes, 3 cards, 3 trips, asteroid rolls, no politics",
-                                      "Simplified B: public recipes, 4 cards, 3 trips, no politics or aliens"])
-    rules.add_class("lsn-sp-rules")
-    layout = w.Dropdown(options=list(LAYOUT_OPTIONS), value="rings", description="Galaxy")
-    layout.add_class("lsn-sp-layout")
-    auto = w.Checkbox(value=True, description="Lay the galaxy out for us (random legal placements)",
-                      indent=False, layout=w.Layout(width="auto"))
-    auto.add_class("lsn-sp-auto-layout")
-    checks = {}
-    for key, label in OPTION_LABELS:
-        cb = w.Checkbox(value=False, description=label, indent=False, layout=w.Layout(width="auto"))
-        cb.add_class(f"lsn-sp-opt-{key}")
-        checks[key] = cb
-    turns = w.Dropdown(options=[("No limit", None), ("3 turns", 3), ("4 turns", 4), ("5 turns", 5), ("6 turns", 6),
-                                ("8 turns", 8)], value=6, description="Turn limit")
-    turns.add_class("lsn-sp-turns")
-    speed = w.Dropdown(options=list(BOT_SPEEDS), value=DEFAULT_BOT_SPEED, description="Bot speed")
-    speed.add_class("lsn-sp-speed")
-    notes = w.HTML(
-        '<div style="color:#555;font-size:0.92em;max-width:52em;line-height:1.4">Bots: <b>Random</b> picks any legal move; '
-        "<b>Greedy</b> settles the planets its recipe needs, attacks with the odds in its favour, keeps its "
-        "technology total low and flees when outnumbered. Several humans share this device: a <i>pass the "
-        "device</i> screen hides your recipe, cards and secret choices from the others.</div>")
-    return {"rules": rules, "layout": layout, "auto_layout": auto, "checks": checks, "turns": turns, "speed": speed,
-            "notes": notes}
+    return {
+        "rules": _classed(w.ToggleButtons(options=list(RULE_MODES), value="full", description="Rules",
+                                          tooltips=list(RULE_TIPS)), "lsn-sp-rules"),
+        "layout": _classed(w.Dropdown(options=list(LAYOUT_OPTIONS), value="rings", description="Galaxy"),
+                           "lsn-sp-layout"),
+        "auto_layout": _checkbox("Lay the galaxy out for us (random legal placements)", True, "lsn-sp-auto-layout"),
+        "checks": {key: _checkbox(label, False, f"lsn-sp-opt-{key}") for key, label in OPTION_LABELS},
+        "turns": _classed(w.Dropdown(options=list(TURN_LIMITS), value=6, description="Turn limit"), "lsn-sp-turns"),
+        "speed": _classed(w.Dropdown(options=list(BOT_SPEEDS), value=DEFAULT_BOT_SPEED, description="Bot speed"),
+                          "lsn-sp-speed"),
+        "notes": w.HTML(SETUP_NOTES),
+    }
 
 
 def play_app(*, bot_delay: float | None | str = "setup", autosave: bool = True, save_directory=None,

@@ -29,7 +29,7 @@ from ...space_pigs import troops_text
 from ...space_pigs.data import CARDS, RULES
 from ...space_pigs.game import PLAYER_COLOURS
 from ...space_pigs.views import HexView, SpacePigsPlayerView
-from ..common.dom import set_classes
+from ..common.dom import ButtonPool, set_classes
 
 __all__ = [
     "PLAYER_COLOURS",
@@ -40,6 +40,7 @@ __all__ = [
     "OrderTrack",
     "SequenceBar",
     "HandPanel",
+    "HtmlPanel",
     "card_label",
     "hex_tooltip",
 ]
@@ -106,7 +107,7 @@ SP_CSS = """
 .lsn-sp-actions { display: flex; flex-flow: row wrap; gap: 4px; }
 .lsn-sp-actions .widget-button, .lsn-sp-tools .widget-button { width: auto; }
 .lsn-sp-hand { display: flex; flex-flow: row wrap; gap: 4px; }
-.widget-button.lsn-sp-card { white-space: pre-line; line-height: 1.15; font-size: 12px; width: 118px; height: 64px;
+.widget-button.lsn-sp-card { white-space: pre-line; line-height: 1.15; font-size: 12px; width: 118px !important; height: 64px;
   padding: 2px 3px; border: 1px solid #8d6e63; border-radius: 6px; overflow: hidden; background: #fffdf5; }
 .widget-button.lsn-sp-card.lsn-sp-combatcard { background: #fff8e1; border-color: #e65100; }
 .widget-button.lsn-sp-card.lsn-sp-eventcard { background: #e8f5e9; border-color: #2e7d32; }
@@ -472,7 +473,23 @@ class GalaxyMap:
 
 
 # --------------------------------------------------------------------------- panels
-class SequenceBar:
+class HtmlPanel:
+    """One HTML widget with CSS classes whose text is sent only when it changes."""
+
+    def __init__(self, *classes: str):
+        self.widget = w.HTML()
+        for css in classes:
+            self.widget.add_class(css)
+
+    def set(self, value: str) -> None:
+        if self.widget.value != value:
+            self.widget.value = value
+
+    def clear(self) -> None:
+        self.widget.value = ""
+
+
+class SequenceBar(HtmlPanel):
     """Turn number and the four phases with their sequences; the current one is marked."""
 
     PHASES = (("Phase 1", (("1A", "Draw"), ("1B", "Colonists"), ("1C", "Order"), ("1D", "Deploy"),
@@ -482,8 +499,7 @@ class SequenceBar:
               ("Phase 4", (("4A", "Production"), ("4B", "Governors"), ("4C", "Election"))))
 
     def __init__(self):
-        self.widget = w.HTML()
-        self.widget.add_class("lsn-sp-seq")
+        super().__init__("lsn-sp-seq")
 
     def update(self, view: SpacePigsPlayerView, title: str = "") -> None:
         seq = view.sequence
@@ -506,20 +522,14 @@ class SequenceBar:
             parts.insert(1, f'<span class="lsn-sp-s lsn-sp-now">{label}</span>')
         if title:
             parts.append(f'<div class="lsn-sp-seqtitle" style="width:100%">{_esc(title)}</div>')
-        value = "".join(parts)
-        if self.widget.value != value:
-            self.widget.value = value
-
-    def clear(self) -> None:
-        self.widget.value = ""
+        self.set("".join(parts))
 
 
-class OrderTrack:
+class OrderTrack(HtmlPanel):
     """The order-of-play track: clan chiefs in order, the Royal Pig and who decides now."""
 
     def __init__(self):
-        self.widget = w.HTML()
-        self.widget.add_class("lsn-sp-order")
+        super().__init__("lsn-sp-order")
 
     def update(self, view: SpacePigsPlayerView) -> None:
         actor = view.actor
@@ -529,24 +539,18 @@ class OrderTrack:
             badge = '<span class="lsn-sp-badge" title="Royal Pig">Royal Pig</span>' if p == view.royal_pig else ""
             out = " (out)" if view.clans[p].out else ""
             parts.append(f'<span class="{cls}" data-player="{p}">{i + 1}. {chip(p)}{_esc(view.name(p))}{out}{badge}</span>')
-        value = "".join(parts)
-        if self.widget.value != value:
-            self.widget.value = value
-
-    def clear(self) -> None:
-        self.widget.value = ""
+        self.set("".join(parts))
 
 
 TRAVEL_MARKERS = tuple(RULES["components"]["travel_markers"])
 
 
-class ClanPanel:
+class ClanPanel(HtmlPanel):
     """The clan displays, one row per clan: troops, hexes, governors, acorns, travel markers,
     cards in hand (a count) and the sacred recipe (only the viewer's own, unless public)."""
 
     def __init__(self):
-        self.widget = w.HTML()
-        self.widget.add_class("lsn-sp-clans")
+        super().__init__("lsn-sp-clans")
 
     def update(self, view: SpacePigsPlayerView, viewer: int | None, seat_kinds: Sequence[str] = ()) -> None:
         actor = view.actor
@@ -624,11 +628,8 @@ class ClanPanel:
         head = ("<tr><th>Clan</th><th>Troops</th><th>Acorns</th><th>Gov.</th><th>Travel markers</th><th>Cards</th>"
                 "<th>Recipe</th><th>Faction</th></tr>")
         value = f'<div class="lsn-sp-panel-title">Clan displays</div><table>{head}{"".join(rows)}</table>'
-        if view.players and self.widget.value != value:
-            self.widget.value = value
-
-    def clear(self) -> None:
-        self.widget.value = ""
+        if view.players:
+            self.set(value)
 
 
 class HandPanel:
@@ -638,7 +639,8 @@ class HandPanel:
         self.title = w.HTML('<div class="lsn-sp-panel-title">Your cards</div>')
         self.box = w.Box()
         self.box.add_class("lsn-sp-hand")
-        self.buttons: list[w.Button] = []
+        self.pool = ButtonPool("lsn-sp-card", self._clicked)
+        self.buttons = self.pool.buttons
         self.cards: list[int] = []
         self._callbacks: list[Callable[[int], None]] = []
         self.widget = w.VBox([self.title, self.box])
@@ -646,15 +648,6 @@ class HandPanel:
 
     def on_card(self, callback: Callable[[int], None]) -> None:
         self._callbacks.append(callback)
-
-    def _button(self, i: int) -> w.Button:
-        while len(self.buttons) <= i:
-            b = w.Button()
-            b.add_class("lsn-sp-card")
-            index = len(self.buttons)
-            b.on_click(lambda _b, index=index: self._clicked(index))
-            self.buttons.append(b)
-        return self.buttons[i]
 
     def _clicked(self, index: int) -> None:
         if index < len(self.cards):
@@ -669,7 +662,7 @@ class HandPanel:
         playable = set(playable)
         shown = []
         for i, c in enumerate(self.cards):
-            b = self._button(i)
+            b = self.pool[i]
             desc = card_face(c)
             if b.description != desc:
                 b.description = desc

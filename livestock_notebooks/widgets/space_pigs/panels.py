@@ -12,8 +12,6 @@ from __future__ import annotations
 
 from typing import Iterable, Sequence
 
-import ipywidgets as w
-
 from ...odds import AcornWorm, Pigs, Pirates, Porcophages, default_tech_deck, space_pigs_combat
 from ...odds import tech_wipeout_two_sided
 from ...odds.display import format_fraction, format_percent
@@ -23,7 +21,7 @@ from ...space_pigs.data import CARDS
 from ...space_pigs.views import CombatView, SpacePigsPlayerView
 from ..common.dice import die_svg
 from ..common.dom import hide, show
-from .board import ALIEN_CODES, _esc, alien_text, card_label, chip
+from .board import ALIEN_CODES, HtmlPanel, _esc, alien_text, card_label, chip
 
 __all__ = ["CombatPanel", "ElectionPanel", "side_of", "side_name", "strength_text"]
 
@@ -55,7 +53,7 @@ def strength_text(side) -> str:
     return f"{dice} {mod:+d}"
 
 
-class CombatPanel:
+class CombatPanel(HtmlPanel):
     """The combat screen: both sides' strength, the exact odds before cards, the secret card
     choice (your own face-down cards; only a count of the other side's), the reveal with the
     technology total against the wipeout line, the rounds with their dice, and the flee choice
@@ -65,9 +63,7 @@ class CombatPanel:
                     ev.REROLL, ev.DEVOUR)
 
     def __init__(self):
-        self.widget = w.HTML()
-        self.widget.add_class("lsn-sp-combat")
-        self.widget.add_class("lsn-sp-panel")
+        super().__init__("lsn-sp-combat", "lsn-sp-panel")
         self.events: list = []
         self.sizes: dict = {}
         self._sizes: tuple = ((), ())
@@ -120,9 +116,7 @@ class CombatPanel:
             first = self.events[0] if self.events[0].kind == ev.COMBAT else self.events[-1]
             parts.append(f'<div class="lsn-sp-panel-title">Last combat</div><div>{_esc(first.text)}</div>')
         parts.append(self._history())
-        value = "".join(parts)
-        if self.widget.value != value:
-            self.widget.value = value
+        self.set("".join(parts))
 
     def _live(self, view: SpacePigsPlayerView, viewer: int | None, cb: CombatView) -> str:
         h, a, d = cb.hex, cb.attacker, cb.defender
@@ -233,7 +227,7 @@ class CombatPanel:
         return f'<ol class="lsn-sp-rounds">{"".join(items)}</ol>'
 
     def clear(self) -> None:
-        self.widget.value = ""
+        super().clear()
         hide(self.widget)
 
 
@@ -244,14 +238,12 @@ def _size(sizes: Sequence[int], i: int, face: int) -> int:
 
 
 # --------------------------------------------------------------------------- election
-class ElectionPanel:
+class ElectionPanel(HtmlPanel):
     """The election screen: candidates, the votes called in the Royal Pig's order with each
     clan's governors, running totals, the result and the factions it makes."""
 
     def __init__(self):
-        self.widget = w.HTML()
-        self.widget.add_class("lsn-sp-election")
-        self.widget.add_class("lsn-sp-panel")
+        super().__init__("lsn-sp-election", "lsn-sp-panel")
         self.result = None  # the last "election" event
         self.result_votes: list[str] = []
         self._votes: list[str] = []
@@ -279,9 +271,7 @@ class ElectionPanel:
             return
         show(self.widget)
         parts = self._live(view) if el is not None else self._last(view)
-        value = "".join(parts)
-        if self.widget.value != value:
-            self.widget.value = value
+        self.set("".join(parts))
 
     @staticmethod
     def _live(view: SpacePigsPlayerView) -> list[str]:
@@ -334,5 +324,5 @@ class ElectionPanel:
         return parts
 
     def clear(self) -> None:
-        self.widget.value = ""
+        super().clear()
         hide(self.widget)
