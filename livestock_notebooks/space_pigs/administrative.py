@@ -3,7 +3,7 @@ play (1C) and deploying the colonists (1D). The aliens' arrival (1E) is in :mod:
 from __future__ import annotations
 
 from . import events
-from .actions import Deploy, Discard, Done, GiveMarker, MakeHog, OfferExchange
+from .actions import Deploy, Discard, Done, GiveMarker, MakeHog, OfferExchange, SpacePigsAction
 from .board import Board
 from .data import COLONIST_MARKERS, RULES
 
@@ -12,7 +12,7 @@ class AdministrativeMixin(Board):
     """Phase 1, sequences A to D."""
 
     def _legal_1A(self, p: int) -> list:
-        out = [Discard(p, c) for c in sorted(self.hands[p])]
+        out: list[SpacePigsAction] = [Discard(p, c) for c in sorted(self.hands[p])]
         out += self._card_options(p, "1A")
         out += self._power_options(p, "1A")
         out += self._offer_options(p)
@@ -46,7 +46,7 @@ class AdministrativeMixin(Board):
                 and self._pigs_total(p)[1] + self.new_hogs[p] < RULES["components"]["hogs_per_player"])
 
     def _legal_1D(self, p: int) -> list:
-        out = []
+        out: list[SpacePigsAction] = []
         if self.new_piglets[p] or self.new_hogs[p]:
             for h in self._own_hexes(p):
                 if self.new_piglets[p]:

@@ -13,9 +13,12 @@ Occupants are kept per hex, in arrival order (the first one holds the hex), each
 from __future__ import annotations
 
 import re
+from typing import Any, Callable, Sequence
 
 from ..core.protocol import Event
+from ..core.rng import Dice
 from . import events, geometry as geo
+from .combat import Combat
 
 # alien "owners" in occupant entries
 PIRATES, PORCOPHAGES, WORM = -1, -2, -3
@@ -71,6 +74,99 @@ def troops_text(piglets: int, hogs: int) -> str:
 class Board:
     """The position (every rulebook part's mixin builds on it) and its public reading API."""
 
+    # ---- the game (see ``SpacePigsState._fresh`` for their starting values)
+    players: int
+    rules: str  # one of RULE_SETS
+    opts: dict[str, Any]
+    max_rounds: int | None
+    dice: Dice
+    turn: int
+    first: int
+    order: list[int]  # order of play
+    royal_pig: int  # -1 before the first election
+    clans: list[str]
+    recipes: list[list[int]]  # red, yellow, blue planets needed
+    seventh: list[str | None]  # the seventh planet's acorn colour ("r", "y", "b"), with that option
+    seq: str  # the current sequence (flow.SEQUENCE_ORDER, or "over")
+    seq_data: dict[str, Any]  # the current sequence's own bookkeeping
+    actor: int | None
+    over: bool
+    win: list[int]
+    setup_log: list[str]
+    # ---- the galaxy, by hex index
+    hex_q: list[int]
+    hex_r: list[int]
+    hex_kind: list[str]  # "P", "D", "A", "S"
+    hex_colour: list[str]  # "r", "y", "b" or ""
+    hex_family: list[str]  # the pile it came from
+    face_down: list[bool]
+    occupants: list[list[list[int]]]  # [who, piglets, hogs, moved piglets, moved hogs] in arrival order
+    piles: dict[str, list[str]]
+    drawn: Any  # [player, pile, tile] while a drawn hex waits to be laid, else None
+    worm_eaten: int
+    # ---- cards
+    deck: list[int]
+    discard: list[int]
+    hands: list[list[int]]
+    offer: Any  # [giver, partner, card] while an exchange offer awaits its answer, else None
+    offers_made: list[list[int]]
+    pending: Any  # {"what", "id", "player", "kinds", "picks"} while targets are chosen, else None
+    # ---- per player
+    used: list[list[int]]  # travel markers used in the current cycle
+    choice: list[int]  # the travel marker chosen face down (0: none)
+    trips: list[int]
+    new_piglets: list[int]
+    new_hogs: list[int]
+    hog_made: list[bool]
+    governors: list[int]
+    extra_governors: list[int]
+    faction: list[int]  # whom each voted for (-1: nobody yet)
+    out: list[bool]  # eliminated until the next turn
+    powers_used: list[list[str]]
+    ban_last: int
+    lost: list[int]  # piglets lost in combat this turn
+    acorns: list[list[int]]
+    festival: list[list[int]]  # [hex, holder]
+    forbid: list[list[int]]  # [player, hex]
+    # ---- travel and combat under way
+    trip: Any  # {"src", "pos", "p", "h", "mode", "range", "hops", "again"} during a trip, else None
+    ship: Any  # {"mode", "range"}: the ship card or power played for the next trip, else None
+    combat: Combat | None
+    # ---- not saved
+    _legal: list[Any] | None
+    _legal_set: set[Any] | None
+    _events: list[Event]
+    _adj: list[list[int]] | None
+    _names: list[str]
+
+    # ---- provided by the other rulebook parts (their mixins; combined in state.py)
+    copy: Callable[[], Any]
+    _window: Callable[[Callable[[int], list[Any]]], bool]
+    _card_options: Callable[[int, str], list[Any]]
+    _card_playable_in: Callable[[int, str], bool]
+    _targets_available: Callable[[int, tuple[str, ...]], bool]
+    _hand_size: Callable[[int], int]
+    _draw_card: Callable[[], "int | None"]
+    _discard_card: Callable[[int, int], None]
+    _swap_cells: Callable[[int, int, int], None]
+    _bar: Callable[[int, int], None]
+    _powers_on: Callable[[], bool]
+    _power_ready: Callable[[int, str], bool]
+    _power_options: Callable[[int, str], list[Any]]
+    _power_target: Callable[[int, str, list[int]], None]
+    _offer_options: Callable[[int], list[Any]]
+    _gain_colonists: Callable[[int, int, int], int]
+    _later_travellers: Callable[[], list[int]]
+    _markers_left: Callable[[int], list[int]]
+    _start_combat: Callable[[int, int, str], None]
+    _combat_step: Callable[[], bool]
+    _combat_power: Callable[[int, str, int], None]
+    _combat_options: Callable[[int, Combat], list[Any]]
+    _combat_done: Callable[[], None]
+    _devour: Callable[[int], None]
+    _set_governors: Callable[[int], None]
+    _check_eliminations: Callable[[], None]
+
     @property
     def current_player(self) -> int | None:
         return None if self.over else self.actor
@@ -100,7 +196,7 @@ class Board:
 
     def troops_on(self, hex: int) -> list[dict]:
         """Who is on a hex, in arrival order (the first is the holder)."""
-        out = []
+        out: list[dict[str, Any]] = []
         for e in self.occupants[hex]:
             if e[0] >= 0:
                 out.append({"player": e[0], "piglets": e[1] + e[3], "hogs": e[2] + e[4]})
@@ -166,7 +262,7 @@ class Board:
         """Neighbour lists of the cells (the sun is nobody's neighbour)."""
         if self._adj is None:
             idx = self._coord_index()
-            adj = []
+            adj: list[list[int]] = []
             for i in range(len(self.hex_q)):
                 if self.hex_kind[i] == "S":
                     adj.append([])
@@ -313,9 +409,10 @@ class Board:
     def recipe(self, p: int) -> tuple[int, int, int]:
         """The (red, yellow, blue) planets a player's recipe needs (with the seventh planet)."""
         r = list(self.recipes[p])
-        if self.seventh[p] is not None:
-            r[COLOUR_INDEX[self.seventh[p]]] += 1
-        return tuple(r)
+        seventh = self.seventh[p]
+        if seventh is not None:
+            r[COLOUR_INDEX[seventh]] += 1
+        return r[0], r[1], r[2]
 
     def production(self, p: int) -> list[int]:
         acorns = [0, 0, 0]
@@ -361,6 +458,7 @@ class Board:
         can leave ``hex``: ``legal_actions()`` says that."""
         self._check_player_hex(player, hex)
         ship = self.ship if (self.ship is not None and player == self.actor and self.trip is None) else None
+        cand: Sequence[int]
         if ship is None:
             cand = self.adj()[hex]
         elif ship["mode"] == "teleport":
@@ -407,21 +505,3 @@ class Board:
             text = re.sub(r"\bH(\d+)\b", lambda m: self.hex_label(int(m.group(1)))
                           if int(m.group(1)) < len(self.hex_q) else m.group(0), text)
         return text.replace(f"P{action.player + 1} ", self.pname(action.player) + " ", 1) if self.clans else text
-
-    def summary(self) -> str:
-        """A few lines of plain text: turn, sequence, order, Royal Pig, then every occupied hex."""
-        lines = [f"Turn {self.turn}, {self.sequence_title}; order "
-                 + ", ".join(self.pname(p) for p in self.order)
-                 + (f"; Royal Pig {self.pname(self.royal_pig)}" if self.royal_pig >= 0 else "")]
-        for h in range(len(self.hex_q)):
-            occ = self.troops_on(h)
-            if not occ:
-                continue
-            parts = []
-            for o in occ:
-                if "player" in o:
-                    parts.append(f"{self.pname(o['player'])}: {troops_text(o['piglets'], o['hogs'])}")
-                else:
-                    parts.append(aliens_text(ALIEN_BY_NAME.get(o["aliens"], WORM), o["count"]))
-            lines.append(f"  {self.hex_label(h)}: " + "; ".join(parts))
-        return "\n".join(lines)

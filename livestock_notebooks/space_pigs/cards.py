@@ -3,7 +3,7 @@ and the cards with a target (planet swap, Acorn Festival, barred candidate, voti
 from __future__ import annotations
 
 from . import events
-from .actions import ChooseHex, ChoosePlayer, PlayCard
+from .actions import ChooseHex, ChoosePlayer, PlayCard, SpacePigsAction
 from .board import Board
 from .data import CARDS, RULES
 
@@ -125,7 +125,7 @@ class CardsMixin(Board):
 
     def _card_options(self, p: int, seq: str) -> list:
         """PlayCard actions for the cards ``p`` may play now in a window of ``seq``."""
-        out = []
+        out: list[SpacePigsAction] = []
         seen = set()
         want = "2B" if seq == "2X" else seq
         hand = self.hands[p]

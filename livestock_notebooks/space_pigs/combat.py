@@ -52,6 +52,11 @@ class Combat:
         """The cards played by a side (``who`` is the attacker or the defender)."""
         return self.defender_cards if who == self.defender else self.attacker_cards
 
+    def rolled(self) -> list[list[int]]:
+        """[attacker dice, defender dice] of the round being fought (once rolled)."""
+        assert self.rolls is not None, "the round is not rolled yet"
+        return self.rolls
+
     def other_side(self, who: int) -> int:
         return self.attacker if who == self.defender else self.defender
 

@@ -18,7 +18,7 @@ from ..odds import combat_cards
 
 
 def _load(name: str) -> dict:
-    path = resources.files("livestock_notebooks").joinpath("data", "space_pigs", name)
+    path = resources.files("livestock_notebooks").joinpath("data").joinpath("space_pigs").joinpath(name)
     return json.loads(path.read_text(encoding="utf-8"))
 
 

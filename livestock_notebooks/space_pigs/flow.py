@@ -16,7 +16,7 @@ from typing import Any, Callable, ClassVar
 
 from . import events
 from .actions import Done
-from .board import Board
+from .board import ALIEN_BY_NAME, WORM, Board, aliens_text, troops_text
 
 # the sequences of a game turn, in order ("end" closes the turn and starts the next one)
 TURN_SEQUENCES = ("return", "1A", "1B", "1C", "1D", "1E", "2A", "2B", "2X", "3A", "3B", "3C", "4A", "4B", "4C",
@@ -145,3 +145,21 @@ class FlowMixin(Board):
 
     def _poll_end(self) -> bool:  # pragma: no cover - _enter_end moves on at once
         return False
+
+    def summary(self) -> str:
+        """A few lines of plain text: turn, sequence, order, Royal Pig, then every occupied hex."""
+        lines = [f"Turn {self.turn}, {self.sequence_title}; order "
+                 + ", ".join(self.pname(p) for p in self.order)
+                 + (f"; Royal Pig {self.pname(self.royal_pig)}" if self.royal_pig >= 0 else "")]
+        for h in range(len(self.hex_q)):
+            occ = self.troops_on(h)
+            if not occ:
+                continue
+            parts = []
+            for o in occ:
+                if "player" in o:
+                    parts.append(f"{self.pname(o['player'])}: {troops_text(o['piglets'], o['hogs'])}")
+                else:
+                    parts.append(aliens_text(ALIEN_BY_NAME.get(o["aliens"], WORM), o["count"]))
+            lines.append(f"  {self.hex_label(h)}: " + "; ".join(parts))
+        return "\n".join(lines)

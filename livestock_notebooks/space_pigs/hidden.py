@@ -86,8 +86,9 @@ class HiddenMixin(Board):
             for q in others:
                 self.recipes[q] = markers.pop()
         acorns = [c for c in "ryb" for _ in range(10)]
-        if player is not None and self.seventh[player] is not None:
-            acorns.remove(self.seventh[player])
+        mine = self.seventh[player] if player is not None else None
+        if mine is not None:
+            acorns.remove(mine)
         dice.shuffle(acorns)
         for q in others:
             if self.seventh[q] is not None:

@@ -146,10 +146,9 @@ def read_notation(state_class: Any, text: str, *, seed: int = 0, max_rounds: int
         deck = list(FULL_DECK if rules == "full" else simple_deck())
         if "hands" in kv:
             for p, hand in enumerate(kv["hands"].split("/")):
-                for c in filter(None, hand.split(".")):
-                    c = int(c)
-                    deck.remove(c)
-                    s.hands[p].append(c)
+                for card in map(int, filter(None, hand.split("."))):
+                    deck.remove(card)
+                    s.hands[p].append(card)
         s.dice.shuffle(deck)
         s.deck = deck
         if script:

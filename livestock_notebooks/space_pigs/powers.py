@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from . import events
-from .actions import UsePower
+from .actions import SpacePigsAction, UsePower
 from .board import Board
 from .data import POWERS, RULES
 
@@ -39,7 +39,7 @@ class PowersMixin(Board):
                 and power not in self.powers_used[p])
 
     def _power_options(self, p: int, seq: str) -> list:
-        out = []
+        out: list[SpacePigsAction] = []
         if not self.opts["clan_powers"] or self.turn < 2 or self.rules != "full":
             return out
         for power in WINDOW_POWERS.get(seq if seq != "2X" else "2B", ()):

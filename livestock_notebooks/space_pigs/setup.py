@@ -50,7 +50,8 @@ def new_game(*, players: int, seed: int = 0, rules: str = "full", max_rounds: in
     if opts["seventh_planet"]:
         acorns = ["r"] * 10 + ["y"] * 10 + ["b"] * 10
         d.shuffle(acorns)
-        s.seventh = acorns[:n]
+        seventh: list[str | None] = list(acorns[:n])
+        s.seventh = seventh
     log.append("Each clan draws a secret sacred recipe." if rules == "full"
                else "Sacred recipes (public): " + ", ".join(
                    f"P{p + 1} {r[0]} red {r[1]} yellow {r[2]} blue" for p, r in enumerate(s.recipes)) + ".")
@@ -105,7 +106,9 @@ def new_game(*, players: int, seed: int = 0, rules: str = "full", max_rounds: in
 
 def load(text: str | bytes) -> SpacePigsState:
     """Load a game saved with ``state.to_json()`` (raises SaveFileError if corrupt)."""
-    return load_state(SpacePigsState, text)
+    state = load_state(SpacePigsState, text)
+    assert isinstance(state, SpacePigsState)
+    return state
 
 
 def from_notation(text: str, *, seed: int = 0, max_rounds: int | None = None,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..odds.space_pigs_sides import AcornWorm, Pigs, Pirates, Porcophages, resolve_round
 from . import events
-from .actions import ChooseCombat, Done, Flee, PlayCard, Redeploy, Stay, UsePower
+from .actions import ChooseCombat, Done, Flee, PlayCard, Redeploy, SpacePigsAction, Stay, UsePower
 from .combat import Combat
 from .board import ALIEN_NAME, Board, PIRATES, PORCOPHAGES, WORM, troops_text
 from .data import CARDS
@@ -18,6 +18,12 @@ _STAGE_AFTER_DONE = {"cards_d": "cards_a", "cards_a": "to_reveal", "tech": "tech
 class SpaceCombatMixin(Board):
     """Phase 3: combat (3A, and 3C's alien combats) and redeployment (3B)."""
 
+    @property
+    def _fight(self) -> Combat:
+        """The combat under way (only called while there is one)."""
+        assert self.combat is not None, "no combat under way"
+        return self.combat
+
     def _legal_3A(self, p: int) -> list:
         cb = self.combat
         if cb is None:
@@ -25,7 +31,7 @@ class SpaceCombatMixin(Board):
         return self._combat_options(p, cb)
 
     def _legal_3B(self, p: int) -> list:
-        out = []
+        out: list[SpacePigsAction] = []
         occs = self.occupants
         held = [h for h, occ in enumerate(occs) if len(occ) == 1 and occ[0][0] == p]
         far = self.seq_data.get("far") == p
@@ -105,7 +111,8 @@ class SpaceCombatMixin(Board):
             return []
         return [j for j in self.adj()[h] if self._entry(j, who) is not None]
 
-    def _combat_options(self, p: int, cb: dict) -> list:
+    def _combat_options(self, p: int, cb: Combat) -> list:
+        out: list[SpacePigsAction]
         stage = cb.stage
         if stage in ("cards_d", "cards_a"):
             out = []
@@ -136,7 +143,7 @@ class SpaceCombatMixin(Board):
         raise AssertionError(stage)
 
     def _combat_power(self, p: int, power: str, arg: int) -> None:
-        cb = self.combat
+        cb = self._fight
         if power == "tech_adjust":
             cb.tech += arg
             self._ev(events.TECH_ADJUST, f"The technology total becomes {cb.tech}.", p, tech=cb.tech)
@@ -145,7 +152,7 @@ class SpaceCombatMixin(Board):
             self._flee(p, arg)
         elif power == "reroll":
             side = "a" if (p == cb.attacker) == (arg == 0) else "d"
-            rolls = cb.rolls[0 if side == "a" else 1]
+            rolls = cb.rolled()[0 if side == "a" else 1]
             sizes = self._side(cb.hex, cb.attacker if side == "a" else cb.defender, 0).strength_dice()
             # re-roll the first die of that side
             old = rolls[0]
@@ -161,11 +168,11 @@ class SpaceCombatMixin(Board):
         self._flee(a.player, a.hex)
 
     def _do_Stay(self, a) -> None:
-        cb = self.combat
+        cb = self._fight
         cb.stage = "flee_a" if cb.stage == "flee_d" else "roll"
 
     def _flee(self, p: int, dest: int) -> None:
-        cb = self.combat
+        cb = self._fight
         h = cb.hex
         e = self._entry(h, p)
         pg, hg = e[1] + e[3], e[2] + e[4]
@@ -177,7 +184,7 @@ class SpaceCombatMixin(Board):
         self._end_combat(winner=other, fled=p)
 
     def _reveal_cards(self) -> None:
-        cb = self.combat
+        cb = self._fight
         ab = db = tech = 0
         for side, cards in (("a", cb.attacker_cards), ("d", cb.defender_cards)):
             for c in cards:
@@ -210,7 +217,7 @@ class SpaceCombatMixin(Board):
         cb.revealed = True
 
     def _wipeout(self) -> None:
-        cb = self.combat
+        cb = self._fight
         h = cb.hex
         for e in self.occupants[h]:
             if e[0] >= 0:
@@ -221,7 +228,7 @@ class SpaceCombatMixin(Board):
         self.combat = None
         self._check_eliminations()
 
-    def _pecari_in(self, cb: dict) -> int | None:
+    def _pecari_in(self, cb: Combat) -> int | None:
         for who in (cb.defender, cb.attacker):
             if who >= 0 and self.clans[who] == "Pecari Banzai":
                 return who
@@ -299,8 +306,8 @@ class SpaceCombatMixin(Board):
             if st == "check_tie":
                 a_side = self._side(h, cb.attacker, cb.attacker_bonus)
                 d_side = self._side(h, cb.defender, cb.defender_bonus)
-                at = sum(cb.rolls[0]) + a_side.modifier()
-                dt = sum(cb.rolls[1]) + d_side.modifier()
+                at = sum(cb.rolled()[0]) + a_side.modifier()
+                dt = sum(cb.rolled()[1]) + d_side.modifier()
                 if at == dt:
                     for who in (cb.defender, cb.attacker):
                         if who >= 0 and self.clans[who] == "Phacocherus" and self._power_ready(who, "win_tie"):
@@ -320,11 +327,11 @@ class SpaceCombatMixin(Board):
         return False
 
     def _resolve_round(self) -> None:
-        cb = self.combat
+        cb = self._fight
         h = cb.hex
         a_side = self._side(h, cb.attacker, cb.attacker_bonus)
         d_side = self._side(h, cb.defender, cb.defender_bonus)
-        ar, dr = cb.rolls
+        ar, dr = cb.rolled()
         a_roll, d_roll = sum(ar), sum(dr)
         at, dt = a_roll + a_side.modifier(), d_roll + d_side.modifier()
         if cb.tie_won_by is not None and at == dt:
@@ -351,9 +358,9 @@ class SpaceCombatMixin(Board):
         self._write_side(h, cb.attacker, a_after)
         self._write_side(h, cb.defender, d_after)
         grow = ""
-        if winner == "attacker" and cb.attacker == PORCOPHAGES and a_after.count > a_side.count:
+        if winner == "attacker" and cb.attacker == PORCOPHAGES and a_after.troops > a_side.troops:
             grow = " The smell of blood draws another porcophage."
-        if winner == "defender" and cb.defender == PORCOPHAGES and d_after.count > d_side.count:
+        if winner == "defender" and cb.defender == PORCOPHAGES and d_after.troops > d_side.troops:
             grow = " The smell of blood draws another porcophage."
         self._ev(events.ROUND, text + grow, irreversible=True, hex=h, round=cb.round, attacker_roll=ar,
                  defender_roll=dr, attacker_total=at, defender_total=dt, winner=winner)
@@ -377,7 +384,7 @@ class SpaceCombatMixin(Board):
             e[1] = side.count
 
     def _end_combat(self, winner: int, fled: int | None) -> None:
-        cb = self.combat
+        cb = self._fight
         h = cb.hex
         self._clean(h)
         occ = self.occupants[h]
@@ -458,5 +465,5 @@ class SpaceCombatMixin(Board):
 
     def _combat_done(self) -> None:
         """``Done`` in a combat: the current step (cards, technology, re-roll, tie) is over."""
-        cb = self.combat
+        cb = self._fight
         cb.stage = _STAGE_AFTER_DONE.get(cb.stage, cb.stage)

@@ -3,7 +3,7 @@ flying, landing, the ship cards and powers) and the Extra-Mouve window (2X)."""
 from __future__ import annotations
 
 from . import events
-from .actions import ChooseMarker, Done, Drop, Fly, Land, Load
+from .actions import ChooseMarker, Done, Drop, Fly, Land, Load, SpacePigsAction
 from .board import ALIEN_NAME, Board, troops_text
 from .data import CARDS, RULES
 
@@ -35,7 +35,7 @@ class SpaceTravelMixin(Board):
         tr = self.trip
         if tr is not None:
             return self._trip_options(p, tr)
-        out = []
+        out: list[SpacePigsAction] = []
         again = self.seq_data.get("again") == p
         if self.trips[p] > 0:
             check_landing = self.ship is None and (self.festival or self.forbid)
@@ -77,7 +77,7 @@ class SpaceTravelMixin(Board):
     _legal_2X = _legal_2B
 
     def _trip_options(self, p: int, tr: dict) -> list:
-        out = []
+        out: list[SpacePigsAction] = []
         src, pos = tr["src"], tr["pos"]
         mode = tr["mode"]
         if tr["hops"] == 0:

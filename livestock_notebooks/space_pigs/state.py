@@ -10,6 +10,7 @@ See the package docstring (``livestock_notebooks.space_pigs``) for the public in
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from ..core.errors import IllegalAction, NotYourDecision, SaveFileError
 from ..core.protocol import Event, GameState, check_action_type
@@ -123,7 +124,7 @@ class SpacePigsState(FlowMixin, GalaxyMixin, AdministrativeMixin, AliensMixin, S
         if self._legal is None:
             self.legal_actions()
         if self._legal_set is None:
-            self._legal_set = set(self._legal)
+            self._legal_set = set(self.legal_actions())
         return self._legal_set
 
     def apply(self, action) -> list[Event]:
@@ -132,11 +133,13 @@ class SpacePigsState(FlowMixin, GalaxyMixin, AdministrativeMixin, AliensMixin, S
         section = SEQ_TITLE.get(self.seq, "Game Sequence")
         if self.over:
             raise IllegalAction("The game is over: no more actions", "Victory")
-        if action.player != self.actor:
+        actor = self.actor
+        assert actor is not None, "a running game has a current player"
+        if action.player != actor:
             raise NotYourDecision(
-                f"It is {player_code(self.actor)}'s decision now, not {player_code(action.player)}'s" if isinstance(action.player, int)
+                f"It is {player_code(actor)}'s decision now, not {player_code(action.player)}'s" if isinstance(action.player, int)
                 else "Not a player of this game", section)
-        legal = self._legal if self._legal is not None else (self.legal_actions() and self._legal)
+        legal = self._legal if self._legal is not None else self.legal_actions()
         found = False
         for x in legal:
             if x is action:
@@ -154,7 +157,7 @@ class SpacePigsState(FlowMixin, GalaxyMixin, AdministrativeMixin, AliensMixin, S
         return out
 
     def _waiting_for(self) -> str:
-        return f"waiting for {player_code(self.actor)} in {SEQ_TITLE.get(self.seq, self.seq)}"
+        return f"waiting for {player_code(self.actor if self.actor is not None else -1)} in {SEQ_TITLE.get(self.seq, self.seq)}"
 
     def _explain_illegal(self, a, section: str) -> None:
         def no(rule: str, sec: str = section):
@@ -245,6 +248,7 @@ class SpacePigsState(FlowMixin, GalaxyMixin, AdministrativeMixin, AliensMixin, S
 
     def _compute_legal(self) -> list:
         p = self.actor
+        assert p is not None
         if self.offer is not None:
             return [AnswerExchange(p, c) for c in sorted(self.hands[p])] + [AnswerExchange(p, -1)]
         if self.pending is not None:
@@ -292,8 +296,8 @@ class SpacePigsState(FlowMixin, GalaxyMixin, AdministrativeMixin, AliensMixin, S
         s = cls()
         for key, attr in cls._ATTRS:
             setattr(s, attr, data[key])
-        if s.combat is not None:
-            s.combat = Combat.from_dict(s.combat)
+        saved_combat: Any = s.combat  # the save's dict
+        s.combat = None if saved_combat is None else Combat.from_dict(saved_combat)
         s.dice = Dice.from_dict(data["dice"])
         if s.rules not in RULE_SETS:
             raise ValueError(f"unknown rules {s.rules!r}")
