@@ -6,7 +6,7 @@ from ..core.protocol import Event, require
 from . import actions as A
 from . import data as D
 from .events import EventKind
-from .board import LivestockBoard, _mk
+from .board import LivestockBoard, _mk, known
 
 _STEPS: dict = {}  # (board size, General, square) -> ((neighbour, Move, Attack), ...), interned
 
@@ -75,8 +75,7 @@ class ActionPhaseMixin(LivestockBoard):
         here = self.general_cell[slot]
         require(self._square_names[here] == action.frm, f"{action.general} is at {self._square_names[here]}, not {action.frm}",
                 "Move")
-        to = self._cell_by_name.get(action.to)
-        require(to is not None, f"there is no square {action.to!r} on this board", "Move")
+        to = known(self._cell_by_name, action.to, f"there is no square {action.to!r} on this board", "Move")
         require(not self.done[slot], f"{action.general} has already attacked or stayed this turn", "Attack" if attacking else "Move")
         require(self.steps[slot] > 0, f"{action.general} has no move left this turn", "Move")
         require(to in self._neighbours[here], "a General moves one square at a time (in any of the 8 directions)", "Move")

@@ -74,6 +74,11 @@ class BattleMixin(LivestockBoard):
 
     battle: Battle | None
 
+    def _battle_now(self) -> Battle:
+        """The battle in progress (the rules calling this run only during one)."""
+        assert self.battle is not None, "no battle in progress"
+        return self.battle
+
     def pending_decision(self) -> PendingDecision | None:
         """The decision a battle asks of someone now (see :class:`~.views.PendingDecision`)."""
         b = self.battle
@@ -164,7 +169,7 @@ class BattleMixin(LivestockBoard):
                 out.append(nb)
         return out
 
-    def _battle_options(self, b: dict) -> list:
+    def _battle_options(self, b: Battle) -> list:
         stage = b.stage
         if stage == RESPOND:
             out = [
@@ -184,7 +189,7 @@ class BattleMixin(LivestockBoard):
             return [_mk(A.Retreat, name, self._square_names[c]) for c in self._retreat_cells(b.defenders[0])]
         raise AssertionError(stage)  # pragma: no cover
 
-    def _casualty_choices(self, b: dict) -> list[tuple[int, int]]:
+    def _casualty_choices(self, b: Battle) -> list[tuple[int, int]]:
         slots = b.defenders if b.loser == DEFENDER else [b.attacker]
         out = []
         for s in slots:
@@ -224,26 +229,26 @@ class BattleMixin(LivestockBoard):
         self.battle = Battle(attacker=slot, from_cell=frm, to_cell=to, defenders=defenders, in_barn=in_barn,
                              decider=defender_seat, attack_bonus=bonus_attack, overrun=overrun)
         if any(D.CARD_DEFENDING[c] for c in self.hands[defender_seat]):
-            self.battle.stage = RESPOND
+            self._battle_now().stage = RESPOND
             return events
         events.extend(self._fight())
         return events
 
     def _do_decline(self, a) -> list[Event]:
-        seat = self.battle.decider
+        seat = self._battle_now().decider
         events = [Event(EventKind.CARD, f"{self._player_text(seat)} plays no command card", seat, {"card": None})]
         events.extend(self._fight())
         return events
 
     def _fight(self) -> list[Event]:
         """Roll the battle in self.battle and carry out what follows until a decision is needed."""
-        b = self.battle
+        b = self._battle_now()
         b.stage = RESOLVING
         att, defs = b.attacker, b.defenders
         card = b.card
         card_kind = D.CARD_EFFECT[card]["kind"] if card >= 0 else ""
         seat, defender_seat = att // 3, defs[0] // 3
-        events = []
+        events: list[Event] = []
         if card_kind == "cancel_attack":
             self.battle = None
             events.append(Event(EventKind.BATTLE, "The attack is called off", defender_seat, {"outcome": "cancelled"}))
@@ -299,8 +304,8 @@ class BattleMixin(LivestockBoard):
         return events
 
     def _continue_battle(self) -> list[Event]:
-        b = self.battle
-        events = []
+        b = self._battle_now()
+        events: list[Event] = []
         while b.casualties_left > 0:
             choices = self._casualty_choices(b)
             if not choices:
@@ -349,7 +354,7 @@ class BattleMixin(LivestockBoard):
         return events + self._after_battle()
 
     def _advance(self) -> list[Event]:
-        b = self.battle
+        b = self._battle_now()
         att, to = b.attacker, b.to_cell
         if self.general_status[att] != ACTIVE or (self.terrain[to] != D.BARN and self.occupant[to] >= 0):
             return []
@@ -364,7 +369,7 @@ class BattleMixin(LivestockBoard):
         return []
 
     def _take_casualty(self, slot: int, unit: int, auto: bool = False) -> list[Event]:
-        b = self.battle
+        b = self._battle_now()
         self.armies[slot].remove(unit)
         b.casualties_left -= 1
         if unit < D.N_TROOPS:
@@ -384,12 +389,12 @@ class BattleMixin(LivestockBoard):
     def _do_casualty(self, a) -> list[Event]:
         slot = self._slot_by_name[a.general]
         events = self._take_casualty(slot, D.UNIT_CODE[a.unit])
-        self.battle.stage = RESOLVING
+        self._battle_now().stage = RESOLVING
         events.extend(self._continue_battle())
         return events
 
     def _do_retreat(self, a) -> list[Event]:
-        b = self.battle
+        b = self._battle_now()
         slot = self._slot_by_name[a.general]
         events = self._retreat(slot, self._cell_by_name[a.to])
         b.must_retreat = False

@@ -19,7 +19,7 @@ that :class:`~.state.LivestockState` combines.
 from __future__ import annotations
 
 from dataclasses import asdict
-from typing import Any
+from typing import Any, Mapping
 
 from ..core.errors import IllegalAction
 from ..core.protocol import Event, GameState
@@ -56,6 +56,14 @@ def geometry(n: int):
             nb4.append(tuple(four))
         g = _GEOM[n] = (tuple(names), index, tuple(nb8), tuple(nb4))
     return g
+
+
+def known(table: Mapping[str, int], key: str, rule: str, section: str) -> int:
+    """``table[key]``, or :class:`IllegalAction` (``rule``, ``section``) when it names nothing."""
+    value = table.get(key)
+    if value is None:
+        raise IllegalAction(rule, section)
+    return value
 
 
 # --------------------------------------------------------------------------- constants

@@ -120,7 +120,8 @@ class GreedyBot:
 
     def _act(self, state, legal, me, gens):
         attacks = [a for a in legal if isinstance(a, A.Attack)]
-        best, best_p = None, self.attack_odds
+        best: A.LivestockAction | None = None
+        best_p = self.attack_odds
         for a in attacks:
             att = gens[a.general]
             defenders = [gens[n] for n in state.general_at(a.to)]
@@ -138,8 +139,8 @@ class GreedyBot:
         gathering = self._gathering(state, me, gens)
         barn = next((sq["name"] for row in state.board for sq in row if sq["barn_of"] == me), None)
         by_general: dict[str, list] = {}
-        for a in moves:
-            by_general.setdefault(a.general, []).append(a)
+        for move in moves:
+            by_general.setdefault(move.general, []).append(move)
         for name, options in sorted(by_general.items()):
             g = gens[name]
             if g["super"]:

@@ -9,7 +9,7 @@ from . import actions as A
 from . import data as D
 from .events import EventKind
 from .battle import RESPOND
-from .board import N_RESOURCES, _RES, LivestockBoard, _mk
+from .board import N_RESOURCES, _RES, LivestockBoard, _mk, known
 
 
 
@@ -134,8 +134,7 @@ class CommandCardsMixin(LivestockBoard):
         return events
 
     def _explain_card(self, action, seat: int) -> None:
-        c = D.CARD_CODE.get(action.card)
-        require(c is not None, f"there is no command card {action.card!r}", "Command Cards")
+        c = known(D.CARD_CODE, action.card, f"there is no command card {action.card!r}", "Command Cards")
         require(c in self.hands[seat], f"{D.CARD_NAMES[c]} is not in your hand", "Command Cards")
         b = self.battle
         if b is not None and b.stage == RESPOND:

@@ -15,7 +15,7 @@ from importlib import resources as _resources
 
 
 def _load() -> dict:
-    path = _resources.files("livestock_notebooks").joinpath("data", "livestock_uprising", "rules.json")
+    path = _resources.files("livestock_notebooks").joinpath("data").joinpath("livestock_uprising").joinpath("rules.json")
     return json.loads(path.read_text(encoding="utf-8"))
 
 

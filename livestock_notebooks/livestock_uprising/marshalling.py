@@ -8,7 +8,7 @@ from ..core.protocol import Event, require
 from . import actions as A
 from . import data as D
 from .events import EventKind
-from .board import ACTIVE, AVAILABLE, IN_PLAY, LOST, N_RESOURCES, _RES, LivestockBoard, _mk
+from .board import ACTIVE, AVAILABLE, IN_PLAY, LOST, N_RESOURCES, _RES, LivestockBoard, _mk, known
 
 
 
@@ -16,7 +16,7 @@ class MarshallingMixin(LivestockBoard):
     """Buying units, the one transfer, ending the turn."""
 
     def _marshal_options(self, seat: int, slots: list[int]) -> list:
-        out = []
+        out: list = []
         have = self.tokens[seat]
         cost = D.UNIT_COST
         units = [u for u in range(D.N_TROOPS) if self.troop_stock[u] > 0]
@@ -103,8 +103,7 @@ class MarshallingMixin(LivestockBoard):
         return [self._turn_event()]
 
     def _explain_marshal(self, action, seat: int) -> None:
-        u = D.UNIT_CODE.get(action.unit)
-        require(u is not None, f"there is no unit {action.unit!r}", "Troops")
+        u = known(D.UNIT_CODE, action.unit, f"there is no unit {action.unit!r}", "Troops")
         slot = self._slot_by_name[action.general]
         require(not (self.marshal_locked and self.phase == "marshal"),
                 "after a transfer no more units can be marshalled this turn", "Transfering Units")

@@ -254,14 +254,14 @@ def _parse(text: str, state_class: type[_S], seed: int, max_rounds) -> _S:
     if len(token_fields) != P:
         raise ValueError("one resource entry per player")
     s.tokens = []
-    for r in token_fields:
-        vals = [int(v) for v in r.split(".")]
-        if len(vals) != 5 or min(vals) < 0:
-            raise ValueError(f"resources are five counts: {r!r}")
+    for entry in token_fields:
+        vals = [int(v) for v in entry.split(".")]
+        if len(vals) != N_RESOURCES or min(vals) < 0:
+            raise ValueError(f"resources are five counts: {entry!r}")
         s.tokens.append(vals)
     s.token_supply = [D.TOKENS_EACH - sum(s.tokens[p][r] for p in range(P)) for r in range(N_RESOURCES)]
-    hands, _, deck = fields[4].partition("|")
-    hands = hands.split(",")
+    hand_text, _, deck = fields[4].partition("|")
+    hands = hand_text.split(",")
     if len(hands) != P:
         raise ValueError("one hand per player")
     s.hands = [sorted(ord(ch) - 97 for ch in h if h != "-") for h in hands]
@@ -293,8 +293,8 @@ def _parse(text: str, state_class: type[_S], seed: int, max_rounds) -> _S:
         flags, _, extra = fields[7].partition("/")
         st, dn, hv = flags.split(":")
         own = range(3 * s.turn, 3 * s.turn + 3)
-        for g, a, b, c in zip(own, st, dn, hv):
-            s.steps[g], s.done[g], s.harvested[g] = int(a), int(b), int(c)
+        for slot, steps_left, done, harvested in zip(own, st, dn, hv):
+            s.steps[slot], s.done[slot], s.harvested[slot] = int(steps_left), int(done), int(harvested)
         s.transfers_left, s.marshal_locked, s.has_acted = 1, 0, 0
         for item in filter(None, extra.split(".")):
             if item[0] == "t":

@@ -8,7 +8,7 @@ over the position of :mod:`.board`; this module combines them and keeps the disp
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable, cast
 
 from ..core.errors import IllegalAction, MalformedAction, SaveFileError
 from ..core.protocol import Event, check_action_type, load_state, require
@@ -19,7 +19,7 @@ from .actions_phase import ActionPhaseMixin
 from .battle import RESPOND, Battle, BattleMixin
 from .board import (
     _BUFF_KEYS, _RES, ACTIVE, AVAILABLE, GENERAL_STATUS_NAMES, IN_PLAY, LOST, N_RESOURCES, OUT, PHASE_SECTION, PHASES,
-    SPECIAL_FORCE_STATE_NAMES, _mk,
+    SPECIAL_FORCE_STATE_NAMES, _mk, known,
 )
 from .command_cards import CommandCardsMixin
 from .harvest import HarvestMixin
@@ -128,6 +128,7 @@ class LivestockState(SetupMixin, ActionPhaseMixin, BattleMixin, HarvestMixin, Ma
             raise IllegalAction("there is no battle decision to make now", "Battle Resolution")
         phase = self.phase
         seat = self.current_player
+        assert seat is not None  # the game is not over
         need = {
             A.PlaceBarn: ("barn",), A.Move: ("action",), A.Attack: ("action",), A.Stay: ("action",),
             A.EndActions: ("action",), A.Harvest: ("harvest",), A.EndHarvest: ("harvest",),
@@ -157,8 +158,8 @@ class LivestockState(SetupMixin, ActionPhaseMixin, BattleMixin, HarvestMixin, Ma
                 raise IllegalAction(f"{gen} belongs to {self._player_text(slot // 3)}, not to the player deciding",
                                     PHASE_SECTION.get(phase, "Action Phase"))
         if t is A.PlaceBarn:
-            cell = self._cell_by_name.get(action.cell)
-            require(cell is not None, f"there is no square {action.cell!r} on this board", "Barn Placement")
+            cell = known(self._cell_by_name, action.cell, f"there is no square {action.cell!r} on this board",
+                         "Barn Placement")
             require(self.terrain[cell] == D.UNPLACED, "that square is already taken", "Barn Placement")
             raise IllegalAction("a barn goes next to the starting board, touching it along an edge "
                                 "(not diagonally)", "Barn Placement")
@@ -204,11 +205,13 @@ class LivestockState(SetupMixin, ActionPhaseMixin, BattleMixin, HarvestMixin, Ma
     def from_dict(cls, data: dict) -> "LivestockState":
         s = cls.__new__(cls)
         for attr, key in cls._FIELDS.items():
-            setattr(s, attr, _plain(data[key]))
+            if attr != "battle":
+                setattr(s, attr, _plain(data[key]))
         s._winners = list(data["winners"])
         s.dice = Dice.from_dict(data["dice"])
-        _check_shapes(s)
-        s.battle = None if s.battle is None else Battle.from_dict(s.battle)
+        battle = data["battle"]
+        _check_shapes(s, battle)
+        s.battle = None if battle is None else Battle.from_dict(battle)
         s._init_caches()
         return s
 
@@ -397,7 +400,7 @@ def _ints(name: str, values, length: int | None, lo: int, hi: int) -> None:
             raise SaveFileError(f"save file field {name!r} holds {v!r}, outside {lo}..{hi}")
 
 
-def _check_shapes(s: "LivestockState") -> None:
+def _check_shapes(s: "LivestockState", b: Any) -> None:
     """Types, lengths and ranges of a loaded state, so that a corrupt file fails cleanly."""
     if type(s.players) is not int or s.players not in D.GRIDS or s.size != D.GRIDS[s.players][1]:
         raise SaveFileError("save file has a board that does not fit its player count")
@@ -444,7 +447,6 @@ def _check_shapes(s: "LivestockState") -> None:
     if not isinstance(s.bonuses, dict) or set(s.bonuses) != set(_BUFF_KEYS):
         raise SaveFileError("save file has unknown turn effects")
     _ints("buffs", list(s.bonuses.values()), 3, 0, 99)
-    b = s.battle
     if b is not None:
         keys = {"att", "frm", "to", "defs", "barn", "stage", "decider", "abonus", "overrun", "card", "loser",
                 "cas", "retreat"}
@@ -469,13 +471,13 @@ def _plain(value: Any):
     return value
 
 
-_PHASE_OPTIONS = {
+_PHASE_OPTIONS: dict[str, tuple[Callable[..., None], type]] = {
     "action": (LivestockState._action_options, A.EndActions),
     "harvest": (LivestockState._harvest_options, A.EndHarvest),
     "marshal": (LivestockState._marshalling_options, A.EndTurn),
 }
 
-_HANDLERS = {
+_HANDLERS: dict[type, Callable[..., list[Event]]] = {
     A.PlaceBarn: LivestockState._do_place_barn,
     A.Move: LivestockState._do_move,
     A.Attack: LivestockState._do_attack,
@@ -509,4 +511,4 @@ def from_notation(text: str, *, seed: int = 0, max_rounds: int | None = None) ->
 
 def load(text: str | bytes) -> LivestockState:
     """A game saved with ``state.to_json()``; corrupt or foreign files raise SaveFileError."""
-    return load_state(LivestockState, text)
+    return cast(LivestockState, load_state(LivestockState, text))
