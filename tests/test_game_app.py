@@ -381,3 +381,42 @@ def test_broken_bot_pauses_instead_of_crashing():
     app.act(EndTurn())
     assert not app.step()
     assert app.paused and "bot failed: ZeroDivisionError" in app.status_text
+
+
+def test_shell_package_exports_what_game_pages_import():
+    import livestock_notebooks.widgets.shell as shell
+    import livestock_notebooks.widgets.shell.app as shell_app
+
+    for name in ("GameApp", "GameView", "ViewContext", "Ticker", "illegal_message", "HUMAN_LABEL",
+                 "ActionListView", "Batch", "GameLog", "HeadlessRunner", "APP_CSS", "BOT_SPEEDS"):
+        assert getattr(shell, name) is getattr(shell_app, name), name
+    assert shell.TutorialPage and set(shell.__all__) >= {"GameApp", "BOT_SPEEDS", "TutorialPage"}
+    speeds = shell.BOT_SPEEDS
+    assert list(speeds) == ["Slow", "Normal", "Fast", "Instant"]
+    assert list(speeds.values()) == sorted(speeds.values(), reverse=True)
+    assert speeds[shell.DEFAULT_BOT_SPEED] == GameApp(toy_spec(), check_resume=False).bot_delay
+
+
+@pytest.mark.parametrize("value", [
+    {"new": ({"name": "a.json", "content": memoryview(b"{}")},), "old": (), "name": "value", "type": "change"},
+    ({"name": "a.json", "content": b"{}"},),
+    {"a.json": {"content": b"{}", "metadata": {}}},  # ipywidgets 7
+])
+def test_upload_bytes_reads_every_shape_of_a_file_upload(value):
+    from livestock_notebooks.widgets.common import upload_bytes
+
+    assert upload_bytes(value) == ("a.json", b"{}")
+    assert upload_bytes({"new": (), "old": (), "name": "value"}) is None
+
+
+def test_button_helpers():
+    from livestock_notebooks.widgets.common import ButtonPool, button, message_html, plain_text
+
+    clicks = []
+    b = button("Go", "lsn-go", lambda: clicks.append("go"), width="auto", icon="play")
+    b.click()
+    assert clicks == ["go"] and "lsn-go" in b._dom_classes and b.layout.width == "auto" and b.icon == "play"
+    pool = ButtonPool("lsn-pick", clicks.append)
+    pool[2].click()
+    assert clicks == ["go", 2] and len(pool.buttons) == 3 and pool[0] is pool.buttons[0]
+    assert plain_text(message_html("a < b", "error")) == "a < b" and message_html("") == ""
