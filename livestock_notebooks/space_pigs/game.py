@@ -22,19 +22,20 @@ from ..core.game_info import GameInfo
 from ..core.protocol import GameState
 from .actions import AnswerExchange, ChooseMarker, Discard, Done, OfferExchange, PlayCard
 from .bots import GreedyBot
+from .flow import SEQUENCE_ORDER
 from .setup import load as _load, new_game as _engine_new_game
 
 __all__ = [
     "BOTS", "BOT_ALIASES", "DONE_WORDS", "GAME", "LAYOUT_OPTIONS", "OPTION_LABELS", "PLAYER_COLOURS",
-    "RULE_MODES", "SEQUENCE_ORDER", "describe_action", "describe_turn", "game_info", "new_game", "progress",
+    "RULE_MODES", "GAME_SEQUENCES", "describe_action", "describe_turn", "game_info", "new_game", "progress",
 ]
 
 #: Clan colours by seat (kept apart from the red, yellow and blue of the planets).
 PLAYER_COLOURS = ("#7b1fa2", "#00897b", "#c2185b", "#6d4c41", "#9e9d24", "#455a64")
 
-#: The sequences in the order a game passes through them (set-up, one turn, the end).
-SEQUENCE_ORDER = ("layout", "start", "return", "1A", "1B", "1C", "1D", "1E", "2A", "2B", "2X", "3A", "3B", "3C",
-                  "4A", "4B", "4C", "over")
+#: What ``state.sequence`` reads, in the order a game passes through it: the engine's
+#: sequence order (set-up, then a turn) and "over" at the end.
+GAME_SEQUENCES = tuple(s for s in SEQUENCE_ORDER if s != "end") + ("over",)
 
 #: The rules modes, with their captions.
 RULE_MODES = (("Full rules", "full"), ("Simplified A", "simple_a"), ("Simplified B", "simple_b"))
@@ -124,7 +125,7 @@ def progress(state) -> float:
     """How far the game has gone, in [0, 1] (turns of the limit, six when there is none)."""
     if state.is_over:
         return 1.0
-    order = [s for s in SEQUENCE_ORDER if s not in ("2X", "over")]
+    order = [s for s in GAME_SEQUENCES if s not in ("2X", "over")]
     seq = state.sequence
     frac = order.index(seq) / len(order) if seq in order else 0.0
     limit = state.max_rounds or 6

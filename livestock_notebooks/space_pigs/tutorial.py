@@ -24,7 +24,7 @@ from ..core.tutorial import Step, events_of
 from . import events as ev_
 from .actions import Discard, Done, Flee, Fly, Load, MoveAliens, PlayCard, Redeploy, Stand
 from .bots import GreedyBot
-from .game import SEQUENCE_ORDER, new_game
+from .game import GAME_SEQUENCES, new_game
 from . import from_notation
 
 __all__ = ["GALAXY", "STEPS", "Step", "demo_action", "demo_for", "state_for", "step_by_key"]
@@ -36,7 +36,7 @@ GALAXY = "0,0:Pr:a4 1,0:Py:b3 -1,0:A 0,1:Pb -1,1:Pb:c3 1,-1:Pr 0,-1:Py"
 
 def _past(state, seq: str) -> bool:
     now = state.sequence
-    return now in SEQUENCE_ORDER and SEQUENCE_ORDER.index(now) > SEQUENCE_ORDER.index(seq) or state.turn > 2
+    return now in GAME_SEQUENCES and GAME_SEQUENCES.index(now) > GAME_SEQUENCES.index(seq) or state.turn > 2
 
 
 def _at(seq: str, header: str, cells: str) -> str:
