@@ -5,14 +5,28 @@ notebook renders at ``/voila/render/<name>.ipynb``. The server listens on 127.0.
 idle kernels, and uses the ``livestock`` Voila template shipped in this package, which makes the
 pages load nothing from any host but the one serving them.
 
+Safety of the served app:
+
+- Listening on any address but loopback needs ``--allow-remote``; the command then prints what
+  is exposed. Requests whose ``Host`` header names another host are refused (403), which stops
+  DNS-rebinding pages from reaching the app; ``--allow-host NAME`` adds names.
+- Closing a page shuts its kernel down within seconds: Voila's page asks for it with a beacon
+  that carries no XSRF token (Voila issue 1458), which Voila refuses; this app accepts it from
+  the same origin only.
+- Visitors never see tracebacks (they name server paths): Voila shows a short message and the
+  operator's log has the details.
+
 ``python -m livestock_notebooks`` is the same command.
 """
 
 from __future__ import annotations
 
 import argparse
+import ipaddress
 import json
 import os
+import re
+import socket
 import shutil
 import sys
 from pathlib import Path
@@ -83,7 +97,7 @@ def voila_argv(
         f"--port={port}",
         f"--Voila.ip={ip}",
         f"--template={TEMPLATE_NAME}",
-        "--show_tracebacks=True",
+        "--show_tracebacks=False",
         f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_TIMEOUT}",
         f"--MappingKernelManager.cull_interval={CULL_INTERVAL}",
     ]
@@ -103,17 +117,68 @@ def _option_name(arg: str) -> str:
     return aliases.get(name, name)
 
 
-def _make_app_class():
-    """Voila, with ``/`` redirecting to the index notebook when there is one."""
-    from tornado.web import RedirectHandler
+def is_loopback(ip: str) -> bool:
+    """Whether ``ip`` (an address or a host name) only serves this machine."""
+    if ip in ("localhost", ""):
+        return ip == "localhost"
+    try:
+        return ipaddress.ip_address(ip.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def allowed_hosts(ip: str, extra: Sequence[str] = ()) -> frozenset[str]:
+    """Host names (without port) a request may name in its ``Host`` header."""
+    names = {"localhost", "127.0.0.1", "::1", ip.strip("[]")}
+    if not is_loopback(ip):
+        names.add(socket.gethostname())
+        names.add(socket.getfqdn())
+    names.update(h.strip().lower() for h in extra if h.strip())
+    return frozenset(n.lower() for n in names if n and n not in ("0.0.0.0", "::"))
+
+
+def host_allowed(host_header: str, allowed: frozenset[str]) -> bool:
+    """``host_allowed("127.0.0.1:8866", ...)``: the Host header's name is one we serve."""
+    match = re.match(r"^\[?([^\]]*?)\]?(:\d+)?$", host_header.strip().lower())
+    return bool(match) and match.group(1) in allowed
+
+
+def _same_origin(request) -> bool:
+    origin = request.headers.get("Origin")
+    if origin is None:
+        return request.headers.get("Sec-Fetch-Site", "same-origin") in ("same-origin", "none")
+    return re.sub(r"^https?://", "", origin.rstrip("/")).lower() == request.host.lower()
+
+
+def _make_app_class(hosts: frozenset[str] | None = None):
+    """Voila, with ``/`` redirecting to the index notebook when there is one, the Host header
+    checked against ``hosts`` and kernels shut down when their page closes."""
+    from tornado.web import ErrorHandler, RedirectHandler
     from voila.app import Voila
+    from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
     from jupyter_server.utils import url_path_join
+
+    class PageClosedHandler(VoilaShutdownKernelHandler):
+        """Voila's kernel shutdown on page close, which its page sends as a beacon without an
+        XSRF token: accepted from the same origin only (kernel ids are unguessable too)."""
+
+        def check_xsrf_cookie(self):
+            if not _same_origin(self.request):
+                from tornado.web import HTTPError
+
+                raise HTTPError(403, "cross-origin shutdown refused")
 
     class LivestockVoila(Voila):
         name = "livestock-notebooks"
 
         def init_handlers(self):
             handlers = super().init_handlers()
+            handlers = [
+                (h[0], PageClosedHandler, *h[2:]) if len(h) >= 2 and h[1] is VoilaShutdownKernelHandler else h
+                for h in handlers
+            ]
+            if hosts is not None and getattr(self, "app", None) is not None:
+                self._guard_host(self.app)
             if self.notebook_path or not self.root_dir:
                 return handlers
             if not (Path(self.root_dir) / INDEX_NOTEBOOK).is_file():
@@ -124,6 +189,19 @@ def _make_app_class():
                 0, (self.server_url, RedirectHandler, {"url": target, "permanent": False})
             )
             return handlers
+
+        def _guard_host(self, app) -> None:
+            find = app.find_handler
+            log = self.log
+
+            def find_handler(request, **kwargs):
+                if not host_allowed(request.host or "", hosts):
+                    log.warning("refused a request for host %r (allowed: %s; see --allow-host)",
+                                request.host, ", ".join(sorted(hosts)))
+                    return app.get_handler_delegate(request, ErrorHandler, {"status_code": 403})
+                return find(request, **kwargs)
+
+            app.find_handler = find_handler
 
     return LivestockVoila
 
@@ -190,6 +268,19 @@ def build_parser() -> argparse.ArgumentParser:
         "--ip", default="127.0.0.1", help="address to listen on (default 127.0.0.1, this machine only)"
     )
     parser.add_argument(
+        "--allow-remote",
+        action="store_true",
+        help="allow --ip to be an address other machines can reach (there is no password: anyone "
+        "who reaches it can open the pages)",
+    )
+    parser.add_argument(
+        "--allow-host",
+        metavar="NAME",
+        action="append",
+        default=[],
+        help="a further host name the app may be reached by (checked against the Host header)",
+    )
+    parser.add_argument(
         "--no-browser", action="store_true", help="do not open a web browser"
     )
     parser.add_argument(
@@ -221,8 +312,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         notebooks_dir = find_notebooks_dir(args.notebooks)
     except FileNotFoundError as exc:
         parser.error(str(exc))
+    if not is_loopback(args.ip) and not args.allow_remote:
+        parser.error(
+            f"--ip {args.ip} would let other machines open the app, which has no password; "
+            "add --allow-remote if that is what you want"
+        )
+    hosts = allowed_hosts(args.ip, args.allow_host)
+    if not is_loopback(args.ip):
+        print(
+            f"WARNING: serving {notebooks_dir} to the network on http://{args.ip}:{args.port}/ "
+            "with no password: anyone who can reach this address can open the pages and play. "
+            f"Host names accepted: {', '.join(sorted(hosts))} (add more with --allow-host).",
+            file=sys.stderr,
+        )
     _prepend_jupyter_path(os.environ)
-    app_class = _make_app_class()
+    app_class = _make_app_class(hosts)
     app_class.launch_instance(
         argv=voila_argv(
             notebooks_dir,

@@ -1,0 +1,94 @@
+"""The served app's safety: loopback by default, Host header checked, kernels freed on close,
+no tracebacks for visitors (``livestock_notebooks.cli``)."""
+from __future__ import annotations
+
+import http.client
+import re
+import time
+
+import pytest
+
+from browser import VoilaServer, wait_for_voila
+from livestock_notebooks import cli
+
+
+def test_remote_ip_needs_an_explicit_flag(capsys) -> None:
+    with pytest.raises(SystemExit):
+        cli.main(["--ip", "0.0.0.0", "--no-browser"])
+    assert "--allow-remote" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("ip", ["127.0.0.1", "127.0.0.5", "::1", "localhost"])
+def test_loopback_addresses_need_no_flag(ip) -> None:
+    assert cli.is_loopback(ip)
+
+
+@pytest.mark.parametrize("ip", ["0.0.0.0", "192.168.1.5", "::", "example.org"])
+def test_other_addresses_count_as_remote(ip) -> None:
+    assert not cli.is_loopback(ip)
+
+
+def test_host_header_check() -> None:
+    hosts = cli.allowed_hosts("127.0.0.1", ["games.example"])
+    assert cli.host_allowed("127.0.0.1:8866", hosts)
+    assert cli.host_allowed("localhost", hosts)
+    assert cli.host_allowed("[::1]:8866", hosts)
+    assert cli.host_allowed("GAMES.example:80", hosts)
+    assert not cli.host_allowed("attacker.example:8866", hosts)
+    assert not cli.host_allowed("127.0.0.1.attacker.example", hosts)
+    assert not cli.host_allowed("", hosts)
+
+
+def test_visitors_get_no_tracebacks() -> None:
+    argv = cli.voila_argv(cli.find_notebooks_dir(), open_browser=False)
+    assert "--show_tracebacks=False" in argv
+
+
+def _get(port: int, path: str, host: str) -> int:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    try:
+        conn.request("GET", path, headers={"Host": host})
+        return conn.getresponse().status
+    finally:
+        conn.close()
+
+
+@pytest.mark.browser
+def test_server_refuses_foreign_host_headers(tmp_path) -> None:
+    """A DNS-rebinding page reaches the server under a foreign name: it is refused."""
+    server = VoilaServer(tmp_path)
+    try:
+        # "/" only redirects (no kernel starts)
+        assert _get(server.port, "/", f"127.0.0.1:{server.port}") == 302
+        assert _get(server.port, "/", f"localhost:{server.port}") == 302
+        assert _get(server.port, "/", f"rebind.attacker.example:{server.port}") == 403
+        assert "refused a request for host" in server.log_path.read_text(errors="replace")
+    finally:
+        server.stop()
+
+
+@pytest.mark.browser
+def test_closing_a_page_shuts_its_kernel_down(browser, tmp_path) -> None:
+    """Without waiting for the idle culler (ten minutes by default): the page's own shutdown
+    request on close is accepted (Voila refuses it for want of an XSRF token)."""
+    server = VoilaServer(tmp_path)
+    try:
+        context = browser.new_context()
+        page = context.new_page()
+        page.goto(server.base_url + "/voila/render/super_army_odds.ipynb")
+        wait_for_voila(page)
+        # a rendered widget means the page's widget manager (which asks for the shutdown) is up
+        page.locator(".jupyter-widgets").first.wait_for(state="visible", timeout=90_000)
+        log = server.log_path.read_text(errors="replace")
+        started = re.findall(r"Kernel started: ([0-9a-f-]+)", log)
+        assert started, server.log_tail()
+        # leaving the page fires its beforeunload handler, as closing the tab does
+        page.goto("about:blank")
+        deadline = time.monotonic() + 45
+        while f"Kernel shutdown: {started[-1]}" not in server.log_path.read_text(errors="replace"):
+            assert time.monotonic() < deadline, "kernel not shut down:\n" + server.log_tail()
+            time.sleep(0.3)  # polling the server log, not waiting on the page
+        assert "_xsrf" not in server.log_path.read_text(errors="replace")
+        context.close()
+    finally:
+        server.stop()
