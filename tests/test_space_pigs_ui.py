@@ -19,6 +19,7 @@ from livestock_notebooks.space_pigs.actions import (
 )
 from livestock_notebooks.space_pigs.bots import GreedyBot
 from livestock_notebooks.space_pigs.data import CARDS
+from livestock_notebooks.space_pigs.views import SpacePigsPlayerView
 from livestock_notebooks.widgets.shell.app import ViewContext
 from livestock_notebooks.widgets.common.odds_panel import format_percent
 from livestock_notebooks.widgets.shell.pacing import BOT_SPEEDS
@@ -448,6 +449,21 @@ def test_combat_screen_odds_cards_reveal_and_rounds(saves):
     assert "Round 1" in panel.value or "over-armament" in panel.value
 
 
+def test_the_page_shows_the_engines_typed_view(saves):
+    """The page draws the engine's view of the seat on screen; the other side's face-down cards
+    are only a count in it, for that seat and for a spectator alike."""
+    app = position_app(saves, COMBAT)
+    app.run_bots()  # the defender plays face down
+    view = app.view.view
+    assert isinstance(view, SpacePigsPlayerView) and view.viewer == 0
+    assert view == app.session.state.player_view(0)
+    played = app.session.state.combat.defender_cards
+    assert played
+    for seen in (view, app.session.state.player_view(None)):
+        assert seen.combat.defender_cards == () and seen.combat.defender_card_count == len(played)
+    assert view.clans[0].hand is not None and view.clans[1].hand is None
+
+
 def test_the_wipeout_line_destroys_everyone(saves):
     app = position_app(saves, COMBAT)
     app.run_bots()  # defender: Gravity Mudbath, tech 2
@@ -607,6 +623,8 @@ def test_spectator_view_when_only_bots_play(saves):
     app.run_bots(200)
     text = app.tree_text()
     assert "(you)" not in text
+    assert app.view.view.viewer is None  # the engine's spectator view, player_view(None)
+    assert all(clan.hand is None for clan in app.view.view.clans)
     assert app.view.hand.widget.layout.display == "none"
     for p in range(3):
         for c in session.state.hands[p]:
