@@ -7,6 +7,7 @@ are card ids (``data.CARDS[id]``). ``hog`` fields say which troop type (``False`
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from ..core.protocol import Action
 from .data import CARDS
@@ -27,11 +28,40 @@ def _troop(hog: bool) -> str:
     return "a hog" if hog else "a piglet"
 
 
+# fields that hold a player: they read "P1", "P2", ...
+_PLAYER_FIELDS = frozenset({"player", "target", "partner", "to", "voter", "candidate"})
+
+
+class _Words(dict):
+    """An action's fields as they read in its text (looked up as the template names them)."""
+
+    def __init__(self, action: "SpacePigsAction") -> None:
+        super().__init__()
+        self.action = action
+
+    def __missing__(self, name: str) -> object:
+        value = getattr(self.action, name)
+        if name in _PLAYER_FIELDS:
+            return _p(value)
+        if name == "card":
+            return _card(value)
+        if name == "hog":
+            return _troop(value)
+        return value
+
+
 @dataclass(frozen=True)
 class SpacePigsAction(Action):
-    """Base class of Space Pigs actions."""
+    """Base class of Space Pigs actions. ``TEXT`` is how an action reads: a ``str.format``
+    template over its fields, where a player reads "P2", ``card`` the card's name and ``hog``
+    "a hog" or "a piglet"."""
+
+    TEXT: ClassVar[str] = "{player} acts"
 
     player: int
+
+    def __str__(self) -> str:
+        return self.TEXT.format_map(_Words(self))
 
 
 # ----------------------------------------------------------------------------- generic
@@ -39,8 +69,7 @@ class SpacePigsAction(Action):
 class Done(SpacePigsAction):
     """End one's step in the current sequence (stop discarding, stop playing cards, end travel...)."""
 
-    def __str__(self) -> str:
-        return f"{_p(self.player)} is done"
+    TEXT = "{player} is done"
 
 
 @dataclass(frozen=True)
@@ -49,8 +78,7 @@ class PlayCard(SpacePigsAction):
 
     card: int
 
-    def __str__(self) -> str:
-        return f"{_p(self.player)} plays {_card(self.card)}"
+    TEXT = "{player} plays {card}"
 
 
 @dataclass(frozen=True)
@@ -59,8 +87,7 @@ class ChooseHex(SpacePigsAction):
 
     hex: int
 
-    def __str__(self) -> str:
-        return f"{_p(self.player)} picks H{self.hex}"
+    TEXT = "{player} picks H{hex}"
 
 
 @dataclass(frozen=True)
@@ -69,8 +96,7 @@ class ChoosePlayer(SpacePigsAction):
 
     target: int
 
-    def __str__(self) -> str:
-        return f"{_p(self.player)} picks {_p(self.target)}"
+    TEXT = "{player} picks {target}"
 
 
 @dataclass(frozen=True)
@@ -96,8 +122,7 @@ class DrawHex(SpacePigsAction):
 
     pile: str
 
-    def __str__(self) -> str:
-        return f"{_p(self.player)} draws a hex from the {self.pile} pile"
+    TEXT = "{player} draws a hex from the {pile} pile"
 
 
 @dataclass(frozen=True)
@@ -119,8 +144,7 @@ class StartPlanet(SpacePigsAction):
 
     hex: int
 
-    def __str__(self) -> str:
-        return f"{_p(self.player)} starts with 5 piglets on H{self.hex}"
+    TEXT = "{player} starts with 5 piglets on H{hex}"
 
 
 @dataclass(frozen=True)
@@ -129,8 +153,7 @@ class ReturnTo(SpacePigsAction):
 
     hex: int
 
-    def __str__(self) -> str:
-        return f"{_p(self.player)} returns with 5 piglets on H{self.hex}"
+    TEXT = "{player} returns with 5 piglets on H{hex}"
 
 
 # ----------------------------------------------------------------------------- phase 1
@@ -138,8 +161,7 @@ class ReturnTo(SpacePigsAction):
 class Discard(SpacePigsAction):
     card: int
 
-    def __str__(self) -> str:
-        return f"{_p(self.player)} discards {_card(self.card)}"
+    TEXT = "{player} discards {card}"
 
 
 @dataclass(frozen=True)
@@ -149,8 +171,7 @@ class OfferExchange(SpacePigsAction):
     partner: int
     card: int
 
-    def __str__(self) -> str:
-        return f"{_p(self.player)} offers {_card(self.card)} to {_p(self.partner)} in exchange"
+    TEXT = "{player} offers {card} to {partner} in exchange"
 
 
 @dataclass(frozen=True)
@@ -171,16 +192,14 @@ class GiveMarker(SpacePigsAction):
 
     to: int
 
-    def __str__(self) -> str:
-        return f"{_p(self.player)} gives a colonist marker to {_p(self.to)}"
+    TEXT = "{player} gives a colonist marker to {to}"
 
 
 @dataclass(frozen=True)
 class MakeHog(SpacePigsAction):
     """Turn two new colonist piglets into a hog (one a turn)."""
 
-    def __str__(self) -> str:
-        return f"{_p(self.player)} turns two new piglets into a hog"
+    TEXT = "{player} turns two new piglets into a hog"
 
 
 @dataclass(frozen=True)
@@ -190,8 +209,7 @@ class Deploy(SpacePigsAction):
     hex: int
     hog: bool
 
-    def __str__(self) -> str:
-        return f"{_p(self.player)} deploys {_troop(self.hog)} on H{self.hex}"
+    TEXT = "{player} deploys {hog} on H{hex}"
 
 
 @dataclass(frozen=True)
@@ -200,8 +218,7 @@ class PlaceAliens(SpacePigsAction):
 
     hex: int
 
-    def __str__(self) -> str:
-        return f"{_p(self.player)} places the new aliens on H{self.hex}"
+    TEXT = "{player} places the new aliens on H{hex}"
 
 
 # ----------------------------------------------------------------------------- phase 2
@@ -211,8 +228,7 @@ class ChooseMarker(SpacePigsAction):
 
     value: int
 
-    def __str__(self) -> str:
-        return f"{_p(self.player)} chooses a travel marker"
+    TEXT = "{player} chooses a travel marker"
 
     def reveal(self) -> str:
         return f"{_p(self.player)} chooses the travel marker {self.value}"
@@ -225,8 +241,7 @@ class Load(SpacePigsAction):
     hex: int
     hog: bool
 
-    def __str__(self) -> str:
-        return f"{_p(self.player)} boards {_troop(self.hog)} at H{self.hex}"
+    TEXT = "{player} boards {hog} at H{hex}"
 
 
 @dataclass(frozen=True)
@@ -235,8 +250,7 @@ class Fly(SpacePigsAction):
 
     hex: int
 
-    def __str__(self) -> str:
-        return f"{_p(self.player)} flies to H{self.hex}"
+    TEXT = "{player} flies to H{hex}"
 
 
 @dataclass(frozen=True)
@@ -245,16 +259,14 @@ class Drop(SpacePigsAction):
 
     hog: bool
 
-    def __str__(self) -> str:
-        return f"{_p(self.player)} drops {_troop(self.hog)} here"
+    TEXT = "{player} drops {hog} here"
 
 
 @dataclass(frozen=True)
 class Land(SpacePigsAction):
     """End a long trip: the troops still aboard land where the ship is."""
 
-    def __str__(self) -> str:
-        return f"{_p(self.player)} lands"
+    TEXT = "{player} lands"
 
 
 # ----------------------------------------------------------------------------- phase 3
@@ -264,8 +276,7 @@ class ChooseCombat(SpacePigsAction):
 
     hex: int
 
-    def __str__(self) -> str:
-        return f"{_p(self.player)} resolves the attack on H{self.hex}"
+    TEXT = "{player} resolves the attack on H{hex}"
 
 
 @dataclass(frozen=True)
@@ -274,16 +285,14 @@ class Flee(SpacePigsAction):
 
     hex: int
 
-    def __str__(self) -> str:
-        return f"{_p(self.player)} flees to H{self.hex}"
+    TEXT = "{player} flees to H{hex}"
 
 
 @dataclass(frozen=True)
 class Stay(SpacePigsAction):
     """Fight on (do not flee) this round."""
 
-    def __str__(self) -> str:
-        return f"{_p(self.player)} fights on"
+    TEXT = "{player} fights on"
 
 
 @dataclass(frozen=True)
@@ -294,8 +303,7 @@ class Redeploy(SpacePigsAction):
     dst: int
     hog: bool
 
-    def __str__(self) -> str:
-        return f"{_p(self.player)} redeploys {_troop(self.hog)} from H{self.src} to H{self.dst}"
+    TEXT = "{player} redeploys {hog} from H{src} to H{dst}"
 
 
 @dataclass(frozen=True)
@@ -305,8 +313,7 @@ class MoveAliens(SpacePigsAction):
     src: int
     dst: int
 
-    def __str__(self) -> str:
-        return f"{_p(self.player)} moves the aliens from H{self.src} to H{self.dst}"
+    TEXT = "{player} moves the aliens from H{src} to H{dst}"
 
 
 # ----------------------------------------------------------------------------- phase 4
@@ -326,8 +333,7 @@ class CallVoter(SpacePigsAction):
 
     voter: int
 
-    def __str__(self) -> str:
-        return f"{_p(self.player)} calls {_p(self.voter)} to vote"
+    TEXT = "{player} calls {voter} to vote"
 
 
 @dataclass(frozen=True)
@@ -336,8 +342,7 @@ class Vote(SpacePigsAction):
 
     candidate: int
 
-    def __str__(self) -> str:
-        return f"{_p(self.player)} votes for {_p(self.candidate)}"
+    TEXT = "{player} votes for {candidate}"
 
 
 ACTION_CLASSES = (

@@ -3,6 +3,8 @@ and over-armament, fleeing, rounds resolved by the shared odds model) and redepl
 Alien attacks in 3C use the same combat."""
 from __future__ import annotations
 
+from typing import Any
+
 from ..odds.space_pigs_sides import AcornWorm, Pigs, Pirates, Porcophages, resolve_round
 from . import events
 from .actions import ChooseCombat, Done, Flee, PlayCard, Redeploy, SpacePigsAction, Stay, UsePower
@@ -228,6 +230,21 @@ class SpaceCombatMixin(Board):
         self.combat = None
         self._check_eliminations()
 
+    def _sides(self, cb: Combat) -> tuple[Any, Any]:
+        """The attacker's and the defender's side in the shared odds model, with the card bonuses."""
+        return (self._side(cb.hex, cb.attacker, cb.attacker_bonus),
+                self._side(cb.hex, cb.defender, cb.defender_bonus))
+
+    def _offer_pecari(self, cb: Combat, power: str, stage: str) -> bool:
+        """Whether the Pecari Banzai player in this combat may use ``power`` now; if so the combat
+        waits at ``stage`` for that player's decision."""
+        pec = self._pecari_in(cb)
+        if pec is None or not self._power_ready(pec, power):
+            return False
+        cb.stage = stage
+        self.actor = pec
+        return True
+
     def _pecari_in(self, cb: Combat) -> int | None:
         for who in (cb.defender, cb.attacker):
             if who >= 0 and self.clans[who] == "Pecari Banzai":
@@ -257,14 +274,11 @@ class SpaceCombatMixin(Board):
                 cb.stage = "revealed"
                 continue
             if st == "revealed":
-                pec = self._pecari_in(cb)
-                if pec is not None and self._power_ready(pec, "tech_adjust") and (cb.attacker_cards or cb.defender_cards):
-                    cb.stage = "tech"
-                    self.actor = pec
+                if (cb.attacker_cards or cb.defender_cards) and self._offer_pecari(cb, "tech_adjust", "tech"):
                     return True
                 cb.stage = "tech_done"
                 continue
-            if st == "tech":
+            if st in ("tech", "reroll"):  # the Pecari Banzai player decides
                 self.actor = self._pecari_in(cb)
                 return True
             if st == "tech_done":
@@ -284,28 +298,19 @@ class SpaceCombatMixin(Board):
                 cb.stage = "flee_a" if st == "flee_d" else "roll"
                 continue
             if st == "roll":
-                a_side = self._side(h, cb.attacker, cb.attacker_bonus)
-                d_side = self._side(h, cb.defender, cb.defender_bonus)
+                a_side, d_side = self._sides(cb)
                 ar = [self._roll(s) for s in a_side.strength_dice()]
                 dr = [self._roll(s) for s in d_side.strength_dice()]
                 cb.rolls = [ar, dr]
                 cb.stage = "rolled"
                 continue
             if st in ("rolled", "rolled2"):
-                if st == "rolled":
-                    pec = self._pecari_in(cb)
-                    if pec is not None and self._power_ready(pec, "reroll"):
-                        cb.stage = "reroll"
-                        self.actor = pec
-                        return True
+                if st == "rolled" and self._offer_pecari(cb, "reroll", "reroll"):
+                    return True
                 cb.stage = "check_tie"
                 continue
-            if st == "reroll":
-                self.actor = self._pecari_in(cb)
-                return True
             if st == "check_tie":
-                a_side = self._side(h, cb.attacker, cb.attacker_bonus)
-                d_side = self._side(h, cb.defender, cb.defender_bonus)
+                a_side, d_side = self._sides(cb)
                 at = sum(cb.rolled()[0]) + a_side.modifier()
                 dt = sum(cb.rolled()[1]) + d_side.modifier()
                 if at == dt:
@@ -329,8 +334,7 @@ class SpaceCombatMixin(Board):
     def _resolve_round(self) -> None:
         cb = self._fight
         h = cb.hex
-        a_side = self._side(h, cb.attacker, cb.attacker_bonus)
-        d_side = self._side(h, cb.defender, cb.defender_bonus)
+        a_side, d_side = self._sides(cb)
         ar, dr = cb.rolled()
         a_roll, d_roll = sum(ar), sum(dr)
         at, dt = a_roll + a_side.modifier(), d_roll + d_side.modifier()
