@@ -7,7 +7,8 @@ resources by name (``"hay"``). The player is implied: an action is always taken 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from typing import Callable, ClassVar
 
 from ..core.protocol import Action
 from . import data
@@ -28,91 +29,91 @@ def _c(key: str) -> str:
     return key if code is None else data.CARD_NAMES[code]
 
 
+_RENDER = {"general": _g, "unit": _u, "card": _c}
+
+
 @dataclass(frozen=True)
 class LivestockAction(Action):
-    """Base class of every Livestock Uprising action."""
+    """Base class of every Livestock Uprising action. ``str()`` fills the class's ``TEXT`` with
+    its fields (Generals with their stars, units and cards by name)."""
+
+    TEXT: ClassVar[str] = ""
+    #: fields that name a General (``general`` always does)
+    GENERAL_FIELDS: ClassVar[tuple[str, ...]] = ()
+
+    def __str__(self) -> str:
+        values = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            render = _g if f.name in self.GENERAL_FIELDS else _RENDER.get(f.name)
+            values[f.name] = render(value) if render is not None else value
+        return self.TEXT.format(**values)
 
 
 @dataclass(frozen=True)
 class PlaceBarn(LivestockAction):
+    TEXT = "Place the barn at {cell}"
     cell: str
-
-    def __str__(self):
-        return f"Place the barn at {self.cell}"
 
 
 @dataclass(frozen=True)
 class Move(LivestockAction):
+    TEXT = "Move {general} from {frm} to {to}"
     general: str
     frm: str
     to: str
-
-    def __str__(self):
-        return f"Move {_g(self.general)} from {self.frm} to {self.to}"
 
 
 @dataclass(frozen=True)
 class Attack(LivestockAction):
+    TEXT = "{general} at {frm} attacks {to}"
     general: str
     frm: str
     to: str
-
-    def __str__(self):
-        return f"{_g(self.general)} at {self.frm} attacks {self.to}"
 
 
 @dataclass(frozen=True)
 class Stay(LivestockAction):
+    TEXT = "{general} stays"
     general: str
-
-    def __str__(self):
-        return f"{_g(self.general)} stays"
 
 
 @dataclass(frozen=True)
 class EndActions(LivestockAction):
-    def __str__(self):
-        return "End the action phase"
+    TEXT = "End the action phase"
 
 
 @dataclass(frozen=True)
 class Harvest(LivestockAction):
+    TEXT = "{general} harvests {resource}"
     general: str
     resource: str
-
-    def __str__(self):
-        return f"{_g(self.general)} harvests {self.resource}"
 
 
 @dataclass(frozen=True)
 class EndHarvest(LivestockAction):
-    def __str__(self):
-        return "End the harvest phase"
+    TEXT = "End the harvest phase"
 
 
 @dataclass(frozen=True)
 class Marshal(LivestockAction):
+    TEXT = "Marshal a {unit} under {general}"
     unit: str
     general: str
-
-    def __str__(self):
-        return f"Marshal a {_u(self.unit)} under {_g(self.general)}"
 
 
 @dataclass(frozen=True)
 class Transfer(LivestockAction):
+    TEXT = "Transfer a {unit} from {frm} to {to}"
+    GENERAL_FIELDS = ("frm", "to")
     unit: str
     frm: str
     to: str
 
-    def __str__(self):
-        return f"Transfer a {_u(self.unit)} from {_g(self.frm)} to {_g(self.to)}"
-
 
 @dataclass(frozen=True)
 class EndTurn(LivestockAction):
-    def __str__(self):
-        return "End the turn"
+    TEXT = "End the turn"
 
 
 @dataclass(frozen=True)
@@ -125,9 +126,16 @@ class PlayCard(LivestockAction):
     opponent: int = -1
 
     def __str__(self):
+        return self.describe()
+
+    def describe(self, general_name: Callable[[str], str] = _g,
+                 player_name: Callable[[int], str] | None = None) -> str:
+        """The play in words; with ``player_name`` a theft reads "<resource> from <that player>"."""
         text = f"Play {_c(self.card)}"
         if self.general:
-            text += f" on {_g(self.general)}"
+            text += f" on {general_name(self.general)}"
+        if self.opponent >= 0 and player_name is not None:
+            return text + f": {self.resource} from {player_name(self.opponent)}"
         if self.opponent >= 0:
             text += f" against P{self.opponent + 1}"
         if self.resource:
@@ -137,38 +145,31 @@ class PlayCard(LivestockAction):
 
 @dataclass(frozen=True)
 class DeclineCard(LivestockAction):
-    def __str__(self):
-        return "Play no command card"
+    TEXT = "Play no command card"
 
 
 @dataclass(frozen=True)
 class Casualty(LivestockAction):
+    TEXT = "{general} gives up a {unit}"
     general: str
     unit: str
-
-    def __str__(self):
-        return f"{_g(self.general)} gives up a {_u(self.unit)}"
 
 
 @dataclass(frozen=True)
 class Retreat(LivestockAction):
+    TEXT = "{general} retreats to {to}"
     general: str
     to: str
-
-    def __str__(self):
-        return f"{_g(self.general)} retreats to {self.to}"
 
 
 @dataclass(frozen=True)
 class DeclareSuperArmy(LivestockAction):
-    def __str__(self):
-        return "Declare the Super Army"
+    TEXT = "Declare the Super Army"
 
 
 @dataclass(frozen=True)
 class FormSuperArmy(LivestockAction):
-    def __str__(self):
-        return "Form the Super Army (unspent resources are discarded)"
+    TEXT = "Form the Super Army (unspent resources are discarded)"
 
 
 ACTION_CLASSES = (

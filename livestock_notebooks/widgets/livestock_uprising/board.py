@@ -61,27 +61,26 @@ def _svg(body: str, px: int, label: str) -> str:
             f"role='img' aria-label='{label}' class='lsn-icon'><title>{label}</title>{body}</svg>")
 
 
+#: The SVG drawing (20 x 20 box) of each resource's icon.
+_RESOURCE_SVG = {
+    "grass": "<path d='M3 18 L5 8 L7 18 Z M8 18 L10 4 L12 18 Z M13 18 L15 9 L17 18 Z' fill='#43a047' "
+             "stroke='#1b5e20' stroke-width='0.8'/>",
+    "hay": "<rect x='3' y='6' width='14' height='10' rx='2' fill='#e8c547' stroke='#8d6e00' stroke-width='1'/>"
+           "<path d='M3 9 H17 M3 13 H17' stroke='#8d6e00' stroke-width='1'/>",
+    "corn": "<ellipse cx='10' cy='9' rx='4' ry='7' fill='#fbc02d' stroke='#a67c00' stroke-width='1'/>"
+            "<path d='M6 17 Q9 11 10 16 Q11 11 14 17 Z' fill='#66bb6a' stroke='#2e7d32' stroke-width='0.8'/>",
+    "carrot": "<path d='M10 19 L6 7 H14 Z' fill='#fb8c00' stroke='#bf360c' stroke-width='1'/>"
+              "<path d='M8 7 L7 2 M10 7 V1 M12 7 L13 2' stroke='#2e7d32' stroke-width='1.6'/>",
+    "apple": "<circle cx='10' cy='12' r='6.5' fill='#e53935' stroke='#8e0000' stroke-width='1'/>"
+             "<path d='M10 6 Q10 3 12 2' stroke='#5d4037' stroke-width='1.4' fill='none'/>"
+             "<ellipse cx='13' cy='4.5' rx='2.2' ry='1.2' fill='#43a047'/>",
+}
+
+
 def resource_icon(resource: str, px: int = 18) -> str:
     """A small picture of a resource (grass, hay, corn, carrot, apple)."""
-    if resource == "grass":
-        body = ("<path d='M3 18 L5 8 L7 18 Z M8 18 L10 4 L12 18 Z M13 18 L15 9 L17 18 Z' fill='#43a047' "
-                "stroke='#1b5e20' stroke-width='0.8'/>")
-    elif resource == "hay":
-        body = ("<rect x='3' y='6' width='14' height='10' rx='2' fill='#e8c547' stroke='#8d6e00' stroke-width='1'/>"
-                "<path d='M3 9 H17 M3 13 H17' stroke='#8d6e00' stroke-width='1'/>")
-    elif resource == "corn":
-        body = ("<ellipse cx='10' cy='9' rx='4' ry='7' fill='#fbc02d' stroke='#a67c00' stroke-width='1'/>"
-                "<path d='M6 17 Q9 11 10 16 Q11 11 14 17 Z' fill='#66bb6a' stroke='#2e7d32' stroke-width='0.8'/>")
-    elif resource == "carrot":
-        body = ("<path d='M10 19 L6 7 H14 Z' fill='#fb8c00' stroke='#bf360c' stroke-width='1'/>"
-                "<path d='M8 7 L7 2 M10 7 V1 M12 7 L13 2' stroke='#2e7d32' stroke-width='1.6'/>")
-    elif resource == "apple":
-        body = ("<circle cx='10' cy='12' r='6.5' fill='#e53935' stroke='#8e0000' stroke-width='1'/>"
-                "<path d='M10 6 Q10 3 12 2' stroke='#5d4037' stroke-width='1.4' fill='none'/>"
-                "<ellipse cx='13' cy='4.5' rx='2.2' ry='1.2' fill='#43a047'/>")
-    else:
-        return ""
-    return _svg(body, px, resource)
+    body = _RESOURCE_SVG.get(resource)
+    return _svg(body, px, resource) if body else ""
 
 
 def terrain_icon(terrain: str | None, px: int = 18, colour: str = "#555") -> str:

@@ -247,15 +247,7 @@ class HandPanel:
 
     @staticmethod
     def label(a, names: Callable[[int], str]) -> str:
-        card = D.CARD_NAMES[D.CARD_CODE[a.card]]
-        text = f"Play {card}"
-        if a.general:
-            text += f" on {a.general}"
-        if a.opponent >= 0:
-            text += f": {a.resource} from {names(a.opponent)}"
-        elif a.resource:
-            text += f" for {a.resource}"
-        return text
+        return a.describe(general_name=str, player_name=names)
 
     def clear(self) -> None:
         self.html.value = ""
