@@ -7,7 +7,6 @@ are card ids (``data.CARDS[id]``). ``hog`` fields say which troop type (``False`
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from ..core.protocol import Action
 from .data import CARDS
@@ -28,40 +27,11 @@ def _troop(hog: bool) -> str:
     return "a hog" if hog else "a piglet"
 
 
-# fields that hold a player: they read "P1", "P2", ...
-_PLAYER_FIELDS = frozenset({"player", "target", "partner", "to", "voter", "candidate"})
-
-
-class _Words(dict):
-    """An action's fields as they read in its text (looked up as the template names them)."""
-
-    def __init__(self, action: "SpacePigsAction") -> None:
-        super().__init__()
-        self.action = action
-
-    def __missing__(self, name: str) -> object:
-        value = getattr(self.action, name)
-        if name in _PLAYER_FIELDS:
-            return _p(value)
-        if name == "card":
-            return _card(value)
-        if name == "hog":
-            return _troop(value)
-        return value
-
-
 @dataclass(frozen=True)
 class SpacePigsAction(Action):
-    """Base class of Space Pigs actions. ``TEXT`` is how an action reads: a ``str.format``
-    template over its fields, where a player reads "P2", ``card`` the card's name and ``hog``
-    "a hog" or "a piglet"."""
-
-    TEXT: ClassVar[str] = "{player} acts"
+    """Base class of Space Pigs actions."""
 
     player: int
-
-    def __str__(self) -> str:
-        return self.TEXT.format_map(_Words(self))
 
 
 # ----------------------------------------------------------------------------- generic
@@ -69,7 +39,8 @@ class SpacePigsAction(Action):
 class Done(SpacePigsAction):
     """End one's step in the current sequence (stop discarding, stop playing cards, end travel...)."""
 
-    TEXT = "{player} is done"
+    def __str__(self) -> str:
+        return f"{_p(self.player)} is done"
 
 
 @dataclass(frozen=True)
@@ -78,7 +49,8 @@ class PlayCard(SpacePigsAction):
 
     card: int
 
-    TEXT = "{player} plays {card}"
+    def __str__(self) -> str:
+        return f"{_p(self.player)} plays {_card(self.card)}"
 
 
 @dataclass(frozen=True)
@@ -87,7 +59,8 @@ class ChooseHex(SpacePigsAction):
 
     hex: int
 
-    TEXT = "{player} picks H{hex}"
+    def __str__(self) -> str:
+        return f"{_p(self.player)} picks H{self.hex}"
 
 
 @dataclass(frozen=True)
@@ -96,7 +69,8 @@ class ChoosePlayer(SpacePigsAction):
 
     target: int
 
-    TEXT = "{player} picks {target}"
+    def __str__(self) -> str:
+        return f"{_p(self.player)} picks {_p(self.target)}"
 
 
 @dataclass(frozen=True)
@@ -122,7 +96,8 @@ class DrawHex(SpacePigsAction):
 
     pile: str
 
-    TEXT = "{player} draws a hex from the {pile} pile"
+    def __str__(self) -> str:
+        return f"{_p(self.player)} draws a hex from the {self.pile} pile"
 
 
 @dataclass(frozen=True)
@@ -144,7 +119,8 @@ class StartPlanet(SpacePigsAction):
 
     hex: int
 
-    TEXT = "{player} starts with 5 piglets on H{hex}"
+    def __str__(self) -> str:
+        return f"{_p(self.player)} starts with 5 piglets on H{self.hex}"
 
 
 @dataclass(frozen=True)
@@ -153,7 +129,8 @@ class ReturnTo(SpacePigsAction):
 
     hex: int
 
-    TEXT = "{player} returns with 5 piglets on H{hex}"
+    def __str__(self) -> str:
+        return f"{_p(self.player)} returns with 5 piglets on H{self.hex}"
 
 
 # ----------------------------------------------------------------------------- phase 1
@@ -161,7 +138,8 @@ class ReturnTo(SpacePigsAction):
 class Discard(SpacePigsAction):
     card: int
 
-    TEXT = "{player} discards {card}"
+    def __str__(self) -> str:
+        return f"{_p(self.player)} discards {_card(self.card)}"
 
 
 @dataclass(frozen=True)
@@ -171,7 +149,8 @@ class OfferExchange(SpacePigsAction):
     partner: int
     card: int
 
-    TEXT = "{player} offers {card} to {partner} in exchange"
+    def __str__(self) -> str:
+        return f"{_p(self.player)} offers {_card(self.card)} to {_p(self.partner)} in exchange"
 
 
 @dataclass(frozen=True)
@@ -192,14 +171,16 @@ class GiveMarker(SpacePigsAction):
 
     to: int
 
-    TEXT = "{player} gives a colonist marker to {to}"
+    def __str__(self) -> str:
+        return f"{_p(self.player)} gives a colonist marker to {_p(self.to)}"
 
 
 @dataclass(frozen=True)
 class MakeHog(SpacePigsAction):
     """Turn two new colonist piglets into a hog (one a turn)."""
 
-    TEXT = "{player} turns two new piglets into a hog"
+    def __str__(self) -> str:
+        return f"{_p(self.player)} turns two new piglets into a hog"
 
 
 @dataclass(frozen=True)
@@ -209,7 +190,8 @@ class Deploy(SpacePigsAction):
     hex: int
     hog: bool
 
-    TEXT = "{player} deploys {hog} on H{hex}"
+    def __str__(self) -> str:
+        return f"{_p(self.player)} deploys {_troop(self.hog)} on H{self.hex}"
 
 
 @dataclass(frozen=True)
@@ -218,7 +200,8 @@ class PlaceAliens(SpacePigsAction):
 
     hex: int
 
-    TEXT = "{player} places the new aliens on H{hex}"
+    def __str__(self) -> str:
+        return f"{_p(self.player)} places the new aliens on H{self.hex}"
 
 
 # ----------------------------------------------------------------------------- phase 2
@@ -228,7 +211,8 @@ class ChooseMarker(SpacePigsAction):
 
     value: int
 
-    TEXT = "{player} chooses a travel marker"
+    def __str__(self) -> str:
+        return f"{_p(self.player)} chooses a travel marker"
 
     def reveal(self) -> str:
         return f"{_p(self.player)} chooses the travel marker {self.value}"
@@ -241,7 +225,8 @@ class Load(SpacePigsAction):
     hex: int
     hog: bool
 
-    TEXT = "{player} boards {hog} at H{hex}"
+    def __str__(self) -> str:
+        return f"{_p(self.player)} boards {_troop(self.hog)} at H{self.hex}"
 
 
 @dataclass(frozen=True)
@@ -250,7 +235,8 @@ class Fly(SpacePigsAction):
 
     hex: int
 
-    TEXT = "{player} flies to H{hex}"
+    def __str__(self) -> str:
+        return f"{_p(self.player)} flies to H{self.hex}"
 
 
 @dataclass(frozen=True)
@@ -259,14 +245,16 @@ class Drop(SpacePigsAction):
 
     hog: bool
 
-    TEXT = "{player} drops {hog} here"
+    def __str__(self) -> str:
+        return f"{_p(self.player)} drops {_troop(self.hog)} here"
 
 
 @dataclass(frozen=True)
 class Land(SpacePigsAction):
     """End a long trip: the troops still aboard land where the ship is."""
 
-    TEXT = "{player} lands"
+    def __str__(self) -> str:
+        return f"{_p(self.player)} lands"
 
 
 # ----------------------------------------------------------------------------- phase 3
@@ -276,7 +264,8 @@ class ChooseCombat(SpacePigsAction):
 
     hex: int
 
-    TEXT = "{player} resolves the attack on H{hex}"
+    def __str__(self) -> str:
+        return f"{_p(self.player)} resolves the attack on H{self.hex}"
 
 
 @dataclass(frozen=True)
@@ -285,14 +274,16 @@ class Flee(SpacePigsAction):
 
     hex: int
 
-    TEXT = "{player} flees to H{hex}"
+    def __str__(self) -> str:
+        return f"{_p(self.player)} flees to H{self.hex}"
 
 
 @dataclass(frozen=True)
 class Stay(SpacePigsAction):
     """Fight on (do not flee) this round."""
 
-    TEXT = "{player} fights on"
+    def __str__(self) -> str:
+        return f"{_p(self.player)} fights on"
 
 
 @dataclass(frozen=True)
@@ -303,7 +294,8 @@ class Redeploy(SpacePigsAction):
     dst: int
     hog: bool
 
-    TEXT = "{player} redeploys {hog} from H{src} to H{dst}"
+    def __str__(self) -> str:
+        return f"{_p(self.player)} redeploys {_troop(self.hog)} from H{self.src} to H{self.dst}"
 
 
 @dataclass(frozen=True)
@@ -313,7 +305,8 @@ class MoveAliens(SpacePigsAction):
     src: int
     dst: int
 
-    TEXT = "{player} moves the aliens from H{src} to H{dst}"
+    def __str__(self) -> str:
+        return f"{_p(self.player)} moves the aliens from H{self.src} to H{self.dst}"
 
 
 # ----------------------------------------------------------------------------- phase 4
@@ -333,7 +326,8 @@ class CallVoter(SpacePigsAction):
 
     voter: int
 
-    TEXT = "{player} calls {voter} to vote"
+    def __str__(self) -> str:
+        return f"{_p(self.player)} calls {_p(self.voter)} to vote"
 
 
 @dataclass(frozen=True)
@@ -342,7 +336,8 @@ class Vote(SpacePigsAction):
 
     candidate: int
 
-    TEXT = "{player} votes for {candidate}"
+    def __str__(self) -> str:
+        return f"{_p(self.player)} votes for {_p(self.candidate)}"
 
 
 ACTION_CLASSES = (
