@@ -28,7 +28,7 @@ import ipywidgets as w
 from ...space_pigs import troops_text
 from ...space_pigs.data import CARDS, RULES
 from ...space_pigs.game import PLAYER_COLOURS
-from ...space_pigs.views import HexView, SpacePigsPlayerView
+from ...space_pigs.views import COLOUR_WORDS, HexView, SpacePigsPlayerView
 from ..common.dom import ButtonPool, set_classes
 
 __all__ = [
@@ -46,7 +46,6 @@ __all__ = [
 ]
 
 PLANET_COLOURS = {"r": "#e53935", "y": "#fdd835", "b": "#1e88e5"}
-COLOUR_WORDS = {"r": "red", "y": "yellow", "b": "blue"}
 ALIEN_CODES = {-1: "pirates", -2: "porcophages", -3: "acorn worm"}
 ALIEN_SHORT = {-1: "pir", -2: "por", -3: "worm"}
 ALIEN_FILL = {-1: "#212121", -2: "#8e0000", -3: "#4e6b12"}

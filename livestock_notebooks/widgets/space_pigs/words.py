@@ -12,7 +12,7 @@ from ...space_pigs.actions import (
     UsePower, Vote,
 )
 from ...space_pigs.data import CARDS, POWER_TEXT
-from ...space_pigs.views import SpacePigsPlayerView
+from ...space_pigs.views import COLOUR_WORDS, KIND_WORDS, SpacePigsPlayerView
 from .board import card_label
 
 __all__ = ["action_label", "prompt_for"]
@@ -91,9 +91,12 @@ def action_label(view: SpacePigsPlayerView, action: Action) -> str:
 
 
 def _tile_words(tile: str) -> str:
-    colour = {"r": "red", "y": "yellow", "b": "blue"}.get(tile[1:2], "")
-    kind = {"P": "planet", "D": "double planet", "A": "asteroid", "S": "the sun"}.get(tile[:1], "a hex")
-    return f"a {colour} {kind}" if colour else ("an asteroid" if kind == "asteroid" else kind)
+    """"a red planet", "an asteroid" for a tile code ("Pr", "A")."""
+    colour = COLOUR_WORDS.get(tile[1:2], "")
+    kind = KIND_WORDS.get(tile[:1], "hex")
+    if colour:
+        return f"a {colour} {kind}"
+    return {"asteroid": "an asteroid", "sun": "the sun"}.get(kind, f"a {kind}")
 
 
 def prompt_for(view: SpacePigsPlayerView, legal: Sequence[Action], me: int) -> str:
