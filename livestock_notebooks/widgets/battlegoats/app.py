@@ -41,12 +41,14 @@ def battlegoats_spec(**options: Any) -> GameInfo:
 
 
 def play_app(*, bot_delay: float | None | str = "setup", autosave: bool = True, save_directory=None,
-             check_resume: bool = True, step_delay: float | None | str = "speed", loop=None) -> GameApp:
+             check_resume: bool = True, step_delay: float | None | str = "speed", loop=None,
+             spec: GameInfo | None = None) -> GameApp:
     """The BattleGoats page. ``bot_delay`` overrides the speed chosen in the setup (``None``
         ``"setup"`` (default) follows the speed chosen in the setup; ``None`` never schedules bots
     (tests step them by hand). ``step_delay``: seconds between the steps of the battle report
-    (``"speed"``: 0.6 times the bot speed; ``None``: every step at once)."""
-    spec = bg.GAME
+    (``"speed"``: 0.6 times the bot speed; ``None``: every step at once). ``spec``: the game
+    description (default :data:`battlegoats.GAME`; the tutorial adds its scripted opponent)."""
+    spec = bg.GAME if spec is None else spec
     mode = w.ToggleButtons(options=list(ARMY_MODES), value=False,
                            description="Army", tooltips=["Each player is dealt 8 cards and a Hero",
                                                          "Keep one card of your pack, pass the rest right, repeat"])

@@ -465,6 +465,10 @@ class BattleGoatsView(GameView):
         self.sel_target: tuple[int, int] | None = None
         self._last_events_obj = None
         self._session = None
+        #: ``move_filter(actions) -> bool``: may refuse the viewer's moves before they are played
+        self.move_filter: Callable[[list], bool] | None = None
+        #: ``after_move()``: called after each move of the viewer that was played
+        self.after_move: Callable[[], None] | None = None
 
         self.style = w.HTML(BG_CSS)
         self.hint = w.HTML()
@@ -562,9 +566,16 @@ class BattleGoatsView(GameView):
             self.app.message(text, kind)
 
     def act(self, action) -> bool:
+        """Play the viewer's move: ``move_filter([action])`` may refuse it first (a tutorial that
+        explains why a move is not the step's goal); ``after_move()`` runs after a played one."""
         if self.app is None:
             raise RuntimeError("view is not bound to an app")
-        return bool(self.app.act(action))
+        if self.move_filter is not None and not self.move_filter([action]):
+            return False
+        played = bool(self.app.act(action))
+        if played and self.after_move is not None:
+            self.after_move()
+        return played
 
     # -- GameView protocol -------------------------------------------------------------
     def update(self, ctx) -> None:
@@ -726,9 +737,8 @@ class BattleGoatsView(GameView):
             attacker, target = self.sel_attacker, self.sel_target
             cid = v.boards[me][attacker].card
             second = act.ChooseOpponent(me, tp) if self._card(cid).defender_chooses else act.ChooseTarget(me, *target)
-            check = getattr(self.app, "would_accept", None)  # the tutorial checks both moves first
-            if check is not None and not check([act.ChooseAttacker(me, attacker), second]):
-                return
+            if self.move_filter is not None and not self.move_filter([act.ChooseAttacker(me, attacker), second]):
+                return  # the tutorial checks both moves first
             if self.act(act.ChooseAttacker(me, attacker)):
                 self.act(second)
             return

@@ -64,6 +64,8 @@ class TutorialPage:
     #: the most actions *Show me* plays, and whether it also plays the bots' turns meanwhile
     show_me_actions = 12
     show_me_runs_bots = False
+    #: whether *Next* waits until the goal of a step that has one is met
+    next_needs_goal = False
 
     def __init__(self, steps: Sequence[Step], *, bot_delay: float | None, loop=None, seed: int = 7):
         self.steps = list(steps)
@@ -105,6 +107,7 @@ class TutorialPage:
                      layout=w.Layout(grid_gap="6px", margin="6px 0"))
         card = w.VBox([self.progress, self.header, self.text, self.done_label, nav])
         card.add_class(f"{p}-card")
+        self.card = card
         self.widget = w.VBox([self.style, card, self.app.widget])
         self.widget.add_class("lsn-tutorial")
         self.go(0)
@@ -138,6 +141,14 @@ class TutorialPage:
 
     def after_demo_action(self) -> None:
         """Called after each move *Show me* plays (to close a panel a click would have closed)."""
+
+    def waits_for_goal(self, step: Step) -> bool:
+        """Whether ``step`` waits for the learner to meet a goal (default: every step with a
+        board); a game may also show a board on a step that is only read."""
+        return step.interactive
+
+    def on_goal_met(self, step: Step) -> None:
+        """Called once when the goal of ``step`` is met (a page may say more than the done label)."""
 
     # -- navigation ------------------------------------------------------------------------
     @property
@@ -200,7 +211,7 @@ class TutorialPage:
     # -- goals --------------------------------------------------------------------------------
     @property
     def is_done(self) -> bool:
-        return True if not self.step.interactive else self._met
+        return True if not self.waits_for_goal(self.step) else self._met
 
     def _changed(self, app, events) -> None:
         step = self.step
@@ -210,15 +221,18 @@ class TutorialPage:
             if not any(e is seen for seen in self._events):
                 self._events.append(e)
         met = step.done(self._events, app.session.state)
-        if met and not self._met:
+        newly = met and not self._met
+        if newly:
             self.completed.add(step.key)
         self._met = self._met or met
+        if newly:
+            self.on_goal_met(step)
         self._draw_done()
 
     def _draw(self) -> None:
         step = self.step
         p = self.prefix
-        if not step.interactive:
+        if not self.waits_for_goal(step):
             self.completed.add(step.key)
         chips = []
         for i, s in enumerate(self.steps):
@@ -233,13 +247,15 @@ class TutorialPage:
         self.text.value = f"<div>{html.escape(step.text)}</div>{goal}"
         self.back_button.disabled = self.index == 0
         self.next_button.disabled = self.index == len(self.steps) - 1
-        self.show_button.disabled = not step.interactive
+        self.show_button.disabled = not self.waits_for_goal(step)
         self.reset_button.disabled = not step.interactive
         self._draw_done()
 
     def _draw_done(self) -> None:
         step = self.step
-        if not step.interactive:
+        if self.next_needs_goal:
+            self.next_button.disabled = self.index == len(self.steps) - 1 or not self.is_done
+        if not self.waits_for_goal(step):
             self.done_label.value = f'<div style="color:#555">{html.escape(self.read_hint)}</div>'
             self.next_button.button_style = "primary"
             return
