@@ -363,11 +363,11 @@ class BattleDialog:
         return self.widget.layout.display != "none"
 
     def hide(self) -> None:
-        self.widget.layout.display = "none"
+        hide(self.widget)
         self.pending_attack = None
 
     def _show(self) -> None:
-        self.widget.layout.display = None
+        show(self.widget)
 
     # -- before the dice -----------------------------------------------------------------
     def preview(self, action, pub: LivestockView) -> None:
@@ -435,14 +435,14 @@ class BattleDialog:
             d = attack[0].data
             self.title.value = (f'<h4>Battle: {html.escape(d.get("attacker", "?"))} attacks '
                                 f'{html.escape(", ".join(d.get("defenders", [])))} at {html.escape(d.get("to", "?"))}</h4>')
-        self.commit_button.layout.display = "none"
-        self.cancel_button.layout.display = "none"
-        self.close_button.layout.display = None
+        hide(self.commit_button)
+        hide(self.cancel_button)
+        show(self.close_button)
         lines = []
         if battle:
             data = battle[0].data
             if data.get("outcome") == "cancelled":
-                self.dice_box.layout.display = "none"
+                hide(self.dice_box)
                 self.totals.value = ""
                 self.odds_html.value = ""
             else:
@@ -452,14 +452,14 @@ class BattleDialog:
                                      f'{data.get("attack")}</b> against defense total <b class="lsn-defense-total">'
                                      f'{data.get("defense")}</b></div>')
                 if adice:
-                    self.dice_box.layout.display = None
+                    show(self.dice_box)
                     self.attacker_dice.show(adice, outcome={"attacker": "win", "defender": "lose", "tie": "tie"}.get(outcome))
                     self.defender_dice.show(ddice, outcome={"attacker": "lose", "defender": "win", "tie": "tie"}.get(outcome))
                 else:
-                    self.dice_box.layout.display = "none"
+                    hide(self.dice_box)
         else:
             self.totals.value = ""
-            self.dice_box.layout.display = "none"
+            hide(self.dice_box)
             if not any(e.kind in _AFTER_BATTLE for e in events):
                 lines.append("The defender may answer with a command card before the dice are rolled.")
         for e in events:
@@ -489,7 +489,7 @@ class DecisionPanel:
         self.widget = w.VBox([self.text, self.choices.box])
         self.widget.add_class("lsn-decision-box")
         self.widget.add_class("lsn-decision")
-        self.widget.layout.display = "none"
+        hide(self.widget)
 
     @property
     def visible(self) -> bool:
@@ -500,7 +500,7 @@ class DecisionPanel:
         decisions = [a for a in legal if isinstance(a, (A.Casualty, A.Retreat, A.DeclineCard))
                      or (isinstance(a, A.PlayCard) and pending is not None)]
         if pending is None or not decisions:
-            self.widget.layout.display = "none"
+            hide(self.widget)
             self.choices.set([])
             self.text.value = ""
             return
@@ -527,7 +527,7 @@ class DecisionPanel:
             else:
                 items.append(("Play no card", a))
         self.choices.set(items)
-        self.widget.layout.display = None
+        show(self.widget)
 
     @staticmethod
     def _defender_odds(pub: LivestockView) -> str:
@@ -544,7 +544,7 @@ class DecisionPanel:
     def clear(self) -> None:
         self.text.value = ""
         self.choices.clear()
-        self.widget.layout.display = "none"
+        hide(self.widget)
 
 
 def readings_html() -> str:
