@@ -787,3 +787,15 @@ def test_bots_one_troop_steps_go_quickly(saves):
         seen[frozenset(kinds)] = app.bot_delay
     assert seen[frozenset({"load"})] == 0.12
     assert any(delay == BOT_SPEEDS["Normal"] for kinds, delay in seen.items() if "land" in kinds)
+
+
+def test_saves_with_the_old_bot_names_still_load(saves):
+    """Earlier pages wrote the bots as "Random" and "Greedy"; the stable names are lower case."""
+    assert sorted(sp.GAME.bots) == ["greedy", "random"]
+    state = sp.from_notation(TRAVEL, seed=3)
+    old = Session(sp.GAME, state, [Seat.human(), Seat("Greedy"), Seat("Random")], autosave=False)
+    text = old.to_save_text()
+    assert '"Greedy"' in text and '"Random"' in text
+    loaded = Session.from_save_text(sp.GAME, text, autosave=False)
+    assert [s.kind for s in loaded.seats] == ["human", "Greedy", "Random"]
+    assert isinstance(sp.GAME.make_bot("Greedy", seed=1), GreedyBot)
