@@ -43,9 +43,16 @@ Reading the position (for a UI)
     ``state.resources[player]["hay"]``, ``state.resource_supply``, ``state.troop_supply``,
     ``state.special_forces``, ``state.hand(player)``, ``state.turn_player``,
     ``state.rounds_played``, ``state.alive_players``, ``state.faction_of(p)``,
-    ``state.is_super_army(p)``, ``state.render()`` (text picture), ``state.player_view(p)``,
+    ``state.is_super_army(p)``, ``state.render()`` (text picture),
     ``state.actions_for("Billy")`` (legal actions naming a General, for a click on it),
     ``state.preview_attack(attack_action)`` (totals and exact odds before attacking).
+
+What a seat may know (for pages, bots that must not peek, networked tables)
+    ``state.player_view(p)`` (``None``: a spectator) is a frozen
+    :class:`~.views.LivestockView`: the board, Generals, tokens, supplies, phase, pending
+    decision, the battle in progress with its odds, the viewer's own hand and the others' hand
+    sizes, and the engine's previews of the viewer's attacks. ``state.redraw_hidden(p, seed)``
+    redraws what ``p`` cannot see (other hands, the deck order, the dice).
     Squares are named column letter + row number, row 1 at the top ("a1" is the top-left).
     Names for display: ``lu.data.UNIT_NAMES``/``UNIT_KEYS``, ``CARD_NAMES``/``CARD_KEYS``,
     ``CARDS`` (with ``text``), ``FACTION_NAMES``, ``GENERAL_NAMES``, ``RESOURCES``.

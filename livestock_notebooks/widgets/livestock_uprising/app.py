@@ -39,6 +39,7 @@ from .panels import (
     DecisionPanel,
     HandPanel,
     MarshalPanel,
+    html_box,
     readings_html,
 )
 
@@ -73,12 +74,9 @@ class LivestockView(GameView):
         self.board = LivestockBoard()
         self.board.on_click(self.click_square)
         self.style = w.HTML(PANEL_CSS)
-        self.phase = w.HTML()
-        self.phase.add_class("lsn-phase")
-        self.hint = w.HTML()
-        self.hint.add_class("lsn-hint")
-        self.selection = w.HTML()
-        self.selection.add_class("lsn-selection")
+        self.phase = html_box("lsn-phase")
+        self.hint = html_box("lsn-hint")
+        self.selection = html_box("lsn-selection")
         self.general_buttons = ButtonPool("lsn-select-general", self._select_from_button)
         self.general_actions = ButtonPool("lsn-general-action", self.act)
         self.phase_actions = ButtonPool("lsn-phase-action", self.act, style="warning")

@@ -15,7 +15,7 @@ from ...livestock_uprising import data as D
 from ...livestock_uprising.events import EventKind
 from ...livestock_uprising.views import LivestockView
 from ...odds.display import format_fraction, format_percent
-from ..common.dom import hide, show
+from ..common.dom import button, hide, show
 from .board import FACTION_COLOURS, general_chip, resource_icon
 
 __all__ = [
@@ -61,6 +61,22 @@ PANEL_CSS = """
 .lsn-decision-box { border: 2px solid #1565c0; border-radius: 8px; padding: 8px; background: #f3f8ff; }
 </style>
 """
+
+
+def html_box(css_class: str) -> w.HTML:
+    """An empty HTML widget with its CSS class (tests and browser tests find it by the class)."""
+    widget = w.HTML()
+    widget.add_class(css_class)
+    return widget
+
+
+def text_with_buttons(text_class: str, pool: "ButtonPool", *box_classes: str) -> tuple[w.HTML, w.VBox]:
+    """A text above a row of buttons, in one box with ``box_classes``."""
+    text = html_box(text_class)
+    box = w.VBox([text, pool.box])
+    for css in box_classes:
+        box.add_class(css)
+    return text, box
 
 
 def _dice_text(super_army: bool) -> str:
@@ -160,8 +176,7 @@ class ArmyPanel:
     """Every player's Generals with their troop cards, totals and resources (all public)."""
 
     def __init__(self):
-        self.html = w.HTML()
-        self.html.add_class("lsn-armies")
+        self.html = html_box("lsn-armies")
         self.widget = w.VBox([self.html])
         self.widget.add_class("lsn-panel")
 
@@ -217,12 +232,8 @@ class HandPanel:
     """The viewer's command cards (and only the viewer's) with the plays allowed now."""
 
     def __init__(self, on_action: Callable[[object], None]):
-        self.html = w.HTML()
-        self.html.add_class("lsn-hand")
         self.plays = ButtonPool("lsn-play-card", on_action, style="info")
-        self.widget = w.VBox([self.html, self.plays.box])
-        self.widget.add_class("lsn-panel")
-        self.widget.add_class("lsn-hand-panel")
+        self.html, self.widget = text_with_buttons("lsn-hand", self.plays, "lsn-panel", "lsn-hand-panel")
 
     def update(self, pub, viewer: int | None, legal: Sequence, names: Callable[[int], str]) -> None:
         if viewer is None:
@@ -262,8 +273,7 @@ class MarshalPanel:
     def __init__(self, on_action: Callable[[object], None]):
         self.on_action = on_action
         self.head = w.HTML()
-        self.table = w.HTML()
-        self.table.add_class("lsn-marshal-table-html")
+        self.table = html_box("lsn-marshal-table-html")
         self.marshal = ButtonPool("lsn-marshal", on_action, style="success")
         self.transfers = ButtonPool("lsn-transfer", on_action)
         self.widget = w.VBox([self.head, self.table, self.marshal.box, self.transfers.box])
@@ -331,26 +341,16 @@ class BattleDialog:
         self.on_commit = on_commit
         self.on_cancel = on_cancel
         self.pending_attack = None
-        self.title = w.HTML()
-        self.title.add_class("lsn-battle-title")
-        self.totals = w.HTML()
-        self.totals.add_class("lsn-battle-totals")
-        self.odds_html = w.HTML()
-        self.odds_html.add_class("lsn-battle-odds")
+        self.title = html_box("lsn-battle-title")
+        self.totals = html_box("lsn-battle-totals")
+        self.odds_html = html_box("lsn-battle-odds")
         self.attacker_dice = DiceView(caption="Attacker", css_class="lsn-battle-attacker-dice")
         self.defender_dice = DiceView(caption="Defender", css_class="lsn-battle-defender-dice")
         self.dice_box = w.HBox([self.attacker_dice, self.defender_dice], layout=w.Layout(grid_gap="24px"))
-        self.outcome = w.HTML()
-        self.outcome.add_class("lsn-battle-outcome")
-        self.commit_button = w.Button(description="Attack!", button_style="danger", icon="bolt")
-        self.commit_button.add_class("lsn-battle-commit")
-        self.commit_button.on_click(lambda _b: self.commit())
-        self.cancel_button = w.Button(description="Cancel", icon="times")
-        self.cancel_button.add_class("lsn-battle-cancel")
-        self.cancel_button.on_click(lambda _b: self.cancel())
-        self.close_button = w.Button(description="Close", icon="check")
-        self.close_button.add_class("lsn-battle-close")
-        self.close_button.on_click(lambda _b: self.hide())
+        self.outcome = html_box("lsn-battle-outcome")
+        self.commit_button = button("Attack!", "lsn-battle-commit", self.commit, button_style="danger", icon="bolt")
+        self.cancel_button = button("Cancel", "lsn-battle-cancel", self.cancel, icon="times")
+        self.close_button = button("Close", "lsn-battle-close", self.hide, icon="check")
         self.buttons = w.HBox([self.commit_button, self.cancel_button, self.close_button])
         self.widget = w.VBox([self.title, self.totals, self.odds_html, self.dice_box, self.outcome, self.buttons])
         self.widget.add_class("lsn-battle-box")
@@ -483,12 +483,8 @@ class DecisionPanel:
     """A decision the rules ask of the viewer mid-turn: a defending card, a casualty, a retreat."""
 
     def __init__(self, on_action: Callable[[object], None]):
-        self.text = w.HTML()
-        self.text.add_class("lsn-decision-text")
         self.choices = ButtonPool("lsn-decision", on_action, style="primary")
-        self.widget = w.VBox([self.text, self.choices.box])
-        self.widget.add_class("lsn-decision-box")
-        self.widget.add_class("lsn-decision")
+        self.text, self.widget = text_with_buttons("lsn-decision-text", self.choices, "lsn-decision-box", "lsn-decision")
         hide(self.widget)
 
     @property
