@@ -8,6 +8,8 @@ line, the end-phase button, progress). Pure Python.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from ..core.bots import RandomBot
 from ..core.game_info import GameInfo
 from . import actions as A
@@ -46,7 +48,7 @@ def _faction_colour(i: int) -> str:
     return FACTION_COLOURS[D.FACTION_KEYS[i]]
 
 
-def describe_turn(state: LivestockState) -> str:
+def describe_turn(state: Any) -> str:
     """The turn line: round, whose turn, the phase, and a battle decision asked of someone."""
     if state.is_over:
         winners = state.winners
@@ -62,7 +64,7 @@ def describe_turn(state: LivestockState) -> str:
     return text
 
 
-def end_phase_action(state: LivestockState | None, legal: list) -> A.LivestockAction | None:
+def end_phase_action(state: Any, legal: list) -> A.LivestockAction | None:
     """The action of the "End phase" button (end the action phase, the harvest, the turn), if legal now."""
     for action in legal:
         if isinstance(action, _END_PHASE):
@@ -70,28 +72,23 @@ def end_phase_action(state: LivestockState | None, legal: list) -> A.LivestockAc
     return None
 
 
-def _progress(state: LivestockState) -> float:
+def _progress(state: Any) -> float:
     limit = state.max_rounds or 40
     return state.rounds_played / limit
 
 
+def _turn_key(state: Any) -> tuple[int, int]:
+    return (state.rounds_played, state.turn_player)
+
+
+def _players_of(state: Any) -> int:
+    return state.players
+
+
 GAME = GameInfo(
-    name=LivestockState.GAME,
-    title="Livestock Uprising",
-    new_game=new_game,
-    load=load,
-    bots=BOTS,
-    bot_aliases=BOT_ALIASES,
-    min_players=2,
-    max_players=4,
-    default_players=2,
-    player_name=_faction_name,
-    player_color=_faction_colour,
-    turn_key=lambda s: (s.rounds_played, s.turn_player),  # type: ignore[attr-defined]
-    describe_turn=describe_turn,  # type: ignore[arg-type]
-    end_turn=end_phase_action,  # type: ignore[arg-type]
-    end_turn_label="End phase",
-    progress=_progress,  # type: ignore[arg-type]
-    players_of=lambda s: s.players,  # type: ignore[attr-defined]
-    max_actions=40_000,
+    name=LivestockState.GAME, title="Livestock Uprising", new_game=new_game, load=load,
+    bots=BOTS, bot_aliases=BOT_ALIASES, min_players=2, max_players=4, default_players=2,
+    player_name=_faction_name, player_color=_faction_colour, players_of=_players_of, turn_key=_turn_key,
+    describe_turn=describe_turn, progress=_progress, max_actions=40_000,
+    end_turn=end_phase_action, end_turn_label="End phase",
 )
