@@ -13,7 +13,6 @@ from __future__ import annotations
 import random
 
 from ..core.bots import RandomBot
-from ..odds.livestock_uprising import livestock_battle
 from . import actions as A
 from . import data as D
 
@@ -123,13 +122,9 @@ class GreedyBot:
         best: A.LivestockAction | None = None
         best_p = self.attack_odds
         for a in attacks:
-            att = gens[a.general]
-            defenders = [gens[n] for n in state.general_at(a.to)]
-            defense = sum(d["defense"] for d in defenders)
-            odds = livestock_battle(att["attack"], defense, attacker_super=att["super"],
-                                    defender_super=any(d["super"] for d in defenders))
-            p = float(odds.attacker)
-            if att["super"]:
+            preview = state.attack_preview(a)  # the engine's totals and exact odds
+            p = float(preview.odds.attacker) if preview.odds is not None else 1.0
+            if preview.attacker_super:
                 p += 0.3
             if p > best_p:
                 best, best_p = a, p
