@@ -6,7 +6,7 @@ from ..core.protocol import Event, require
 from . import actions as A
 from . import data as D
 from .events import EventKind
-from .board import LivestockBoard, _mk, known
+from .board import LivestockBoard, _action, known
 
 _STEPS: dict = {}  # (board size, General, square) -> ((neighbour, Move, Attack), ...), interned
 
@@ -29,7 +29,7 @@ class ActionPhaseMixin(LivestockBoard):
             steps = _STEPS.get(key)
             if steps is None:
                 steps = _STEPS[key] = tuple(
-                    (nb, _mk(A.Move, name, names[here], names[nb]), _mk(A.Attack, name, names[here], names[nb]))
+                    (nb, _action(A.Move, name, names[here], names[nb]), _action(A.Attack, name, names[here], names[nb]))
                     for nb in self._neighbours[here]
                 )
             can_attack = self._attack_total(s) > 0
@@ -47,7 +47,7 @@ class ActionPhaseMixin(LivestockBoard):
                         out.append(move)
                     elif occupant_slot // 3 != seat and can_attack:
                         out.append(attack)
-            out.append(_mk(A.Stay, name))
+            out.append(_action(A.Stay, name))
 
 
     def _do_move(self, a) -> list[Event]:

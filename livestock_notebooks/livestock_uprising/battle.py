@@ -11,7 +11,7 @@ from . import actions as A
 from . import data as D
 from .events import EventKind
 from .views import AttackPreview, BattleView, PendingDecision
-from .board import ACTIVE, DESTROYED, LOST, N_RESOURCES, OUT, LivestockBoard, _mk
+from .board import ACTIVE, DESTROYED, LOST, N_RESOURCES, OUT, LivestockBoard, _action
 
 #: The side that lost a battle (``Battle.loser``), as saves write it.
 ATTACKER, DEFENDER = "att", "def"
@@ -173,20 +173,20 @@ class BattleMixin(LivestockBoard):
         stage = b.stage
         if stage == RESPOND:
             out = [
-                _mk(A.PlayCard, D.CARD_KEYS[c], "", "", -1)
+                _action(A.PlayCard, D.CARD_KEYS[c], "", "", -1)
                 for c in self.hands[b.decider]
                 if D.CARD_DEFENDING[c]
             ]
-            out.append(_mk(A.DeclineCard))
+            out.append(_action(A.DeclineCard))
             return out
         if stage == CASUALTY:
             return [
-                _mk(A.Casualty, self._general_names[s], D.UNIT_KEYS[u])
+                _action(A.Casualty, self._general_names[s], D.UNIT_KEYS[u])
                 for s, u in self._casualty_choices(b)
             ]
         if stage == RETREAT:
             name = self._general_names[b.defenders[0]]
-            return [_mk(A.Retreat, name, self._square_names[c]) for c in self._retreat_cells(b.defenders[0])]
+            return [_action(A.Retreat, name, self._square_names[c]) for c in self._retreat_cells(b.defenders[0])]
         raise AssertionError(stage)  # pragma: no cover
 
     def _casualty_choices(self, b: Battle) -> list[tuple[int, int]]:

@@ -85,11 +85,11 @@ PHASE_SECTION = {
     "super": "Super Army",
     "over": "Winning",
 }
-_BUFF_KEYS = ("attack", "overrun", "harvest")
+BONUS_KEYS = ("attack", "overrun", "harvest")
 
-_RES = D.RESOURCES
-_UA, _UD, _UH = D.UNIT_ATTACK, D.UNIT_DEFENSE, D.UNIT_HARVEST
-_mk = A.make
+_RESOURCE_NAMES = D.RESOURCES
+_UNIT_ATTACK, _UNIT_DEFENSE, _UNIT_HARVEST_ICONS = D.UNIT_ATTACK, D.UNIT_DEFENSE, D.UNIT_HARVEST
+_action = A.make
 assert D.FOREST == N_RESOURCES
 
 
@@ -166,7 +166,7 @@ class LivestockBoard(GameState):
                 row.append(SquareView(
                     name=self._square_names[cell],
                     terrain=None if t < 0 else D.TERRAIN_KEYS[t],
-                    resource=_RES[t] if 0 <= t < N_RESOURCES else None,
+                    resource=_RESOURCE_NAMES[t] if 0 <= t < N_RESOURCES else None,
                     barn_of=self.barn_of[cell] if t == D.BARN else None,
                     generals=tuple(at.get(cell, ())),
                 ))
@@ -197,8 +197,8 @@ class LivestockBoard(GameState):
                 square=self._square_names[pos] if pos >= 0 else None,
                 status=GENERAL_STATUS_NAMES[self.general_status[slot]],
                 super_army=bool(self.super_army[seat]) and self.general_status[slot] == ACTIVE,
-                attack=sum(_UA[u] for u in army),
-                defense=sum(_UD[u] for u in army),
+                attack=sum(_UNIT_ATTACK[u] for u in army),
+                defense=sum(_UNIT_DEFENSE[u] for u in army),
                 units=tuple(D.UNIT_KEYS[u] for u in army),
                 steps=self.steps[slot],
                 done=bool(self.done[slot]),
@@ -230,11 +230,11 @@ class LivestockBoard(GameState):
     @property
     def resources(self) -> list[dict[str, int]]:
         """Each player's resource tokens, e.g. ``state.resources[0]["hay"]``."""
-        return [dict(zip(_RES, r)) for r in self.tokens]
+        return [dict(zip(_RESOURCE_NAMES, r)) for r in self.tokens]
 
     @property
     def resource_supply(self) -> dict[str, int]:
-        return dict(zip(_RES, self.token_supply))
+        return dict(zip(_RESOURCE_NAMES, self.token_supply))
 
     @property
     def troop_supply(self) -> dict[str, int]:
@@ -329,10 +329,10 @@ class LivestockBoard(GameState):
         return slot
 
     def _attack_total(self, slot: int) -> int:
-        return sum(_UA[u] for u in self.armies[slot])
+        return sum(_UNIT_ATTACK[u] for u in self.armies[slot])
 
     def _defense_total(self, slot: int) -> int:
-        return sum(_UD[u] for u in self.armies[slot])
+        return sum(_UNIT_DEFENSE[u] for u in self.armies[slot])
 
     def _cap(self, slot: int) -> int:
         return D.MAX_UNITS_SUPER if self.super_army[slot // 3] else D.MAX_UNITS_GENERAL

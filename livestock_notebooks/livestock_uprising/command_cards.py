@@ -9,7 +9,7 @@ from . import actions as A
 from . import data as D
 from .events import EventKind
 from .battle import RESPOND
-from .board import N_RESOURCES, _RES, LivestockBoard, _mk, known
+from .board import N_RESOURCES, _RESOURCE_NAMES, LivestockBoard, _action, known
 
 
 
@@ -32,22 +32,22 @@ class CommandCardsMixin(LivestockBoard):
         kind = effect["kind"]
         gname = self._general_names
         if kind in ("attack_bonus", "overrun", "harvest_bonus", "extra_transfer"):
-            return [_mk(A.PlayCard, key, "", "", -1)]
+            return [_action(A.PlayCard, key, "", "", -1)]
         if kind == "extra_step":
-            return [_mk(A.PlayCard, key, gname[s], "", -1) for s in slots if not self.done[s]]
+            return [_action(A.PlayCard, key, gname[s], "", -1) for s in slots if not self.done[s]]
         if kind == "extra_step_all":
-            return [_mk(A.PlayCard, key, "", "", -1)] if any(not self.done[s] for s in slots) else []
+            return [_action(A.PlayCard, key, "", "", -1)] if any(not self.done[s] for s in slots) else []
         if kind == "second_wind":
-            return [_mk(A.PlayCard, key, gname[s], "", -1) for s in slots if self.done[s]]
+            return [_action(A.PlayCard, key, gname[s], "", -1) for s in slots if self.done[s]]
         if kind == "gain_choice":
-            return [_mk(A.PlayCard, key, "", _RES[r], -1) for r in range(N_RESOURCES) if self.token_supply[r] > 0]
+            return [_action(A.PlayCard, key, "", _RESOURCE_NAMES[r], -1) for r in range(N_RESOURCES) if self.token_supply[r] > 0]
         if kind == "gain":
             if any(self.token_supply[D.RESOURCE_INDEX[r]] > 0 for r in effect["resources"]):
-                return [_mk(A.PlayCard, key, "", "", -1)]
+                return [_action(A.PlayCard, key, "", "", -1)]
             return []
         if kind == "steal":
             return [
-                _mk(A.PlayCard, key, "", _RES[r], p)
+                _action(A.PlayCard, key, "", _RESOURCE_NAMES[r], p)
                 for p in range(self.players)
                 if p != seat and self.alive[p]
                 for r in range(N_RESOURCES)
@@ -57,7 +57,7 @@ class CommandCardsMixin(LivestockBoard):
             u = D.UNIT_CODE[effect["unit"]]
             if self.troop_stock[u] <= 0:
                 return []
-            return [_mk(A.PlayCard, key, gname[s], "", -1) for s in slots if len(self.armies[s]) < self._cap(s)]
+            return [_action(A.PlayCard, key, gname[s], "", -1) for s in slots if len(self.armies[s]) < self._cap(s)]
         raise AssertionError(kind)  # pragma: no cover
 
     def _do_play_card(self, a) -> list[Event]:

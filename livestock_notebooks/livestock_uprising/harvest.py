@@ -6,7 +6,7 @@ from ..core.protocol import Event, require
 from . import actions as A
 from . import data as D
 from .events import EventKind
-from .board import GRASS, N_RESOURCES, _RES, _UH, LivestockBoard, _mk
+from .board import GRASS, N_RESOURCES, _RESOURCE_NAMES, _UNIT_HARVEST_ICONS, LivestockBoard, _action
 
 
 
@@ -24,8 +24,8 @@ class HarvestMixin(LivestockBoard):
                 t = terrain[self.general_cell[s]]
                 if t >= N_RESOURCES or supply[t] <= 0:
                     continue
-                if t == GRASS or any(_UH[u] >> t & 1 for u in self.armies[s]):
-                    out.append(_mk(A.Harvest, gname[s], _RES[t]))
+                if t == GRASS or any(_UNIT_HARVEST_ICONS[u] >> t & 1 for u in self.armies[s]):
+                    out.append(_action(A.Harvest, gname[s], _RESOURCE_NAMES[t]))
 
 
     def _do_harvest(self, a) -> list[Event]:
@@ -39,8 +39,8 @@ class HarvestMixin(LivestockBoard):
         self.token_supply[t] -= amount
         self.tokens[seat][t] += amount
         self.harvested[slot] = 1
-        return [Event(EventKind.HARVEST, f"{self._general_text(slot)} harvests {amount} {_RES[t]}", seat,
-                      {"general": a.general, "resource": _RES[t], "amount": amount})]
+        return [Event(EventKind.HARVEST, f"{self._general_text(slot)} harvests {amount} {_RESOURCE_NAMES[t]}", seat,
+                      {"general": a.general, "resource": _RESOURCE_NAMES[t], "amount": amount})]
 
     def _do_end_harvest(self, a) -> list[Event]:
         self.phase = "marshal"
@@ -53,8 +53,8 @@ class HarvestMixin(LivestockBoard):
         require(not self.harvested[slot], "a General harvests at most one resource per turn", "Ability to Harvest")
         terrain_code = self.terrain[self.general_cell[slot]]
         require(terrain_code < N_RESOURCES, f"{action.general} stands on a square with no resource", "Harvest Phase")
-        require(action.resource == _RES[terrain_code],
-                f"{action.general}'s square gives {_RES[terrain_code]}, not {action.resource}", "Harvest Phase")
-        require(self.token_supply[terrain_code] > 0, f"the supply has no {_RES[terrain_code]} token left", "Resources")
-        raise IllegalAction(f"{action.general} needs a unit with the {_RES[terrain_code]} icon to harvest it "
+        require(action.resource == _RESOURCE_NAMES[terrain_code],
+                f"{action.general}'s square gives {_RESOURCE_NAMES[terrain_code]}, not {action.resource}", "Harvest Phase")
+        require(self.token_supply[terrain_code] > 0, f"the supply has no {_RESOURCE_NAMES[terrain_code]} token left", "Resources")
+        raise IllegalAction(f"{action.general} needs a unit with the {_RESOURCE_NAMES[terrain_code]} icon to harvest it "
                             "(only grass needs none)", "Ability to Harvest")

@@ -8,7 +8,7 @@ from ..core.protocol import Event, require
 from . import actions as A
 from . import data as D
 from .events import EventKind
-from .board import ACTIVE, AVAILABLE, IN_PLAY, LOST, N_RESOURCES, _RES, LivestockBoard, _mk, known
+from .board import ACTIVE, AVAILABLE, IN_PLAY, LOST, N_RESOURCES, _RESOURCE_NAMES, LivestockBoard, _action, known
 
 
 
@@ -30,7 +30,7 @@ class MarshallingMixin(LivestockBoard):
             if all(have[i] >= c[i] for i in range(N_RESOURCES)):
                 key = D.UNIT_KEYS[u]
                 for s in room:
-                    out.append(_mk(A.Marshal, key, self._general_names[s]))
+                    out.append(_action(A.Marshal, key, self._general_names[s]))
         return out
 
     def _marshalling_options(self, seat: int, slots: list[int], out: list) -> None:
@@ -50,7 +50,7 @@ class MarshallingMixin(LivestockBoard):
                         continue
                     if general_cell[t] == general_cell[f] or general_cell[t] in self._neighbours[general_cell[f]]:
                         for u in kinds:
-                            out.append(_mk(A.Transfer, D.UNIT_KEYS[u], gname[f], gname[t]))
+                            out.append(_action(A.Transfer, D.UNIT_KEYS[u], gname[f], gname[t]))
 
 
     def _do_marshal(self, a) -> list[Event]:
@@ -70,7 +70,7 @@ class MarshallingMixin(LivestockBoard):
         insort(self.armies[slot], u)
         return [Event(EventKind.MARSHAL, f"{self._player_text(seat)} marshals a {D.UNIT_NAMES[u]} under {self._general_text(slot)}", seat,
                       {"unit": a.unit, "general": a.general,
-                       "cost": {_RES[r]: cost[r] for r in range(N_RESOURCES) if cost[r]}})]
+                       "cost": {_RESOURCE_NAMES[r]: cost[r] for r in range(N_RESOURCES) if cost[r]}})]
 
     def _do_transfer(self, a) -> list[Event]:
         f, t = self._slot_by_name[a.frm], self._slot_by_name[a.to]
@@ -118,7 +118,7 @@ class MarshallingMixin(LivestockBoard):
         require(len(self.armies[slot]) < self._cap(slot),
                 f"{action.general} already has {self._cap(slot)} units", "Maximum Units")
         cost = D.UNIT_COST[u]
-        short = [f"{cost[r] - self.tokens[seat][r]} {_RES[r]}" for r in range(N_RESOURCES) if self.tokens[seat][r] < cost[r]]
+        short = [f"{cost[r] - self.tokens[seat][r]} {_RESOURCE_NAMES[r]}" for r in range(N_RESOURCES) if self.tokens[seat][r] < cost[r]]
         raise IllegalAction(f"a {D.UNIT_NAMES[u]} costs more than you have (short of {', '.join(short)})",
                             "Special Forces" if u >= D.N_TROOPS else "Troops")
 

@@ -8,7 +8,7 @@ from ..core.rng import Dice
 from . import actions as A
 from . import data as D
 from .events import EventKind
-from .board import ACTIVE, _BUFF_KEYS, N_RESOURCES, geometry, LivestockBoard, _mk
+from .board import ACTIVE, BONUS_KEYS, N_RESOURCES, geometry, LivestockBoard, _action
 
 _S = TypeVar("_S", bound="SetupMixin")
 
@@ -75,7 +75,7 @@ class SetupMixin(LivestockBoard):
         s.transfers_left = 0
         s.marshal_locked = 0
         s.has_acted = 0
-        s.bonuses = {k: 0 for k in _BUFF_KEYS}
+        s.bonuses = {k: 0 for k in BONUS_KEYS}
         s.battle = None
         s._winners = []
         s._init_caches()
@@ -101,7 +101,7 @@ class SetupMixin(LivestockBoard):
             if r < off - 1 or r > off + start or c < off - 1 or c > off + start:
                 continue
             if any(off <= nb // n < off + start and off <= nb % n < off + start for nb in self._edge_neighbours[cell]):
-                out.append(_mk(A.PlaceBarn, names[cell]))
+                out.append(_action(A.PlaceBarn, names[cell]))
         return out
 
     def _do_place_barn(self, a) -> list[Event]:
@@ -147,7 +147,7 @@ class SetupMixin(LivestockBoard):
             self.done[s] = 0
             self.harvested[s] = 0
             self.steps[s] = self._base_steps(s) if self.general_status[s] == ACTIVE else 0
-        for k in _BUFF_KEYS:
+        for k in BONUS_KEYS:
             self.bonuses[k] = 0
         self.transfers_left = 1
         self.marshal_locked = 0

@@ -18,8 +18,8 @@ from . import data as D
 from .actions_phase import ActionPhaseMixin
 from .battle import RESPOND, Battle, BattleMixin
 from .board import (
-    _BUFF_KEYS, _RES, ACTIVE, AVAILABLE, GENERAL_STATUS_NAMES, IN_PLAY, LOST, N_RESOURCES, OUT, PHASE_SECTION, PHASES,
-    SPECIAL_FORCE_STATE_NAMES, _mk, known,
+    BONUS_KEYS, _RESOURCE_NAMES, ACTIVE, AVAILABLE, GENERAL_STATUS_NAMES, IN_PLAY, LOST, N_RESOURCES, OUT, PHASE_SECTION, PHASES,
+    SPECIAL_FORCE_STATE_NAMES, _action, known,
 )
 from .command_cards import CommandCardsMixin
 from .harvest import HarvestMixin
@@ -76,14 +76,14 @@ class LivestockState(SetupMixin, ActionPhaseMixin, BattleMixin, HarvestMixin, Ma
         out: list = []
         if phase == "super":
             out.extend(self._marshal_options(seat, slots))
-            out.append(_mk(A.FormSuperArmy))
+            out.append(_action(A.FormSuperArmy))
             return out
         options, end = _PHASE_OPTIONS[phase]
         options(self, seat, slots, out)
         self._card_options(seat, slots, out)
         if self._can_declare(seat):
-            out.append(_mk(A.DeclareSuperArmy))
-        out.append(_mk(end))
+            out.append(_action(A.DeclareSuperArmy))
+        out.append(_action(end))
         return out
 
     # ------------------------------------------------------------------ apply
@@ -344,9 +344,9 @@ class LivestockState(SetupMixin, ActionPhaseMixin, BattleMixin, HarvestMixin, Ma
         for r in range(N_RESOURCES):
             total = self.token_supply[r] + sum(self.tokens[p][r] for p in range(P))
             if total != D.TOKENS_EACH:
-                problems.append(f"{_RES[r]} tokens not conserved ({total})")
+                problems.append(f"{_RESOURCE_NAMES[r]} tokens not conserved ({total})")
             if self.token_supply[r] < 0 or any(self.tokens[p][r] < 0 for p in range(P)):
-                problems.append(f"negative {_RES[r]}")
+                problems.append(f"negative {_RESOURCE_NAMES[r]}")
         # cards
         cards = sorted([c for h in self.hands for c in h] + self.deck + self.played)
         if cards != list(range(len(D.CARDS))):
@@ -444,7 +444,7 @@ def _check_shapes(s: "LivestockState", b: Any) -> None:
         raise SaveFileError(f"unknown phase {s.phase!r}")
     if s.max_rounds is not None and (type(s.max_rounds) is not int or s.max_rounds < 1):
         raise SaveFileError("save file has a bad max_rounds")
-    if not isinstance(s.bonuses, dict) or set(s.bonuses) != set(_BUFF_KEYS):
+    if not isinstance(s.bonuses, dict) or set(s.bonuses) != set(BONUS_KEYS):
         raise SaveFileError("save file has unknown turn effects")
     _ints("buffs", list(s.bonuses.values()), 3, 0, 99)
     if b is not None:

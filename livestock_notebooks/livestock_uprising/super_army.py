@@ -7,7 +7,7 @@ from ..core.errors import IllegalAction
 from ..core.protocol import Event, require
 from . import data as D
 from .events import EventKind
-from .board import MERGED, N_RESOURCES, _RES, LivestockBoard
+from .board import MERGED, N_RESOURCES, _RESOURCE_NAMES, LivestockBoard
 
 
 
@@ -38,7 +38,7 @@ class SuperArmyMixin(LivestockBoard):
         head = slots[0]
         for r in range(N_RESOURCES):
             self.token_supply[r] += self.tokens[seat][r]
-        discarded = {(_RES[r]): self.tokens[seat][r] for r in range(N_RESOURCES) if self.tokens[seat][r]}
+        discarded = {(_RESOURCE_NAMES[r]): self.tokens[seat][r] for r in range(N_RESOURCES) if self.tokens[seat][r]}
         self.tokens[seat] = [0] * N_RESOURCES
         for s in slots[1:]:
             for u in self.armies[s]:
