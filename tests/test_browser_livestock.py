@@ -61,7 +61,7 @@ def load_position(page, tmp_path, position=POSITION, dice=(6, 1)):
 def test_seeded_game_from_setup_barn_and_move(voila_server, page, page_requests):
     _tall(page)
     open_play(page, voila_server)
-    page.locator(".lsn-seat-1 select").select_option("Sensible")
+    page.locator(".lsn-seat-1 select").select_option("greedy")
     page.locator(".lsn-seed input").fill("3")
     page.locator(".lsn-seed input").press("Enter")
     page.locator("button.lsn-start").click()
