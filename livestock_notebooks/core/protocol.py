@@ -185,6 +185,38 @@ def dump_save(game: str, version: int, payload: dict) -> str:
     )
 
 
+#: the deepest nesting of arrays and objects a save may have (real saves stay far below)
+MAX_SAVE_DEPTH = 64
+
+
+def loads_save_json(text: str) -> Any:
+    """``json.loads`` for save files: anything that is not plain, reasonably shaped JSON (not
+    JSON, nested deeper than :data:`MAX_SAVE_DEPTH`, numbers too long for Python's ``int``,
+    ``NaN``/``Infinity``) raises :class:`SaveFileError`, never ``RecursionError`` or a bare
+    ``ValueError``."""
+    def refuse_constant(name: str) -> Any:
+        raise SaveFileError(f"save file has a number {name}, which is not allowed")
+
+    try:
+        data = json.loads(text, parse_constant=refuse_constant)
+    except json.JSONDecodeError as exc:
+        raise SaveFileError(f"save file is not valid JSON: {exc}") from None
+    except SaveFileError:
+        raise
+    except RecursionError:
+        raise SaveFileError("save file is nested too deeply to be a save") from None
+    except (TypeError, ValueError):  # an integer of thousands of digits (int conversion limit)
+        raise SaveFileError("save file has a number too long to be read") from None
+    stack = [(data, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_SAVE_DEPTH:
+            raise SaveFileError(f"save file is nested too deeply to be a save (over {MAX_SAVE_DEPTH} levels)")
+        children = node.values() if isinstance(node, dict) else node if isinstance(node, list) else ()
+        stack.extend((c, depth + 1) for c in children if isinstance(c, (dict, list)))
+    return data
+
+
 def parse_save(text: str | bytes, game: str, version: int) -> dict:
     """Check a save file's envelope and return its ``state`` payload.
 
@@ -196,10 +228,9 @@ def parse_save(text: str | bytes, game: str, version: int) -> dict:
             text = text.decode("utf-8")
         except UnicodeDecodeError as exc:
             raise SaveFileError(f"save file is not UTF-8 text: {exc}") from None
-    try:
-        data = json.loads(text)
-    except (TypeError, json.JSONDecodeError) as exc:
-        raise SaveFileError(f"save file is not valid JSON: {exc}") from None
+    if not isinstance(text, str):
+        raise SaveFileError(f"save file is not text (got {type(text).__name__})")
+    data = loads_save_json(text)
     if not isinstance(data, dict) or "state" not in data:
         raise SaveFileError("save file has no game state in it")
     if data.get("game") != game:
@@ -220,7 +251,7 @@ def load_state(cls: type[GameState], text: str | bytes) -> GameState:
         state = cls.from_dict(payload)
     except SaveFileError:
         raise
-    except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError, RecursionError) as exc:
         raise SaveFileError(f"save file is corrupt ({type(exc).__name__}: {exc})") from None
     problems = state.invariant_violations()
     if problems:

@@ -19,6 +19,17 @@ Save files are JSON: a small envelope (game, seats, log) around the engine's own
 ``state.to_json()``. A bare engine save (``state.to_json()``) loads too, with every seat human.
 Anything else raises :class:`~livestock_notebooks.core.errors.SaveFileError` with a message a player
 can act on.
+
+Seeds: a new game draws a fresh seed from the system (:func:`fresh_seed`) unless one is given
+(a fixed deal). The save keeps it, so a save replays exactly; pages show it only at the end.
+
+Autosaves: one file per game in the save folder, written atomically (a temp file in the same
+folder, then ``os.replace``; no temp file stays behind, even when the write fails). Each write
+records the session's ``owner`` id (random per session) and a ``revision``. Before writing, a
+session reads the file: when another session wrote it after this one last saw it
+(:attr:`Session.autosave_seen`), nothing is written and :attr:`Session.autosave_conflict` says
+so; :meth:`Session.take_over_autosave` overwrites, :meth:`Session.save_copy` writes a copy.
+:func:`check_autosave` reads the autosave at page open and sets a bad one aside (renamed, kept).
 """
 from __future__ import annotations
 
@@ -27,27 +38,34 @@ import contextlib
 import inspect
 import json
 import os
+import secrets
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Hashable, Iterable, Mapping, Sequence
 
 from .game_info import GameInfo
-from .protocol import Action, Event, GameState
+from .protocol import Action, Event, GameState, loads_save_json
 from .errors import IllegalAction, NotYourDecision, SaveFileError
 
 __all__ = [
     "HUMAN",
     "SAVE_FORMAT",
     "SAVE_VERSION",
+    "AutosaveCheck",
+    "AutosaveConflict",
     "AutosaveInfo",
     "HistoryEntry",
     "LogEntry",
     "Seat",
     "Session",
+    "atomic_write_text",
+    "check_autosave",
     "find_autosave",
+    "fresh_seed",
     "parse_session_save",
     "save_dir",
+    "set_aside",
     "autosave_path",
 ]
 
@@ -55,6 +73,22 @@ HUMAN = "human"
 SAVE_FORMAT = "livestock-notebooks-session"
 SAVE_VERSION = 1
 SAVE_DIR_ENV = "LIVESTOCK_NOTEBOOKS_SAVE_DIR"
+#: an autosave larger than this is not read (set aside as bad)
+MAX_AUTOSAVE_BYTES = 20_000_000
+
+#: who last wrote an autosave: ``(owner id, revision)``; ``("", 0)`` for a file without owner
+AutosaveKey = tuple[str, int]
+
+
+def fresh_seed() -> int:
+    """A new game's seed, drawn from the system's randomness: a 10-digit number (short enough
+    to share for a replay, never guessable from earlier games)."""
+    return 10**9 + secrets.randbelow(9 * 10**9)
+
+
+def new_owner_id() -> str:
+    """A random id for one session's autosaves."""
+    return secrets.token_hex(8)
 
 
 # --------------------------------------------------------------------------- seats, log, history
@@ -141,31 +175,135 @@ class AutosaveInfo:
     text: str
     saved_at: str
     summary: str
+    key: AutosaveKey = ("", 0)
+
+
+@dataclass(frozen=True)
+class AutosaveCheck:
+    """What :func:`check_autosave` found at page open: ``found``, an unfinished game to offer;
+    ``seen``, who wrote the file (``None``: no file); ``set_aside``, where a bad file was
+    moved, and ``problem``, why it was bad."""
+
+    found: AutosaveInfo | None = None
+    seen: AutosaveKey | None = None
+    set_aside: Path | None = None
+    problem: str | None = None
+
+    @property
+    def message(self) -> str:
+        """One line for the page about a bad autosave ("" when there was none)."""
+        if self.problem is None:
+            return ""
+        kept = f"it was kept as {self.set_aside.name}" if self.set_aside is not None else "it was left in place"
+        return f"The autosaved game could not be opened ({_short(self.problem)}); {kept}. Start a new game."
+
+
+@dataclass(frozen=True)
+class AutosaveConflict:
+    """Another session (a tab, a window, a process) wrote the autosave after this one last saw it."""
+
+    path: Path
+    owner: str
+    saved_at: str
+    summary: str
+
+    @property
+    def message(self) -> str:
+        when = f" (saved {self.saved_at})" if self.saved_at else ""
+        return f"This game was continued in another tab or window{when}: your moves here are not autosaved."
+
+
+def _short(text: str, limit: int = 160) -> str:
+    text = " ".join(str(text).split())
+    return text if len(text) <= limit else text[: limit - 1] + "\u2026"
+
+
+def _autosave_key(envelope: Mapping) -> AutosaveKey:
+    owner, revision = envelope.get("owner"), envelope.get("revision")
+    return (owner if isinstance(owner, str) else "",
+            revision if isinstance(revision, int) and not isinstance(revision, bool) else 0)
+
+
+def _read_autosave(spec: GameInfo, path: Path) -> AutosaveCheck:
+    """Read and fully load the autosave at ``path``; never raises (a bad file is reported in
+    ``problem``, nothing is moved)."""
+    try:
+        if path.stat().st_size > MAX_AUTOSAVE_BYTES:
+            return AutosaveCheck(problem="the file is too large to be a save")
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return AutosaveCheck()
+    except OSError as exc:
+        return AutosaveCheck(problem=f"it cannot be read: {exc.strerror or exc}")
+    try:
+        envelope = parse_session_save(raw) or {}
+        session = Session.from_save_text(spec, raw, autosave=False)
+        summary = str(envelope.get("summary", "")) or session.summary()
+        finished = session.state.is_over
+    except SaveFileError as exc:
+        return AutosaveCheck(problem=str(exc))
+    except Exception as exc:  # anything a broken file can raise: the page must open anyway
+        return AutosaveCheck(problem=f"the save file is corrupt ({type(exc).__name__})")
+    key = _autosave_key(envelope)
+    if finished:
+        return AutosaveCheck(seen=key)
+    text = raw.decode("utf-8")
+    info = AutosaveInfo(path=path, text=text, saved_at=str(envelope.get("saved_at", "")), summary=summary, key=key)
+    return AutosaveCheck(found=info, seen=key)
+
+
+def _stamped_path(folder: Path, stem: str, suffix: str = ".json") -> Path:
+    """``folder/<stem>-<UTC time><suffix>``, with a counter if that name is taken."""
+    stamp = _dt.datetime.now(_dt.timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+    target, n = folder / f"{stem}-{stamp}{suffix}", 1
+    while target.exists():
+        n += 1
+        target = folder / f"{stem}-{stamp}-{n}{suffix}"
+    return target
+
+
+def set_aside(path: Path) -> Path:
+    """Rename a bad save to ``<name>.bad-<UTC time>.json`` next to it (kept for inspection)."""
+    target = _stamped_path(path.parent, f"{path.stem}.bad", path.suffix)
+    os.replace(path, target)
+    return target
+
+
+def check_autosave(spec: GameInfo, directory: str | os.PathLike | None = None) -> AutosaveCheck:
+    """At page open: the autosave of ``spec.name``. A file that does not load (not JSON, nested
+    too deeply, another game or version, refused by the engine, or raising anything at all) is
+    set aside (renamed, kept) and reported; never raises."""
+    path = autosave_path(spec.name, directory)
+    check = _read_autosave(spec, path)
+    if check.problem is None:
+        return check
+    try:
+        moved: Path | None = set_aside(path)
+    except OSError:
+        moved = None
+    return AutosaveCheck(set_aside=moved, problem=check.problem)
 
 
 def find_autosave(spec: GameInfo, directory: str | os.PathLike | None = None) -> AutosaveInfo | None:
-    """The unfinished autosaved game of ``spec.name``, if there is one that loads."""
-    path = autosave_path(spec.name, directory)
+    """The unfinished autosaved game of ``spec.name``, if there is one that loads (nothing is
+    moved; :func:`check_autosave` also sets a bad file aside)."""
+    return _read_autosave(spec, autosave_path(spec.name, directory)).found
+
+
+def atomic_write_text(path: Path, text: str) -> Path:
+    """Write ``text`` to ``path`` atomically: a temp file in the same folder, then
+    ``os.replace``. The temp file never stays behind; errors propagate (OSError)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError:
-        return None
-    try:
-        envelope = json.loads(text)
-    except json.JSONDecodeError:
-        return None
-    if not isinstance(envelope, dict) or envelope.get("finished"):
-        return None
-    try:
-        Session.from_save_text(spec, text, autosave=False)
-    except SaveFileError:
-        return None
-    return AutosaveInfo(
-        path=path,
-        text=text,
-        saved_at=str(envelope.get("saved_at", "")),
-        summary=str(envelope.get("summary", "")),
-    )
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    return path
 
 
 def parse_session_save(text: str | bytes) -> dict | None:
@@ -180,10 +318,7 @@ def parse_session_save(text: str | bytes) -> dict | None:
             raise SaveFileError("this file is not a save file (it is not text)") from None
     if not text.strip():
         raise SaveFileError("the save file is empty")
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise SaveFileError(f"this file is not a save file (not valid JSON: {exc.msg}, line {exc.lineno})") from None
+    data = loads_save_json(text)  # SaveFileError for bad JSON, too deep, numbers too long
     if not isinstance(data, dict):
         raise SaveFileError("this file is not a save file (expected a JSON object)")
     if data.get("format") != SAVE_FORMAT:
@@ -195,7 +330,10 @@ def parse_session_save(text: str | bytes) -> dict | None:
 class Session:
     """One game being played: the engine state plus seats, log, undo history and saving.
 
-    ``autosave=True`` writes the game to :func:`autosave_path` after every change.
+    ``autosave=True`` writes the game to :func:`autosave_path` after every change, unless
+    another session wrote that file after this one last saw it (``autosave_seen``: the
+    ``(owner, revision)`` read when the page opened, ``None`` if there was no file); then
+    :attr:`autosave_conflict` is set and ``on_autosave_conflict(conflict)`` is called.
     """
 
     def __init__(
@@ -208,6 +346,7 @@ class Session:
         log: Iterable[LogEntry] = (),
         autosave: bool = True,
         save_directory: str | os.PathLike | None = None,
+        autosave_seen: AutosaveKey | None = None,
     ):
         self.spec = spec
         self.state = state
@@ -220,6 +359,11 @@ class Session:
         self.history: list[HistoryEntry] = []
         self.autosave_enabled = autosave
         self.save_directory = save_directory
+        self.owner = new_owner_id()
+        self.revision = 0
+        self.autosave_seen = autosave_seen
+        self.autosave_conflict: AutosaveConflict | None = None
+        self.on_autosave_conflict: Callable[[AutosaveConflict], Any] | None = None
         self._bots: dict[int, Any] = {}
         self._hold = 0
         self._dirty = False
@@ -236,11 +380,13 @@ class Session:
         spec: GameInfo,
         seats: Sequence[Seat | str],
         *,
-        seed: int = 0,
+        seed: int | None = None,
         options: Mapping[str, Any] | None = None,
         **kwargs,
     ) -> "Session":
-        """A fresh game with ``len(seats)`` players."""
+        """A fresh game with ``len(seats)`` players; ``seed=None`` draws a fresh seed."""
+        if seed is None:
+            seed = fresh_seed()
         opts = dict(spec.new_game_options)
         opts.update(options or {})
         state = spec.new_game(players=len(seats), seed=seed, **opts)
@@ -480,6 +626,8 @@ class Session:
             "game": self.spec.name,
             "seats": [s.to_dict() for s in self.seats],
             "seed": self.seed,
+            "owner": self.owner,
+            "revision": self.revision,
             "finished": bool(self.state.is_over),
             "saved_at": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
             "summary": self.summary(),
@@ -515,8 +663,10 @@ class Session:
         if self._dirty and not self._hold:
             self.write_autosave()
 
-    def write_autosave(self) -> Path | None:
-        """Write the autosave file (atomically); ``None`` if autosave is off, held or failed."""
+    def write_autosave(self, *, take_over: bool = False) -> Path | None:
+        """Write the autosave file (atomically); ``None`` if autosave is off, held, failed, or
+        another session wrote the file after this one last saw it (see
+        :attr:`autosave_conflict`; ``take_over=True`` overwrites it anyway)."""
         if not self.autosave_enabled:
             return None
         if self._hold:
@@ -524,15 +674,52 @@ class Session:
             return None
         self._dirty = False
         path = self.autosave_path
+        conflict = None if take_over else self._foreign_autosave(path)
+        if conflict is not None:
+            first = self.autosave_conflict is None
+            self.autosave_conflict = conflict
+            if first and self.on_autosave_conflict is not None:
+                self.on_autosave_conflict(conflict)
+            return None
+        self.revision += 1
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                fh.write(self.to_save_text())
-            os.replace(tmp, path)
+            atomic_write_text(path, self.to_save_text())
+        except OSError:
+            self.revision -= 1
+            return None
+        self.autosave_seen = (self.owner, self.revision)
+        self.autosave_conflict = None
+        return path
+
+    def _foreign_autosave(self, path: Path) -> AutosaveConflict | None:
+        """The conflict if another session's unfinished game is in ``path`` and was written
+        after this session last saw the file; a bad file there is set aside."""
+        try:
+            raw = path.read_bytes()
         except OSError:
             return None
-        return path
+        try:
+            envelope = parse_session_save(raw)
+        except SaveFileError:
+            with contextlib.suppress(OSError):
+                set_aside(path)
+            return None
+        if envelope is None or envelope.get("finished") is True:
+            return None
+        key = _autosave_key(envelope)
+        if not key[0] or key[0] == self.owner or key == self.autosave_seen:
+            return None
+        return AutosaveConflict(path, key[0], str(envelope.get("saved_at", "")), str(envelope.get("summary", "")))
+
+    def take_over_autosave(self) -> Path | None:
+        """Overwrite the autosave with this game (after a conflict: "take over here")."""
+        return self.write_autosave(take_over=True)
+
+    def save_copy(self) -> Path:
+        """Write this game to a new file ``<game>-copy-<UTC time>.json`` in the save folder
+        (after a conflict: "save a copy"); raises OSError."""
+        path = _stamped_path(save_dir(self.save_directory), f"{self.spec.name}-copy")
+        return atomic_write_text(path, self.to_save_text())
 
     def discard_autosave(self) -> None:
         try:
@@ -546,5 +733,5 @@ def _load_engine(spec: GameInfo, text: str) -> GameState:
         return spec.load(text)
     except SaveFileError:
         raise
-    except (ValueError, KeyError, TypeError, IndexError, AttributeError) as exc:
-        raise SaveFileError(f"the save file is corrupt ({type(exc).__name__}: {exc})") from None
+    except Exception as exc:  # whatever an engine raises on a broken file is a bad save
+        raise SaveFileError(f"the save file is corrupt ({type(exc).__name__}: {_short(str(exc), 120)})") from None

@@ -124,6 +124,8 @@ class GameApp(SetupScreen, SaveControls, BotPacing):
         self.turn.add_class("lsn-turn")
         self.status = w.HTML()
         self.status.add_class("lsn-status")
+        self.seed_note = w.HTML()  # the seed, once the game is over (hidden information before)
+        self.seed_note.add_class("lsn-seed-note")
 
         self._build_resume_offer()
         self._build_setup(setup_widgets)
@@ -156,13 +158,13 @@ class GameApp(SetupScreen, SaveControls, BotPacing):
         self.view_box = w.VBox([self.view.widget])
         self.view_box.add_class("lsn-view")
         self.game_box = w.VBox(
-            [self.handoff_box, self.view_box, self.controls, self.save_box,
+            [self.conflict_box, self.handoff_box, self.view_box, self.controls, self.save_box,
              w.HTML('<div class="lsn-section-title">Game log</div>'), self.log.widget]
         )
         self.game_box.add_class("lsn-game")
 
         # headless
-        self.headless = HeadlessRunner(spec, self._headless_seats, seed=lambda: self.seed.value,
+        self.headless = HeadlessRunner(spec, self._headless_seats, seed=self._headless_seed,
                                        options=lambda: dict(self.setup_options()) if self.setup_options else {},
                                        loop=loop)
         self.headless_box = w.VBox([w.HTML('<div class="lsn-section-title">Bot-vs-bot game (headless)</div>'),
@@ -170,7 +172,7 @@ class GameApp(SetupScreen, SaveControls, BotPacing):
         if not headless or not spec.bots:
             self.headless_box.layout.display = "none"
 
-        self.widget = w.VBox([self.style, self.title, self.turn, self.status, self.resume_box, self.setup_box,
+        self.widget = w.VBox([self.style, self.title, self.turn, self.status, self.seed_note, self.resume_box, self.setup_box,
                               self.game_box, self.headless_box])
         self.widget.add_class("lsn-app")
         self.widget.add_class(f"lsn-app-{spec.name}")
@@ -211,8 +213,15 @@ class GameApp(SetupScreen, SaveControls, BotPacing):
         self._listeners.append(callback)
 
     # -- setup and resume -------------------------------------------------------------
+    def _headless_seed(self) -> int | None:
+        try:
+            return self.seed_from_setup()
+        except ValueError:
+            return None
+
     def _enter(self, session: Session, message: str) -> None:
         self._ticker.cancel()
+        self._leave_session()
         self.session = session
         self.paused = False
         self.last_events = []
@@ -221,6 +230,7 @@ class GameApp(SetupScreen, SaveControls, BotPacing):
         self._show(self.game_box)
         self.save_link.value = ""
         self._message(message, "info")
+        self._watch_autosave(session)
         self.refresh()
         self._schedule_bots()
 
@@ -379,6 +389,7 @@ class GameApp(SetupScreen, SaveControls, BotPacing):
             extra = " (bots paused)" if self.paused else f" ({s.seats[player].kind} bot is playing)"
         self.turn.value = (f'<span class="lsn-chip" style="background:{html.escape(color)}"></span>'
                            f'<span class="lsn-turn-text">{html.escape(self.spec.turn_text(s.state) + extra)}</span>')
+        self._show_seed(s)
         if s.needs_handoff:
             self.view.clear()
             self.save_link.value = ""
@@ -401,6 +412,15 @@ class GameApp(SetupScreen, SaveControls, BotPacing):
             self.defer(self._refresh_rest)
         for callback in self._listeners:
             callback(self, self.last_events)
+
+    def _show_seed(self, s: Session) -> None:
+        """The seed, only once the game is over (before, it would tell every hidden card)."""
+        note = ""
+        if s.state.is_over:
+            note = (f'<div class="lsn-seed-shown">Seed of this game: <b>{html.escape(str(s.seed))}</b>. '
+                    "Type it under Advanced when starting a new game to replay the same deal.</div>")
+        if self.seed_note.value != note:
+            self.seed_note.value = note
 
     def _refresh_rest(self) -> None:
         self._rest_pending = False

@@ -15,15 +15,16 @@ from .pacing import Ticker
 __all__ = ["HeadlessRunner"]
 
 
-def _no_seed() -> int:
-    return 0
+def _no_seed() -> int | None:
+    return None
 
 
 @dataclass(eq=False)
 class HeadlessRunner:
     """Plays a bot-only game to the end without a board, with a progress bar.
 
-    ``seats`` gives the bot names (one per player) when the run starts. The game is played in
+    ``seats`` gives the bot names (one per player) when the run starts; ``seed()`` the seed
+    (``None``: a fresh one, shown with the result at the end). The game is played in
     slices of about ``slice_seconds`` on the kernel loop so the page keeps answering; without
     a loop (tests) :meth:`run` plays it all at once.
     """
@@ -31,7 +32,7 @@ class HeadlessRunner:
     spec: GameInfo
     seats: Callable[[], Sequence[str]]
     _: KW_ONLY
-    seed: Callable[[], int] = _no_seed
+    seed: Callable[[], int | None] = _no_seed
     options: Callable[[], Mapping[str, Any]] | None = None
     loop: Any = None
     slice_seconds: float = 0.05
@@ -77,7 +78,7 @@ class HeadlessRunner:
 
     def _new_session(self, names: Sequence[str]) -> Session:
         options = dict(self.options()) if self.options is not None else {}
-        return Session.new(self.spec, [Seat(n) for n in names], seed=int(self.seed()), options=options, autosave=False)
+        return Session.new(self.spec, [Seat(n) for n in names], seed=self.seed(), options=options, autosave=False)
 
     def _slice(self) -> None:
         deadline = time.perf_counter() + self.slice_seconds
@@ -120,9 +121,9 @@ class HeadlessRunner:
         self.progress.value = self.progress.max
         if s.state.is_over:
             self.progress.bar_style = "success"
-            text = f"{s.result_text()} ({self.actions} actions)"
+            text = f"{s.result_text()} ({self.actions} actions; seed {s.seed})"
         else:
             self.progress.bar_style = "warning"
-            text = f"Stopped after {self.actions} actions without an end."
+            text = f"Stopped after {self.actions} actions without an end (seed {s.seed})."
         self.result.value = f'<span class="lsn-headless-done">{html.escape(text)}</span>'
 

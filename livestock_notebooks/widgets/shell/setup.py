@@ -1,16 +1,22 @@
 """The new-game screen of :class:`~.app.GameApp`: how many players, who plays each seat
-(a human or a bot by its stable name), the seed, the game's own options, and starting.
+(a human or a bot by its stable name), the game's own options, and starting.
 
 :class:`SetupScreen` is a part of ``GameApp`` (a mixin): it builds the widgets
-(``players``, ``seat_dropdowns``, ``seat_rows``, ``seed``, ``start_button``, ``setup_box``)
-and starts games; the app supplies ``spec``, ``view``, ``_enter`` and ``_message``.
+(``players``, ``seat_dropdowns``, ``seat_rows``, ``seed``, ``advanced``, ``start_button``,
+``setup_box``) and starts games; the app supplies ``spec``, ``view``, ``_enter`` and ``_message``.
+
+The seed is hidden information (it fixes every deal and die), so a new game draws a fresh one
+from the system. The Seed box sits in a closed "Advanced" section, empty by default; a number
+typed there gives a fixed deal (to replay a shared game). Pages show the seed at the end.
 """
 from __future__ import annotations
 
 import html
+import re
 from typing import Any, Callable, Mapping, Sequence
 
 import ipywidgets as w
+import traitlets
 
 from ...core.session import GameInfo, LogEntry, Seat, Session
 from ..common.dom import button, hide, show
@@ -19,6 +25,14 @@ __all__ = ["HUMAN_LABEL", "SetupScreen"]
 
 #: the seat menu's entry for a human player (bots are listed by their stable names)
 HUMAN_LABEL = "Human"
+#: the longest seed the Seed box accepts, in digits
+MAX_SEED_DIGITS = 30
+
+
+class SeedText(w.Text):
+    """The Seed box: text, empty for a fresh seed; a number set from Python becomes its text."""
+
+    value = traitlets.CUnicode("", help="the seed typed, or empty for a fresh one").tag(sync=True)
 
 
 class SetupScreen:
@@ -51,13 +65,20 @@ class SetupScreen:
             self.seat_dropdowns.append(dd)
             row = w.HBox([label, dd])
             self.seat_rows.append(row)
-        self.seed = w.IntText(value=1, description="Seed", layout=w.Layout(width="12em"))
+        self.seed = SeedText(value="", description="Seed", placeholder="empty: a fresh deal",
+                             layout=w.Layout(width="16em"))
         self.seed.add_class("lsn-seed")
+        self.advanced = w.Accordion(
+            children=[w.VBox([w.HTML('<div style="color:#555">Type a seed to deal a fixed game (to replay '
+                                     'one shared at its end); leave it empty for a fresh deal.</div>'),
+                              self.seed])],
+            titles=("Advanced",), selected_index=None)
+        self.advanced.add_class("lsn-advanced")
         self.start_button = button("Start game", "lsn-start", self.start_from_setup,
                                    button_style="primary", icon="play")
         self.setup_box = w.VBox(
             [w.HTML('<div class="lsn-section-title">New game: who plays each seat?</div>'), self.players, *self.seat_rows,
-             *setup_widgets, self.seed, self.start_button]
+             *setup_widgets, self.advanced, self.start_button]
         )
         self.setup_box.add_class("lsn-setup")
         self._show_seat_rows()
@@ -81,22 +102,43 @@ class SetupScreen:
     def show_setup(self) -> None:
         """Back to the new-game screen (the game in progress stays autosaved until a new one starts)."""
         self._ticker.cancel()
+        self._leave_session()
         hide(self.resume_box)
         show(self.setup_box)
         hide(self.game_box)
         self.view.clear()
         self.session = None
         self.turn.value = ""
+        self.seed_note.value = ""
         self._message("Choose the seats, then start.", "info")
 
-    def start_from_setup(self) -> Session:
-        options = dict(self.setup_options()) if self.setup_options is not None else {}
-        return self.start(self.seats_from_setup(), seed=self.seed.value, options=options)
+    def seed_from_setup(self) -> int | None:
+        """The seed typed under Advanced; ``None`` when empty (a fresh seed). Raises ValueError
+        (with a message for the page) for anything but a whole number."""
+        text = self.seed.value.strip()
+        if not text:
+            return None
+        if not re.fullmatch(rf"[+-]?[0-9]{{1,{MAX_SEED_DIGITS}}}", text):
+            raise ValueError(f"The seed must be a whole number of at most {MAX_SEED_DIGITS} digits, "
+                             "or empty for a fresh deal.")
+        return int(text)
 
-    def start(self, seats: Sequence[Seat | str], *, seed: int = 0, options: Mapping[str, Any] | None = None) -> Session:
-        """Start a new game (also what the Start button does)."""
+    def start_from_setup(self) -> Session | None:
+        options = dict(self.setup_options()) if self.setup_options is not None else {}
+        try:
+            seed = self.seed_from_setup()
+        except ValueError as exc:
+            self.advanced.selected_index = 0
+            self._message(str(exc), "error")
+            return None
+        return self.start(self.seats_from_setup(), seed=seed, options=options)
+
+    def start(self, seats: Sequence[Seat | str], *, seed: int | None = None,
+              options: Mapping[str, Any] | None = None) -> Session:
+        """Start a new game (also what the Start button does); ``seed=None`` draws a fresh one."""
         session = Session.new(self.spec, [s if isinstance(s, Seat) else Seat(s) for s in seats], seed=seed,
-                              options=options, autosave=self.autosave, save_directory=self.save_directory)
+                              options=options, autosave=self.autosave, save_directory=self.save_directory,
+                              autosave_seen=self._seen_now())
         self._enter(session, "New game started.")
         return session
 
@@ -105,7 +147,7 @@ class SetupScreen:
         """Play on from a given engine state (a prepared position: tutorials, tests)."""
         session = Session(self.spec, state, [s if isinstance(s, Seat) else Seat(s) for s in seats], seed=seed,
                           autosave=self.autosave if autosave is None else autosave,
-                          save_directory=self.save_directory)
+                          save_directory=self.save_directory, autosave_seen=self._seen_now())
         session.log.append(LogEntry(message, None, "new-game"))
         session.write_autosave()
         self._enter(session, message)
