@@ -5,8 +5,8 @@ from ..core.errors import IllegalAction
 from ..core.protocol import Event, require
 from . import actions as A
 from . import data as D
-from .events import EventKind
 from .board import LivestockBoard, _action, known
+from .events import EventKind
 
 _STEPS: dict = {}  # (board size, General, square) -> ((neighbour, Move, Attack), ...), interned
 

@@ -9,9 +9,9 @@ from ..core.protocol import Event, require
 from ..odds.livestock_uprising import livestock_battle, livestock_outcome, natural
 from . import actions as A
 from . import data as D
+from .board import ACTIVE, DESTROYED, LOST, N_RESOURCES, OUT, LivestockBoard, _action
 from .events import EventKind
 from .views import AttackPreview, BattleView, PendingDecision
-from .board import ACTIVE, DESTROYED, LOST, N_RESOURCES, OUT, LivestockBoard, _action
 
 #: The side that lost a battle (``Battle.loser``), as saves write it.
 ATTACKER, DEFENDER = "att", "def"
@@ -66,7 +66,6 @@ class Battle:
 
     def copy(self) -> "Battle":
         return replace(self, defenders=list(self.defenders))
-
 
 
 class BattleMixin(LivestockBoard):

@@ -93,8 +93,6 @@ _action = A.make
 assert D.FOREST == N_RESOURCES
 
 
-
-
 class LivestockBoard(GameState):
     """The position (fields below) and how to read it; the rules live in the mixins."""
 

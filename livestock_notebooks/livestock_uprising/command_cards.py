@@ -7,10 +7,9 @@ from ..core.errors import IllegalAction
 from ..core.protocol import Event, require
 from . import actions as A
 from . import data as D
-from .events import EventKind
 from .battle import RESPOND
 from .board import N_RESOURCES, _RESOURCE_NAMES, LivestockBoard, _action, known
-
+from .events import EventKind
 
 
 class CommandCardsMixin(LivestockBoard):

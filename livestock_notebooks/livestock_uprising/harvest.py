@@ -5,9 +5,8 @@ from ..core.errors import IllegalAction
 from ..core.protocol import Event, require
 from . import actions as A
 from . import data as D
-from .events import EventKind
 from .board import GRASS, N_RESOURCES, _RESOURCE_NAMES, _UNIT_HARVEST_ICONS, LivestockBoard, _action
-
+from .events import EventKind
 
 
 class HarvestMixin(LivestockBoard):

@@ -7,9 +7,8 @@ from ..core.errors import IllegalAction
 from ..core.protocol import Event, require
 from . import actions as A
 from . import data as D
-from .events import EventKind
 from .board import ACTIVE, AVAILABLE, IN_PLAY, LOST, N_RESOURCES, _RESOURCE_NAMES, LivestockBoard, _action, known
-
+from .events import EventKind
 
 
 class MarshallingMixin(LivestockBoard):

@@ -61,8 +61,8 @@ from __future__ import annotations
 from . import data as D
 from typing import TypeVar
 
-from .board import ACTIVE, DESTROYED, IN_PLAY, LOST, MERGED, N_RESOURCES, OUT, PHASES, LivestockBoard
 from .battle import ATTACKER, CASUALTY, DEFENDER, RESPOND, RETREAT, Battle
+from .board import ACTIVE, DESTROYED, IN_PLAY, LOST, MERGED, N_RESOURCES, OUT, PHASES, LivestockBoard
 from .setup import SetupMixin
 
 _S = TypeVar("_S", bound=SetupMixin)

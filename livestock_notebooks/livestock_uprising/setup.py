@@ -7,11 +7,10 @@ from ..core.protocol import Event
 from ..core.rng import Dice
 from . import actions as A
 from . import data as D
-from .events import EventKind
 from .board import ACTIVE, BONUS_KEYS, N_RESOURCES, geometry, LivestockBoard, _action
+from .events import EventKind
 
 _S = TypeVar("_S", bound="SetupMixin")
-
 
 
 class SetupMixin(LivestockBoard):

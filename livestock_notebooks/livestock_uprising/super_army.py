@@ -6,9 +6,8 @@ from bisect import insort
 from ..core.errors import IllegalAction
 from ..core.protocol import Event, require
 from . import data as D
-from .events import EventKind
 from .board import MERGED, N_RESOURCES, _RESOURCE_NAMES, LivestockBoard
-
+from .events import EventKind
 
 
 class SuperArmyMixin(LivestockBoard):

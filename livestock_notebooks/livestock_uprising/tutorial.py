@@ -12,11 +12,11 @@ The widget that runs these steps is :class:`livestock_notebooks.widgets.livestoc
 from __future__ import annotations
 
 from ..core import tutorial
+from ..core.tutorial import Step, events_of, first_of, pick
 from . import actions as A
 from . import data as D
 from .events import EventKind
 from .state import from_notation
-from ..core.tutorial import Step, events_of, first_of, pick
 
 __all__ = ["Step", "STEPS", "BOARD", "state_for", "step_by_key", "did", "all_of", "play", "ANY"]
 
