@@ -875,6 +875,18 @@ class TestClanPowersAndOptions:
 
 # =============================================================================== the protocol
 class TestProtocol:
+    @pytest.mark.parametrize("config", [{"players": 4, "max_rounds": 2, "clan_powers": True},
+                                        {"players": 3, "max_rounds": 1, "layout": "twin", "unexplored": True}])
+    def test_notation_round_trips_at_every_step(self, config):
+        """Mid-layout, mid-deployment, mid-trip, targets being chosen, aliens waiting: the notation
+        of a position written and read back reads the same."""
+        rng = random.Random(7)
+        s = sp.new_game(seed=7, **config)
+        while not s.is_over:
+            text = s.notation()
+            assert sp.from_notation(text).notation() == text, s.sequence
+            s.apply(rng.choice(s.legal_actions()))
+
     def test_not_your_decision(self):
         s = pos("turn=2 seq=2B order=123 rp=1 trips=2,2,2", {0: "a3", 1: "b3", 6: "c3"})
         with pytest.raises(NotYourDecision):

@@ -168,3 +168,27 @@ def _rim_connected(cells: set) -> bool:
                 seen.add(n)
                 todo.append(n)
     return len(seen) == len(rim_set)
+
+
+def hex_piles(players: int, rules: str, baston_rikiki: bool) -> dict[str, list[str]]:
+    """The hex piles of a new game, unshuffled: per colour family (planets, its double planet
+    and asteroids) and black asteroids; in simplified set A, one pile per kind of tile.
+
+        >>> sorted(hex_piles(3, "simple_a", False))
+        ['asteroid', 'blue double', 'blue planet', 'red double', 'red planet', 'yellow double', 'yellow planet']
+    """
+    mix = RULES["hex_mix"][str(players)]
+    fewer = 1 if baston_rikiki else 0
+    piles: dict[str, list[str]] = {}
+    for colour, code in (("red", "r"), ("yellow", "y"), ("blue", "b")):
+        planets = ["P" + code] * (mix["planets"][colour] - fewer)
+        if rules == "simple_a":
+            piles[f"{colour} planet"] = planets
+            piles[f"{colour} double"] = ["D" + code]
+        else:
+            piles[colour] = planets + ["D" + code] * (1 if mix["double"] >= 3 else 0) + ["A"] * mix["asteroids"][colour]
+    if rules == "simple_a":
+        piles["asteroid"] = ["A"] * sum(mix["asteroids"].values())
+        return {k: v for k, v in piles.items() if v}
+    piles["black"] = ["A"] * mix["asteroids"]["black"]
+    return piles

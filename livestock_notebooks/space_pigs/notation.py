@@ -21,9 +21,16 @@ digits per player, comma-separated, e.g. ``321,123,213``), ``trips`` (per player
 worm has eaten), ``out`` (eliminated players as 1-based digits), ``opts`` (comma-separated
 option names switched on, e.g. ``clan_powers,seventh_planet``).
 
-:func:`read_notation` (the package's ``from_notation``) sets the position up at the *start* of ``seq``; a position saved in the
-middle of a sequence (``state.notation()``) restarts that sequence. Cards not in a hand are
-shuffled into the draw pile. Use saves (``to_json``) to keep a game exactly.
+More fields write what a position in the middle of a sequence needs to go on the same way:
+``new`` (colonists waiting to be deployed per player, ``2,0h1,0``), ``arrive`` (aliens that
+arrived in 1E and wait to be placed, ``pir3``); ``seq`` may also be ``layout`` (the hexes not
+laid yet wait in their piles) or ``start`` (the clans on the board have placed). A trip under
+way is written as not started, a card whose targets are being chosen as not played yet.
+
+:func:`read_notation` (the package's ``from_notation``) sets the position up at the *start* of
+``seq``; a position written in the middle of a sequence (``state.notation()``) restarts that
+sequence, and its notation reads the same. Cards not in a hand are shuffled into the draw pile.
+Use saves (``to_json``) to keep a game exactly.
 """
 from __future__ import annotations
 
@@ -33,12 +40,14 @@ from ..core.errors import SaveFileError
 from .board import OPTION_DEFAULTS
 from .data import CLAN_SHORT, CLANS, FULL_DECK, RECIPES, simple_deck
 from .flow import TURN_SEQUENCES
+from .galaxy import hex_piles
 
 LETTERS = "abcdef"
 ALIEN_TOKENS = {-1: "pir", -2: "por", -3: "worm"}
 TOKEN_ALIENS = {"pir": -1, "por": -2, "worm": -3}
-# the sequences a position may start at (2X and the end of a turn are not starts)
+# the sequences of a turn a position may start at (2X and the end of a turn are not starts)
 START_SEQS = tuple(s for s in TURN_SEQUENCES if s not in ("2X", "end"))
+SETUP_SEQS = ("layout", "start")
 
 
 def _tile(state, h: int) -> str:
@@ -47,9 +56,29 @@ def _tile(state, h: int) -> str:
     return ("?" if state.face_down[h] else "") + t
 
 
+def _occupants_at_home(state) -> tuple[list[list[list[int]]], list[int]]:
+    """The occupants and trips left, with a trip under way put back where it started (its troops
+    home again and the trip not yet spent): a position is written between trips, and before a
+    card whose targets are being chosen."""
+    occupants = [[list(e) for e in occ] for occ in state.occupants]
+    trips = list(state.trips)
+    trip = state.trip
+    if trip is not None and state.actor is not None:
+        p = state.actor
+        home = next((e for e in occupants[trip["src"]] if e[0] == p), None)
+        if home is None:
+            home = [p, 0, 0, 0, 0]
+            occupants[trip["src"]].append(home)
+        home[1] += trip["p"]
+        home[2] += trip["h"]
+        trips[p] += 1
+    return occupants, trips
+
+
 def to_notation(state) -> str:
     head = [f"SP1 n={state.players}", f"rules={state.rules}", f"turn={max(state.turn, 1)}"]
-    seq = state.seq if state.seq in START_SEQS else ("2B" if state.seq == "2X" else "1A")
+    seq = state.seq if state.seq in START_SEQS + SETUP_SEQS else ("2B" if state.seq == "2X" else "1A")
+    occupants, trips = _occupants_at_home(state)
     head.append(f"seq={seq}")
     head.append("order=" + "".join(str(p + 1) for p in state.order))
     head.append("rp=" + (str(state.royal_pig + 1) if state.royal_pig >= 0 else "-"))
@@ -69,13 +98,22 @@ def to_notation(state) -> str:
     if on:
         head.append("opts=" + ",".join(on))
     if seq == "2B":
-        head.append("trips=" + ",".join(str(t) for t in state.trips))
-    if any(state.hands):
-        head.append("hands=" + "/".join(".".join(str(c) for c in sorted(h)) for h in state.hands))
+        head.append("trips=" + ",".join(str(t) for t in trips))
+    if any(state.new_piglets) or any(state.new_hogs):
+        head.append("new=" + ",".join(f"{pg}" + (f"h{hg}" if hg else "")
+                                      for pg, hg in zip(state.new_piglets, state.new_hogs)))
+    sd = state.seq_data
+    if state.seq == "1E" and sd.get("alien_hexes") and not sd.get("alien_done"):
+        head.append(f"arrive={ALIEN_TOKENS[sd['alien_kind']]}{sd['alien_count']}")
+    hands = [list(h) for h in state.hands]
+    if state.pending is not None and state.pending["what"] == "card":  # written as not played yet
+        hands[state.pending["player"]].append(state.pending["id"])
+    if any(hands):
+        head.append("hands=" + "/".join(".".join(str(c) for c in sorted(h)) for h in hands))
     cells = []
     for h in range(len(state.hex_q)):
         parts = [f"{state.hex_q[h]},{state.hex_r[h]}", _tile(state, h)]
-        for e in state.occupants[h]:
+        for e in occupants[h]:
             if e[0] >= 0:
                 pg, hg = e[1] + e[3], e[2] + e[4]
                 parts.append(f"{LETTERS[e[0]]}{pg}" + (f"h{hg}" if hg else ""))
@@ -117,8 +155,10 @@ def read_notation(state_class: Any, text: str, *, seed: int = 0, max_rounds: int
         s = state_class._fresh(n, seed, rules, max_rounds, opts)
         s.turn = int(kv.get("turn", "1"))
         seq = kv.get("seq", "1A")
-        if seq not in START_SEQS:
+        if seq not in START_SEQS + SETUP_SEQS:
             raise ValueError(f"cannot start at sequence {seq!r}")
+        if seq in SETUP_SEQS:
+            s.turn = 0
         if "order" in kv:
             s.order = [int(c) - 1 for c in kv["order"]]
             if sorted(s.order) != list(range(n)):
@@ -177,17 +217,33 @@ def read_notation(state_class: Any, text: str, *, seed: int = 0, max_rounds: int
                 rest = occ[1:]
                 pg, _, hg = rest.partition("h")
                 s.occupants[h].append([p, int(pg or 0), int(hg or 0), 0, 0])
-        if not s.hex_q:
+        if not s.hex_q and seq != "layout":
             raise ValueError("no hexes")
+        if "new" in kv:
+            for p, troops in enumerate(kv["new"].split(",")):
+                pg, _, hg = troops.partition("h")
+                s.new_piglets[p], s.new_hogs[p] = int(pg or 0), int(hg or 0)
         if seq in ("4B", "4C"):
             for p in range(n):
                 s.acorns[p] = s.production(p)
         if seq == "4C":
             for p in range(n):
                 s._set_governors(p)
-        s.seq = "start"
-        s.seq_data = {"q": [], "i": 0}
-        s._enter(seq)
+        if seq == "layout":
+            _resume_layout(s, rules, bool(opts["baston_rikiki"]))
+        elif seq == "start":
+            s._enter("start")  # the clans already on the board have placed their piglets
+            s.seq_data["i"] = sum(1 for p in s.seq_data["q"] if any(e[0] == p for occ in s.occupants for e in occ))
+        elif seq == "1E" and "arrive" in kv:
+            _resume_aliens(s, kv["arrive"])
+        elif seq == "3C" and (attack := _alien_attack(s)) is not None:
+            s.seq = "3C"  # the aliens have moved and attack: that combat is fought first
+            s.seq_data = {"stage": "move", "q": [], "i": 0, "moved": True}
+            s._start_combat(attack[0], attack[1], "3C")
+        else:
+            s.seq = "start"
+            s.seq_data = {"q": [], "i": 0}
+            s._enter(seq)
         s._advance()
         s._legal = None
         s.start_events, s._events = s._events, []
@@ -199,3 +255,39 @@ def read_notation(state_class: Any, text: str, *, seed: int = 0, max_rounds: int
         raise
     except (KeyError, IndexError, TypeError, ValueError) as exc:
         raise ValueError(f"bad Space Pigs notation: {exc}") from None
+
+
+def _resume_layout(s: Any, rules: str, baston_rikiki: bool) -> None:
+    """The layout under way: the hexes not laid yet wait in their piles (each laid hex is taken
+    from the first pile holding its tile, which becomes its family)."""
+    piles = hex_piles(s.players, rules, baston_rikiki)
+    for h in range(len(s.hex_q)):
+        tile = s.hex_kind[h] + s.hex_colour[h]
+        pile = next((name for name, tiles in piles.items() if tile in tiles), None)
+        if pile is not None:
+            piles[pile].remove(tile)
+            s.hex_family[h] = pile
+    for tiles in piles.values():
+        s.dice.shuffle(tiles)
+    s.piles = piles
+    placed = sum(1 for k in s.hex_kind if k != "S")
+    s.seq = "layout"
+    s.seq_data = {"placed": placed, "total": placed + sum(len(v) for v in piles.values())}
+
+
+def _resume_aliens(s: Any, arrive: str) -> None:
+    """Aliens that arrived in 1E and wait to be placed (``arrive=pir3``): no new roll."""
+    token = next(k for k in TOKEN_ALIENS if arrive.startswith(k))
+    kind, count = TOKEN_ALIENS[token], int(arrive[len(token):] or "1")
+    s.seq = "1E"
+    roller = s.royal_pig if (s.turn >= 2 and s.royal_pig >= 0) else s.order[0]
+    s.seq_data = {"alien_hexes": [], "roller": roller, "alien_kind": kind, "alien_count": count}
+    s.seq_data["alien_hexes"] = s._alien_destinations(kind, count)
+
+
+def _alien_attack(s: Any) -> tuple[int, int] | None:
+    """(hex, alien code) of an alien stack that moved onto troops and has not fought yet."""
+    for h, occ in enumerate(s.occupants):
+        if len(occ) > 1 and occ[-1][0] < 0:
+            return h, occ[-1][0]
+    return None

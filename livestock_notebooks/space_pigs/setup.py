@@ -6,7 +6,8 @@ from __future__ import annotations
 from ..core.protocol import load_state
 from . import geometry
 from .board import LAYOUTS, OPTION_DEFAULTS, RULE_SETS
-from .data import CLANS, FULL_DECK, RECIPES, RULES, simple_deck
+from .galaxy import hex_piles
+from .data import CLANS, FULL_DECK, RECIPES, simple_deck
 from .notation import read_notation
 from .state import SpacePigsState
 
@@ -76,22 +77,10 @@ def new_game(*, players: int, seed: int = 0, rules: str = "full", max_rounds: in
     d.shuffle(deck)
     s.deck = deck
     # hexes
-    mix = RULES["hex_mix"][str(n)]
-    if rules == "simple_a":
-        piles: dict[str, list[str]] = {}
-        for colour, code in (("red", "r"), ("yellow", "y"), ("blue", "b")):
-            k = mix["planets"][colour] - (1 if opts["baston_rikiki"] else 0)
-            piles[f"{colour} planet"] = ["P" + code] * k
-            piles[f"{colour} double"] = ["D" + code]
-        piles["asteroid"] = ["A"] * sum(mix["asteroids"].values())
-        s.piles = {k: v for k, v in piles.items() if v}
-    else:
-        for colour, code in (("red", "r"), ("yellow", "y"), ("blue", "b")):
-            k = mix["planets"][colour] - (1 if opts["baston_rikiki"] else 0)
-            pile = ["P" + code] * k + ["D" + code] * (1 if mix["double"] >= 3 else 0) + ["A"] * mix["asteroids"][colour]
-            d.shuffle(pile)
-            s.piles[colour] = pile
-        s.piles["black"] = ["A"] * mix["asteroids"]["black"]
+    s.piles = hex_piles(n, rules, bool(opts["baston_rikiki"]))
+    if rules != "simple_a":
+        for colour in ("red", "yellow", "blue"):
+            d.shuffle(s.piles[colour])
     total = sum(len(v) for v in s.piles.values())
     if opts["layout"] == "twin":
         _, sun, _ = geometry.twin_geometry(bool(opts["connecting_galaxy"]))
