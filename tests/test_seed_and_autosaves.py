@@ -343,3 +343,21 @@ def test_new_game_after_the_resume_offer_replaces_the_old_game(saves):
     later.new_game_button.click()  # a new game in the same tab replaces its own game
     later.start([Seat.human(), Seat.human()], seed=6)
     assert pos_in_autosave() == [0, 0] and not shown(later.conflict_box)
+
+
+@pytest.mark.parametrize("module_name", ["livestock_uprising", "battlegoats", "space_pigs"])
+def test_every_engine_refuses_deep_nesting_and_huge_numbers_with_a_save_file_error(module_name):
+    import importlib
+
+    game = importlib.import_module(f"livestock_notebooks.{module_name}").GAME
+    good = Session.new(game, [Seat.human()] * game.min_players, seed=3, autosave=False)
+    engine = json.loads(good.state.to_json())
+    key = next(iter(engine["state"]))
+    for bad_value in (NESTED_500, LONG_NUMBER):
+        text = json.dumps(engine).replace(f'"{key}":', f'"{key}":{bad_value},"was_{key}":', 1)
+        with pytest.raises(SaveFileError):
+            game.load(text)
+        envelope = json.loads(good.to_save_text())
+        envelope["engine_save"] = text
+        with pytest.raises(SaveFileError):
+            Session.from_save_text(game, json.dumps(envelope), autosave=False)
