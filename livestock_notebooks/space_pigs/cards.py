@@ -22,6 +22,10 @@ _EVENT_SEQ = tuple(c.sequence if c.kind == "event" else "" for c in CARDS)
 class CardsMixin(Board):
     """Event cards: when they may be played, their effects and targets."""
 
+    def hand_size(self, player: int) -> int:
+        """How many cards ``player``'s hand is filled up to in 1A (the Porcus power adds to it)."""
+        return self._hand_size(player)
+
     def _hand_size(self, p: int) -> int:
         if self.rules == "simple_a":
             return RULES["simple"]["simple_a"]["hand_size"]
