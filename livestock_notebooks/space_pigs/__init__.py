@@ -133,7 +133,7 @@ from . import actions, events, geometry  # noqa: F401
 from .actions import *  # noqa: F401,F403
 from .actions import ACTION_CLASSES
 from .board import LAYOUTS, OPTION_DEFAULTS, PILES, RULE_SETS, troops_text  # noqa: F401
-from .data import CARDS, CLANS, readings
+from .data import CARDS, CLANS, FULL_DECK, RECIPES, RULES, readings, simple_deck  # noqa: F401
 from .flow import SEQ_TITLE, SEQUENCE_ORDER  # noqa: F401
 from .game import GAME
 from .notation import to_notation
