@@ -88,8 +88,8 @@ class BattleGoatsState(ArmyMixin, SetupMixin, AttackMixin, BattleMixin, TurnsMix
             return None
         if phase == "move":
             return self.movers[0][0]
-        if phase == "attack":
-            pend = self._pend
+        pend = self.pending
+        if phase == "attack" and pend is not None:
             stage = pend["stage"]
             if stage == "defender":
                 return pend["opponent"]
