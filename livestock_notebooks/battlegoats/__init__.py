@@ -1,5 +1,13 @@
 """BattleGoats: the rules engine, its 81 cards, attack odds and bots (pure Python).
 
+The package has one module per part of the rulebook: :mod:`.board` (the position and its
+reading API), :mod:`.army` (deal and draft), :mod:`.setup` (layout, first attacker, moving
+cards), :mod:`.attack` (the steps of an attack, dodges), :mod:`.battle` (values, outcome,
+captures), :mod:`.turns` (next attacker, rounds, the end), combined as mixins in :mod:`.state`
+(dispatch, why an action is illegal, saves, views, invariants); and :mod:`.notation`,
+:mod:`.views` (typed player views), :mod:`.events` (event kinds), :mod:`.game` (``GAME``: the
+game described once), :mod:`.bots`, :mod:`.tutorial` (the tutorial steps as data).
+
 Quick start::
 
     from livestock_notebooks import battlegoats as bg
@@ -10,7 +18,7 @@ Quick start::
             print(event.text)
 
 Players and seats
-    Seats 0..n-1 (2-6 players), numbered clockwise: turns go from seat i to i+1; the draft
+    Seats 0..players-1 (``state.players``: 2-6), numbered clockwise: turns go from seat i to i+1; the draft
     passes packs "to the right", i.e. from seat i to seat i-1. Event and action texts say
     "Player 1" for seat 0.
 

@@ -6,6 +6,8 @@ both whatever the numbers. Defeated cards go face up to their owner's discard pi
 """
 from __future__ import annotations
 
+from typing import Any
+
 from ..core.protocol import Event
 from . import events as ev
 from .actions import PlaceCaptured
@@ -21,41 +23,45 @@ class BattleMixin(BoardMixin):
     def battle_values(self, attacker: tuple[int, int], defender: tuple[int, int], *, explain: bool = False,
                       extra_seen: tuple = ()) -> dict:
         """Both cards' values for one battle as the board stands (used by resolution and UIs)."""
-        ap, aslot = attacker
-        dp, dslot = defender
-        aid = self.at(ap, aslot)
-        did = self.at(dp, dslot)
-        return self._battle(ap, aslot, aid, dp, dslot, did, explain=explain, extra_seen=extra_seen)
+        (attacker_player, attacker_slot), (defender_player, defender_slot) = attacker, defender
+        return self._battle(attacker_player, attacker_slot, self.at(attacker_player, attacker_slot),
+                            defender_player, defender_slot, self.at(defender_player, defender_slot),
+                            explain=explain, extra_seen=extra_seen)
 
-    def _battle(self, ap, aslot, aid, dp, dslot, did, *, explain=False, extra_seen=(), seen=None, slain=None,
-                dboard=None) -> dict:
+    def _battle(self, attacker_player: int, attacker_slot: int, attacker_card: str, defender_player: int,
+                defender_slot: int, defender_card: str, *, explain: bool = False, extra_seen: Any = (),
+                seen: Any = None, slain: Any = None, defender_board: Any = None) -> dict:
+        """One battle: both values (``card_value`` with every modifier as the board stands, or
+        with ``defender_board`` in place of the defender's battlefield) and the outcome.
+        ``seen``: the cards revealed, counting this battle's; ``slain``: the defeated so far."""
         cards = self.cards.by_id
-        acard = cards[aid]
-        dcard = cards[did]
+        attacking = cards[attacker_card]
+        defending = cards[defender_card]
         if seen is None:
-            seen = self.revealed | {aid, did} | set(extra_seen)
+            seen = self.revealed | {attacker_card, defender_card} | set(extra_seen)
         if slain is None:
             slain = self.slain_set()
-        adisc = len(self.discard[ap])
-        ddisc = len(self.discard[dp])
-        av, aparts = card_value(acard, board=self.board[ap], slot=aslot, role="attacking", other_type=dcard.type,
-                                face_up=self.counts_face_up(aid), own_discard=adisc, other_discard=ddisc,
-                                seen=seen, slain=slain, explain=explain)
-        dv, dparts = card_value(dcard, board=self.board[dp] if dboard is None else dboard, slot=dslot,
-                                role="defending", other_type=acard.type,
-                                face_up=self.counts_face_up(did), own_discard=ddisc, other_discard=adisc,
-                                seen=seen, slain=slain, explain=explain)
-        explode = acard.explodes in ("attacking", "any") or dcard.explodes in ("defending", "any")
-        if explode:
+        attacker_discard = len(self.discard[attacker_player])
+        defender_discard = len(self.discard[defender_player])
+        attack, attack_parts = card_value(
+            attacking, board=self.board[attacker_player], slot=attacker_slot, role="attacking",
+            other_type=defending.type, face_up=self.counts_face_up(attacker_card), own_discard=attacker_discard,
+            other_discard=defender_discard, seen=seen, slain=slain, explain=explain)
+        defense, defense_parts = card_value(
+            defending, board=self.board[defender_player] if defender_board is None else defender_board,
+            slot=defender_slot, role="defending", other_type=attacking.type,
+            face_up=self.counts_face_up(defender_card), own_discard=defender_discard,
+            other_discard=attacker_discard, seen=seen, slain=slain, explain=explain)
+        if attacking.explodes in ("attacking", "any") or defending.explodes in ("defending", "any"):
             outcome = "explode"
-        elif av > dv:
+        elif attack > defense:
             outcome = "win"
-        elif av < dv:
+        elif attack < defense:
             outcome = "loss"
         else:
             outcome = "tie"
-        return {"attacker": aid, "defender": did, "attack": av, "defense": dv, "outcome": outcome,
-                "attack_parts": aparts, "defense_parts": dparts}
+        return {"attacker": attacker_card, "defender": defender_card, "attack": attack, "defense": defense,
+                "outcome": outcome, "attack_parts": attack_parts, "defense_parts": defense_parts}
 
     def _resolve(self, events: list[Event]) -> None:
         pend = self._pend

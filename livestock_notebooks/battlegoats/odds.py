@@ -130,7 +130,7 @@ def attack_odds(state, player: int, attacker_slot: int, target: tuple[int, int],
     for cid in pool:
         tb = list(tboard_known)
         tb[ts] = cid
-        b = state._battle(player, attacker_slot, aid, tp, ts, cid, seen=base_seen | {cid}, slain=slain, dboard=tb)
+        b = state._battle(player, attacker_slot, aid, tp, ts, cid, seen=base_seen | {cid}, slain=slain, defender_board=tb)
         out = b["outcome"]
         target_down = out in ("win", "tie", "explode")
         attacker_down = out in ("loss", "tie", "explode")
