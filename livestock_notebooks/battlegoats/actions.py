@@ -5,7 +5,8 @@ row 0 = front). Texts name players 1-based ("Player 1" is seat 0).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from typing import ClassVar
 
 from ..core.protocol import Action
 from .cards import SLOT_NAMES
@@ -58,11 +59,37 @@ def _s(slot: int) -> str:
     return SLOT_NAMES[slot] if isinstance(slot, int) and 0 <= slot < 9 else str(slot)
 
 
+#: fields naming a seat, and fields naming a slot (said "Player 2", "M1" in texts)
+_SEAT_FIELDS = frozenset({"player", "first", "opponent", "target_player"})
+_SLOT_FIELDS = frozenset({"slot", "to", "target_slot"})
+
+
 @dataclass(frozen=True)
 class BattleGoatsAction(Action):
-    """Base class of every BattleGoats action."""
+    """Base class of every BattleGoats action. ``str(action)`` fills the class's ``TEXT`` with
+    its fields in words (seats as "Player 1", slots as "F1", cards by name)."""
 
     player: int
+
+    TEXT: ClassVar[str] = "{player} acts"
+
+    def __str__(self) -> str:
+        return self.TEXT.format(**self.words())
+
+    def words(self) -> dict[str, str]:
+        """The fields in words, for ``TEXT``."""
+        out = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.name in _SEAT_FIELDS:
+                out[f.name] = _p(value)
+            elif f.name in _SLOT_FIELDS:
+                out[f.name] = _s(value)
+            elif f.name == "card":
+                out[f.name] = card_name(value)
+            else:
+                out[f.name] = str(value)
+        return out
 
 
 @dataclass(frozen=True)
@@ -71,8 +98,7 @@ class Pick(BattleGoatsAction):
 
     card: str
 
-    def __str__(self) -> str:
-        return f"{_p(self.player)} keeps {card_name(self.card)}"
+    TEXT = "{player} keeps {card}"
 
 
 @dataclass(frozen=True)
@@ -82,8 +108,7 @@ class Place(BattleGoatsAction):
     card: str
     slot: int
 
-    def __str__(self) -> str:
-        return f"{_p(self.player)} places {card_name(self.card)} in {_s(self.slot)}"
+    TEXT = "{player} places {card} in {slot}"
 
 
 @dataclass(frozen=True)
@@ -117,8 +142,7 @@ class ChooseAttacker(BattleGoatsAction):
 
     slot: int
 
-    def __str__(self) -> str:
-        return f"{_p(self.player)} attacks with the card in {_s(self.slot)}"
+    TEXT = "{player} attacks with the card in {slot}"
 
 
 @dataclass(frozen=True)
@@ -127,8 +151,7 @@ class ChooseOpponent(BattleGoatsAction):
 
     opponent: int
 
-    def __str__(self) -> str:
-        return f"{_p(self.player)} names {_p(self.opponent)} to pick the defender"
+    TEXT = "{player} names {opponent} to pick the defender"
 
 
 @dataclass(frozen=True)
@@ -137,8 +160,7 @@ class ChooseDefender(BattleGoatsAction):
 
     slot: int
 
-    def __str__(self) -> str:
-        return f"{_p(self.player)} defends with the card in {_s(self.slot)}"
+    TEXT = "{player} defends with the card in {slot}"
 
 
 @dataclass(frozen=True)
@@ -148,16 +170,14 @@ class ChooseTarget(BattleGoatsAction):
     target_player: int
     target_slot: int
 
-    def __str__(self) -> str:
-        return f"{_p(self.player)} targets {_p(self.target_player)}'s card in {_s(self.target_slot)}"
+    TEXT = "{player} targets {target_player}'s card in {target_slot}"
 
 
 @dataclass(frozen=True)
 class SkipSecondTarget(BattleGoatsAction):
     """Decline the optional second target."""
 
-    def __str__(self) -> str:
-        return f"{_p(self.player)} strikes only one card"
+    TEXT = "{player} strikes only one card"
 
 
 @dataclass(frozen=True)
@@ -166,8 +186,7 @@ class ChooseOwnAdjacent(BattleGoatsAction):
 
     slot: int
 
-    def __str__(self) -> str:
-        return f"{_p(self.player)}'s attacker also hits their own card in {_s(self.slot)}"
+    TEXT = "{player}'s attacker also hits their own card in {slot}"
 
 
 @dataclass(frozen=True)
@@ -189,8 +208,7 @@ class PlaceCaptured(BattleGoatsAction):
 
     slot: int
 
-    def __str__(self) -> str:
-        return f"{_p(self.player)} puts the captured card in {_s(self.slot)}"
+    TEXT = "{player} puts the captured card in {slot}"
 
 
 @dataclass(frozen=True)
