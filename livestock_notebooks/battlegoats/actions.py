@@ -5,8 +5,7 @@ row 0 = front). Texts name players 1-based ("Player 1" is seat 0).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from typing import ClassVar
+from dataclasses import dataclass
 
 from ..core.protocol import Action
 from .cards import SLOT_NAMES
@@ -59,37 +58,11 @@ def _s(slot: int) -> str:
     return SLOT_NAMES[slot] if isinstance(slot, int) and 0 <= slot < 9 else str(slot)
 
 
-#: fields naming a seat, and fields naming a slot (said "Player 2", "M1" in texts)
-_SEAT_FIELDS = frozenset({"player", "first", "opponent", "target_player"})
-_SLOT_FIELDS = frozenset({"slot", "to", "target_slot"})
-
-
 @dataclass(frozen=True)
 class BattleGoatsAction(Action):
-    """Base class of every BattleGoats action. ``str(action)`` fills the class's ``TEXT`` with
-    its fields in words (seats as "Player 1", slots as "F1", cards by name)."""
+    """Base class of every BattleGoats action."""
 
     player: int
-
-    TEXT: ClassVar[str] = "{player} acts"
-
-    def __str__(self) -> str:
-        return self.TEXT.format(**self.words())
-
-    def words(self) -> dict[str, str]:
-        """The fields in words, for ``TEXT``."""
-        out = {}
-        for f in fields(self):
-            value = getattr(self, f.name)
-            if f.name in _SEAT_FIELDS:
-                out[f.name] = _p(value)
-            elif f.name in _SLOT_FIELDS:
-                out[f.name] = _s(value)
-            elif f.name == "card":
-                out[f.name] = card_name(value)
-            else:
-                out[f.name] = str(value)
-        return out
 
 
 @dataclass(frozen=True)
@@ -98,7 +71,8 @@ class Pick(BattleGoatsAction):
 
     card: str
 
-    TEXT = "{player} keeps {card}"
+    def __str__(self) -> str:
+        return f"{_p(self.player)} keeps {card_name(self.card)}"
 
 
 @dataclass(frozen=True)
@@ -108,7 +82,8 @@ class Place(BattleGoatsAction):
     card: str
     slot: int
 
-    TEXT = "{player} places {card} in {slot}"
+    def __str__(self) -> str:
+        return f"{_p(self.player)} places {card_name(self.card)} in {_s(self.slot)}"
 
 
 @dataclass(frozen=True)
@@ -142,7 +117,8 @@ class ChooseAttacker(BattleGoatsAction):
 
     slot: int
 
-    TEXT = "{player} attacks with the card in {slot}"
+    def __str__(self) -> str:
+        return f"{_p(self.player)} attacks with the card in {_s(self.slot)}"
 
 
 @dataclass(frozen=True)
@@ -151,7 +127,8 @@ class ChooseOpponent(BattleGoatsAction):
 
     opponent: int
 
-    TEXT = "{player} names {opponent} to pick the defender"
+    def __str__(self) -> str:
+        return f"{_p(self.player)} names {_p(self.opponent)} to pick the defender"
 
 
 @dataclass(frozen=True)
@@ -160,7 +137,8 @@ class ChooseDefender(BattleGoatsAction):
 
     slot: int
 
-    TEXT = "{player} defends with the card in {slot}"
+    def __str__(self) -> str:
+        return f"{_p(self.player)} defends with the card in {_s(self.slot)}"
 
 
 @dataclass(frozen=True)
@@ -170,14 +148,16 @@ class ChooseTarget(BattleGoatsAction):
     target_player: int
     target_slot: int
 
-    TEXT = "{player} targets {target_player}'s card in {target_slot}"
+    def __str__(self) -> str:
+        return f"{_p(self.player)} targets {_p(self.target_player)}'s card in {_s(self.target_slot)}"
 
 
 @dataclass(frozen=True)
 class SkipSecondTarget(BattleGoatsAction):
     """Decline the optional second target."""
 
-    TEXT = "{player} strikes only one card"
+    def __str__(self) -> str:
+        return f"{_p(self.player)} strikes only one card"
 
 
 @dataclass(frozen=True)
@@ -186,7 +166,8 @@ class ChooseOwnAdjacent(BattleGoatsAction):
 
     slot: int
 
-    TEXT = "{player}'s attacker also hits their own card in {slot}"
+    def __str__(self) -> str:
+        return f"{_p(self.player)}'s attacker also hits their own card in {_s(self.slot)}"
 
 
 @dataclass(frozen=True)
@@ -208,7 +189,8 @@ class PlaceCaptured(BattleGoatsAction):
 
     slot: int
 
-    TEXT = "{player} puts the captured card in {slot}"
+    def __str__(self) -> str:
+        return f"{_p(self.player)} puts the captured card in {_s(self.slot)}"
 
 
 @dataclass(frozen=True)
