@@ -111,7 +111,8 @@ class AdministrativeMixin(Board):
         else:
             self.new_piglets[p] -= 1
         self._add_troops(a.hex, p, 0 if a.hog else 1, 1 if a.hog else 0)
-        self._ev(events.DEPLOY, f"{self.pname(p)} deploys {'a hog' if a.hog else 'a piglet'} on {self.hex_label(a.hex)}.",
+        self._ev(events.DEPLOY,
+                 f"{self.pname(p)} deploys {'a hog' if a.hog else 'a piglet'} on {self.hex_label(a.hex)}.",
                  p, hex=a.hex, hog=a.hog)
 
     def _done_1A(self, p: int) -> bool:
@@ -157,7 +158,8 @@ class AdministrativeMixin(Board):
             return
         k = RULES["colonists_drawn"][str(self.players)]
         self.seq_data = {"stage": "give", "k": k, "given": [0] * self.players, "assign": [], "q": list(self.order), "i": 0}
-        self._ev(events.COLONISTS_DRAWN, f"The Royal Pig draws {k} colonist markers face down.", self.royal_pig, count=k)
+        self._ev(events.COLONISTS_DRAWN,
+                 f"The Royal Pig draws {k} colonist markers face down.", self.royal_pig, count=k)
 
     def _poll_1B(self) -> bool:
         sd = self.seq_data
@@ -196,7 +198,8 @@ class AdministrativeMixin(Board):
 
     def _break_ties(self, tied: list[int]) -> list[int]:
         rolls = {p: self._roll(6) for p in tied}
-        self._ev(events.TIE_ROLL, "Tie for the order of play: " + ", ".join(f"{self.pname(p)} rolls {rolls[p]}" for p in tied)
+        self._ev(events.TIE_ROLL,
+                 "Tie for the order of play: " + ", ".join(f"{self.pname(p)} rolls {rolls[p]}" for p in tied)
                  + ".", irreversible=True, rolls={str(p): r for p, r in rolls.items()})
         groups: dict[int, list[int]] = {}
         for p in tied:

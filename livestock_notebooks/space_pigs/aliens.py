@@ -57,7 +57,8 @@ class AliensMixin(Board):
         else:
             e[1] += put
         lost = count - put
-        self._ev(events.ALIENS_PLACED, f"{aliens_text(kind, put)} {'arrive' if put > 1 else 'arrives'} on {self.hex_label(h)}"
+        self._ev(events.ALIENS_PLACED,
+                 f"{aliens_text(kind, put)} {'arrive' if put > 1 else 'arrives'} on {self.hex_label(h)}"
                  + (f"; {lost} are lost for lack of room" if lost else "") + ".", self.actor, hex=h, count=put,
                  aliens=ALIEN_NAME[kind])
         self.seq_data["alien_hexes"] = []
@@ -69,7 +70,8 @@ class AliensMixin(Board):
         kind, count = e[0], e[1]
         self._reveal(a.dst)
         self.seq_data["moved"] = True
-        self._ev(events.ALIENS_MOVE, f"The {ALIEN_NAME[kind]} ({count}) move{'s' if kind == WORM else ''} from {self.hex_label(a.src)} to "
+        self._ev(events.ALIENS_MOVE,
+                 f"The {ALIEN_NAME[kind]} ({count}) move{'s' if kind == WORM else ''} from {self.hex_label(a.src)} to "
                  f"{self.hex_label(a.dst)}.", a.player, src=a.src, dst=a.dst, aliens=ALIEN_NAME[kind], count=count)
         other = self._alien_entry(a.dst)
         if other is not None:
@@ -116,7 +118,8 @@ class AliensMixin(Board):
             extra = f" (1D6: {r2})"
         supply = RULES["components"]["alien_markers_per_type"]["value"] - self._alien_count(k)
         count = min(count, max(0, supply))
-        self._ev(events.ALIENS_ROLL, f"{self.pname(roller)} rolls {r} on 1D8: {aliens_text(k, count)} arrive{'s' if count == 1 else ''}{extra}.",
+        self._ev(events.ALIENS_ROLL,
+                 f"{self.pname(roller)} rolls {r} on 1D8: {aliens_text(k, count)} arrive{'s' if count == 1 else ''}{extra}.",
                  roller, irreversible=True, roll=r, aliens=ALIEN_NAME[k], count=count)
         if count <= 0:
             return

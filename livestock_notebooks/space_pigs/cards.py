@@ -219,7 +219,8 @@ class CardsMixin(Board):
                 self._swap_cells(picks[0], picks[1], p)
             elif eff == "festival":
                 self.festival.append([picks[0], p])
-                self._ev(events.FESTIVAL, f"Acorn Festival on {self.hex_label(picks[0])}: no other player may land there "
+                self._ev(events.FESTIVAL,
+                         f"Acorn Festival on {self.hex_label(picks[0])}: no other player may land there "
                          f"this turn.", p, hex=picks[0])
             elif eff == "bar_candidate":
                 self._bar(picks[0], p)
@@ -235,7 +236,8 @@ class CardsMixin(Board):
                     self.trips[p] += 1
                 else:
                     self.seq_data.setdefault("deferred", []).append([p, t])
-                    self._ev(events.EXTRA_LATER, f"{self.pname(p)} will make the extra trip right after {self.pname(t)}.",
+                    self._ev(events.EXTRA_LATER,
+                             f"{self.pname(p)} will make the extra trip right after {self.pname(t)}.",
                              p, after=t)
             elif eff == "hog":
                 e = self._entry(picks[0], p)
@@ -246,7 +248,8 @@ class CardsMixin(Board):
                     e[1] = 0
                     e[3] -= take
                 e[2] += 1
-                self._ev(events.SERUM, f"Two of {self.pname(p)}'s piglets on {self.hex_label(picks[0])} become a hog.", p,
+                self._ev(events.SERUM,
+                         f"Two of {self.pname(p)}'s piglets on {self.hex_label(picks[0])} become a hog.", p,
                          hex=picks[0])
         else:
             self._power_target(p, pd["id"], picks)

@@ -44,7 +44,8 @@ class ElectionMixin(Board):
         p = a.player
         if a.yes:
             self.seq_data["candidates"].append(p)
-        self._ev(events.STAND, f"{self.pname(p)} {'stands' if a.yes else 'does not stand'} for Royal Pig.", p, yes=a.yes)
+        self._ev(events.STAND,
+                 f"{self.pname(p)} {'stands' if a.yes else 'does not stand'} for Royal Pig.", p, yes=a.yes)
         self.seq_data["i"] += 1
 
     def _do_CallVoter(self, a) -> None:
@@ -72,7 +73,8 @@ class ElectionMixin(Board):
             self.acorns[p] = self.production(p)
             a = self.acorns[p]
             parts.append(f"{self.pname(p)} {a[0]} red, {a[1]} yellow, {a[2]} blue")
-        self._ev(events.PRODUCTION, "Acorn production: " + "; ".join(parts) + ".", acorns=[list(a) for a in self.acorns])
+        self._ev(events.PRODUCTION,
+                 "Acorn production: " + "; ".join(parts) + ".", acorns=[list(a) for a in self.acorns])
         if self.turn < 2:
             return
         winners = []
@@ -87,7 +89,8 @@ class ElectionMixin(Board):
             self.actor = None
             self.seq = "over"
             r = self.recipe(w)
-            self._ev(events.VICTORY, f"{self.pname(w)} produces the sacred recipe ({r[0]} red, {r[1]} yellow, {r[2]} blue) "
+            self._ev(events.VICTORY,
+                     f"{self.pname(w)} produces the sacred recipe ({r[0]} red, {r[1]} yellow, {r[2]} blue) "
                      f"and wins the game!", w, irreversible=True, winner=w, recipe=list(r))
 
     def _poll_4A(self) -> bool:
@@ -103,7 +106,8 @@ class ElectionMixin(Board):
         for p in range(self.players):
             self.extra_governors[p] = 1 if (self._powers_on() and self.clans[p] == "Porcus") else 0
             self._set_governors(p)
-        self._ev(events.GOVERNORS, "Governors: " + ", ".join(f"{self.pname(p)} {self.governors[p]}" for p in self.order) + ".",
+        self._ev(events.GOVERNORS,
+                 "Governors: " + ", ".join(f"{self.pname(p)} {self.governors[p]}" for p in self.order) + ".",
                  governors=list(self.governors))
         self.seq_data["q"] = list(self.order)
 
@@ -130,7 +134,8 @@ class ElectionMixin(Board):
                 cands = [p for p in self.order if p not in sd["barred"]]
                 self._ev(events.CANDIDATES, "Nobody stands: every eligible player is a candidate.")
             sd["candidates"] = sorted(cands, key=self.order.index)
-            self._ev(events.CANDIDATES, "Candidates for Royal Pig: " + ", ".join(self.pname(c) for c in sd["candidates"]) + ".",
+            self._ev(events.CANDIDATES,
+                     "Candidates for Royal Pig: " + ", ".join(self.pname(c) for c in sd["candidates"]) + ".",
                      candidates=list(sd["candidates"]))
             sd["stage"] = "call"
         caller = self.royal_pig if (self.turn >= 2 and self.royal_pig >= 0) else self.order[0]

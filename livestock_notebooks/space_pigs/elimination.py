@@ -28,7 +28,8 @@ class EliminationMixin(Board):
         self.used[p] = []
         self._reveal(a.hex)
         self._add_troops(a.hex, p, RULES["components"]["starting_piglets"], 0)
-        self._ev(events.RETURN, f"{self.pname(p)} returns with 5 piglets on {self.hex_label(a.hex)} and recovers all five "
+        self._ev(events.RETURN,
+                 f"{self.pname(p)} returns with 5 piglets on {self.hex_label(a.hex)} and recovers all five "
                  f"travel markers.", p, hex=a.hex)
         self.seq_data["i"] += 1
 

@@ -96,7 +96,8 @@ class GalaxyMixin(Board):
     def _do_DrawHex(self, a) -> None:
         tile = self.piles[a.pile].pop()
         self.drawn = [a.player, a.pile, tile]
-        self._ev(events.DRAW_HEX, f"{self.pname(a.player)} draws a hex from the {a.pile} pile and looks at it.", a.player,
+        self._ev(events.DRAW_HEX,
+                 f"{self.pname(a.player)} draws a hex from the {a.pile} pile and looks at it.", a.player,
                  pile=a.pile)
 
     def _do_PlaceHex(self, a) -> None:
@@ -114,14 +115,16 @@ class GalaxyMixin(Board):
             self._ev(events.PLACE_HEX, f"{self.pname(a.player)} lays a {pile} hex face down at ({a.q},{a.r}) (H{h}).",
                      a.player, hex=h, q=a.q, r=a.r, pile=pile)
         else:
-            self._ev(events.PLACE_HEX, f"{self.pname(a.player)} lays a {pile} hex at ({a.q},{a.r}): {self.hex_label(h)}.",
+            self._ev(events.PLACE_HEX,
+                     f"{self.pname(a.player)} lays a {pile} hex at ({a.q},{a.r}): {self.hex_label(h)}.",
                      a.player, irreversible=True, hex=h, q=a.q, r=a.r, pile=pile, tile=tile)
         self.seq_data["placed"] += 1
 
     def _do_StartPlanet(self, a) -> None:
         self._reveal(a.hex)
         self._add_troops(a.hex, a.player, RULES["components"]["starting_piglets"], 0)
-        self._ev(events.START, f"{self.pname(a.player)} puts 5 piglets on {self.hex_label(a.hex)}.", a.player, hex=a.hex)
+        self._ev(events.START,
+                 f"{self.pname(a.player)} puts 5 piglets on {self.hex_label(a.hex)}.", a.player, hex=a.hex)
         self.seq_data["i"] += 1
 
     def _enter_layout(self) -> None:

@@ -59,7 +59,8 @@ class PowersMixin(Board):
     def _do_power(self, a) -> None:
         p, power = a.player, a.power
         self.powers_used[p].append(power)
-        self._ev(events.POWER, f"{self.pname(p)} uses a clan power: {power.replace('_', ' ')}.", p, power=power, arg=a.arg)
+        self._ev(events.POWER,
+                 f"{self.pname(p)} uses a clan power: {power.replace('_', ' ')}.", p, power=power, arg=a.arg)
         if power in POWER_TARGETS:
             self.pending = {"what": "power", "id": power, "player": p, "kinds": list(POWER_TARGETS[power]), "picks": []}
             return
@@ -123,13 +124,15 @@ class PowersMixin(Board):
         elif power == "forbid":
             t, h = picks
             self.forbid.append([t, h])
-            self._ev(events.FORBID, f"{self.pname(t)} may not disembark on {self.hex_label(h)} this turn.", p, target=t, hex=h)
+            self._ev(events.FORBID,
+                     f"{self.pname(t)} may not disembark on {self.hex_label(h)} this turn.", p, target=t, hex=h)
         elif power == "recover":
             h = picks[0]
             if self._pigs_total(p)[0] < RULES["components"]["piglets_per_player"]:
                 self._add_troops(h, p, 1, 0, moved=True)
                 self.lost[p] -= 1
-                self._ev(events.RECOVER, f"{self.pname(p)} recovers a piglet lost in combat, on {self.hex_label(h)}.", p,
+                self._ev(events.RECOVER,
+                         f"{self.pname(p)} recovers a piglet lost in combat, on {self.hex_label(h)}.", p,
                          hex=h)
         elif power == "swap":
             self._swap_cells(picks[0], picks[1], p)

@@ -70,7 +70,8 @@ class SpaceCombatMixin(Board):
             src[1] -= 1
         self._add_troops(a.dst, p, 0 if a.hog else 1, 1 if a.hog else 0, moved=True)
         self._clean(a.src)
-        self._ev(events.REDEPLOY, f"{self.pname(p)} redeploys {'a hog' if a.hog else 'a piglet'} from {self.hex_label(a.src)}"
+        self._ev(events.REDEPLOY,
+                 f"{self.pname(p)} redeploys {'a hog' if a.hog else 'a piglet'} from {self.hex_label(a.src)}"
                  f" to {self.hex_label(a.dst)}.", p, src=a.src, dst=a.dst, hog=a.hog)
 
     def _start_combat(self, h: int, attacker: int, seq: str) -> None:
@@ -159,7 +160,8 @@ class SpaceCombatMixin(Board):
             # re-roll the first die of that side
             old = rolls[0]
             rolls[0] = self._roll(sizes[0])
-            self._ev(events.REROLL, f"{self.pname(p)} forces a re-roll: {old} becomes {rolls[0]}.", p, irreversible=True,
+            self._ev(events.REROLL,
+                     f"{self.pname(p)} forces a re-roll: {old} becomes {rolls[0]}.", p, irreversible=True,
                      side=side, old=old, new=rolls[0])
             cb.stage = "rolled2"
         elif power == "win_tie":
@@ -210,7 +212,8 @@ class SpaceCombatMixin(Board):
         cb.attacker_bonus, cb.defender_bonus, cb.tech = ab, db, tech
         names = lambda cs: ", ".join(CARDS[c].name if CARDS[c].kind == "combat" else CARDS[c].english for c in cs) or "none"
         if cb.attacker_cards or cb.defender_cards:
-            self._ev(events.REVEAL_CARDS, f"Cards revealed: attacker {names(cb.attacker_cards)}; defender {names(cb.defender_cards)}. "
+            self._ev(events.REVEAL_CARDS,
+                     f"Cards revealed: attacker {names(cb.attacker_cards)}; defender {names(cb.defender_cards)}. "
                      f"Bonuses {ab:+d} / {db:+d}, technology total {tech}.", irreversible=True,
                      attacker_cards=list(cb.attacker_cards), defender_cards=list(cb.defender_cards), attack_bonus=ab,
                      defense_bonus=db, tech=tech)
@@ -225,7 +228,8 @@ class SpaceCombatMixin(Board):
             if e[0] >= 0:
                 self.lost[e[0]] += e[1] + e[3]
         self.occupants[h] = []
-        self._ev(events.WIPEOUT, f"Technology total {cb.tech}: over-armament destroys every troop on {self.hex_label(h)}!",
+        self._ev(events.WIPEOUT,
+                 f"Technology total {cb.tech}: over-armament destroys every troop on {self.hex_label(h)}!",
                  hex=h, tech=cb.tech)
         self.combat = None
         self._check_eliminations()

@@ -141,7 +141,8 @@ class SpaceTravelMixin(Board):
                 e[3] -= 1
             self.trip["p"] += 1
         self._clean(a.hex)
-        self._ev(events.LOAD, f"{self.pname(p)} boards {'a hog' if a.hog else 'a piglet'} at {self.hex_label(a.hex)}.", p,
+        self._ev(events.LOAD,
+                 f"{self.pname(p)} boards {'a hog' if a.hog else 'a piglet'} at {self.hex_label(a.hex)}.", p,
                  hex=a.hex, hog=a.hog)
 
     def _do_Fly(self, a) -> None:
@@ -170,7 +171,8 @@ class SpaceTravelMixin(Board):
         pos = tr["pos"]
         if tr["hops"] == 0 or pos == tr["src"] or not self._can_land(p, pos):
             self._add_troops(tr["src"], p, tr["p"], tr["h"])
-            self._ev(events.ABORT, f"{self.pname(p)}'s troops find nowhere to land and return to {self.hex_label(tr['src'])}.", p)
+            self._ev(events.ABORT,
+                     f"{self.pname(p)}'s troops find nowhere to land and return to {self.hex_label(tr['src'])}.", p)
             return
         self._disembark(p, pos, tr["p"], tr["h"])
 
@@ -201,7 +203,8 @@ class SpaceTravelMixin(Board):
                 add_h = max(0, min(hogs, RULES["components"]["hogs_per_player"] - hg))
                 e[3] += add_p
                 e[4] += add_h
-                self._ev(events.ASTEROID, f"Asteroid roll {r}: the troops double ({troops_text(add_p, add_h)} more).", p,
+                self._ev(events.ASTEROID,
+                         f"Asteroid roll {r}: the troops double ({troops_text(add_p, add_h)} more).", p,
                          irreversible=True, roll=r)
             else:
                 self._ev(events.ASTEROID, f"Asteroid roll {r}: nothing happens.", p, irreversible=True, roll=r)
