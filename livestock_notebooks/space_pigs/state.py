@@ -41,6 +41,10 @@ from .space_travel import SpaceTravelMixin
 from .views import SpacePigsPlayerView, build_view
 
 
+# sequences where every contest is settled: no hex holds two occupants (travel 2A-2X brings
+# attackers, who fight in 3A; the aliens' arrival and moves in 1E and 3C may too)
+_SETTLED_SEQUENCES = ("return", "1A", "1B", "1C", "1D", "3B", "4A", "4B", "4C")
+
 class SpacePigsState(FlowMixin, GalaxyMixin, AdministrativeMixin, AliensMixin, SpaceTravelMixin, SpaceCombatMixin,
                      ElectionMixin, EliminationMixin, CardsMixin, PowersMixin, HiddenMixin, Board, GameState):
     """A game of Space Pigs. Build one with :func:`new_game`, :func:`load` or :func:`from_notation`."""
@@ -439,7 +443,7 @@ class SpacePigsState(FlowMixin, GalaxyMixin, AdministrativeMixin, AliensMixin, S
                         out.append(f"H{h} exceeds the alien stacking limit")
                 if occ and self.hex_kind[h] == "S":
                     out.append("troops on the sun")
-                if self.seq in ("return", "1A", "1B", "1C", "1D", "3B", "4A", "4B", "4C") and len(occ) > 1:
+                if self.seq in _SETTLED_SEQUENCES and len(occ) > 1:
                     out.append(f"H{h} has several occupants outside travel and combat")
             if self.worm_eaten > 3:
                 out.append("the worm ate more than three planets")
