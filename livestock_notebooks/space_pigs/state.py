@@ -41,8 +41,8 @@ from .space_travel import SpaceTravelMixin
 from .views import SpacePigsPlayerView, build_view
 
 
-# sequences where every contest is settled: no hex holds two occupants (travel 2A-2X brings
-# attackers, who fight in 3A; the aliens' arrival and moves in 1E and 3C may too)
+# sequences checked to have every contest settled: no hex holds two occupants (travel brings
+# attackers, who fight in 3A; aliens moving in 3C fight at once)
 _SETTLED_SEQUENCES = ("return", "1A", "1B", "1C", "1D", "3B", "4A", "4B", "4C")
 
 class SpacePigsState(FlowMixin, GalaxyMixin, AdministrativeMixin, AliensMixin, SpaceTravelMixin, SpaceCombatMixin,
