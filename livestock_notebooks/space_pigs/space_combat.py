@@ -261,17 +261,12 @@ class SpaceCombatMixin(Board):
             cb = self.combat
             st = cb.stage
             h = cb.hex
-            if st == "cards_d":
-                if cb.defender >= 0 and self.hands[cb.defender]:
-                    self.actor = cb.defender
+            if st in ("cards_d", "cards_a"):  # cards face down, the defender first; only with cards in hand
+                who = cb.defender if st == "cards_d" else cb.attacker
+                if who >= 0 and self.hands[who]:
+                    self.actor = who
                     return True
-                cb.stage = "cards_a"
-                continue
-            if st == "cards_a":
-                if cb.attacker >= 0 and self.hands[cb.attacker]:
-                    self.actor = cb.attacker
-                    return True
-                cb.stage = "to_reveal"
+                cb.stage = _STAGE_AFTER_DONE[st]
                 continue
             if st == "to_reveal":
                 self._reveal_cards()
