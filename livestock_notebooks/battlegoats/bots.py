@@ -148,12 +148,10 @@ class SeenBot:
         return best if best is not None else actions[0]
 
     def _choose_defender(self, state, me, actions):
-        pend = state.pending
-        aid = pend["card"]
-        ap = state.seat
+        attacker = (state.seat, state.pending["attacker"])
 
         def margin(a):
-            b = state._battle(ap, pend["attacker"], aid, me, a.slot, state.board[me][a.slot])
+            b = state.battle_values(attacker, (me, a.slot))
             order = {"loss": 2, "tie": 1, "explode": 1, "win": 0}[b["outcome"]]
             return (order, b["defense"] - b["attack"], -a.slot)
 
@@ -162,7 +160,7 @@ class SeenBot:
     def _choose_dodge(self, state, me, actions):
         pend = state.pending
         slot = actions[0].slot
-        b = state._battle(state.seat, pend["attacker"], pend["card"], me, slot, state.board[me][slot])
+        b = state.battle_values((state.seat, pend["attacker"]), (me, slot))
         dodge = b["outcome"] != "loss"
         return next(a for a in actions if a.dodge == dodge)
 
