@@ -179,3 +179,27 @@ def test_fuzzed_saves_load_or_raise_save_file_error():
             continue
         loaded.legal_actions()
         loaded.player_view(0)
+
+
+def test_spectator_view_names_only_public_cards():
+    s = bg.from_notation("bg2 attack s0 r1/- f0 l0 basic | ram_goat,kid_goat,.,.,.,.,.,.,./-/-/-/- | "
+                         "llama,bear,owl,.,.,.,.,.,./-/-/-/- | rev=kid_goat")
+    v = s.player_view(None)
+    assert v.viewer is None and v.hand == () and v.pack == ()
+    assert [c.card for c in v.boards[0] if c] == [None, "kid_goat"]
+    assert [c.card for c in v.boards[1] if c] == [None, None, None]
+    assert v.seen == ("kid_goat",)
+
+
+@pytest.mark.parametrize("viewer", [0, 1, None])
+def test_redraw_hidden_keeps_the_view_and_changes_only_unseen_cards(viewer):
+    s = bg.new_game(players=3, seed=4, draft=True)
+    for _ in range(7):
+        s.apply(s.legal_actions()[0])
+    redrawn = s.redraw_hidden(viewer, 11)
+    assert redrawn.player_view(viewer) == s.player_view(viewer)
+    assert not redrawn.invariant_violations()
+    if viewer is not None:
+        assert redrawn.hands[viewer] == s.hands[viewer] and redrawn.packs[viewer] == s.packs[viewer]
+    others = [q for q in range(3) if q != viewer]
+    assert any(redrawn.hands[q] != s.hands[q] or redrawn.packs[q] != s.packs[q] for q in others), "unseen cards moved"
