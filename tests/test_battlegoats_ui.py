@@ -682,3 +682,13 @@ def test_no_round_limit_is_a_real_choice():
     assert app.rounds_dropdown.value == 0 and app.rounds_dropdown.label == "No limit"
     app.start_button.click()
     assert app.session.state.max_rounds is None
+
+
+def test_old_session_saves_with_the_earlier_bot_names_load_and_play():
+    # earlier pages saved the bots as "Random" / "Smart" (and the engine called the smart one "seen")
+    state = bg.new_game(players=3, seed=5)
+    old = Session(battlegoats_spec(), state, [Seat("Smart"), Seat("Random"), Seat("seen")], autosave=False)
+    app = new_app(check_resume=False)
+    assert app.load_text(old.to_save_text(), "an old save")
+    assert app.run_bots(max_actions=40) > 0
+    assert bg.GAME.bot_name("Smart") == bg.GAME.bot_name("seen") == "smart"
