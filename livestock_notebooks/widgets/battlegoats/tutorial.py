@@ -96,7 +96,7 @@ class Tutorial(TutorialPage):
         return step.check is not None
 
     def on_goal_met(self, step: Step) -> None:
-        self.message(f"Well done! {step.praise}", "info")
+        self.message("Well done! The goal is met.", "info")  # the done label below says why
 
     def go(self, index: int) -> None:
         self.message("", "info")
