@@ -237,6 +237,14 @@ def screenshot_path(name: str) -> Path:
     return ARTIFACTS_DIR / f"{safe[:150]}.png"
 
 
+def open_advanced(page) -> None:
+    """Open the setup screen's closed "Advanced" section (the seed lives there)."""
+    seed = page.locator(".lsn-seed input")
+    if not seed.is_visible():
+        page.locator(".lsn-advanced").get_by_text("Advanced").click()
+    seed.wait_for(state="visible")
+
+
 def choose_seats(page, seats: Sequence[str], *, speed_select: str | None = None,
                  speed: str = "Fast", seed: int | None = None) -> None:
     """Fill in the shared game shell's setup screen: player count, one kind per seat
@@ -247,5 +255,6 @@ def choose_seats(page, seats: Sequence[str], *, speed_select: str | None = None,
     if speed_select:
         page.locator(f"{speed_select} select").first.select_option(speed)
     if seed is not None:
+        open_advanced(page)
         page.locator(".lsn-seed input").fill(str(seed))
         page.locator(".lsn-seed input").press("Enter")

@@ -15,7 +15,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from browser import outside_requests, screenshot_path, voila_url, wait_for_voila
+from browser import open_advanced, outside_requests, screenshot_path, voila_url, wait_for_voila
 from livestock_notebooks import livestock_uprising as lu
 from livestock_notebooks.odds.livestock_uprising import livestock_battle
 from livestock_notebooks.core.session import Seat, Session
@@ -61,7 +61,8 @@ def load_position(page, tmp_path, position=POSITION, dice=(6, 1)):
 def test_seeded_game_from_setup_barn_and_move(voila_server, page, page_requests):
     _tall(page)
     open_play(page, voila_server)
-    page.locator(".lsn-seat-1 select").select_option("greedy")
+    page.locator(".lsn-seat-1 select").select_option("Greedy")
+    open_advanced(page)
     page.locator(".lsn-seed input").fill("3")
     page.locator(".lsn-seed input").press("Enter")
     page.locator("button.lsn-start").click()

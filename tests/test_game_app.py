@@ -49,7 +49,8 @@ def test_first_open_shows_setup_with_seat_choices():
     app = GameApp(toy_spec(), bot_delay=None)
     assert shown(app.setup_box) and not shown(app.resume_box) and not shown(app.game_box)
     assert app.players.options == (2, 3, 4)
-    assert app.seat_dropdowns[0].options == ("Human", "Random", "Walker")
+    # the menu shows each bot's label; its value is the bot's name in the game's registry
+    assert app.seat_dropdowns[0].options == (("Human", "Human"), ("Random", "Random"), ("Walker", "Walker"))
     assert [shown(r) for r in app.seat_rows] == [True, True, False, False]
     app.players.value = 3
     assert [shown(r) for r in app.seat_rows] == [True, True, True, False]

@@ -43,6 +43,7 @@ class GameInfo:
       an undone one (state before the action); default ``"<name>: <str(action)>"``. A game
       whose ``str(action)`` names a hidden card (a face-down combat card) says less here.
     - ``bot_aliases``: older names of bots (as earlier saves wrote them) -> the stable name.
+    - ``bot_labels``: what menus show for a bot (default: its stable name capitalised).
     """
 
     name: str
@@ -65,6 +66,7 @@ class GameInfo:
     new_game_options: Mapping[str, Any] = field(default_factory=dict)
     max_actions: int = 20_000
     bot_aliases: Mapping[str, str] = field(default_factory=dict)
+    bot_labels: Mapping[str, str] = field(default_factory=dict)
     describe_action: Callable[[GameState, Action], str] | None = None
 
     # -- defaults for the hooks ---------------------------------------------------------
@@ -118,6 +120,11 @@ class GameInfo:
             if isinstance(value, (list, tuple)):
                 return len(value)
         raise SaveFileError("cannot tell how many players this game has (give spec.players_of)")
+
+    def bot_label(self, name: str) -> str:
+        """What a menu shows for the bot ``name`` ("greedy" -> "Greedy")."""
+        name = self.bot_name(name)
+        return self.bot_labels.get(name, name.capitalize())
 
     def bot_name(self, name: str) -> str:
         """The stable name of a bot, given its stable name or an older alias."""

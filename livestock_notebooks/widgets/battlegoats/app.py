@@ -127,11 +127,6 @@ def play_app(*, bot_delay: float | None | str = "setup", autosave: bool = True, 
                   autosave=autosave, save_directory=save_directory, check_resume=check_resume,
                   setup_widgets=[mode, rounds, speed, cards_box, notes], setup_options=setup_options, loop=loop)
     holder["app"] = app
-    # the seat menus keep the bots' stable names as values (they go into saves) and show them capitalised
-    for dd in app.seat_dropdowns:
-        kind = dd.value
-        dd.options = [(HUMAN_LABEL, HUMAN_LABEL)] + [(name.capitalize(), name) for name in spec.bots]
-        dd.value = kind
     app.view.listen(app)
     app.mode_toggle = mode
     app.rounds_dropdown = rounds

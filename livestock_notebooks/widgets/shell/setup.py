@@ -23,7 +23,7 @@ from ..common.dom import button, hide, show
 
 __all__ = ["HUMAN_LABEL", "SetupScreen"]
 
-#: the seat menu's entry for a human player (bots are listed by their stable names)
+#: the seat menu's entry for a human player (bots show their labels; the values are their stable names)
 HUMAN_LABEL = "Human"
 #: the longest seed the Seed box accepts, in digits
 MAX_SEED_DIGITS = 30
@@ -49,7 +49,7 @@ class SetupScreen:
         self.players = w.Dropdown(options=counts, value=default, description="Players")
         self.players.add_class("lsn-players")
         self.players.observe(lambda _c: self._show_seat_rows(), "value")
-        seat_options = [HUMAN_LABEL] + list(spec.bots)
+        seat_options = [(HUMAN_LABEL, HUMAN_LABEL)] + [(spec.bot_label(name), name) for name in spec.bots]
         self.seat_dropdowns: list[w.Dropdown] = []
         self.seat_rows: list[w.HBox] = []
         for i in range(spec.max_players):
