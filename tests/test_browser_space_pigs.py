@@ -242,10 +242,12 @@ def test_hot_seat_pass_the_device(voila_server, page, page_requests, page_errors
         h = _marked_hex(page)
         page.locator(f"button.lsn-sp-hex-{h}").click()
         # next: the other human's hand-off, or the first turn (the bot placed its piglets)
+        # (the hand-off's "what just happened" may name the previous player: compare the name)
         page.wait_for_function("() => { const h = document.querySelector('.lsn-handoff');"
+                               " const n = document.querySelector('.lsn-handoff-name');"
                                " const t = document.querySelector('.lsn-turn-text');"
-                               " return (h && h.offsetParent !== null && !h.textContent.includes("
-                               + repr(name) + ")) || (t && /^Turn/.test(t.textContent)); }")
+                               " return (h && h.offsetParent !== null && n && n.textContent !== "
+                               + repr(name) + ") || (t && /^Turn/.test(t.textContent)); }")
         if page.locator(".lsn-turn-text").inner_text().startswith("Turn"):
             break
     # the hand-off names the seats as the turn line does: "P1 <clan>", "P2 <clan>"
