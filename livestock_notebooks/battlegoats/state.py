@@ -128,7 +128,9 @@ class BattleGoatsState(ArmyMixin, SetupMixin, AttackMixin, BattleMixin, TurnsMix
         if type(action.player) is not int or action.player != cp:
             raise NotYourDecision(f"it is {_p(cp or 0)}'s decision, not {_p(action.player)}'s"
                                   if isinstance(action.player, int) else "an action must name its player", self._section())
-        self._validate(action)
+        legal = self._legal
+        if legal is None or action not in legal:  # a listed legal action needs no second check
+            self._validate(action)
         handler = _HANDLERS[type(action)]
         events = handler(self, action)
         self._legal = None
