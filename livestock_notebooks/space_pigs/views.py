@@ -308,7 +308,7 @@ def _clans(state, viewer: int | None) -> tuple[ClanView, ...]:
             trips=state.trips[p], used_markers=tuple(state.used[p]), governors=state.governors[p],
             acorns=tuple(state.acorns[p]), faction=state.faction[p] if state.faction[p] is not None else -1,
             out=bool(state.out[p]), new_piglets=state.new_piglets[p], new_hogs=state.new_hogs[p],
-            hand_size=state._hand_size(p)))  # the engine's own rule
+            hand_size=state.hand_size(p)))  # the engine's own rule
     return tuple(out)
 
 
