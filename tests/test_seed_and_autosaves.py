@@ -361,3 +361,11 @@ def test_every_engine_refuses_deep_nesting_and_huge_numbers_with_a_save_file_err
         envelope["engine_save"] = text
         with pytest.raises(SaveFileError):
             Session.from_save_text(game, json.dumps(envelope), autosave=False)
+
+
+def test_tutorial_pages_show_no_seed():
+    """A tutorial's position is scripted: the 'seed of this game' line would only confuse."""
+    from livestock_notebooks.widgets.battlegoats.tutorial import Tutorial
+
+    tut = Tutorial(step_delay=None)
+    assert tut.app.seed_note.layout.display == "none"

@@ -75,8 +75,9 @@ class TutorialPage:
         self._events: list = []
         self._met = False
         self.app = self.make_app(bot_delay=bot_delay, loop=loop)
+        # a tutorial has no setup screen, saves or seeds to replay: only the game itself
         for part in (self.app.setup_box, self.app.save_box, self.app.headless_box, self.app.new_game_button,
-                     self.app.title, self.app.resume_box):
+                     self.app.title, self.app.resume_box, self.app.seed_note):
             part.layout.display = "none"
         self.app.on_change(self._changed)
 
