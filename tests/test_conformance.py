@@ -62,3 +62,52 @@ def test_each_game_is_described_once(name):
     for old, new in info.bot_aliases.items():
         assert new in info.bots, f"alias {old!r} names a bot of this game"
     assert info.turn_text(state)
+
+
+def _lookalikes(value):
+    """Values equal (or nearly) to ``value`` but of another type: refused like any bad action."""
+    import numpy as np
+
+    if isinstance(value, bool):
+        return [int(value), str(value)]
+    if isinstance(value, int):
+        out = [float(value), str(value), np.int64(value)]
+        if value in (0, 1):
+            out.append(bool(value))
+        return out
+    if isinstance(value, str):
+        return [0, None, value.encode()]
+    return []
+
+
+@pytest.mark.parametrize("name", ENGINES)
+def test_actions_with_wrongly_typed_fields_are_refused_unchanged(name):
+    """An action whose field is ``1.0``, ``True``, ``"1"`` or a numpy integer where the rules
+    want the int ``1`` is refused with IllegalAction before anything changes, though it compares
+    equal to a legal action."""
+    import dataclasses
+    import random
+
+    from livestock_notebooks import IllegalAction
+
+    module = importlib.import_module(f"livestock_notebooks.{name}")
+    config = module.CONFORMANCE_CONFIGS[0]
+    rng = random.Random(5)
+    checked = 0
+    for seed in range(3):
+        state = module.new_game(seed=seed, **config)
+        for _ in range(150):
+            if state.is_over:
+                break
+            legal = state.legal_actions()
+            action = rng.choice(legal)
+            before = state.to_json()
+            for f in dataclasses.fields(action):
+                for bad in _lookalikes(getattr(action, f.name)):
+                    wrong = dataclasses.replace(action, **{f.name: bad})
+                    with pytest.raises(IllegalAction):
+                        state.apply(wrong)
+                    assert state.to_json() == before, f"{wrong!r} changed the state"
+                    checked += 1
+            state.apply(action)
+    assert checked > 100

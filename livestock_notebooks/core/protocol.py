@@ -74,11 +74,49 @@ def action_from_dict(data: Mapping, classes: Iterable[type]) -> Action:
 
 
 def check_action_type(action: object, base: type) -> None:
-    """Raise :class:`MalformedAction` unless ``action`` is an instance of the game's ``base``."""
+    """Raise :class:`MalformedAction` unless ``action`` is an instance of the game's ``base``
+    whose fields have exactly their declared types (see :func:`check_field_types`)."""
     if not isinstance(action, base):
         raise MalformedAction(
             f"{action!r} is not an action of this game (expected a {base.__name__})"
         )
+    check_field_types(action)
+
+
+_FIELD_TYPES: dict[type, tuple[tuple[str, type], ...]] = {}
+
+
+def check_field_types(action: object) -> None:
+    """Raise :class:`MalformedAction` unless every field of ``action`` has exactly its declared
+    type: ``True``, ``1.0``, ``"1"`` or a numpy integer are not the int ``1`` here, although they
+    compare equal to it (an action is checked before it is compared with the legal ones).
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True)
+    ... class Step(Action):
+    ...     player: int
+    >>> check_field_types(Step(1))
+    >>> check_field_types(Step(True))
+    Traceback (most recent call last):
+    ...
+    livestock_notebooks.core.errors.MalformedAction: Step.player must be a int, not bool (True)
+    """
+    cls = type(action)
+    fields = _FIELD_TYPES.get(cls)
+    if fields is None:
+        import typing
+
+        hints = typing.get_type_hints(cls)
+        fields = _FIELD_TYPES[cls] = tuple(
+            (f.name, hints[f.name]) for f in dataclasses.fields(cls)  # type: ignore[arg-type]
+            if isinstance(hints.get(f.name), type)
+        )
+    for name, kind in fields:
+        value = getattr(action, name)
+        if type(value) is not kind:
+            raise MalformedAction(
+                f"{cls.__name__}.{name} must be a {kind.__name__}, not {type(value).__name__} ({value!r})"
+            )
 
 
 def require(condition: bool, rule: str, section: str) -> None:

@@ -132,8 +132,7 @@ class SpacePigsState(FlowMixin, GalaxyMixin, AdministrativeMixin, AliensMixin, S
         return self._legal_set
 
     def apply(self, action) -> list[Event]:
-        if not isinstance(action, SpacePigsAction):
-            check_action_type(action, SpacePigsAction)
+        check_action_type(action, SpacePigsAction)
         section = SEQ_TITLE.get(self.seq, "Game Sequence")
         if self.over:
             raise IllegalAction("The game is over: no more actions", "Victory")
