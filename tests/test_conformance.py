@@ -105,8 +105,9 @@ def test_actions_with_wrongly_typed_fields_are_refused_unchanged(name):
             for f in dataclasses.fields(action):
                 for bad in _lookalikes(getattr(action, f.name)):
                     wrong = dataclasses.replace(action, **{f.name: bad})
-                    with pytest.raises(IllegalAction):
+                    with pytest.raises(IllegalAction) as refused:
                         state.apply(wrong)
+                    assert refused.value.section, "the refusal names the rulebook section of the decision"
                     assert state.to_json() == before, f"{wrong!r} changed the state"
                     checked += 1
             state.apply(action)

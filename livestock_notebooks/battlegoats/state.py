@@ -122,7 +122,7 @@ class BattleGoatsState(ArmyMixin, SetupMixin, AttackMixin, BattleMixin, TurnsMix
 
     # ------------------------------------------------------------------ apply
     def apply(self, action) -> list[Event]:
-        check_action_type(action, BattleGoatsAction)
+        check_action_type(action, BattleGoatsAction, self._section())
         cp = self.current_player
         require(self.phase != "over", "the game is over; no more actions", SEC_TURNS)
         if type(action.player) is not int or action.player != cp:

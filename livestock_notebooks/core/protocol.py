@@ -73,20 +73,21 @@ def action_from_dict(data: Mapping, classes: Iterable[type]) -> Action:
     return cls(**kwargs)
 
 
-def check_action_type(action: object, base: type) -> None:
+def check_action_type(action: object, base: type, section: str | None = None) -> None:
     """Raise :class:`MalformedAction` unless ``action`` is an instance of the game's ``base``
-    whose fields have exactly their declared types (see :func:`check_field_types`)."""
+    whose fields have exactly their declared types (see :func:`check_field_types`); ``section``
+    is the rulebook section of the decision being asked for, named in the error."""
     if not isinstance(action, base):
         raise MalformedAction(
-            f"{action!r} is not an action of this game (expected a {base.__name__})"
+            f"{action!r} is not an action of this game (expected a {base.__name__})", section
         )
-    check_field_types(action)
+    check_field_types(action, section)
 
 
 _FIELD_TYPES: dict[type, tuple[tuple[str, type], ...]] = {}
 
 
-def check_field_types(action: object) -> None:
+def check_field_types(action: object, section: str | None = None) -> None:
     """Raise :class:`MalformedAction` unless every field of ``action`` has exactly its declared
     type: ``True``, ``1.0``, ``"1"`` or a numpy integer are not the int ``1`` here, although they
     compare equal to it (an action is checked before it is compared with the legal ones).
@@ -115,7 +116,8 @@ def check_field_types(action: object) -> None:
         value = getattr(action, name)
         if type(value) is not kind:
             raise MalformedAction(
-                f"{cls.__name__}.{name} must be a {kind.__name__}, not {type(value).__name__} ({value!r})"
+                f"{cls.__name__}.{name} must be a {kind.__name__}, not {type(value).__name__} ({value!r})",
+                section,
             )
 
 

@@ -88,7 +88,7 @@ class LivestockState(SetupMixin, ActionPhaseMixin, BattleMixin, HarvestMixin, Ma
 
     # ------------------------------------------------------------------ apply
     def apply(self, action) -> list[Event]:
-        check_action_type(action, A.LivestockAction)
+        check_action_type(action, A.LivestockAction, PHASE_SECTION.get(self.phase, "Action Phase"))
         legal = self._legal
         if legal is None:
             legal = self._legal = self._compute_legal()

@@ -132,8 +132,8 @@ class SpacePigsState(FlowMixin, GalaxyMixin, AdministrativeMixin, AliensMixin, S
         return self._legal_set
 
     def apply(self, action) -> list[Event]:
-        check_action_type(action, SpacePigsAction)
         section = SEQ_TITLE.get(self.seq, "Game Sequence")
+        check_action_type(action, SpacePigsAction, section)
         if self.over:
             raise IllegalAction("The game is over: no more actions", "Victory")
         actor = self.actor
