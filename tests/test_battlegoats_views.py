@@ -203,3 +203,58 @@ def test_redraw_hidden_keeps_the_view_and_changes_only_unseen_cards(viewer):
         assert redrawn.hands[viewer] == s.hands[viewer] and redrawn.packs[viewer] == s.packs[viewer]
     others = [q for q in range(3) if q != viewer]
     assert any(redrawn.hands[q] != s.hands[q] or redrawn.packs[q] != s.packs[q] for q in others), "unseen cards moved"
+
+
+# -------------------------------------------------- hidden information: Jonas and the dodges
+def _jonas_game(owner: int):
+    """A 3-player game after the layout, Jonas on ``owner``'s battlefield, the first attacker chosen."""
+    s = bg.new_game(players=3, seed=11)
+    if "jonas" not in s.hands[owner]:
+        where = s.owner_of("jonas")
+        src = s.hands[where[1]] if where and where[0] == "hand" else s.set_aside
+        src[src.index("jonas")] = s.hands[owner][0]
+        s.hands[owner][0] = "jonas"
+    for p in range(3):
+        s.seen[p] = set(s.hands[p])
+    while s.phase == "layout":
+        s.apply(s.legal_actions()[0])
+    s.apply(bg.ChooseFirstAttacker(s.current_player, 0))
+    assert s.phase == "move"
+    return s
+
+
+@pytest.mark.parametrize("owner", [0, 1, 2])
+def test_jonas_at_the_start_of_battle_names_nobody(owner):
+    """Battlefield Setup: Jonas may swap as the battle begins; the others must not learn whose he is."""
+    s = _jonas_game(owner)
+    line = bg.GAME.describe_turn(s)
+    assert "Player" not in line and str(owner + 1) not in line
+    for q in range(3):
+        seen_by_q = s.player_view(q).current_player
+        assert seen_by_q == (owner if q == owner else None)
+    assert s.player_view(None).current_player is None
+    slot = s.board[owner].index("jonas")
+    events = s.apply(bg.MoveAtStart(owner, slot, slot))  # he stays
+    (move,) = [e for e in events if e.kind == "move"]
+    assert move.player is None and move.data == {}
+    assert "Player" not in move.text and "jonas" not in move.text.lower()
+    assert s.phase == "attack"
+
+
+def test_the_turn_line_does_not_tell_that_a_target_may_dodge():
+    """Face Up Cards: a face-down target that may avoid battle is not announced by the turn line."""
+    import tests.test_battlegoats_rules as r
+    dodger = r.position(r.board(F1="ram_goat"), r.board(F1="ninja_goat", F2="kid_goat"))
+    dodger.apply(bg.ChooseAttacker(0, 0))
+    while_aiming = bg.GAME.describe_turn(dodger)
+    dodger.apply(bg.ChooseTarget(0, 1, 0))
+    assert dodger.stage == "dodge"
+    # the same line as while the attacker was aiming: nothing tells the table a dodge is possible
+    assert bg.GAME.describe_turn(dodger) == while_aiming
+    assert "avoid" not in bg.GAME.describe_turn(dodger)
+    # the attacker's and a spectator's views do not show which targets may dodge
+    for viewer in (0, None):
+        v = dodger.player_view(viewer)
+        assert v.pending.dodge_queue == () and v.current_player is None
+    assert dodger.player_view(1).pending.dodge_queue == ((1, 0),)
+    assert dodger.player_view(1).current_player == 1

@@ -45,11 +45,11 @@ _PHASE_LINES = {
     "draft": "Draft: {who} keeps a card ({pack} in the pack)",
     "layout": "Battlefield setup: {who} lays out ({hand} cards to place)",
     "first": "{who} finished first and chooses who attacks first",
-    "move": "Battle begins: {who} may move a card",
+    "move": "Battle begins: cards able to move may swap places",
 }
+# (no line of its own for the dodge step: the line must not tell that a target may avoid battle)
 _STAGE_LINES = {
     "defender": "{head}; {who} chooses the defending card",
-    "dodge": "{head}; {who} may avoid the battle",
     "ending": "The last cards fell together: {who} chooses how it ends",
 }
 

@@ -130,8 +130,8 @@ class SetupMixin(BoardMixin):
             events.append(Event(ev.MOVE, f"{_p(a.player)} swaps the cards in {SLOT_NAMES[a.slot]} and {SLOT_NAMES[a.to]}",
                                 a.player, {"player": a.player, "from": a.slot, "to": a.to}))
         else:
-            events.append(Event(ev.MOVE, f"{_p(a.player)} leaves their cards where they are", a.player,
-                                {"player": a.player, "from": a.slot, "to": a.slot}))
+            # who holds the card able to move, and where, stays hidden: no player, no slot
+            events.append(Event(ev.MOVE, "A card able to move as the battle begins stays where it is", None, {}))
         self.movers.pop(0)
         if self.movers:
             self.seat = self.movers[0][0]

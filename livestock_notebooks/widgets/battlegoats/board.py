@@ -556,7 +556,7 @@ class BattleGoatsView(AttackPanel, GameView):
             hint = "Bots are playing; you are watching (only face-up and revealed cards are shown)."
         elif not my_turn:
             cp = v.current_player
-            hint = f"Waiting for {player_name(cp)}."
+            hint = "Waiting for the other players." if cp is None else f"Waiting for {player_name(cp)}."
             if phase == "attack" and pend_text(v, cards):
                 hint += " " + pend_text(v, cards)
         elif phase == "draft":
