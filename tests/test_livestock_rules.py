@@ -367,6 +367,19 @@ class TestBattleResolution:
         assert s.dice.scripted == (1, 1)  # nobody rolled
         assert s.pending["kind"] == "retreat"
 
+    def test_no_defense_counts_troop_defense_only(self):
+        # a card adds to a defense, it cannot make one: a troopless defender still loses without a roll
+        s = with_card("hardened_hide", "c3:d,a3,a3,c4,e3,e3", holder=1)
+        s.dice.script([1, 6])
+        s.apply(lu.Attack("Pecky", "c3", "c4"))
+        assert names(s.legal_actions()) == ["Play no command card"]
+        illegal(s, lu.PlayCard("hardened_hide"), "No Defense", "without a roll")
+        events = s.apply(lu.DeclineCard())
+        battle = next(e for e in events if e.kind == "battle")
+        assert battle.data["defense"] == 0 and battle.data["outcome"] == "attacker"
+        assert s.dice.scripted == (1, 6)  # nobody rolled
+        assert "loses without a roll" in D.CARDS[D.CARD_CODE["hardened_hide"]]["text"]
+
     def test_no_defense_general_is_never_a_casualty(self):
         s = pos("c3:d,a3,a3,c4,e3,e3")
         s.apply(lu.Attack("Pecky", "c3", "c4"))
@@ -549,6 +562,31 @@ class TestCommandCards:
         events = s.apply(lu.PlayCard("play_dead"))
         assert events[-1].data["outcome"] == "cancelled"
         assert s.army("Bessie") == ["sheep"] and s.general_at("c3") == ["Pecky"]
+
+    def test_command_cards_defender_with_any_card_is_asked(self):
+        # hand sizes are public, the cards are not: holding only a card that cannot defend is still
+        # a question, so an attacker cannot tell from the pause what the defender holds
+        s = with_card("battle_cry", "c3:d,a3,a3,c4:s,e3,e3", holder=1)
+        s.dice.script([3, 3])
+        s.apply(lu.Attack("Pecky", "c3", "c4"))
+        assert s.pending["kind"] == "card" and s.current_player == 1
+        assert names(s.legal_actions()) == ["Play no command card"]
+        s.apply(lu.DeclineCard())
+        assert s.hand(1) == ["battle_cry"]
+
+    def test_command_cards_offered_before_a_super_army_destroys(self):
+        s = with_card("play_dead", "*c3:d,-,-,c4,c5:s,e3", holder=1)
+        events = s.apply(lu.Attack("Pecky", "c3", "c4"))
+        assert "destroyed" not in kinds(events) and s.pending["kind"] == "card"
+        assert names(s.legal_actions()) == ["Play Play Dead", "Play no command card"]
+        s.apply(lu.PlayCard("play_dead"))
+        assert s.generals[3]["status"] == "active" and s.general_at("c3") == ["Pecky"]
+        s = with_card("hardened_hide", "*c3:d,-,-,c4,c5:s,e3", holder=1)
+        s.apply(lu.Attack("Pecky", "c3", "c4"))
+        assert names(s.legal_actions()) == ["Play no command card"]  # nothing it holds could save Bessie
+        illegal(s, lu.PlayCard("hardened_hide"), "No Defense", "change nothing")
+        events = s.apply(lu.DeclineCard())
+        assert s.generals[3]["status"] == "destroyed" and s.general_at("c4") == ["Pecky"]
 
     def test_hold_the_line_no_retreat(self):
         s = with_card("hold_the_line", "c3:d,a3,a3,c4:ss,e3,e3", holder=1)
@@ -734,9 +772,25 @@ class TestSuperArmy:
         assert s.army("Angus") == [] and s.pending is None
         assert s.general_at("e3") == ["Bessie", "Angus"] and s.general_at("d3") == ["Pecky"]
 
-    def test_super_army_cannot_walk_into_an_empty_barn(self):
-        s = pos("*d3:hhh,-,-,c5,c4,b4")
-        illegal(s, lu.Move("Pecky", "d3", "e3"), "Super Army Rules", "by attacking")
+    def test_super_army_may_enter_another_barn(self):
+        # an empty barn: the Super Army walks in; nobody else may (and its owner cannot come home)
+        s = pos("*d3:hhh,-,-,c5:s,c4:s,b4:s")
+        assert lu.Move("Pecky", "d3", "e3") in s.legal_actions()
+        illegal(s, lu.Attack("Pecky", "d3", "e3"), "Super Army Rules", "empty")
+        s.apply(lu.Move("Pecky", "d3", "e3"))
+        assert s.general_at("e3") == ["Pecky"] and not s.invariant_violations()
+        assert lu.load(s.to_json()).general_at("e3") == ["Pecky"]
+        s = pos("*e3:hhh,-,-,d3:s,e4:s,b4:s", turn="1/action/0/0")
+        assert lu.Move("Bessie", "d3", "e3") not in s.legal_actions()
+        illegal(s, lu.Move("Bessie", "d3", "e3"), "Super Army Rules", "holds your barn")
+
+    def test_super_army_may_enter_another_barn_it_empties(self):
+        # an occupied barn: the Super Army attacks; the troopless Generals are destroyed and it moves in
+        s = pos("*d3:hhh,-,-,e3,e3,c5:s")
+        assert lu.Move("Pecky", "d3", "e3") not in s.legal_actions()
+        s.apply(lu.Attack("Pecky", "d3", "e3"))
+        assert s.generals[3]["status"] == s.generals[4]["status"] == "destroyed"
+        assert s.general_at("e3") == ["Pecky"] and not s.invariant_violations()
 
     def test_super_army_without_units_owner_is_out(self):
         s = pos("c3:ooo,a3,a3,*c4:s,-,-")

@@ -116,11 +116,15 @@ def test_battle_dialog_odds_dice_and_retreat_decision():
     assert f"{float(odds.attacker) * 100:.1f}%" in v.battle.odds_html.value
     app.session.state.dice.script([6, 1])
     v.battle.commit_button.click()
-    # the Cows must choose a retreat: hand-off (showing what just happened), then their decision
+    # the Cows hold command cards, so they are asked first (whatever the cards are): hand-off, then
+    # their answer; then they choose a retreat
     assert app.session.current_player == 1 and app.session.needs_handoff
     assert app.handoff_box.layout.display != "none"
-    assert "the attacker wins" in app.handoff_text.value
+    assert "attacks Bessie" in app.handoff_text.value and "the attacker wins" not in app.handoff_text.value
     app.handoff_button.click()
+    assert app.session.state.pending["kind"] == "card"
+    assert app.act(A.DeclineCard())
+    assert app.session.current_player == 1
     assert v.battle.visible and v.battle.commit_button.layout.display == "none"
     assert v.battle.attacker_dice.faces == [6] and v.battle.defender_dice.faces == [1]
     assert "the attacker wins" in v.battle.outcome.value
@@ -136,7 +140,7 @@ def test_battle_dialog_odds_dice_and_retreat_decision():
 
 
 def test_battle_cancel_and_undo_rules():
-    app = make()
+    app = make(position=POSITION.replace("abc,def|ghijkl", "abc,-|defghijkl"))  # the Cows hold no card
     v = app.view
     v.board.click("b3")
     v.board.click("c2")

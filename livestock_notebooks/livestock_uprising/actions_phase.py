@@ -37,10 +37,15 @@ class ActionPhaseMixin(LivestockBoard):
                 t = terrain[nb]
                 if t == D.BARN:
                     owner = barn_of[nb]
+                    held = nb in general_cell
                     if owner == seat:
-                        out.append(move)
-                    elif is_super_army and can_attack and nb in general_cell:
-                        out.append(attack)
+                        if not self._held_by_other(nb, seat):
+                            out.append(move)
+                    elif is_super_army:  # a Super Army may enter another player's barn, empty or not
+                        if not held:
+                            out.append(move)
+                        elif can_attack:
+                            out.append(attack)
                 elif t < D.FOREST:  # open terrain (resource tiles)
                     occupant_slot = occupant[nb]
                     if occupant_slot < 0:
@@ -49,6 +54,10 @@ class ActionPhaseMixin(LivestockBoard):
                         out.append(attack)
             out.append(_action(A.Stay, name))
 
+
+    def _held_by_other(self, cell: int, seat: int) -> bool:
+        """Whether a General of another player (a Super Army) stands on the square (a barn)."""
+        return any(p == cell and s // 3 != seat for s, p in enumerate(self.general_cell))
 
     def _do_move(self, a) -> list[Event]:
         slot = self._slot_by_name[a.general]
@@ -85,15 +94,19 @@ class ActionPhaseMixin(LivestockBoard):
         is_super_army = self.super_army[seat]
         if t == D.BARN:
             owner = self.barn_of[to]
+            held = any(p == to for p in self.general_cell)
             if owner == seat:
                 require(not attacking, "nobody can be attacked in your own barn", "Barns")
+                require(not self._held_by_other(to, seat), "another player's Super Army holds your barn", "Super Army Rules")
                 return
             if not is_super_army:
                 raise IllegalAction("Generals cannot enter another player's barn, and barns cannot be attacked",
                                     "Barns")
-            require(attacking, "a Super Army enters another player's barn only by attacking the Generals in it",
-                    "Super Army Rules")
-            require(any(p == to for p in self.general_cell), "that barn is empty: there is nobody to attack", "Super Army Rules")
+            if attacking:
+                require(held, "that barn is empty: there is nobody to attack (a Super Army may move in)", "Super Army Rules")
+            else:
+                require(not held, "a Super Army enters an occupied barn by attacking the Generals in it", "Super Army Rules")
+                return
         else:
             occupant_slot = self.occupant[to]
             if attacking:

@@ -162,7 +162,7 @@ class BattleMixin(LivestockBoard):
         for nb in self._neighbours[self.general_cell[slot]]:
             t = terrain[nb]
             if t == D.BARN:
-                if barn_of[nb] == seat:
+                if barn_of[nb] == seat and not any(p == nb and s // 3 != seat for s, p in enumerate(self.general_cell)):
                     out.append(nb)
             elif t < D.FOREST and occupant[nb] < 0:
                 out.append(nb)
@@ -174,7 +174,7 @@ class BattleMixin(LivestockBoard):
             out = [
                 _action(A.PlayCard, D.CARD_KEYS[c], "", "", -1)
                 for c in self.hands[b.decider]
-                if D.CARD_DEFENDING[c]
+                if D.CARD_DEFENDING[c] and self._defending_card_matters(b, c)
             ]
             out.append(_action(A.DeclineCard))
             return out
@@ -214,24 +214,33 @@ class BattleMixin(LivestockBoard):
         bonus_attack = self.bonuses["attack"]
         overrun = self.bonuses["overrun"]
         self.bonuses["attack"] = self.bonuses["overrun"] = 0
-        if self.super_army[seat]:
-            troopless = [d for d in defenders if not self.armies[d]]
-            for d in troopless:
-                events.extend(self._destroy(d))
-            defenders = [d for d in defenders if d not in troopless]
-            if not defenders:
-                if not in_barn and self.phase != "over":
-                    self._place(slot, to)
-                    events.append(Event(EventKind.ADVANCE, f"{self._general_text(slot)} moves into {a.to}", seat,
-                                        {"general": a.general, "to": a.to}))
-                return events
         self.battle = Battle(attacker=slot, from_cell=frm, to_cell=to, defenders=defenders, in_barn=in_barn,
                              decider=defender_seat, attack_bonus=bonus_attack, overrun=overrun)
-        if any(D.CARD_DEFENDING[c] for c in self.hands[defender_seat]):
+        # Hand sizes are public, the cards are not: a defender holding any command card is asked,
+        # whether or not one of them could be played, so the question tells the attacker nothing.
+        if self.hands[defender_seat]:
             self._battle_now().stage = RESPOND
             return events
         events.extend(self._fight())
         return events
+
+    def _fighting_defenders(self, b: Battle) -> list[int]:
+        """The defenders that fight: against a Super Army, Generals with no units are destroyed instead."""
+        if self.super_army[b.attacker // 3]:
+            return [d for d in b.defenders if self.armies[d]]
+        return list(b.defenders)
+
+    def _defending_card_matters(self, b: Battle, c: int) -> bool:
+        """False for a defending card that could change nothing in this battle (it is not offered)."""
+        kind = D.CARD_EFFECT[c]["kind"]
+        if kind == "cancel_attack":
+            return True
+        fighting = self._fighting_defenders(b)
+        if not fighting:  # a Super Army destroys them all: only calling the attack off helps
+            return False
+        if kind in ("defense_bonus", "best_of_two", "counter"):  # No Defense: nobody rolls, the defender loses
+            return sum(self._defense_total(d) for d in fighting) > 0
+        return True
 
     def _do_decline(self, a) -> list[Event]:
         seat = self._battle_now().decider
@@ -252,9 +261,23 @@ class BattleMixin(LivestockBoard):
             self.battle = None
             events.append(Event(EventKind.BATTLE, "The attack is called off", defender_seat, {"outcome": "cancelled"}))
             return events
+        if self.super_army[seat]:
+            troopless = [d for d in defs if not self.armies[d]]
+            for d in troopless:
+                events.extend(self._destroy(d))
+            defs = b.defenders = [d for d in defs if d not in troopless]
+            if not defs:
+                self.battle = None
+                if self.phase != "over":
+                    self._place(att, b.to_cell)
+                    events.append(Event(EventKind.ADVANCE, f"{self._general_text(att)} moves into "
+                                        f"{self._square_names[b.to_cell]}", seat,
+                                        {"general": self._general_names[att], "to": self._square_names[b.to_cell]}))
+                return events
         attack = self._attack_total(att) + b.attack_bonus
+        # No Defense: only the units' own defense points count; a card adds to a defense, it cannot make one.
         defense = sum(self._defense_total(d) for d in defs)
-        if card_kind == "defense_bonus":
+        if card_kind == "defense_bonus" and defense > 0:
             defense += D.CARD_EFFECT[card]["value"]
         attacker_super = bool(self.super_army[seat])
         defender_super = bool(self.super_army[defender_seat])
@@ -349,13 +372,15 @@ class BattleMixin(LivestockBoard):
                                         f"the attacker's square {self._square_names[frm]}", d // 3,
                                         {"general": self._general_names[d], "to": self._square_names[frm]}))
             events.extend(self._advance())
+        elif b.loser == DEFENDER and b.in_barn and b.to_cell not in self.general_cell:
+            events.extend(self._advance())  # the barn was emptied: the Super Army enters it
         self.battle = None
         return events + self._after_battle()
 
     def _advance(self) -> list[Event]:
         b = self._battle_now()
         att, to = b.attacker, b.to_cell
-        if self.general_status[att] != ACTIVE or (self.terrain[to] != D.BARN and self.occupant[to] >= 0):
+        if self.general_status[att] != ACTIVE or to in self.general_cell:
             return []
         self._place(att, to)
         return [Event(EventKind.ADVANCE, f"{self._general_text(att)} moves into {self._square_names[to]}", att // 3,

@@ -384,6 +384,9 @@ class LivestockBoard(GameState):
     def _fight(self) -> list[Event]:  # pragma: no cover - see battle.py
         raise NotImplementedError
 
+    def _defending_card_matters(self, b, c: int) -> bool:  # pragma: no cover - see battle.py
+        raise NotImplementedError
+
     def _eliminate(self, seat: int, why: str) -> list[Event]:  # pragma: no cover - see battle.py
         raise NotImplementedError
 

@@ -138,6 +138,9 @@ class CommandCardsMixin(LivestockBoard):
         b = self.battle
         if b is not None and b.stage == RESPOND:
             require(D.CARD_DEFENDING[c], f"{D.CARD_NAMES[c]} cannot be played while defending", "Command Cards")
+            require(self._defending_card_matters(b, c),
+                    f"{D.CARD_NAMES[c]} would change nothing here: a defender with no defense points from its units "
+                    "loses without a roll, and a Super Army destroys Generals with no units", "No Defense")
         else:
             require(not D.CARD_DEFENDING[c],
                     f"{D.CARD_NAMES[c]} is played only when one of your Generals is attacked", "Command Cards")

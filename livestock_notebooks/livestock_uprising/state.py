@@ -362,8 +362,9 @@ class LivestockState(SetupMixin, ActionPhaseMixin, BattleMixin, HarvestMixin, Ma
                 problems.append(f"{self._general_names[s]} is {GENERAL_STATUS_NAMES[self.general_status[s]]} but on the board")
             t = self.terrain[pos]
             if t == D.BARN:
-                if self.barn_of[pos] != s // 3:
-                    problems.append(f"{self._general_names[s]} stands in another player's barn")
+                if self.barn_of[pos] != s // 3 and (not self.super_army[s // 3] or self.general_cell.count(pos) > 1):
+                    problems.append(f"{self._general_names[s]} stands in another player's barn"
+                                    " (only a Super Army may, and only alone)")
                 continue
             if t in (D.FOREST, D.LAKE, D.UNPLACED):
                 problems.append(f"{self._general_names[s]} stands on a closed square")
