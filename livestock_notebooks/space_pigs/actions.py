@@ -86,6 +86,8 @@ class UsePower(SpacePigsAction):
             extra = f" ({self.arg:+d})"
         elif self.power == "reroll":
             extra = " (own die)" if self.arg == 0 else " (enemy die)"
+        elif self.power == "flee_first":
+            extra = f" (flee to H{self.arg})"
         return f"{_p(self.player)} uses the power {self.power}{extra}"
 
 

@@ -22,6 +22,10 @@ class AliensMixin(Board):
             return self._card_options(p, "3C") + [Done(p)]
         return self._alien_moves(p) + [Done(p)]
 
+    def _worm_gone(self) -> bool:
+        """The worm has eaten its last planet: it has left play for good."""
+        return self.worm_eaten >= RULES["aliens"]["worm_planet_limit"]
+
     def _alien_moves(self, p: int) -> list:
         out = []
         for h in range(len(self.hex_q)):
@@ -29,6 +33,8 @@ class AliensMixin(Board):
             if e is None or len(self.occupants[h]) != 1:
                 continue
             kind, count = e[0], e[1]
+            if kind == WORM and self._worm_gone():
+                continue
             for d in self._within(h, ALIEN_MOVE[kind]):
                 if self.hex_kind[d] == "S":
                     continue
@@ -86,6 +92,9 @@ class AliensMixin(Board):
             self._start_combat(a.dst, kind, "3C")
 
     def _devour(self, h: int) -> None:
+        if self._worm_gone():  # a worm left over from before cannot eat a fourth planet
+            self.occupants[h] = [e for e in self.occupants[h] if e[0] != WORM]
+            return
         colour = self.hex_label(h)
         self.hex_kind[h] = "A"
         self.hex_colour[h] = ""
@@ -94,6 +103,13 @@ class AliensMixin(Board):
         self._adj = self._adj  # geometry unchanged
         self._ev(events.DEVOUR, f"The acorn worm devours {colour}: it is now an asteroid, and the worm leaves "
                  f"({self.worm_eaten} of 3 planets eaten).", hex=h, eaten=self.worm_eaten)
+        if self._worm_gone():
+            left = [j for j, occ in enumerate(self.occupants) if any(e[0] == WORM for e in occ)]
+            for j in left:
+                self.occupants[j] = [e for e in self.occupants[j] if e[0] != WORM]
+            self._ev(events.WORM_GONE, "The acorn worm has eaten three planets: it leaves play for good"
+                     + (f" (the worm on {', '.join(self.hex_label(j) for j in left)} goes too)" if left else "")
+                     + ".", hexes=left, eaten=self.worm_eaten)
 
     def _enter_1E(self) -> None:
         self.seq_data = {"alien_hexes": []}
@@ -103,7 +119,7 @@ class AliensMixin(Board):
         self.seq_data["roller"] = roller
         r = self._roll(8)
         kind = RULES["aliens"]["arrival_d8"][str(r)]
-        if kind == "worm" and self.worm_eaten >= RULES["aliens"]["worm_planet_limit"]:
+        if kind == "worm" and self._worm_gone():
             kind = "none"
         if kind == "none":
             self._ev(events.ALIENS_ROLL, f"{self.pname(roller)} rolls {r} on 1D8: no aliens arrive.", roller,

@@ -399,8 +399,9 @@ class Board:
             pg += e[3]
             hg += e[4]
         pinned = self._pinned(h, p)
-        # the pinned troops are the ones left behind: the mover picks which, so only the total matters
-        free = max(0, pg + hg - pinned)
+        # the pinned troops are the ones left behind: the mover picks which, and troops that just
+        # arrived (which may not travel again) may be the ones held back
+        free = max(0, min(pg + hg, e[1] + e[2] + e[3] + e[4] - pinned))
         return min(pg, free), min(hg, free), free
 
     def _alien_count(self, kind: int) -> int:

@@ -64,6 +64,7 @@ REDEPLOY = "redeploy"
 ALIENS_MOVE = "aliens_move"
 ALIENS_STAY = "aliens_stay"
 DEVOUR = "devour"  # the acorn worm eats a planet
+WORM_GONE = "worm_gone"  # the worm has eaten its last planet and leaves play for good
 
 # ---------------------------------------------------------------- phase 4: production and election
 PRODUCTION = "production"

@@ -110,6 +110,9 @@ class FlowMixin(Board):
             p = q[sd["i"]]
             self.actor = p
             if self.out[p] and self.seq not in ("1A", "4B", "4C"):
+                skip = getattr(self, "_skip_" + self.seq, None)
+                if skip is not None:  # what the player's part of the sequence leaves to others
+                    skip(p)
                 sd["i"] += 1
                 continue
             opts = options(p)

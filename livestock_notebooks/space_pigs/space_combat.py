@@ -10,7 +10,7 @@ from . import events
 from .actions import ChooseCombat, Done, Flee, PlayCard, Redeploy, SpacePigsAction, Stay, UsePower
 from .combat import Combat
 from .board import ALIEN_NAME, Board, PIRATES, PORCOPHAGES, WORM, troops_text
-from .data import CARDS
+from .data import CARDS, RULES
 
 # a combat stage ended by Done -> the next stage
 _STAGE_AFTER_DONE = {"cards_d": "cards_a", "cards_a": "to_reveal", "tech": "tech_done", "reroll": "check_tie",
@@ -124,6 +124,8 @@ class SpaceCombatMixin(Board):
                 card = CARDS[c]
                 if not self._card_playable_in(c, cb.sequence):
                     continue
+                if card.kind != "combat" and card.effect not in ("self_bonus", "enemy_malus"):
+                    continue  # an event card of the sequence that does nothing in a combat (Cho Boko)
                 key = card.name if card.kind == "combat" else card.key
                 if key in seen:
                     continue
@@ -358,13 +360,8 @@ class SpaceCombatMixin(Board):
             if loser == WORM:
                 what = "the acorn worm"
             text += f": {self._side_name(loser)} lose{self._verb_s(loser)} {what}."
-        self._write_side(h, cb.attacker, a_after)
-        self._write_side(h, cb.defender, d_after)
-        grow = ""
-        if winner == "attacker" and cb.attacker == PORCOPHAGES and a_after.troops > a_side.troops:
-            grow = " The smell of blood draws another porcophage."
-        if winner == "defender" and cb.defender == PORCOPHAGES and d_after.troops > d_side.troops:
-            grow = " The smell of blood draws another porcophage."
+        grown = self._write_side(h, cb.attacker, a_after) + self._write_side(h, cb.defender, d_after)
+        grow = " The smell of blood draws another porcophage." if grown > 0 else ""
         self._ev(events.ROUND, text + grow, irreversible=True, hex=h, round=cb.round, attacker_roll=ar,
                  defender_roll=dr, attacker_total=at, defender_total=dt, winner=winner)
         cb.round += 1
@@ -375,7 +372,9 @@ class SpaceCombatMixin(Board):
         else:
             cb.stage = "flee_d"
 
-    def _write_side(self, h: int, who: int, side) -> None:
+    def _write_side(self, h: int, who: int, side) -> int:
+        """Write a side's troops after a round; returns how many porcophages joined the pack
+        (never more than the markers left in the supply)."""
         e = self._entry(h, who)
         if who >= 0:
             lost_p = (e[1] + e[3]) - side.piglets
@@ -383,8 +382,14 @@ class SpaceCombatMixin(Board):
             e[1], e[2], e[3], e[4] = side.piglets, side.hogs, 0, 0
         elif who == WORM:
             e[1] = side.troops
+        elif who == PORCOPHAGES and side.count > e[1]:
+            left = RULES["components"]["alien_markers_per_type"]["value"] - self._alien_count(PORCOPHAGES)
+            grown = min(side.count - e[1], max(0, left))
+            e[1] += grown
+            return grown
         else:
             e[1] = side.count
+        return 0
 
     def _end_combat(self, winner: int, fled: int | None) -> None:
         cb = self._fight

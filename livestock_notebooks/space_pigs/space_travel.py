@@ -58,7 +58,8 @@ class SpaceTravelMixin(Board):
                     pinned = 0
                     for x in occ[1:]:
                         pinned += x[1] + x[2] + x[3] + x[4]
-                    free = pg + hg - pinned
+                    # troops that just arrived may be the ones held back by the pin
+                    free = min(pg + hg, e[1] + e[2] + e[3] + e[4] - pinned)
                     if free <= 0:
                         continue
                     pg, hg = min(pg, free), min(hg, free)
@@ -282,3 +283,10 @@ class SpaceTravelMixin(Board):
         return True
 
     _done_2X = _done_2B
+
+    def _skip_2B(self, p: int) -> None:
+        """An eliminated player's travel ends: an Extra-Mouve trip deferred until after him is
+        still made, right after his place in the order."""
+        self._done_2B(p)
+
+    _skip_2X = _skip_2B
