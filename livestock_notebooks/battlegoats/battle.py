@@ -30,9 +30,10 @@ class BattleMixin(BoardMixin):
 
     def _battle(self, attacker_player: int, attacker_slot: int, attacker_card: str, defender_player: int,
                 defender_slot: int, defender_card: str, *, explain: bool = False, extra_seen: Any = (),
-                seen: Any = None, slain: Any = None, defender_board: Any = None) -> dict:
+                seen: Any = None, slain: Any = None, defender_board: Any = None, attacker_board: Any = None) -> dict:
         """One battle: both values (``card_value`` with every modifier as the board stands, or
-        with ``defender_board`` in place of the defender's battlefield) and the outcome.
+        with ``defender_board`` / ``attacker_board`` in place of those battlefields, as a player
+        knows them) and the outcome.
         ``seen``: the cards revealed, counting this battle's; ``slain``: the defeated so far."""
         cards = self.cards.by_id
         attacking = cards[attacker_card]
@@ -44,7 +45,8 @@ class BattleMixin(BoardMixin):
         attacker_discard = len(self.discard[attacker_player])
         defender_discard = len(self.discard[defender_player])
         attack, attack_parts = card_value(
-            attacking, board=self.board[attacker_player], slot=attacker_slot, role="attacking",
+            attacking, board=self.board[attacker_player] if attacker_board is None else attacker_board,
+            slot=attacker_slot, role="attacking",
             other_type=defending.type, face_up=self.counts_face_up(attacker_card), own_discard=attacker_discard,
             other_discard=defender_discard, seen=seen, slain=slain, explain=explain)
         defense, defense_parts = card_value(

@@ -1,18 +1,23 @@
 """BattleGoats bots: ``RandomBot`` (the shared one) and ``SeenBot``, which plays on what it has seen.
 
-Bots use only the public interface plus what the deciding player may know: ``SeenBot`` reads
-``state.player_view(me)`` for its own cards and :func:`attack_odds` (which uses only the
-attacker's knowledge) for attacks. Both are seeded and have ``.choose(state) -> action``.
+Bots decide from what the deciding player may know: ``SeenBot`` reads ``state.player_view(me)``
+for every card (its own, face-up and remembered ones; any other card is an unknown ``"?"``),
+the card data, the legal actions and :func:`attack_odds` (which uses only the attacker's
+knowledge). Changing the cards it cannot see never changes its choice
+(``tests/test_battlegoats_bots.py``). Both are seeded and have ``.choose(state) -> action``.
 """
 from __future__ import annotations
 
 import random
 from fractions import Fraction
+from types import SimpleNamespace
 
 from ..core.bots import RandomBot
 from . import actions as act
 from .cards import ADJACENT, card_value
 from .odds import attack_odds
+from .setup import SetupMixin
+from .views import BattleGoatsPlayerView
 
 __all__ = ["RandomBot", "SeenBot", "BOTS"]
 
@@ -21,7 +26,8 @@ class SeenBot:
     """A greedy player that uses what it has seen.
 
     - Draft: keeps the card with the best value on a full battlefield.
-    - Layout: puts each card (best first) where its own modifiers give the most.
+    - Layout: plans where each card goes (best card first, where its own modifiers give the
+      most), then lays the plan out in slot order, so the public log tells nothing of the cards.
     - Attack: for every pair (own card, opponent card) it asks :func:`attack_odds` and picks the
       best expected result (a known target it beats is a sure win); ties go to the opponent with
       the fewest cards left, so it closes out games.
@@ -47,6 +53,30 @@ class SeenBot:
         full = ["x"] * 9
         return max(self._static_value(state, cid, full, s) for s in range(9)) + 0.01 * state.cards.by_id[cid].value
 
+    @staticmethod
+    def _known_board(view: BattleGoatsPlayerView, player: int) -> list:
+        """``player``'s battlefield as the viewer knows it: a face-down card it does not know is ``"?"``."""
+        return [None if cell is None else (cell.card if cell.card is not None else "?") for cell in view.boards[player]]
+
+    def _layout_plan(self, state, view: BattleGoatsPlayerView, me: int) -> dict[int, str]:
+        """slot -> card: the best card first, each where it gives the most (row rules respected)."""
+        board = [cell.card if cell is not None else None for cell in view.boards[me]]
+        hand = sorted(view.hand)
+        plan: dict[int, str] = {}
+        # the engine's own placement rule, run on the bot's own battlefield only
+        own = SimpleNamespace(board={me: board}, cards=state.cards)
+        while hand:
+            best = max(hand, key=lambda c: (self._full_value(state, c), c))
+            slots = SetupMixin._place_slots(own, me, best, hand)  # type: ignore[arg-type]
+            if not slots:
+                break
+            full = [c if c is not None else "x" for c in board]  # assume the battlefield fills up
+            slot = max(slots, key=lambda t: (self._static_value(state, best, full, t), -t))
+            board[slot] = best
+            plan[slot] = best
+            hand.remove(best)
+        return plan
+
     # -- choose ---------------------------------------------------------------------------
     def choose(self, state):
         actions = state.legal_actions()
@@ -57,14 +87,16 @@ class SeenBot:
         first = actions[0]
         kind = type(first)
         me = state.current_player
+        view = state.player_view(me)
         if kind is act.Pick:
             return max(actions, key=lambda a: (self._full_value(state, a.card), a.card))
         if kind is act.Place:
-            hand = state.hands[me]
-            best_card = max(hand, key=lambda c: (self._full_value(state, c), c))
-            full = [c if c is not None else "x" for c in state.board[me]]  # assume the battlefield fills up
-            options = [a for a in actions if a.card == best_card] or actions
-            return max(options, key=lambda a: (self._static_value(state, a.card, full, a.slot), -a.slot))
+            plan = self._layout_plan(state, view, me)
+            for slot in sorted(plan):
+                chosen = act.Place(me, plan[slot], slot)
+                if chosen in actions:
+                    return chosen
+            return min(actions, key=lambda a: (a.slot, a.card))
         if kind is act.ChooseFirstAttacker:
             mine = [a for a in actions if a.first == me]
             return mine[0] if mine else actions[0]
@@ -84,13 +116,13 @@ class SeenBot:
             alive = {a.opponent: sum(c is not None for c in state.board[a.opponent]) for a in actions}
             return max(actions, key=lambda a: (alive[a.opponent], -a.opponent))
         if kind is act.ChooseDefender:
-            return self._choose_defender(state, me, actions)
+            return self._choose_defender(state, view, me, actions)
         if kind is act.ChooseOwnAdjacent:
             # sacrifice the weakest neighbour
             return min(actions, key=lambda a: (self._static_value(state, state.board[me][a.slot],
                                                                    state.board[me], a.slot), a.slot))
         if kind is act.Dodge:
-            return self._choose_dodge(state, me, actions)
+            return self._choose_dodge(state, view, me, actions)
         if kind is act.PlaceCaptured:
             return actions[0]
         if kind is act.ChooseEnding:
@@ -147,20 +179,27 @@ class SeenBot:
             return actions[-1]
         return best if best is not None else actions[0]
 
-    def _choose_defender(self, state, me, actions):
-        attacker = (state.seat, state.pending["attacker"])
+    def _battle_as_known(self, state, view: BattleGoatsPlayerView, me: int, slot: int) -> dict:
+        """The battle of the (face-up) attacker against ``me``'s card in ``slot``, the attacker's
+        battlefield as ``me`` knows it (its face-down neighbours unknown)."""
+        pend = view.pending
+        assert pend is not None and pend.attacker is not None and pend.card is not None and view.turn is not None
+        mine = view.boards[me][slot]
+        assert mine is not None and mine.card is not None
+        return state._battle(view.turn, pend.attacker, pend.card, me, slot, mine.card,
+                             attacker_board=self._known_board(view, view.turn),
+                             defender_board=self._known_board(view, me))
 
+    def _choose_defender(self, state, view, me, actions):
         def margin(a):
-            b = state.battle_values(attacker, (me, a.slot))
+            b = self._battle_as_known(state, view, me, a.slot)
             order = {"loss": 2, "tie": 1, "explode": 1, "win": 0}[b["outcome"]]
             return (order, b["defense"] - b["attack"], -a.slot)
 
         return max(actions, key=margin)
 
-    def _choose_dodge(self, state, me, actions):
-        pend = state.pending
-        slot = actions[0].slot
-        b = state.battle_values((state.seat, pend["attacker"]), (me, slot))
+    def _choose_dodge(self, state, view, me, actions):
+        b = self._battle_as_known(state, view, me, actions[0].slot)
         dodge = b["outcome"] != "loss"
         return next(a for a in actions if a.dodge == dodge)
 
