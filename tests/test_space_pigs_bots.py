@@ -4,6 +4,7 @@ from __future__ import annotations
 from livestock_notebooks import space_pigs as sp
 from livestock_notebooks.core.bots import play_out
 from livestock_notebooks.space_pigs.bots import GreedyBot, RandomBot
+from livestock_notebooks.space_pigs.data import CARDS
 
 
 def test_bots_play_legal_actions_to_the_end():
@@ -32,3 +33,44 @@ def test_greedy_bot_beats_random_play():
         greedy += sum(1 for w in state.winners if w in (0, 2))
         random_ += sum(1 for w in state.winners if w in (1, 3))
     assert greedy > random_
+
+
+def _positions():
+    """Positions from seeded games under several rule sets and options (set-up, travel with
+    ship cards and targets, combats with face-down cards, elections)."""
+    setups = [("full", {"clan_powers": True}), ("full", {"unexplored": True}), ("simple_a", {}),
+              ("simple_b", {}), ("full", {"seventh_planet": True})]
+    for g, (rules, opts) in enumerate(setups):
+        state = sp.new_game(players=3 + g % 4, seed=100 + g, rules=rules, max_rounds=3, **opts)
+        driver = [GreedyBot(g), RandomBot(g)]
+        step = 0
+        while not state.is_over:
+            yield state
+            state.apply(driver[step % 2].choose(state))
+            step += 1
+
+
+def test_bots_decide_from_their_seat_view_only():
+    """Redrawing what the deciding seat may not know (other hands, face-down cards, recipes,
+    markers, hidden tiles, the dice to come) never changes a bot's decision."""
+    checked = 0
+    for state in _positions():
+        seat = state.current_player
+        for bot_type in (GreedyBot, RandomBot):
+            for bot_seed in (0, 7):
+                expected = bot_type(bot_seed).choose(state)
+                for seed in (1, 2, 3):
+                    twin = state.redraw_hidden(seat, seed)
+                    assert bot_type(bot_seed).choose(twin) == expected, (bot_type.name, state.notation())
+                    checked += 1
+    assert checked > 5000
+
+
+def test_greedy_bot_picks_the_targets_of_a_card_it_played():
+    # a card whose targets are being chosen in the travel step: the bot picks one, never Done
+    swap = [c.id for c in CARDS if c.key == "displacement"][0]
+    cells = "0,0:Pr:a3 1,0:Py:b3 -1,0:A 0,1:Pb 1,-1:Dr 0,-1:A -1,1:Pb:c3"
+    state = sp.from_notation(f"SP1 n=3 turn=2 seq=2B order=123 rp=1 trips=1,1,1 hands={swap}// | {cells}")
+    state.apply(sp.PlayCard(0, swap))
+    action = GreedyBot(0).choose(state)
+    assert action in state.legal_actions() and isinstance(action, sp.ChooseHex)

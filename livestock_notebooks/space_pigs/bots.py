@@ -15,7 +15,7 @@ from typing import Any
 from ..core.bots import RandomBot
 from ..odds import Pigs, round_odds
 from .actions import (
-    AnswerExchange, CallVoter, ChooseMarker, Deploy, Discard, Done, Flee, Fly, GiveMarker, Land, Load, MakeHog,
+    AnswerExchange, CallVoter, ChooseHex, ChooseMarker, ChoosePlayer, Deploy, Discard, Done, Flee, Fly, GiveMarker, Land, Load, MakeHog,
     MoveAliens, OfferExchange, PlaceAliens, PlayCard, Stand, StartPlanet, Stay, UsePower, Vote,
 )
 from .data import CARDS
@@ -79,6 +79,8 @@ class GreedyBot:
         for a in legal:
             by_type.setdefault(type(a), []).append(a)
 
+        if ChooseHex in by_type or ChoosePlayer in by_type:  # the targets of a card or power being played
+            return (by_type.get(ChooseHex) or by_type[ChoosePlayer])[0]
         if StartPlanet in by_type:
             return max(by_type[StartPlanet], key=lambda a: (self._need(view, p, a.hex), -a.hex))
         if AnswerExchange in by_type:
@@ -199,4 +201,4 @@ class GreedyBot:
                        if view.hexes[j].holder != p and view.hexes[j].kind != "S"]
             if targets and _troops(view, best.hex, p) >= 2:
                 return best
-        return Done(p)
+        return Done(p) if Done(p) in legal else legal[0]
