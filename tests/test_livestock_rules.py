@@ -652,6 +652,28 @@ class TestCommandCards:
         s.apply(lu.Harvest("Pecky", "grass"))
         assert s.resources[0]["grass"] == 2
 
+    def test_command_cards_press_gang_and_texts_use_an_before_a_vowel(self):
+        assert str(lu.Marshal("oxen", "Angus")) == "Marshal an Ornery Oxen under Angus (2*)"
+        assert str(lu.Marshal("sheep", "Angus")) == "Marshal a Sacrificial Sheep under Angus (2*)"
+        assert str(lu.Casualty("Angus", "oxen")) == "Angus (2*) gives up an Ornery Oxen"
+        assert str(lu.Transfer("oxen", "Bessie", "Angus")).startswith("Transfer an Ornery Oxen from")
+        s = pos("c3:d,a3,a3,c4:s,e3,e3", turn="0/marshal/0/0", res="0.0.0.1.2,0.0.0.0.0")
+        event = s.apply(lu.Marshal("oxen", "Pecky"))[-1]
+        assert "marshals an Ornery Oxen under" in event.text
+
+    def test_command_cards_pilfer_names_the_opponent_of_its_field(self):
+        # factions not in seat order: seat 1 plays the Goats, seat 2 the Cows
+        board = three_player_board()
+        text = f"Ch,Go,Co {board} b4,b4,b4,c2,c2,c2,e6,e6,e6 0.0.0.0.0,0.0.2.0.0,0.0.0.3.0 {CARD_LETTER['pilfer']},-,-| - 0/marshal/0/0"
+        for seat, faction, resource in ((1, "Goats", "corn"), (2, "Cows", "carrot")):
+            s = lu.from_notation(text)
+            play = next(a for a in s.legal_actions() if isinstance(a, lu.PlayCard) and a.opponent == seat)
+            assert str(play) == f"Play Pilfer: {resource} from P{seat + 1}"
+            assert lu.GAME.seat_name(seat, s) == faction
+            event = s.apply(play)[-1]
+            assert event.text.endswith(f"from P{seat + 1} ({faction})") and event.data["opponent"] == seat
+            assert s.tokens[seat][D.RESOURCE_INDEX[resource]] == (2 if seat == 1 else 3) - 1
+
     def test_windfall_gleaning_pilfer(self):
         s = with_card("windfall", "a1,a3,a3,e3,e3,e3", turn="0/marshal/0/0")
         s.apply(lu.PlayCard("windfall", resource="apple"))
@@ -660,7 +682,7 @@ class TestCommandCards:
         s.apply(lu.PlayCard("gleaning"))
         assert s.resources[0]["grass"] == 1 and s.resources[0]["hay"] == 1
         s = with_card("pilfer", "a1,a3,a3,e3,e3,e3", turn="0/marshal/0/0", res="0.0.0.0.0,0.0.3.0.0")
-        assert names(s.legal_actions()).count("Play Pilfer against P2 for corn") == 1
+        assert names(s.legal_actions()).count("Play Pilfer: corn from P2") == 1
         s.apply(lu.PlayCard("pilfer", resource="corn", opponent=1))
         assert s.resources[0]["corn"] == 1 and s.resources[1]["corn"] == 2
         illegal(s, lu.PlayCard("pilfer", resource="hay", opponent=1), "Command Cards", "not in your hand")
@@ -771,6 +793,36 @@ class TestSuperArmy:
         s.apply(lu.Casualty("Bessie", "sheep"))  # the second casualty has one choice left: taken at once
         assert s.army("Angus") == [] and s.pending is None
         assert s.general_at("e3") == ["Bessie", "Angus"] and s.general_at("d3") == ["Pecky"]
+
+    def test_super_army_forming_with_one_unit_reads_singular(self):
+        s = pos("a3:s,a3,a3,c4:s,e3,e3")
+        s.apply(lu.DeclareSuperArmy())
+        event = next(e for e in s.apply(lu.FormSuperArmy()) if e.kind == "super")
+        assert "forms with 1 unit (" in event.text
+
+    def test_super_army_in_a_barn_on_the_text_board(self):
+        # a barn holding several Generals: its digit and the count must not run together ("13G")
+        s = pos("c3:d,a3,a3,c4:s,e3,e3")
+        row = s.render().splitlines()[3]
+        assert "0:2G" in row and "13G" not in s.render() and "02G" not in row
+
+    def test_super_army_keeps_a_forced_march_played_before_it_forms(self):
+        s = with_card("forced_march", "a3:s,a3:d,a3,c4:s,e3,e3")
+        s.apply(lu.PlayCard("forced_march", general="Pecky"))
+        s.apply(lu.DeclareSuperArmy())
+        s.apply(lu.FormSuperArmy())
+        s.apply(lu.Move("Pecky", "a3", "b3"))
+        s.apply(lu.Move("Pecky", "b3", "c3"))
+        assert lu.Attack("Pecky", "c3", "c4") in s.legal_actions()  # the third move of the card is still there
+
+    @pytest.mark.parametrize("key", ["bumper_crop", "supply_wagon"])
+    def test_super_army_is_not_offered_cards_it_cannot_use(self, key):
+        for phase in sorted(D.CARD_PHASES[D.CARD_CODE[key]]):
+            s = with_card(key, "*c3:d,-,-,c5:s,e3,e3", turn=f"0/{phase}/0/0")
+            assert not any(isinstance(a, lu.PlayCard) for a in s.legal_actions()), phase
+            illegal(s, lu.PlayCard(key), "Super Army Rules", "wasted")
+        s = with_card(key, "c3:d,a3,a3,c5:s,e3,e3", turn="0/harvest/0/0")  # an ordinary General may
+        assert lu.PlayCard(key) in s.legal_actions()
 
     def test_super_army_may_enter_another_barn(self):
         # an empty barn: the Super Army walks in; nobody else may (and its owner cannot come home)

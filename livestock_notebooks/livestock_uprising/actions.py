@@ -20,8 +20,9 @@ def _g(name: str) -> str:
 
 
 def _u(key: str) -> str:
+    """A unit with its article: ``"a Sacrificial Sheep"``, ``"an Ornery Oxen"``."""
     code = data.UNIT_CODE.get(key)
-    return key if code is None else data.UNIT_NAMES[code]
+    return data.with_article(key if code is None else data.UNIT_NAMES[code])
 
 
 def _c(key: str) -> str:
@@ -97,14 +98,14 @@ class EndHarvest(LivestockAction):
 
 @dataclass(frozen=True)
 class Marshal(LivestockAction):
-    TEXT = "Marshal a {unit} under {general}"
+    TEXT = "Marshal {unit} under {general}"
     unit: str
     general: str
 
 
 @dataclass(frozen=True)
 class Transfer(LivestockAction):
-    TEXT = "Transfer a {unit} from {frm} to {to}"
+    TEXT = "Transfer {unit} from {frm} to {to}"
     GENERAL_FIELDS = ("frm", "to")
     unit: str
     frm: str
@@ -134,10 +135,9 @@ class PlayCard(LivestockAction):
         text = f"Play {_c(self.card)}"
         if self.general:
             text += f" on {general_name(self.general)}"
-        if self.opponent >= 0 and player_name is not None:
-            return text + f": {self.resource} from {player_name(self.opponent)}"
-        if self.opponent >= 0:
-            text += f" against P{self.opponent + 1}"
+        if self.opponent >= 0:  # the player of seat ``opponent``, named as the game's log names it (P1 is seat 0)
+            who = player_name(self.opponent) if player_name is not None else f"P{self.opponent + 1}"
+            return text + f": {self.resource or 'a token'} from {who}"
         if self.resource:
             text += f" for {self.resource}"
         return text
@@ -150,7 +150,7 @@ class DeclineCard(LivestockAction):
 
 @dataclass(frozen=True)
 class Casualty(LivestockAction):
-    TEXT = "{general} gives up a {unit}"
+    TEXT = "{general} gives up {unit}"
     general: str
     unit: str
 

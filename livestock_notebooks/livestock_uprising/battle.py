@@ -402,7 +402,7 @@ class BattleMixin(LivestockBoard):
         else:
             self.special_force_state[unit - D.N_TROOPS] = LOST
             fate = "leaves the game"
-        return [Event(EventKind.CASUALTY, f"{self._general_text(slot)} loses a {D.UNIT_NAMES[unit]}, which {fate}", slot // 3,
+        return [Event(EventKind.CASUALTY, f"{self._general_text(slot)} loses {D.with_article(D.UNIT_NAMES[unit])}, which {fate}", slot // 3,
                       {"general": self._general_names[slot], "unit": D.UNIT_KEYS[unit], "auto": auto})]
 
     def _retreat(self, slot: int, cell: int, auto: bool = False) -> list[Event]:

@@ -305,7 +305,8 @@ class LivestockBoard(GameState):
                 f"<div>Round {self.round + 1}, {escape(who)}</div></div>")
 
     def render(self) -> str:
-        """A plain-text picture of the board (terrain letters, barns as digits, Generals as names)."""
+        """A plain-text picture of the board (terrain letters, barns as digits, Generals as names; a square
+        holding several Generals shows how many after a colon: ``1:3G`` is barn 1 with 3 Generals)."""
         n = self.size
         lines = ["   " + " ".join(f"{chr(97 + c):^5}" for c in range(n))]
         for r in range(n):
@@ -315,7 +316,7 @@ class LivestockBoard(GameState):
                 t = self.terrain[cell]
                 mark = "." if t < 0 else (str(self.barn_of[cell]) if t == D.BARN else D.TERRAIN_LETTERS[t])
                 gs = [self._general_names[s][:3] for s, p in enumerate(self.general_cell) if p == cell]
-                cells.append(f"{mark}{(gs[0] if len(gs) == 1 else (str(len(gs)) + 'G') if gs else ''):<4}")
+                cells.append(f"{mark}{(gs[0] if len(gs) == 1 else f':{len(gs)}G' if gs else ''):<4}")
             lines.append(f"{r + 1:>2} " + " ".join(cells))
         return "\n".join(lines)
 

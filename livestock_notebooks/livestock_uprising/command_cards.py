@@ -30,6 +30,8 @@ class CommandCardsMixin(LivestockBoard):
         effect = D.CARD_EFFECT[c]
         kind = effect["kind"]
         gname = self._general_names
+        if kind in ("harvest_bonus", "extra_transfer") and self.super_army[seat]:
+            return []  # a Super Army neither harvests nor transfers: the card would be wasted
         if kind in ("attack_bonus", "overrun", "harvest_bonus", "extra_transfer"):
             return [_action(A.PlayCard, key, "", "", -1)]
         if kind == "extra_step":
@@ -126,7 +128,7 @@ class CommandCardsMixin(LivestockBoard):
             u = D.UNIT_CODE[effect["unit"]]
             self.troop_stock[u] -= 1
             insort(self.armies[s], u)
-            text += f": a {D.UNIT_NAMES[u]} joins {self._general_text(s)}"
+            text += f": {D.with_article(D.UNIT_NAMES[u])} joins {self._general_text(s)}"
         else:  # pragma: no cover
             raise AssertionError(kind)
         events.append(Event(EventKind.CARD, text, seat, data))
@@ -147,4 +149,7 @@ class CommandCardsMixin(LivestockBoard):
             require(self.phase in D.CARD_PHASES[c],
                     f"{D.CARD_NAMES[c]} is played in the {' or '.join(sorted(D.CARD_PHASES[c]))} phase",
                     "Command Cards")
+        kind = D.CARD_EFFECT[c]["kind"]
+        require(not (self.super_army[seat] and kind in ("harvest_bonus", "extra_transfer")),
+                f"{D.CARD_NAMES[c]} would be wasted: a Super Army neither harvests nor transfers units", "Super Army Rules")
         raise IllegalAction(f"{D.CARD_NAMES[c]} has no such target now", "Command Cards")

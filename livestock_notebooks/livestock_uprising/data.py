@@ -123,3 +123,13 @@ def house_values() -> list[dict]:
     for c in CARDS:
         out.append({"what": c["name"], "source": c["source"], "values": {"timing": c["timing"], "text": c["text"]}})
     return out
+
+
+def with_article(name: str) -> str:
+    """``"a Sacrificial Sheep"``, ``"an Ornery Oxen"``."""
+    return ("an " if name[:1].lower() in "aeiou" else "a ") + name
+
+
+def count_of(n: int, singular: str, plural: str | None = None) -> str:
+    """``"1 unit"``, ``"3 units"``."""
+    return f"{n} {singular if n == 1 else (plural or singular + 's')}"

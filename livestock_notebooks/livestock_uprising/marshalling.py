@@ -67,7 +67,7 @@ class MarshallingMixin(LivestockBoard):
         else:
             self.special_force_state[u - D.N_TROOPS] = IN_PLAY
         insort(self.armies[slot], u)
-        return [Event(EventKind.MARSHAL, f"{self._player_text(seat)} marshals a {D.UNIT_NAMES[u]} under {self._general_text(slot)}", seat,
+        return [Event(EventKind.MARSHAL, f"{self._player_text(seat)} marshals {D.with_article(D.UNIT_NAMES[u])} under {self._general_text(slot)}", seat,
                       {"unit": a.unit, "general": a.general,
                        "cost": {_RESOURCE_NAMES[r]: cost[r] for r in range(N_RESOURCES) if cost[r]}})]
 
@@ -118,7 +118,7 @@ class MarshallingMixin(LivestockBoard):
                 f"{action.general} already has {self._cap(slot)} units", "Maximum Units")
         cost = D.UNIT_COST[u]
         short = [f"{cost[r] - self.tokens[seat][r]} {_RESOURCE_NAMES[r]}" for r in range(N_RESOURCES) if self.tokens[seat][r] < cost[r]]
-        raise IllegalAction(f"a {D.UNIT_NAMES[u]} costs more than you have (short of {', '.join(short)})",
+        raise IllegalAction(f"{D.with_article(D.UNIT_NAMES[u])} costs more than you have (short of {', '.join(short)})",
                             "Special Forces" if u >= D.N_TROOPS else "Troops")
 
     def _explain_transfer(self, action, seat: int) -> None:

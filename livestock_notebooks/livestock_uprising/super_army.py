@@ -35,6 +35,8 @@ class SuperArmyMixin(LivestockBoard):
         seat = self.turn
         slots = self._own_slots(seat)
         head = slots[0]
+        # moves a card (Forced March, Double Time) gave this turn go with the units into the Super Army
+        card_steps = max([self.steps[s] - self._base_steps(s) for s in slots if not self.done[s]] + [0])
         for r in range(N_RESOURCES):
             self.token_supply[r] += self.tokens[seat][r]
         discarded = {(_RESOURCE_NAMES[r]): self.tokens[seat][r] for r in range(N_RESOURCES) if self.tokens[seat][r]}
@@ -52,13 +54,13 @@ class SuperArmyMixin(LivestockBoard):
         self.phase = self.resume_phase
         self.resume_phase = ""
         if self.phase == "action" and not self.has_acted:
-            self.steps[head] = D.SUPER_MOVES
+            self.steps[head] = D.SUPER_MOVES + card_steps
             self.done[head] = 0
         else:
             self.steps[head] = 0
             self.done[head] = 1
         events = [Event(EventKind.SUPER, f"The {D.FACTION_NAMES[self.factions[seat]]} Super Army forms with "
-                        f"{len(self.armies[head])} units (attack {self._attack_total(head)}, "
+                        f"{D.count_of(len(self.armies[head]), 'unit')} (attack {self._attack_total(head)}, "
                         f"defense {self._defense_total(head)})", seat,
                         {"units": [D.UNIT_KEYS[u] for u in self.armies[head]], "discarded": discarded})]
         if self.deck:
