@@ -6,6 +6,8 @@ from collections import Counter
 
 import pytest
 
+from livestock_notebooks import SaveFileError
+
 from livestock_notebooks import battlegoats as bg
 from livestock_notebooks.battlegoats.cards import ABILITY_KINDS, VALUE_KINDS, card_data, validate_rows
 
@@ -73,10 +75,11 @@ def test_house_cards_are_balanced_roughly():
 def test_load_cards_accepts_the_data_format(tmp_path):
     path = tmp_path / "mine.json"
     path.write_text(json.dumps({"cards": rows()}), encoding="utf-8")
-    cs = bg.load_cards(path)
+    cs = bg.load_cards_file(path)
     assert len(cs) == 81 and not cs.standard
-    assert len(bg.load_cards(str(path))) == 81
+    assert len(bg.load_cards_file(str(path))) == 81
     assert len(bg.load_cards(json.dumps(rows()))) == 81
+    assert len(bg.load_cards(json.dumps(rows()).encode("utf-8"))) == 81
 
 
 def test_load_cards_reports_every_bad_row_with_field():
@@ -104,7 +107,7 @@ def test_load_cards_bad_json_and_missing_file():
     with pytest.raises(bg.CardListError, match="not valid JSON"):
         bg.load_cards("{not json")
     with pytest.raises(bg.CardListError, match="cannot read"):
-        bg.load_cards("/no/such/file.json")
+        bg.load_cards_file("/no/such/file.json")
     with pytest.raises(bg.CardListError, match="empty"):
         bg.load_cards("[]")
 
@@ -171,3 +174,46 @@ def test_kamikaze_goat_explodes_when_it_attacks():
     events = s.apply(bg.ChooseTarget(0, 1, 0))
     (battle,) = [e for e in events if e.kind == "battle"]
     assert battle.data["outcome"] == "explode" and s.discard == [["kamikaze_goat"], ["troll"]]
+
+
+# ------------------------------------------- card lists are content, never a file name
+def test_card_list_text_is_never_read_as_a_file(tmp_path):
+    """A page's upload or a save's ``cards`` field is content: a file name in it is not opened."""
+    secret = tmp_path / "secret.json"
+    secret.write_text(json.dumps({"cards": rows()}), encoding="utf-8")
+    for text in (str(secret), f"  {secret}", secret.as_uri()):
+        with pytest.raises(bg.CardListError, match="not valid JSON"):
+            bg.load_cards(text)
+    with pytest.raises(bg.CardListError, match="load_cards_file"):
+        bg.load_cards(secret)
+    saved = json.loads(bg.new_game(players=2, seed=1).to_json())
+    saved["state"]["cards"] = str(secret)
+    with pytest.raises(SaveFileError, match="not valid JSON"):
+        bg.load(json.dumps(saved))
+
+
+def _one_problem(content) -> str:
+    with pytest.raises(bg.CardListError) as info:
+        bg.load_cards(content)
+    assert isinstance(info.value, ValueError) and len(info.value.problems) == 1
+    return str(info.value)
+
+
+@pytest.mark.parametrize("content", ["42", "null", 42, None, "true", '"cards.json"', b"\xff\xfe"])
+def test_a_card_list_that_is_not_a_list_is_one_clear_error(content):
+    text = _one_problem(content)
+    assert "card list" in text
+
+
+def test_a_list_valued_effect_kind_is_one_clear_error():
+    data = rows()
+    data[3]["effects"] = [{"kind": ["may_avoid_battle"]}]
+    text = _one_problem({"cards": data})
+    assert "row 4, effects[1].kind" in text
+
+
+def test_too_few_heroes_for_the_seats_is_a_card_list_error():
+    """Building Your Army: every player needs a Hero."""
+    data = [r for r in rows() if r["type"] != "hero" or r["id"] in ("jonas", "alfonso")]
+    with pytest.raises(bg.CardListError, match="2 Heroes; 3 players need one each"):
+        bg.new_game(players=3, cards={"cards": data})

@@ -1,6 +1,7 @@
 """The BattleGoats play page, driven from Python with ``.click()`` (no browser, no loop)."""
 from __future__ import annotations
 
+import html
 import re
 from fractions import Fraction
 
@@ -692,3 +693,33 @@ def test_old_session_saves_with_the_earlier_bot_names_load_and_play():
     assert app.load_text(old.to_save_text(), "an old save")
     assert app.run_bots(max_actions=40) > 0
     assert bg.GAME.bot_name("Smart") == bg.GAME.bot_name("seen") == "smart"
+
+
+@pytest.mark.parametrize("content,expected", [
+    (b"42", "expected a list of card objects"),
+    (b"null", "expected a list of card objects"),
+    (b"/etc/hostname", "not valid JSON"),
+    (b'{"cards": [{"id": "x", "name": "X", "type": "hero", "value": 1, "source": "house", '
+     b'"effects": [{"kind": ["captures"]}]}]}', "effects[1].kind"),
+])
+def test_a_bad_card_list_upload_shows_one_clear_message(content, expected):
+    app = new_app(check_resume=False)
+    assert not app.load_card_list(content, "mine.json")
+    status = app.card_list_status.value
+    assert "Could not use mine.json" in status and html.escape(expected) in status
+
+
+def test_too_few_heroes_for_the_seats_shows_on_the_page():
+    import json as _json
+
+    rows = [r for r in bg.standard_cards().to_list() if r["type"] != "hero" or r["id"] in ("jonas", "alfonso")]
+    app = new_app(check_resume=False)
+    assert app.load_card_list(_json.dumps({"cards": rows}), "two_heroes.json")  # enough for 2 players
+    app.players.value = 3
+    app.start_button.click()
+    assert app.session is None
+    assert "2 Heroes; 3 players need one each" in app.card_list_status.value
+    assert "2 Heroes; 3 players need one each" in app.status.value
+    app.players.value = 2
+    app.start_button.click()
+    assert app.session is not None and app.session.state.players == 2

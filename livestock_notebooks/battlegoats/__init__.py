@@ -93,8 +93,9 @@ Odds
     know). ``own`` is the Wizard Goat's own neighbour to include its extra battle.
 
 Cards
-    ``standard_cards()`` (81 cards from ``data/battlegoats/cards.json``), ``load_cards(path or
-    JSON text)`` for a player's own list (raises :class:`CardListError` listing each bad row),
+    ``standard_cards()`` (81 cards from ``data/battlegoats/cards.json``), ``load_cards(JSON text
+    or parsed rows)`` for a player's own list and ``load_cards_file(path)`` to read one from a
+    file (both raise :class:`CardListError` listing each bad row),
     ``readings()`` for the rule readings chosen where the rulebook is unclear. The effect
     vocabulary is documented in :mod:`livestock_notebooks.battlegoats.cards`.
 
@@ -125,6 +126,7 @@ from .cards import (
     CardSet,
     card_value,
     load_cards,
+    load_cards_file,
     parse_slot,
     readings,
     slot_name,
@@ -162,6 +164,6 @@ __all__ = [
     "ChooseEnding", "ChooseFirstAttacker", "ChooseOpponent", "ChooseOwnAdjacent", "ChooseTarget", "Dodge",
     "MoveAtStart", "PHASES", "PendingView", "Pick", "Place", "PlaceCaptured", "ROWS", "RandomBot", "SLOT_NAMES", "STAGES",
     "SeenBot", "SkipSecondTarget", "SlotView", "State", "TYPES", "action_from_dict", "attack_odds", "card_name",
-    "card_value", "from_notation", "load", "load_cards", "new_game", "parse_slot", "readings", "slot_name",
+    "card_value", "from_notation", "load", "load_cards", "load_cards_file", "new_game", "parse_slot", "readings", "slot_name",
     "standard_cards", "unknown_pool",
 ]

@@ -9,18 +9,20 @@ from ..core.protocol import Event
 from . import events as ev
 from .actions import BattleGoatsAction, Pick, interned
 from .board import EXTRA_CARDS, BoardMixin, player_text as _p
-from .cards import CardSet
+from .cards import CardListError, CardSet
 
 __all__ = ["ArmyMixin", "check_card_list"]
 
 
 def check_card_list(players: int, cards: CardSet) -> None:
-    """ValueError when ``cards`` cannot give every player a Hero and the extra cards."""
+    """:class:`CardListError` (a ``ValueError``) when ``cards`` cannot give every player a Hero
+    and the extra cards."""
     if len(cards.heroes) < players:
-        raise ValueError(f"the card list has {len(cards.heroes)} Heroes; {players} players need one each")
+        raise CardListError([(None, "cards", f"the card list has {len(cards.heroes)} Heroes; {players} players "
+                                             "need one each")])
     if len(cards.others) < EXTRA_CARDS * players:
-        raise ValueError(f"the card list has {len(cards.others)} non-Hero cards; {players} players need "
-                         f"{EXTRA_CARDS * players}")
+        raise CardListError([(None, "cards", f"the card list has {len(cards.others)} non-Hero cards; {players} "
+                                             f"players need {EXTRA_CARDS * players}")])
 
 
 class ArmyMixin(BoardMixin):

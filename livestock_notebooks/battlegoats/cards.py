@@ -64,6 +64,7 @@ __all__ = [
     "CardSet",
     "CardListError",
     "load_cards",
+    "load_cards_file",
     "standard_cards",
     "card_data",
     "readings",
@@ -372,6 +373,9 @@ def validate_rows(rows: object) -> list[tuple[int | None, str, str]]:
                 problems.append((i, where, "must be an object with a 'kind'"))
                 continue
             kind = e.get("kind")
+            if not isinstance(kind, str):
+                problems.append((i, where + ".kind", f"must be the name of an effect kind (got {kind!r})"))
+                continue
             if kind in VALUE_KINDS:
                 need = VALUE_KINDS[kind]
                 allowed = set(need) | _OPTIONAL | {"kind"}
@@ -414,26 +418,43 @@ def validate_rows(rows: object) -> list[tuple[int | None, str, str]]:
     return problems
 
 
-def _read(path_or_text) -> object:
-    if isinstance(path_or_text, (list, dict)):
-        return path_or_text
-    if isinstance(path_or_text, os.PathLike):
-        text = Path(path_or_text).read_text(encoding="utf-8")
-    elif isinstance(path_or_text, str):
-        stripped = path_or_text.lstrip()
-        if stripped.startswith(("{", "[")):
-            text = path_or_text
-        else:
-            try:
-                text = Path(path_or_text).read_text(encoding="utf-8")
-            except OSError as exc:
-                raise CardListError([(None, "file", f"cannot read {path_or_text!r}: {exc.strerror}")]) from None
-    else:
-        raise CardListError([(None, "input", f"expected JSON text or a path, got {type(path_or_text).__name__}")])
+def _read(content) -> object:
+    """Card-list content as parsed data: JSON text (``str`` or UTF-8 ``bytes``) or data already
+    parsed. Never a path: text that is not JSON is a bad card list (files are read only by
+    :func:`load_cards_file`, a call the caller makes)."""
+    if isinstance(content, (list, dict)):
+        return content
+    if isinstance(content, (bytes, bytearray)):
+        try:
+            content = bytes(content).decode("utf-8")
+        except UnicodeDecodeError:
+            raise CardListError([(None, "file", "not UTF-8 text")]) from None
+    if isinstance(content, os.PathLike):
+        raise CardListError([(None, "input", "a path: read a card-list file with load_cards_file(path)")])
+    if not isinstance(content, str):
+        raise CardListError([(None, "input", f"expected JSON text or parsed rows, got {type(content).__name__}")])
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
+        data = json.loads(content)
+    except (json.JSONDecodeError, RecursionError) as exc:
+        detail = exc if isinstance(exc, json.JSONDecodeError) else "nested too deeply"
+        raise CardListError([(None, "json", f"not valid JSON: {detail}")]) from None
+    except ValueError as exc:  # e.g. a number too long to convert
         raise CardListError([(None, "json", f"not valid JSON: {exc}")]) from None
+    if not isinstance(data, (list, dict)):
+        raise CardListError([(None, "cards", f"expected a list of card objects or {{\"cards\": [...]}}, "
+                                             f"got {json.dumps(data)[:40]}")])
+    return data
+
+
+def load_cards_file(path: str | os.PathLike) -> CardSet:
+    """Read a card-list file (``path``) and load it as :func:`load_cards` does: the one way to
+    load a list from a file (pages and saves pass content only)."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) else "not UTF-8 text"
+        raise CardListError([(None, "file", f"cannot read {str(path)!r}: {reason}")]) from None
+    return load_cards(text)
 
 
 class CardSet:
@@ -466,15 +487,17 @@ class CardSet:
         return f"<CardSet of {len(self.cards)} cards{' (standard)' if self.standard else ''}>"
 
 
-def load_cards(path_or_text) -> CardSet:
-    """Load a card list: a path, JSON text, or already-parsed data, in the data file's format.
+def load_cards(content) -> CardSet:
+    """Load a card list from its content: JSON text (or UTF-8 bytes), or already-parsed data,
+    in the data file's format. Text is never taken for a file name: read a file with
+    :func:`load_cards_file`.
 
     The format is ``{"cards": [row, ...]}`` (or just the list of rows); each row is an object
     with ``id``, ``name``, ``type``, ``value``, ``effects`` and ``source`` (``ability`` text,
     ``value_source`` and ``note`` are optional). Raises :class:`CardListError` (a
     ``ValueError``) listing every bad row: row number, field and what is wrong.
     """
-    data = _read(path_or_text)
+    data = _read(content)
     rows: Any = data.get("cards") if isinstance(data, dict) else data
     if isinstance(data, dict) and "cards" not in data:
         raise CardListError([(None, "cards", "the object has no 'cards' list")])

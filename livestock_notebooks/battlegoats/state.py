@@ -547,7 +547,7 @@ def new_game(*, players: int = 3, seed: int = 0, max_rounds: int | None = None, 
     """Start a game: each player gets a random Hero and 8 more cards (dealt, or drafted).
 
     ``cards``: None for the built-in 81 cards, or a :class:`CardSet` / anything
-    :func:`load_cards` accepts (path, JSON text, parsed rows). ``layout_first``: the seat that
+    :func:`load_cards` accepts (JSON text, parsed rows; a file through :func:`load_cards_file`). ``layout_first``: the seat that
     lays out first (and so finishes first and chooses the first attacker).
     """
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 6:

@@ -71,21 +71,22 @@ def play_app(*, bot_delay: float | None | str = "setup", autosave: bool = True, 
     cards_reset.add_class("lsn-bg-cards-reset")
     cards_box = w.HBox([cards_upload, cards_reset, cards_status], layout=w.Layout(align_items="center", grid_gap="6px"))
 
+    def show_card_problems(exc: bg.CardListError, name: str) -> None:
+        problems = exc.problems or [(None, "file", str(exc))]
+        rows = "".join(f"<li>{'row ' + str(r) if r is not None else 'card list'}, {html.escape(str(f))}: "
+                       f"{html.escape(str(m))}</li>" for r, f, m in problems[:30])
+        more = f"<li>... and {len(problems) - 30} more</li>" if len(problems) > 30 else ""
+        cards_status.value = (f'<div class="lsn-msg-error" style="color:#b00020">Could not use {html.escape(name)}:'
+                              f"<ul>{rows}{more}</ul></div>")
+
     def load_card_list(text, name: str = "the file") -> bool:
-        """Use a card list (the data file's format) for new games; shows every bad row."""
+        """Use a card list (the data file's format, as content: never read as a file name) for
+        new games; shows every bad row."""
         try:
-            cards = bg.load_cards(text.decode("utf-8") if isinstance(text, (bytes, bytearray)) else text)
-            try:
-                check_card_list(MIN_PLAYERS, cards)
-            except ValueError as exc:
-                raise bg.CardListError([(None, "cards", str(exc))]) from None
-        except (bg.CardListError, UnicodeDecodeError) as exc:
-            problems = getattr(exc, "problems", None) or [(None, "file", str(exc))]
-            rows = "".join(f"<li>{'row ' + str(r) if r is not None else 'card list'}, {html.escape(str(f))}: "
-                           f"{html.escape(str(m))}</li>" for r, f, m in problems[:30])
-            more = f"<li>... and {len(problems) - 30} more</li>" if len(problems) > 30 else ""
-            cards_status.value = (f'<div class="lsn-msg-error" style="color:#b00020">Could not use {html.escape(name)}:'
-                                  f"<ul>{rows}{more}</ul></div>")
+            cards = bg.load_cards(text)
+            check_card_list(MIN_PLAYERS, cards)
+        except bg.CardListError as exc:
+            show_card_problems(exc, name)
             return False
         holder["cards"] = cards
         cards_status.value = (f'<span class="lsn-msg-info" style="color:#1b5e20">Using {html.escape(name)}: '
@@ -127,6 +128,19 @@ def play_app(*, bot_delay: float | None | str = "setup", autosave: bool = True, 
                   autosave=autosave, save_directory=save_directory, check_resume=check_resume,
                   setup_widgets=[mode, rounds, speed, cards_box, notes], setup_options=setup_options, loop=loop)
     holder["app"] = app
+    shell_start = app.start
+
+    def start_checked(seats, *, seed=None, options=None):
+        """Start as the shell does; a card list that cannot serve these seats (too few Heroes)
+        is shown on the page instead of failing the click."""
+        try:
+            return shell_start(seats, seed=seed, options=options)
+        except bg.CardListError as exc:
+            show_card_problems(exc, "the uploaded card list")
+            app.message(f"Cannot start: {exc.problems[0][2] if exc.problems else exc}", "error")
+            return None
+
+    setattr(app, "start", start_checked)  # the setup's Start button calls app.start
     app.view.listen(app)
     app.mode_toggle = mode
     app.rounds_dropdown = rounds
