@@ -136,12 +136,12 @@ from .board import LAYOUTS, OPTION_DEFAULTS, PILES, RULE_SETS, troops_text  # no
 from .data import CARDS, CLANS, FULL_DECK, RECIPES, RULES, readings, simple_deck  # noqa: F401
 from .flow import SEQ_TITLE, SEQUENCE_ORDER  # noqa: F401
 from .game import GAME
-from .notation import to_notation
+from .notation import NotationError, to_notation
 from .setup import from_notation, load, new_game
 from .state import SpacePigsState
 
 __all__ = [
-    "GAME", "new_game", "load", "from_notation", "to_notation", "SpacePigsState", "CARDS", "CLANS", "readings",
+    "GAME", "new_game", "load", "from_notation", "to_notation", "NotationError", "SpacePigsState", "CARDS", "CLANS", "readings",
     "CONFORMANCE_CONFIGS", "BENCHMARK_CONFIGS", "ACTION_CLASSES", "SEQ_TITLE", "troops_text",
 ] + [c.__name__ for c in ACTION_CLASSES]
 

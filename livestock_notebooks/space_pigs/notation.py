@@ -37,17 +37,37 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.errors import SaveFileError
-from .board import OPTION_DEFAULTS
+from ..core.protocol import load_state
+from .board import LAYOUTS, OPTION_DEFAULTS, RULE_SETS
 from .data import CLAN_SHORT, CLANS, FULL_DECK, RECIPES, simple_deck
 from .flow import TURN_SEQUENCES
 from .galaxy import hex_piles
 
 LETTERS = "abcdef"
+
+
+class NotationError(ValueError):
+    """A notation string that does not describe a position the engine can play (the message
+    names the field)."""
+
 ALIEN_TOKENS = {-1: "pir", -2: "por", -3: "worm"}
 TOKEN_ALIENS = {"pir": -1, "por": -2, "worm": -3}
 # the sequences of a turn a position may start at (2X and the end of a turn are not starts)
 START_SEQS = tuple(s for s in TURN_SEQUENCES if s not in ("2X", "end"))
 SETUP_SEQS = ("layout", "start")
+
+
+# what each part of a notation should look like, for the error messages
+_HINTS = {
+    "cell": "q,r:TILE then occupants, e.g. 0,1:Pb:a3h1:pir2 (tiles Pr Py Pb Dr Dy Db A S, '?' face down)",
+    "n": "n=3 to n=6", "turn": "a turn number", "order": "each player's digit once, e.g. 213",
+    "rp": "the Royal Pig's player digit or -", "clans": f"short clan names: {', '.join(CLAN_SHORT)}",
+    "recipes": "three digits per player, comma-separated", "used": "travel marker digits per player",
+    "factions": "a player digit or - per player", "worm": "0 to 3", "out": "player digits",
+    "trips": "a number per player, comma-separated",
+    "hands": "card ids per player, '.' between cards, '/' between players, each card of the deck once",
+    "new": "piglets and h+hogs per player, e.g. 2,0h1,0",
+}
 
 
 def _tile(state, h: int) -> str:
@@ -131,6 +151,9 @@ def read_notation(state_class: Any, text: str, *, seed: int = 0, max_rounds: int
 
     ``script`` queues die results (``Dice.script``) before the sequence starts, for rolls made
     at once (the 1E alien roll, a first combat round without decisions, ...)."""
+    where = "the text"
+    if not isinstance(text, str):
+        raise NotationError("a Space Pigs notation is a str")
     try:
         head_text, _, cells_text = text.partition("|")
         fields = head_text.split()
@@ -138,51 +161,75 @@ def read_notation(state_class: Any, text: str, *, seed: int = 0, max_rounds: int
             raise ValueError("a Space Pigs notation starts with 'SP1'")
         kv = {}
         for f in fields[1:]:
-            k, _, v = f.partition("=")
+            k, eq, v = f.partition("=")
+            where = f"header field {f[:40]!r}"
+            if not eq or k in kv:
+                raise ValueError("each header field is key=value, once")
             kv[k] = v
+        where = "header field n"
+        if "n" not in kv:
+            raise ValueError("the number of players n=... is missing")
         n = int(kv["n"])
         if not 3 <= n <= 6:
             raise ValueError("3 to 6 players")
+        where = "header field rules"
         rules = kv.get("rules", "full")
+        if rules not in RULE_SETS:
+            raise ValueError(f"rules must be one of {', '.join(RULE_SETS)}")
+        where = "header field opts"
         opts = dict(OPTION_DEFAULTS)
         for o in filter(None, kv.get("opts", "").split(",")):
             if o.startswith("layout:"):
                 opts["layout"] = o.split(":", 1)[1]
+                if opts["layout"] not in LAYOUTS:
+                    raise ValueError(f"layout must be one of {', '.join(LAYOUTS)}")
             elif o in opts:
                 opts[o] = True
             else:
                 raise ValueError(f"unknown option {o!r}")
         s = state_class._fresh(n, seed, rules, max_rounds, opts)
+        where = "header field turn"
         s.turn = int(kv.get("turn", "1"))
+        where = "header field seq"
         seq = kv.get("seq", "1A")
         if seq not in START_SEQS + SETUP_SEQS:
             raise ValueError(f"cannot start at sequence {seq!r}")
         if seq in SETUP_SEQS:
             s.turn = 0
+        where = "header field order"
         if "order" in kv:
             s.order = [int(c) - 1 for c in kv["order"]]
             if sorted(s.order) != list(range(n)):
                 raise ValueError("order must list every player once")
         s.first = s.order[0]
+        where = "header field rp"
         rp = kv.get("rp", "-")
         s.royal_pig = -1 if rp == "-" else int(rp) - 1
+        where = "header field clans"
         if "clans" in kv:
             s.clans = [CLANS[CLAN_SHORT.index(c)] for c in kv["clans"].split(",")]
         else:
             s.clans = list(CLANS[:n])
+        where = "header field recipes"
         if "recipes" in kv:
             s.recipes = [[int(ch) for ch in r] for r in kv["recipes"].split(",")]
         else:
             s.recipes = [list(RECIPES[i]) for i in range(n)]
+        where = "header field used"
         if "used" in kv:
             s.used = [[int(ch) for ch in u] for u in kv["used"].split(",")]
+        where = "header field factions"
         if "factions" in kv:
             s.faction = [-1 if ch == "-" else int(ch) - 1 for ch in kv["factions"]]
+        where = "header field worm"
         s.worm_eaten = int(kv.get("worm", "0"))
+        where = "header field out"
         for ch in kv.get("out", ""):
             s.out[int(ch) - 1] = True
+        where = "header field trips"
         if "trips" in kv:
             s.trips = [int(t) for t in kv["trips"].split(",")]
+        where = "header field hands"
         deck = list(FULL_DECK if rules == "full" else simple_deck())
         if "hands" in kv:
             for p, hand in enumerate(kv["hands"].split("/")):
@@ -194,17 +241,18 @@ def read_notation(state_class: Any, text: str, *, seed: int = 0, max_rounds: int
         if script:
             s.dice.script(script)
         for tok in cells_text.split():
+            where = f"cell {tok[:40]!r}"
             parts = tok.split(":")
             q, r = (int(x) for x in parts[0].split(","))
             tile = parts[1]
             hidden = tile.startswith("?")
-            tile = tile.lstrip("?")
+            tile = tile.removeprefix("?")
+            if tile not in ("Pr", "Py", "Pb", "Dr", "Dy", "Db", "A", "S"):
+                raise ValueError(f"unknown tile {tile!r}")
             fam = {"r": "red", "y": "yellow", "b": "blue"}.get(tile[1:2], "black")
             s._add_cell(q, r, tile if tile[0] in "PD" else tile[0], fam if tile[0] != "S" else "")
             h = len(s.hex_q) - 1
             s.face_down[h] = hidden
-            if tile[0] not in "PDAS":
-                raise ValueError(f"unknown tile {tile!r}")
             for occ in parts[2:]:
                 alien = next((k for k in TOKEN_ALIENS if occ.startswith(k)), None)
                 if alien is not None:
@@ -217,12 +265,15 @@ def read_notation(state_class: Any, text: str, *, seed: int = 0, max_rounds: int
                 rest = occ[1:]
                 pg, _, hg = rest.partition("h")
                 s.occupants[h].append([p, int(pg or 0), int(hg or 0), 0, 0])
+        where = "the cells"
         if not s.hex_q and seq != "layout":
             raise ValueError("no hexes")
+        where = "header field new"
         if "new" in kv:
             for p, troops in enumerate(kv["new"].split(",")):
                 pg, _, hg = troops.partition("h")
                 s.new_piglets[p], s.new_hogs[p] = int(pg or 0), int(hg or 0)
+        where = f"the position at sequence {seq}"
         if seq in ("4B", "4C"):
             for p in range(n):
                 s.acorns[p] = s.production(p)
@@ -250,11 +301,20 @@ def read_notation(state_class: Any, text: str, *, seed: int = 0, max_rounds: int
         problems = s.invariant_violations()
         if problems:
             raise ValueError("; ".join(problems[:3]))
-        return s
-    except SaveFileError:
+    except NotationError:
         raise
-    except (KeyError, IndexError, TypeError, ValueError) as exc:
-        raise ValueError(f"bad Space Pigs notation: {exc}") from None
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError, StopIteration, AssertionError,
+            ArithmeticError, RecursionError) as exc:
+        detail = str(exc) if isinstance(exc, ValueError) and str(exc) else f"{type(exc).__name__} {exc}".strip()
+        key = "cell" if where.startswith("cell") else where.removeprefix("header field ")
+        hint = _HINTS.get(key)
+        raise NotationError(f"bad Space Pigs notation ({where}): {detail}" + (f" (expected {hint})" if hint else "")) from None
+    # a position is only given if the engine's own save check accepts it
+    try:
+        load_state(state_class, s.to_json())
+    except SaveFileError as exc:
+        raise NotationError(f"bad Space Pigs notation: the position is not one the engine can load ({exc})") from None
+    return s
 
 
 def _resume_layout(s: Any, rules: str, baston_rikiki: bool) -> None:

@@ -444,6 +444,9 @@ class SpacePigsState(FlowMixin, GalaxyMixin, AdministrativeMixin, AliensMixin, S
                     out.append("troops on the sun")
                 if self.seq in _SETTLED_SEQUENCES and len(occ) > 1:
                     out.append(f"H{h} has several occupants outside travel and combat")
+            for h, (kind, colour) in enumerate(zip(self.hex_kind, self.hex_colour)):
+                if not (kind in "PD" and colour in ("r", "y", "b") or kind in "AS" and colour == "") or len(kind) != 1:
+                    out.append(f"H{h} is not a planet, double planet, asteroid or sun of a known colour")
             if self.worm_eaten > 3:
                 out.append("the worm ate more than three planets")
             if not self.over and self.actor is None:
