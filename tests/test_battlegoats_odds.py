@@ -84,6 +84,16 @@ def test_heroes_are_left_out_when_the_targets_hero_is_known():
     assert "Heroes" in odds.note
 
 
+def test_heroes_are_left_out_once_the_targets_hero_is_in_its_discard_pile():
+    """Attacking (attack odds): each army has one Hero; a defeated one leaves no Hero in play."""
+    s = two_player("ram_goat,.,.,.,.,.,.,.,.", ".,.,.,.,owl,.,.,.,.", discards=("-", "jonas"))
+    odds = bg.attack_odds(s, 0, 0, (1, M2))
+    assert odds.candidates and all(s.cards[c].type != "hero" for c in odds.candidates)
+    assert "Hero has been defeated" in odds.note
+    with_heroes = bg.attack_odds(two_player("ram_goat,.,.,.,.,.,.,.,.", ".,.,.,.,owl,.,.,.,."), 0, 0, (1, M2))
+    assert any(s.cards[c].type == "hero" for c in with_heroes.candidates)
+
+
 def test_wizard_odds_include_the_own_battle():
     s = two_player("wizard_goat,kid_goat,.,.,.,.,.,.,.", ".,.,.,.,owl,.,.,.,.")
     with_own = bg.attack_odds(s, 0, 0, (1, M2), own=1)

@@ -234,6 +234,35 @@ def lay_out(state, player):
 
 
 class TestBattlefieldSetup:
+    def test_double_ballista_stays_in_the_front_row_through_a_jonas_swap(self):
+        """Jonas may swap as the battle begins, but not the Double Ballista out of the front row."""
+        s = bg.from_notation("bg2 move s0 r0/- f1 l0 basic | double_ballista,kid_goat,owl,jonas,.,.,.,.,./-/-/-/- | "
+                             "llama,.,.,.,.,.,.,.,./-/-/-/- | rev=- movers=[[0,3]]")
+        acts = s.legal_actions()
+        assert MoveAtStart(0, M1, F1) not in acts
+        assert {MoveAtStart(0, M1, F2), MoveAtStart(0, M1, F3), MoveAtStart(0, M1, M1)} <= set(acts)
+        rejected(s, MoveAtStart(0, M1, F1), "Battlefield Setup")
+        # Jonas in the front row may swap with it: it stays in the front row
+        s = bg.from_notation("bg2 move s0 r0/- f1 l0 basic | double_ballista,jonas,owl,kid_goat,.,.,.,.,./-/-/-/- | "
+                             "llama,.,.,.,.,.,.,.,./-/-/-/- | rev=- movers=[[0,1]]")
+        assert MoveAtStart(0, F2, F1) in s.legal_actions() and MoveAtStart(0, F2, M1) in s.legal_actions()
+        s.apply(MoveAtStart(0, F2, F1))
+        assert s.board[0][F2] == "double_ballista"
+
+    def test_double_ballista_captured_by_alfonso_goes_to_the_front_row(self):
+        """Alfonso's owner lays a captured Double Ballista into an empty front-row slot only."""
+        s = position(board(F1="alfonso", F2="kid_goat", M1="owl"), board(F1="double_ballista", F2="wolf"))
+        play(s, ChooseAttacker(0, F1), ChooseTarget(0, 1, F1))
+        assert s.stage == "capture" and s.legal_actions() == [PlaceCaptured(0, F3)]
+        rejected(s, PlaceCaptured(0, B2), "Battlefield Setup")
+        play(s, PlaceCaptured(0, F3))
+        assert s.board[0][F3] == "double_ballista"
+
+    def test_double_ballista_captured_with_the_front_row_full_is_discarded(self):
+        s = position(board(F1="alfonso", F2="kid_goat", F3="owl"), board(F1="double_ballista", F2="wolf"))
+        play(s, ChooseAttacker(0, F1), ChooseTarget(0, 1, F1))
+        assert s.discard[1] == ["double_ballista"] and "double_ballista" not in s.board[0] and s.seat == 1
+
     def test_players_lay_out_nine_cards_one_per_slot(self):
         s = bg.new_game(players=2, seed=1)
         assert len(s.legal_actions()) == 81
@@ -440,6 +469,35 @@ class TestHeroesThatMoveAndCapture:
 
 
 # =========================================================================== Face Up Cards
+class TestDefeatedThisGame:
+    """Attacking: "defeated this game" (Mama Dragon, Avenger Goat) is a permanent record."""
+
+    def _cowboy_captured(self):
+        s = position(board(F1="alfonso", F2="kid_goat"), board(F1="cowboy_goat", F2="wolf", B3="avenger_goat"))
+        play(s, ChooseAttacker(0, F1), ChooseTarget(0, 1, F1), PlaceCaptured(0, B2))
+        assert s.board[0][B2] == "cowboy_goat" and s.discard[1] == []
+        return s
+
+    def test_defeated_this_game_survives_alfonso_taking_the_card(self):
+        s = self._cowboy_captured()
+        assert "cowboy_goat" in s.slain_set()
+        b = s.battle_values((1, B3), (0, F2))
+        assert b["attack"] == 8  # Avenger Goat 4, +4: Cowboy Goat was defeated this game
+
+    def test_defeated_this_game_survives_a_save_and_the_notation(self):
+        s = self._cowboy_captured()
+        for twin in (bg.load(s.to_json()), bg.from_notation(s.notation())):
+            assert twin.battle_values((1, B3), (0, F2))["attack"] == 8
+        assert "slain=cowboy_goat" in s.notation()
+
+    def test_saves_without_the_record_load_with_the_discard_piles(self):
+        s = position(board(F1="ram_goat"), board(F1="wolf", B3="avenger_goat"), discards=[[], ["cowboy_goat"]])
+        data = json.loads(s.to_json())
+        del data["state"]["defeated"]
+        old = bg.load(json.dumps(data))
+        assert old.slain_set() == {"cowboy_goat"}
+
+
 class TestFaceUpCards:
     def test_face_up_counts_only_if_it_started_the_turn_face_up(self):
         s = position(board(F1="sunbathing_goat", F2="kid_goat"), board(F1="wolf", F2="bear"), seat=1)

@@ -183,6 +183,8 @@ def test_attack_shows_odds_before_committing_then_the_battle_step_by_step():
     for word in ("Win", "Tie", "Loss", str(odds.pool_size)):
         assert word in text
     assert f"{odds.win.numerator}/{odds.win.denominator}" in text
+    # the odds say what they are exact under: each unseen card equally likely to be the target
+    assert "exact if each of those cards is equally likely" in text
     assert app.session.state.stage == "attacker", "nothing is played before Attack is pressed"
     view.confirm_button.click()
     s = app.session.state

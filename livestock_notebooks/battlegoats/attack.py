@@ -61,8 +61,7 @@ class AttackMixin(BoardMixin):
             p, s = pend["dodge_queue"][0]
             return [interned(Dodge, p, s, True), interned(Dodge, p, s, False)]
         if stage == "capture":
-            b = self.board[me]
-            return [interned(PlaceCaptured, me, s) for s in range(9) if b[s] is None]
+            return [interned(PlaceCaptured, me, s) for s in self._capture_slots(me, pend["capture"][1])]
         if stage == "ending":
             voter = pend["voters"][len(pend["votes"])]
             return [interned(ChooseEnding, voter, True), interned(ChooseEnding, voter, False)]

@@ -125,6 +125,7 @@ class BattleMixin(BoardMixin):
             cid = self.at(p, s)
             self.board[p][s] = None
             self.discard[p].append(cid)
+            self.defeated.add(cid)
             self.face_up.discard(cid)
             events.append(Event(ev.DEFEATED, f"{self.cards.by_id[cid].name} goes to {_p(p)}'s discard pile", p,
                                 {"player": p, "slot": s, "card": cid}))
@@ -140,12 +141,19 @@ class BattleMixin(BoardMixin):
                 self.face_up.discard(aid)
             else:
                 events.append(Event(ev.STAY_UP, f"{acard.name} stays face up", me, {"player": me, "slot": aslot}))
-        if capture_card is not None and any(c is None for c in self.board[me]):
+        if capture_card is not None and self._capture_slots(me, str(capture_card[1])):
             pend["stage"] = "capture"
             pend["capture"] = capture_card
             pend["had_cards"] = had_cards
             return
         self._after_attack(events, had_cards)
+
+    def _capture_slots(self, player: int, cid: str) -> list[int]:
+        """Empty slots of ``player``'s battlefield where the captured ``cid`` may go: a card that
+        must be in one row (the Double Ballista: front) only there; none free, and it is
+        discarded as usual."""
+        row = self.cards.by_id[cid].place_row
+        return [s for s, c in enumerate(self.board[player]) if c is None and (row is None or s // 3 == row)]
 
     def _do_capture(self, a: PlaceCaptured) -> list[Event]:
         pend = self._pend

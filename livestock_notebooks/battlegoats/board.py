@@ -62,6 +62,7 @@ class BoardMixin:
     _winners: list[int]
     result: str | None
     captured: bool
+    defeated: set[str]  # every card defeated this game, even if Alfonso took it back into play
     dice: Dice
 
     if TYPE_CHECKING:  # rules of other parts, called across the mixins
@@ -71,7 +72,9 @@ class BoardMixin:
         def _after_attack(self, events: list[Event], had_cards: list[int]) -> None: ...
         def _battle(self, attacker_player: int, attacker_slot: int, attacker_card: str, defender_player: int,
                     defender_slot: int, defender_card: str, *, explain: bool = False, extra_seen: Any = (),
-                    seen: Any = None, slain: Any = None, defender_board: Any = None) -> dict: ...
+                    seen: Any = None, slain: Any = None, defender_board: Any = None,
+                    attacker_board: Any = None) -> dict: ...
+        def _capture_slots(self, player: int, cid: str) -> list[int]: ...
 
     @property
     def _pend(self) -> dict[str, Any]:
@@ -138,7 +141,9 @@ class BoardMixin:
             or cid in self.hands[player]
 
     def slain_set(self) -> set:
-        out = set()
+        """Every card defeated this game ("defeated this game": Mama Dragon, Avenger Goat): a
+        permanent record, kept when Alfonso takes a defeated card back into play."""
+        out = set(self.defeated)
         for d in self.discard:
             out.update(d)
         return out

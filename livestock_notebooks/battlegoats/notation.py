@@ -2,7 +2,8 @@
 
 ``bg<n> <phase> s<seat> r<round>/<max|-> f<first|-> l<layout_first> basic|draft [custom]``, then
 one section per player ``| slots/hand/discard/pack/seen-extra`` and a tail
-``| rev=<ids> [upturn=<ids>] [pend=<json>] [movers=<json>] [won=<seats>:<result>] [captured]``.
+``| rev=<ids> [upturn=<ids>] [pend=<json>] [movers=<json>] [won=<seats>:<result>] [captured]
+[slain=<ids>]`` (``slain``: cards defeated this game that Alfonso took back into play).
 Slots are 9 comma-separated tokens F1..B3: ``.`` empty, a card id, ``id^`` face up and counting
 as face up, ``id*`` face up since this turn. Lists are comma-separated ids or ``-``. Cards not
 named are set aside; the dice are not part of a position (``seed`` seeds them).
@@ -80,6 +81,9 @@ def write_notation(position: BoardMixin) -> str:
         tail.append(f"won={_ids([str(w) for w in pos.winners])}:{pos.result}")
     if pos.captured:
         tail.append("captured")
+    back_in_play = pos.defeated - {c for pile in pos.discard for c in pile}
+    if back_in_play:  # defeated this game, then taken back into play by Alfonso
+        tail.append(f"slain={_ids(sorted(back_in_play))}")
     parts.append(" ".join(tail))
     return " | ".join(parts)
 
@@ -138,6 +142,7 @@ def parse_notation(text: str, *, seed: int = 0, cards: Any = None) -> tuple[dict
     winners: list[int] = []
     result = None
     captured = False
+    slain: set[str] = set()
     for tok in sections[-1].split(" "):
         if tok.startswith("rev="):
             revealed = set(_id_list(tok[4:]))
@@ -152,6 +157,8 @@ def parse_notation(text: str, *, seed: int = 0, cards: Any = None) -> tuple[dict
             winners = [int(x) for x in _id_list(won)]
         elif tok == "captured":
             captured = True
+        elif tok.startswith("slain="):
+            slain.update(_id_list(tok[6:]))
         elif tok:
             raise ValueError(f"unknown tail token {tok!r}")
     for pile in discard:
@@ -189,6 +196,7 @@ def parse_notation(text: str, *, seed: int = 0, cards: Any = None) -> tuple[dict
         "winners": winners,
         "result": result,
         "captured": captured,
+        "defeated": sorted(slain | {c for d in discard for c in d}),
         "cards": None if cs.standard else cs.to_list(),
         "dice": Dice(seed).to_dict(),
     }

@@ -4,7 +4,8 @@
 using only what the attacking player knows (their own cards, cards revealed so far). A target
 that the player remembers is certain; an unknown target is any card of the pool of cards whose
 whereabouts the player does not know, each equally likely (see the "Attack odds" reading in the
-data file for the exact model).
+data file for the exact model). The odds are exact under that model: every card in the pool is
+counted, none sampled.
 """
 from __future__ import annotations
 
@@ -99,6 +100,10 @@ def attack_odds(state, player: int, attacker_slot: int, target: tuple[int, int],
         if not state.captured and any(cards[c].type == "hero" for c in known_here):
             pool = [c for c in pool if cards[c].type != "hero"]
             note = "Heroes left out: this player's Hero is known to sit elsewhere."
+        elif not state.captured and any(cards[c].type == "hero" for c in state.discard[tp]):
+            # each army has one Hero: once it is in the discard pile, no Hero is left in play
+            pool = [c for c in pool if cards[c].type != "hero"]
+            note = "Heroes left out: this player's Hero has been defeated."
     own_battle = None
     if acard.hits_own_adjacent:
         adj = [s for s in ADJACENT[attacker_slot] if board[player][s] is not None]

@@ -68,11 +68,25 @@ class SetupMixin(BoardMixin):
     def _first_legal(self) -> list[BattleGoatsAction]:
         return [interned(ChooseFirstAttacker, self.seat, q) for q in range(self.players)]
 
+    def _keeps_row(self, cid: str, frm: int, to: int) -> bool:
+        """Whether moving ``cid`` from slot ``frm`` to ``to`` keeps a card that must be in one row
+        (the Double Ballista: front) in that row."""
+        row = self.cards.by_id[cid].place_row
+        return row is None or to // 3 == row or frm // 3 != row
+
+    def _swap_slots(self, player: int, slot: int) -> list[int]:
+        """The slots the card in ``slot`` may swap with as the battle begins: any other card of
+        the battlefield, unless the swap takes a card out of the row it must stay in."""
+        b = self.board[player]
+        mover = b[slot]
+        assert mover is not None
+        return [t for t in range(9) if t != slot and b[t] is not None
+                and self._keeps_row(mover, slot, t) and self._keeps_row(b[t], t, slot)]  # type: ignore[arg-type]
+
     def _move_legal(self) -> list[BattleGoatsAction]:
         mp, slot = self.movers[0]
-        b = self.board[mp]
         return [interned(MoveAtStart, mp, slot, slot)] + [
-            interned(MoveAtStart, mp, slot, t) for t in range(9) if t != slot and b[t] is not None
+            interned(MoveAtStart, mp, slot, t) for t in self._swap_slots(mp, slot)
         ]
 
     def _start_layout(self, events: list[Event]) -> None:

@@ -44,7 +44,7 @@ class BattleGoatsState(ArmyMixin, SetupMixin, AttackMixin, BattleMixin, TurnsMix
     __slots__ = (
         "players", "cards", "draft", "max_rounds", "layout_first", "phase", "hands", "packs", "board",
         "discard", "set_aside", "face_up", "face_up_turn", "revealed", "seen", "seat", "round",
-        "first_attacker", "pending", "movers", "_winners", "result", "captured", "dice", "_legal",
+        "first_attacker", "pending", "movers", "_winners", "result", "captured", "defeated", "dice", "_legal",
     )
 
     # ------------------------------------------------------------------ construction
@@ -77,6 +77,7 @@ class BattleGoatsState(ArmyMixin, SetupMixin, AttackMixin, BattleMixin, TurnsMix
         state._winners = []
         state.result = None
         state.captured = False
+        state.defeated = set()
         state.dice = dice
         return state
 
@@ -167,6 +168,8 @@ class BattleGoatsState(ArmyMixin, SetupMixin, AttackMixin, BattleMixin, TurnsMix
             require(type(a.slot) is int and a.slot == self.movers[0][1], "only the card that may move can be moved now", SEC_ATTACK)
             require(type(a.to) is int and 0 <= a.to < 9 and self.board[a.player][a.to] is not None,
                     "it can only swap with another card of your battlefield", SEC_SETUP)
+            require(a.to == a.slot or a.to in self._swap_slots(a.player, a.slot),
+                    "a card that must be in its own row (the Double Ballista: front) stays in it", SEC_SETUP)
         else:
             require(phase == "attack", "attacks happen only in the battle", SEC_ATTACK)
             need = _NEED_STAGE.get(t)
@@ -198,6 +201,9 @@ class BattleGoatsState(ArmyMixin, SetupMixin, AttackMixin, BattleMixin, TurnsMix
             elif isinstance(a, act.PlaceCaptured):
                 require(type(a.slot) is int and 0 <= a.slot < 9 and self.board[a.player][a.slot] is None,
                         "a captured card goes into an empty slot", SEC_SETUP)
+                require(a.slot in self._capture_slots(a.player, self._pend["capture"][1]),
+                        "a captured card that must be in its own row (the Double Ballista: front) goes there",
+                        SEC_SETUP)
 
 
 
@@ -226,6 +232,7 @@ class BattleGoatsState(ArmyMixin, SetupMixin, AttackMixin, BattleMixin, TurnsMix
             "winners": list(self._winners),
             "result": self.result,
             "captured": self.captured,
+            "defeated": sorted(self.defeated),
             "cards": None if self.cards.standard else self.cards.to_list(),
             "dice": self.dice.to_dict(),
         }
@@ -268,6 +275,8 @@ class BattleGoatsState(ArmyMixin, SetupMixin, AttackMixin, BattleMixin, TurnsMix
         state._winners = list(data["winners"])
         state.result = data["result"]
         state.captured = bool(data["captured"])
+        # every card defeated this game (saves before this record: the discard piles)
+        state.defeated = set(data.get("defeated") or ()) | {c for pile in state.discard for c in pile}
         if phase == "attack" and (not isinstance(state.pending, dict) or state.pending.get("stage") not in STAGES):
             raise ValueError("an attack phase needs a pending step")
         return state
@@ -297,6 +306,7 @@ class BattleGoatsState(ArmyMixin, SetupMixin, AttackMixin, BattleMixin, TurnsMix
         state._winners = list(self._winners)
         state.result = self.result
         state.captured = self.captured
+        state.defeated = set(self.defeated)
         state.dice = self.dice.copy()
         state._legal = self._legal
         return state
@@ -463,6 +473,8 @@ def _check_save(data: dict, players: int, cards: CardSet) -> None:
             raise ValueError("a battlefield has 9 slots")
     for key in ("set_aside", "face_up", "face_up_turn", "revealed"):
         card_list(data[key], key)
+    if data.get("defeated") is not None:
+        card_list(data["defeated"], "defeated")
     if not isinstance(data["winners"], list) or not all(is_int(w, 0, players - 1) for w in data["winners"]):
         raise ValueError("winners must be seats")
     if data["result"] not in (None, "last_card", "shared", "no_victors", "max_rounds"):

@@ -59,7 +59,8 @@ class OddsBox:
             basis = "You have seen this card before, so the result is certain."
         else:
             basis = (f"The target is face down: it could be any of the {odds.pool_size} cards whose place you "
-                     "do not know, each equally likely.")
+                     "do not know. These odds are exact if each of those cards is equally likely to be the "
+                     "one (they do not guess from how the other players have played).")
         note = f'<div style="font-size:0.9em;color:#555">{_esc(basis)}'
         if odds.note:
             note += " " + _esc(odds.note)
