@@ -89,6 +89,7 @@ from .actions import (
 )
 from .events import EventKind
 from .game import GAME
+from .notation import NotationError
 from .state import LivestockState, from_notation, load, new_game
 
 TITLE = GAME.title
@@ -111,6 +112,6 @@ BENCHMARK_CONFIGS = [
 ]
 
 __all__ = [
-    "GAME", "EventKind", "new_game", "load", "from_notation", "action_from_dict", "LivestockState", "actions", "data",
+    "GAME", "EventKind", "new_game", "load", "from_notation", "NotationError", "action_from_dict", "LivestockState", "actions", "data",
     "CONFORMANCE_CONFIGS", "BENCHMARK_CONFIGS", *[c.__name__ for c in ACTION_CLASSES], "LivestockAction",
 ]

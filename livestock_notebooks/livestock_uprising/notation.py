@@ -147,8 +147,17 @@ def _battle_field(s: LivestockBoard, b: Battle) -> str:
     return ":".join(parts)
 
 
+def _card_code(letter: str) -> int:
+    if len(letter) != 1 or not 0 <= ord(letter) - 97 < len(D.CARDS):
+        raise ValueError(f"{letter!r} is not a card letter")
+    return ord(letter) - 97
+
+
 def _parse_battle(s: SetupMixin, text: str) -> Battle:
-    (route, defenders, stage, decider, bonus, overrun, card, loser, casualties, retreat) = text.split(":")
+    parts = text.split(":")
+    if len(parts) != 10:
+        raise ValueError(f"a battle has 10 parts separated by ':', not {len(parts)}")
+    (route, defenders, stage, decider, bonus, overrun, card, loser, casualties, retreat) = parts
     attacker, _, squares = route.partition("@")
     frm, _, to = squares.partition(">")
     if stage not in ("-", RESPOND, CASUALTY, RETREAT) or loser not in ("-", ATTACKER, DEFENDER):
@@ -157,36 +166,74 @@ def _parse_battle(s: SetupMixin, text: str) -> Battle:
     return Battle(
         attacker=s._slot_of(attacker), from_cell=s._cell_by_name[frm], to_cell=to_cell,
         defenders=[s._slot_of(d) for d in defenders.split("+")], in_barn=s.terrain[to_cell] == D.BARN,
-        stage="" if stage == "-" else stage, decider=int(decider), attack_bonus=int(bonus), overrun=int(overrun),
-        card=-1 if card == "-" else ord(card) - 97, loser="" if loser == "-" else loser,
-        casualties_left=int(casualties), must_retreat=bool(int(retreat)),
+        stage="" if stage == "-" else stage, decider=_int(decider, 0, s.players - 1), attack_bonus=_int(bonus, 0, 99),
+        overrun=_int(overrun, 0, 99), card=-1 if card == "-" else _card_code(card), loser="" if loser == "-" else loser,
+        casualties_left=_int(casualties, 0, 99), must_retreat=bool(_int(retreat, 0, 1)),
     )
+
+
+class NotationError(ValueError):
+    """A text that is not a Livestock Uprising position; the message names the field and its form."""
+
+
+#: The form of each field, as error messages give it.
+_FORMS = {
+    "position": "7 to 9 fields separated by spaces",
+    "factions": "faction codes joined by commas, e.g. Ch,Co",
+    "board": "rows joined by /, one letter or barn digit per square",
+    "generals": "one square[:units] per General, joined by commas",
+    "resources": "grass.hay.corn.carrot.apple per seat, joined by commas",
+    "cards": "hands of card letters (- for none) joined by commas, then | and the deck",
+    "lost": "special force keys joined by commas, or -",
+    "turn": "seat/phase/round/first",
+    "flags": "steps:done:harvested digits, then / and items joined by .",
+    "battle": "attacker@from>to:defenders:stage:decider:bonus:overrun:card:loser:casualties:retreat",
+}
 
 
 def parse_notation(text: str, state_class: type[_S], *, seed: int = 0, max_rounds: int | None = None) -> _S:
     """The position ``text`` describes (see the module docstring) as a ``state_class``
     (:func:`livestock_notebooks.livestock_uprising.from_notation` passes the game state class);
-    raises ValueError if it is not one."""
+    raises :class:`NotationError` (a ValueError) naming the field if it is not one."""
+    where = ["position"]
     try:
-        return _parse(text, state_class, seed, max_rounds)
-    except ValueError:
+        return _parse(text, state_class, seed, max_rounds, where)
+    except NotationError:
         raise
-    except (IndexError, KeyError, TypeError) as exc:
-        raise ValueError(f"not a Livestock Uprising position ({type(exc).__name__}: {exc})") from None
+    except (ValueError, IndexError, KeyError, TypeError, AttributeError) as exc:
+        field = where[0]
+        detail = str(exc) if isinstance(exc, ValueError) and not _raw(exc) else "it cannot be read"
+        raise NotationError(f"bad Livestock Uprising notation ({field} field): {detail} "
+                            f"(expected {_FORMS.get(field, field)})") from None
 
 
-def _parse(text: str, state_class: type[_S], seed: int, max_rounds) -> _S:
+def _raw(exc: ValueError) -> bool:
+    """A ValueError from Python itself (unpacking, int()) rather than one of ours."""
+    text = str(exc)
+    return text.startswith(("not enough values", "too many values", "invalid literal", "Exceeds the limit"))
+
+
+def _int(text: str, lo: int = 0, hi: int = 999) -> int:
+    """A small non-negative count written in decimal digits."""
+    if not (text.isascii() and text.isdigit()) or len(text) > 4 or not lo <= int(text) <= hi:
+        raise ValueError(f"{text!r} is not a number from {lo} to {hi}")
+    return int(text)
+
+
+def _parse(text: str, state_class: type[_S], seed: int, max_rounds, where: list[str]) -> _S:
     if not isinstance(text, str):
-        raise ValueError("a position is a string")
+        raise NotationError("a position is a string")
     fields = text.split()
     if len(fields) not in (7, 8, 9):
         raise ValueError(f"a position has 7 to 9 fields separated by spaces, not {len(fields)}")
+    where[0] = "factions"
     fac = fields[0].split(",")
     factions = [D.FACTION_CODES.index(f) for f in fac if f in D.FACTION_CODES]
     if len(factions) != len(fac):
         raise ValueError(f"unknown faction code in {fields[0]!r} (use Ch, Co, Go, Pi)")
     s = state_class.new(players=len(factions), seed=seed, max_rounds=max_rounds, factions=factions)
     P, n = s.players, s.size
+    where[0] = "board"
     rows = fields[1].split("/")
     if len(rows) != n or any(len(r) != n for r in rows):
         raise ValueError(f"a {P}-player board is {n} rows of {n} squares")
@@ -216,6 +263,7 @@ def _parse(text: str, state_class: type[_S], seed: int, max_rounds) -> _S:
                 raise ValueError("the board has more tiles of one terrain than the game holds")
             pool.remove(t)
     s.tile_pool = sorted(pool) if D.UNPLACED in s.terrain else []
+    where[0] = "generals"
     gens = fields[2].split(",")
     if len(gens) != 3 * P:
         raise ValueError(f"{P} players have {3 * P} Generals")
@@ -250,16 +298,18 @@ def _parse(text: str, state_class: type[_S], seed: int, max_rounds) -> _S:
                 raise ValueError(f"unknown unit letter {ch!r}")
             s.armies[slot].append(u)
         s.armies[slot].sort()
+    where[0] = "resources"
     token_fields = fields[3].split(",")
     if len(token_fields) != P:
         raise ValueError("one resource entry per player")
     s.tokens = []
     for entry in token_fields:
-        vals = [int(v) for v in entry.split(".")]
+        vals = [_int(v, 0, D.TOKENS_EACH) for v in entry.split(".")]
         if len(vals) != N_RESOURCES or min(vals) < 0:
             raise ValueError(f"resources are five counts: {entry!r}")
         s.tokens.append(vals)
     s.token_supply = [D.TOKENS_EACH - sum(s.tokens[p][r] for p in range(P)) for r in range(N_RESOURCES)]
+    where[0] = "cards"
     hand_text, _, deck = fields[4].partition("|")
     hands = hand_text.split(",")
     if len(hands) != P:
@@ -270,15 +320,17 @@ def _parse(text: str, state_class: type[_S], seed: int, max_rounds) -> _S:
     if any(not 0 <= c < len(D.CARDS) for c in held) or len(set(held)) != len(held):
         raise ValueError("cards are letters a to r, each once")
     s.played = sorted(set(range(len(D.CARDS))) - set(held))
+    where[0] = "lost"
     if fields[5] != "-":
         for key in fields[5].split(","):
             u = D.UNIT_CODE[key]
             if u < D.N_TROOPS or s.special_force_state[u - D.N_TROOPS]:
                 raise ValueError(f"{key} cannot be lost and in play")
             s.special_force_state[u - D.N_TROOPS] = LOST
+    where[0] = "turn"
     turn, phase, rnd, first = fields[6].split("/")
-    s.turn, s.phase, s.round = int(turn), phase, int(rnd)
-    s.first_player = -1 if first == "-" else int(first)
+    s.turn, s.phase, s.round = _int(turn, 0, P - 1), phase, _int(rnd, 0, 9999)
+    s.first_player = -1 if first == "-" else _int(first, 0, P - 1)
     if phase not in PHASES or not 0 <= s.turn < P or (s.first_player >= P):
         raise ValueError(f"bad turn field {fields[6]!r}")
     for seat in range(P):
@@ -290,25 +342,27 @@ def _parse(text: str, state_class: type[_S], seed: int, max_rounds) -> _S:
     s._start_turn(s.turn) if phase not in ("barn", "over") else None
     s.phase = phase
     if len(fields) >= 8:
+        where[0] = "flags"
         flags, _, extra = fields[7].partition("/")
         st, dn, hv = flags.split(":")
         own = range(3 * s.turn, 3 * s.turn + 3)
         for slot, steps_left, done, harvested in zip(own, st, dn, hv):
-            s.steps[slot], s.done[slot], s.harvested[slot] = int(steps_left), int(done), int(harvested)
+            s.steps[slot], s.done[slot], s.harvested[slot] = _int(steps_left, 0, 9), _int(done, 0, 1), _int(harvested, 0, 1)
         s.transfers_left, s.marshal_locked, s.has_acted = 1, 0, 0
         for item in filter(None, extra.split(".")):
             if item[0] == "t":
-                s.transfers_left = int(item[1:])
+                s.transfers_left = _int(item[1:], 0, 9)
             elif item == "L":
                 s.marshal_locked = 1
             elif item == "A":
                 s.has_acted = 1
             elif item[0] in "avb":
-                s.bonuses[{"a": "attack", "v": "overrun", "b": "harvest"}[item[0]]] = int(item[1:])
+                s.bonuses[{"a": "attack", "v": "overrun", "b": "harvest"}[item[0]]] = _int(item[1:], 0, 99)
             elif item[0] == "R":
                 s.resume_phase = item[1:]
             else:
                 raise ValueError(f"unknown flag {item!r}")
+    where[0] = "flags" if len(fields) >= 8 else "turn"
     if s.phase == "super" and not s.resume_phase:
         s.resume_phase = "action"
     if s.resume_phase not in ("", "action", "harvest", "marshal") or (s.resume_phase and s.phase != "super"):
@@ -316,7 +370,9 @@ def _parse(text: str, state_class: type[_S], seed: int, max_rounds) -> _S:
     if s.phase not in ("barn", "over") and not s.alive[s.turn]:
         raise ValueError(f"player {s.turn} is out of the game and cannot have the turn")
     if len(fields) == 9:
+        where[0] = "battle"
         s.battle = _parse_battle(s, fields[8])
+    where[0] = "position"
     s._legal = None
     problems = s.invariant_violations()
     if problems:

@@ -16,7 +16,7 @@ from ..core.rng import Dice
 from . import actions as A
 from . import data as D
 from .actions_phase import ActionPhaseMixin
-from .battle import RESPOND, Battle, BattleMixin
+from .battle import Battle, BattleMixin
 from .board import (
     BONUS_KEYS, _RESOURCE_NAMES, ACTIVE, AVAILABLE, GENERAL_STATUS_NAMES, IN_PLAY, LOST, N_RESOURCES, OUT, PHASE_SECTION, PHASES,
     SPECIAL_FORCE_STATE_NAMES, _action, known,
@@ -24,7 +24,7 @@ from .board import (
 from .command_cards import CommandCardsMixin
 from .harvest import HarvestMixin
 from .marshalling import MarshallingMixin
-from .notation import parse_notation, to_notation
+from .notation import NotationError, parse_notation, to_notation
 from .setup import SetupMixin
 from .super_army import SuperArmyMixin
 from .views import LivestockView
@@ -281,28 +281,19 @@ class LivestockState(SetupMixin, ActionPhaseMixin, BattleMixin, HarvestMixin, Ma
 
     def redraw_hidden(self, player: int | None, seed: int) -> "LivestockState":
         """A copy in which what ``player`` may not know is redrawn at random: the other hands (same
-        sizes) and the deck order, dealt from the cards ``player`` has not seen, and new dice. A
-        defender asked for a defending card keeps holding one (the question shows it has one)."""
+        sizes, which are public) and the deck order, dealt from the cards ``player`` has not seen, and
+        new dice. A defender asked for a defending card may hold any cards: the question is asked of
+        whoever holds a card at all, so it tells nothing more."""
         rng = Dice(seed)
         out = self.copy()
         others = [p for p in range(self.players) if p != player]
         unseen = [c for p in others for c in self.hands[p]] + list(self.deck)
-        b = self.battle
-        must_defend = b.decider if b is not None and b.stage == RESPOND and b.decider != player else None
-        for _attempt in range(50):
-            rng.shuffle(unseen)
-            k = 0
-            for p in others:
-                size = len(self.hands[p])
-                out.hands[p] = sorted(unseen[k:k + size])
-                k += size
-            if must_defend is None or any(D.CARD_DEFENDING[c] for c in out.hands[must_defend]):
-                break
-        else:  # pragma: no cover - most deals qualify; else keep the hands and shuffle the deck only
-            out.hands = [list(h) for h in self.hands]
-            unseen = list(self.deck)
-            rng.shuffle(unseen)
-            k = 0
+        rng.shuffle(unseen)
+        k = 0
+        for p in others:
+            size = len(self.hands[p])
+            out.hands[p] = sorted(unseen[k:k + size])
+            k += size
         out.deck = unseen[k:]
         out.dice = Dice(rng.below(2**31))
         out._legal = None
@@ -505,9 +496,15 @@ def new_game(*, players: int = 2, seed: int = 0, max_rounds: int | None = None, 
 
 
 def from_notation(text: str, *, seed: int = 0, max_rounds: int | None = None) -> LivestockState:
-    """The position ``text`` in the text notation of :mod:`.notation` (``ValueError`` if it is not one);
-    ``seed`` seeds the dice, which are not part of a position."""
-    return parse_notation(text, LivestockState, seed=seed, max_rounds=max_rounds)
+    """The position ``text`` in the text notation of :mod:`.notation` (:class:`~.notation.NotationError`,
+    a ``ValueError``, if it is not one); ``seed`` seeds the dice, which are not part of a position.
+    A position is one that :func:`load` accepts too: a notation whose save would be refused is refused."""
+    state = parse_notation(text, LivestockState, seed=seed, max_rounds=max_rounds)
+    try:
+        load(state.to_json())
+    except SaveFileError as exc:
+        raise NotationError(f"bad Livestock Uprising notation: not a position the game can load ({exc})") from None
+    return state
 
 
 def load(text: str | bytes) -> LivestockState:
