@@ -238,6 +238,7 @@ def test_jonas_at_the_start_of_battle_names_nobody(owner):
     (move,) = [e for e in events if e.kind == "move"]
     assert move.player is None and move.data == {}
     assert "Player" not in move.text and "jonas" not in move.text.lower()
+    assert "Player" not in bg.GAME.describe_action(s, bg.MoveAtStart(owner, slot, slot))  # an undone stay
     assert s.phase == "attack"
 
 

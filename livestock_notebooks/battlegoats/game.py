@@ -83,11 +83,14 @@ def describe_turn(state: BattleGoatsState) -> str:
 
 def describe_action(state: BattleGoatsState, action: Action) -> str:
     """The log line of an action that made no event (or an undone one): a kept or laid-out card
-    is not named (the other players must not learn it)."""
+    is not named, nor the owner of a card able to move that stays (the others must not learn them)."""
     if isinstance(action, act.Pick):
         return f"{player_text(action.player)} keeps a card from the pack"
     if isinstance(action, act.Place):
         return f"{player_text(action.player)} lays a card face down in {SLOT_NAMES[action.slot]}"
+    if isinstance(action, act.MoveAtStart) and action.to == action.slot:
+        # who holds the card able to move, and where, stays hidden
+        return "A card able to move as the battle begins stays where it is"
     return str(action)
 
 
