@@ -397,3 +397,9 @@ def test_rule_readings_are_shown():
     app = make()
     text = app.view.readings.children[0].value
     assert "Super Army naturals" in text and "house value" in text
+
+
+def test_general_info_counts_units_in_words():
+    app = make()
+    app.view.click_square("c2")  # Bessie with one Dynamite Donkey
+    assert app.status_text.endswith("defense 1, 1 unit.")

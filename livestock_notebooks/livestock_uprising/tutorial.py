@@ -103,7 +103,7 @@ STEPS: tuple[Step, ...] = (
         position=_pos(".,.,.,.,.,.", board="...../.ghc./.hra./.cgh./.....", cards="a,d|ghijkl", turn="0/barn/0/-"),
         check=did(EventKind.BARN),
         demo=play(A.PlaceBarn),
-        praise="Your barn is down. Only its owner's Generals may enter a barn.",
+        praise="Your barn is down. Other players' Generals may not enter it (only a Super Army may).",
     ),
     Step(
         "move", "Moving", "Move",

@@ -288,7 +288,7 @@ class LivestockView(GameView):
             if g is not None:
                 self.selection.value = (
                     f'<h4>Selected: {html.escape(g.name)} ({g.stars}\u2605) at {html.escape(g.square or "-")}</h4>'
-                    f'<div>attack {g.attack}, defense {g.defense}, {len(g.units)} unit(s)</div>'
+                    f'<div>attack {g.attack}, defense {g.defense}, {D.count_of(len(g.units), "unit")}</div>'
                 )
             stay = idx["stays"].get(self.selected)
             if stay is not None:
@@ -380,7 +380,7 @@ class LivestockView(GameView):
             if here:
                 g = next(g for g in self.pub.generals if g.name == here[0])
                 self.app.message(f"{here[0]} ({g.stars}\u2605 {g.faction}): attack {g.attack}, "
-                                 f"defense {g.defense}, {len(g.units)} unit(s).", "info")
+                                 f"defense {g.defense}, {D.count_of(len(g.units), 'unit')}.", "info")
             elif self.selected is not None:
                 self.app.message(f"{self.selected} cannot go to {square}.", "error")
             else:
