@@ -100,7 +100,7 @@ def check_field_types(action: object, section: str | None = None) -> None:
     >>> check_field_types(Step(True))
     Traceback (most recent call last):
     ...
-    livestock_notebooks.core.errors.MalformedAction: Step.player must be a int, not bool (True)
+    livestock_notebooks.core.errors.MalformedAction: Step.player must be an int, not bool (True)
     """
     cls = type(action)
     fields = _FIELD_TYPES.get(cls)
@@ -116,7 +116,8 @@ def check_field_types(action: object, section: str | None = None) -> None:
         value = getattr(action, name)
         if type(value) is not kind:
             raise MalformedAction(
-                f"{cls.__name__}.{name} must be a {kind.__name__}, not {type(value).__name__} ({value!r})",
+                f"{cls.__name__}.{name} must be {'an' if kind.__name__[0] in 'aeiou' else 'a'} "
+                f"{kind.__name__}, not {type(value).__name__} ({value!r})",
                 section,
             )
 
