@@ -507,8 +507,8 @@ def _check_save(data: dict, players: int, cards: CardSet) -> None:
             raise ValueError(f"pending {key} must be a list")
         for x in pend[key]:
             pair(x, players - 1, f"pending {key}")
-    if pend.get("own") is not None and not is_int(pend["own"], 0, 8):
-        raise ValueError("pending own must be a slot")
+    if "own" not in pend or (pend["own"] is not None and not is_int(pend["own"], 0, 8)):
+        raise ValueError("pending own must be a slot or null")
     if "opponent" in pend and not is_int(pend["opponent"], 0, players - 1):
         raise ValueError("pending opponent must be a seat")
     if pend["stage"] == "defender" and "opponent" not in pend:

@@ -3,6 +3,7 @@ the deck and the hex piles; then the layout of the board starts. Also loading a 
 starting from a notation."""
 from __future__ import annotations
 
+from ..core.errors import IllegalAction, SaveFileError
 from ..core.protocol import load_state
 from . import geometry
 from .board import LAYOUTS, OPTION_DEFAULTS, RULE_SETS
@@ -97,7 +98,27 @@ def load(text: str | bytes) -> SpacePigsState:
     """Load a game saved with ``state.to_json()`` (raises SaveFileError if corrupt)."""
     state = load_state(SpacePigsState, text)
     assert isinstance(state, SpacePigsState)
+    _check_playable(state)
     return state
+
+
+def _check_playable(state: SpacePigsState) -> None:
+    """The last guard of ``load``: a save whose fields all pass their checks but whose nested
+    sequence data (combat, pending card, sequence queues) do not fit together is refused rather
+    than shown as a page that breaks on the first click."""
+    try:
+        legal = state.legal_actions()
+        for p in [None, *range(state.players)]:
+            state.player_view(p)
+        if legal:
+            trial = state.copy()
+            try:
+                trial.apply(legal[0])
+            except IllegalAction:
+                pass
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError, AssertionError) as exc:
+        raise SaveFileError(f"save file is corrupt: its sequence data do not fit the position "
+                            f"(sequence {state.seq!r}: {type(exc).__name__}: {exc})") from None
 
 
 def from_notation(text: str, *, seed: int = 0, max_rounds: int | None = None,

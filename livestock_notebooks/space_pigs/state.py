@@ -36,6 +36,7 @@ from .galaxy import GalaxyMixin
 from .hidden import HiddenMixin
 from .notation import to_notation
 from .powers import PowersMixin
+from .save_check import check_save
 from .space_combat import SpaceCombatMixin
 from .space_travel import SpaceTravelMixin
 from .views import SpacePigsPlayerView, build_view
@@ -293,9 +294,13 @@ class SpacePigsState(FlowMixin, GalaxyMixin, AdministrativeMixin, AliensMixin, S
         return json.loads(json.dumps(d))
 
     @classmethod
-    def from_dict(cls, data: dict) -> "SpacePigsState":
+    def from_dict(cls, data: dict, *, check: bool = True) -> "SpacePigsState":
+        """The state saved as ``data`` (``to_dict``); ``check`` first checks every field's type, range
+        and consistency, raising SaveFileError naming the field (``from_view`` skips it: views hide fields)."""
         if not isinstance(data, dict):
             raise SaveFileError("state is not an object")
+        if check:
+            check_save(data)
         s = cls()
         for key, attr in cls._ATTRS:
             setattr(s, attr, data[key])
@@ -334,7 +339,7 @@ class SpacePigsState(FlowMixin, GalaxyMixin, AdministrativeMixin, AliensMixin, S
                     cb[key] = []
             d["cb"] = cb
         d["dice"] = Dice(0).to_dict()
-        return cls.from_dict(d)
+        return cls.from_dict(d, check=False)
 
     _FLAT_LISTS = ("order", "seventh", "hex_q", "hex_r", "hex_kind", "hex_colour", "hex_family", "face_down", "deck",
                    "discard", "choice", "trips", "new_piglets", "new_hogs", "hog_made", "governors", "extra_governors",
