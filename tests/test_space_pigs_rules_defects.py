@@ -6,21 +6,8 @@ from livestock_notebooks.space_pigs import ChoosePlayer, Done, Fly, Load, MoveAl
 from livestock_notebooks.space_pigs.board import PORCOPHAGES, WORM
 from livestock_notebooks.space_pigs.data import CARDS
 
-# the small galaxy of test_space_pigs_rules: H0 core red planet; H1 yellow planet (1,0),
-# H2 asteroid (-1,0), H3 blue planet (0,1), H4 red double planet (1,-1), H5 asteroid (0,-1),
-# H6 blue planet (-1,1)
-CELLS = ["0,0:Pr", "1,0:Py", "-1,0:A", "0,1:Pb", "1,-1:Dr", "0,-1:A", "-1,1:Pb"]
-
-
-def pos(head: str, occupants: dict | None = None, **kw):
-    cells = list(CELLS)
-    for h, occ in (occupants or {}).items():
-        cells[h] += ":" + occ
-    return sp.from_notation(f"SP1 n=3 {head} | " + " ".join(cells), **kw)
-
-
-def card_id(key: str, nth: int = 0) -> int:
-    return [c.id for c in CARDS if c.key == key][nth]
+# the small galaxy and helpers of test_space_pigs_rules
+from test_space_pigs_rules import CELLS, card_id, pos  # noqa: E402,F401
 
 
 def planets(s) -> int:

@@ -20,7 +20,7 @@ from livestock_notebooks.space_pigs.actions import (
 from livestock_notebooks.space_pigs.bots import GreedyBot
 from livestock_notebooks.space_pigs.data import CARDS
 from livestock_notebooks.space_pigs.views import SpacePigsPlayerView
-from livestock_notebooks.widgets.shell.app import ViewContext
+from livestock_notebooks.widgets.shell.app import ViewContext, tree_text
 from livestock_notebooks.widgets.common.odds_panel import format_percent
 from livestock_notebooks.widgets.shell.pacing import BOT_SPEEDS
 from livestock_notebooks.widgets.space_pigs.app import (
@@ -94,23 +94,6 @@ def human_step(app, bot: GreedyBot) -> str:
         return "map"
     raise AssertionError(f"the UI offers no way to play {action!r}; buttons {view.button_labels()}")
 
-
-def tree_text(widget) -> str:
-    parts, stack, seen = [], [widget], set()
-    while stack:
-        node = stack.pop()
-        if id(node) in seen:
-            continue
-        seen.add(id(node))
-        for attr in ("value", "description", "tooltip", "placeholder"):
-            v = getattr(node, attr, None)
-            if isinstance(v, str):
-                parts.append(v)
-        opts = getattr(node, "options", None)
-        if isinstance(opts, (list, tuple)):
-            parts.extend(str(o) for o in opts)
-        stack.extend(getattr(node, "children", ()) or ())
-    return "\n".join(parts)
 
 
 @pytest.fixture

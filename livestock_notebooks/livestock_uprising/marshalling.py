@@ -1,4 +1,5 @@
-"""The marshalling phase (rulebook: Marshaling Phase, Troops, Special Forces, Maximum Units, Transfering Units) and the end of a turn."""
+"""Buying troops and special forces, the limit of units under a General, the one transfer a turn,
+and the end of a turn (the rulebook's marshalling, troop, special force, unit limit and transfer sections)."""
 from __future__ import annotations
 
 from bisect import insort

@@ -444,26 +444,36 @@ class GameApp(SetupScreen, SaveControls, BotPacing):
     # -- introspection for tests -------------------------------------------------------
     def widget_tree(self) -> list[w.Widget]:
         """Every widget reachable from the app's root (children of boxes, in order)."""
-        out, stack, seen = [], [self.widget], set()
-        while stack:
-            node = stack.pop()
-            if id(node) in seen:
-                continue
-            seen.add(id(node))
-            out.append(node)
-            for child in getattr(node, "children", ()) or ():
-                stack.append(child)
-        return out
+        return widget_tree(self.widget)
 
     def tree_text(self) -> str:
         """All text in the widget tree (values, descriptions, options, tooltips)."""
-        parts = []
-        for node in self.widget_tree():
-            for attr in ("value", "description", "tooltip", "placeholder"):
-                v = getattr(node, attr, None)
-                if isinstance(v, str):
-                    parts.append(v)
-            opts = getattr(node, "options", None)
-            if isinstance(opts, (list, tuple)):
-                parts.extend(str(o) for o in opts)
-        return "\n".join(parts)
+        return tree_text(self.widget)
+
+
+def widget_tree(root: w.Widget) -> list[w.Widget]:
+    """Every widget reachable from ``root`` (children of boxes), each once."""
+    out, stack, seen = [], [root], set()
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        out.append(node)
+        stack.extend(getattr(node, "children", ()) or ())
+    return out
+
+
+def tree_text(root: w.Widget) -> str:
+    """All text a page built from ``root`` can show (values, descriptions, options, tooltips):
+    what tests search for a card or a seed that must not be there."""
+    parts: list[str] = []
+    for node in widget_tree(root):
+        for attr in ("value", "description", "tooltip", "placeholder"):
+            v = getattr(node, attr, None)
+            if isinstance(v, str):
+                parts.append(v)
+        opts = getattr(node, "options", None)
+        if isinstance(opts, (list, tuple)):
+            parts.extend(str(o) for o in opts)
+    return "\n".join(parts)
