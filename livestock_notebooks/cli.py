@@ -15,6 +15,9 @@ Safety of the served app:
   the same origin only.
 - Visitors never see tracebacks (they name server paths): Voila shows a short message and the
   operator's log has the details.
+- Each browser gets a random id in an ``lsn_browser`` cookie, passed to its pages' kernels, so
+  autosaves belong to one browser: another browser is never offered its game
+  (see :func:`livestock_notebooks.core.session.browser_id`).
 
 ``python -m livestock_notebooks`` is the same command.
 """
@@ -22,10 +25,12 @@ Safety of the served app:
 from __future__ import annotations
 
 import argparse
+import http.cookies
 import ipaddress
 import json
 import os
 import re
+import secrets
 import socket
 import shutil
 import sys
@@ -43,6 +48,9 @@ DEFAULT_PORT = 8866
 CULL_IDLE_TIMEOUT = 600
 CULL_INTERVAL = 60
 NOTEBOOKS_ENV = "LIVESTOCK_NOTEBOOKS_DIR"
+BROWSER_COOKIE = "lsn_browser"
+#: request header carrying the browser id to Voila (exported to the kernel as HTTP_X_LIVESTOCK_BROWSER)
+BROWSER_HEADER = "X-Livestock-Browser"
 
 
 def find_notebooks_dir(override: str | os.PathLike[str] | None = None) -> Path:
@@ -100,6 +108,8 @@ def voila_argv(
         "--show_tracebacks=False",
         f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_TIMEOUT}",
         f"--MappingKernelManager.cull_interval={CULL_INTERVAL}",
+        # the browser id (set from the cookie by BrowserIdTransform) reaches the page's kernel
+        f"--VoilaConfiguration.http_header_envs=['{BROWSER_HEADER}']",
     ]
     if not open_browser:
         argv.append("--no-browser")
@@ -150,6 +160,47 @@ def _same_origin(request) -> bool:
     return re.sub(r"^https?://", "", origin.rstrip("/")).lower() == request.host.lower()
 
 
+def new_browser_id() -> str:
+    return secrets.token_hex(16)
+
+
+def browser_id_from_cookie(cookie_header: str) -> str | None:
+    """The ``lsn_browser`` id in a ``Cookie`` header, if it is one we could have issued."""
+    jar = http.cookies.SimpleCookie()
+    try:
+        jar.load(cookie_header or "")
+    except http.cookies.CookieError:
+        return None
+    morsel = jar.get(BROWSER_COOKIE)
+    value = morsel.value if morsel is not None else ""
+    return value if re.fullmatch(r"[0-9a-f]{32}", value) else None
+
+
+def _browser_id_transform():
+    """A Tornado output transform giving each browser an id: the ``lsn_browser`` cookie (set on
+    the first response when missing: HttpOnly, SameSite=Lax, one year), copied into the request's
+    ``X-Livestock-Browser`` header before any handler runs, so Voila passes it to the page's
+    kernel as ``HTTP_X_LIVESTOCK_BROWSER``. A header sent by the client is always replaced."""
+    from tornado.web import OutputTransform
+
+    class BrowserIdTransform(OutputTransform):
+        def __init__(self, request):
+            super().__init__(request)
+            ident = browser_id_from_cookie(request.headers.get("Cookie", ""))
+            self.new_id = None if ident else new_browser_id()
+            if BROWSER_HEADER in request.headers:
+                del request.headers[BROWSER_HEADER]
+            request.headers[BROWSER_HEADER] = ident or self.new_id
+
+        def transform_first_chunk(self, status_code, headers, chunk, finishing):
+            if self.new_id:
+                headers.add("Set-Cookie", f"{BROWSER_COOKIE}={self.new_id}; Path=/; Max-Age={365 * 24 * 3600}; "
+                            "HttpOnly; SameSite=Lax")
+            return status_code, headers, chunk
+
+    return BrowserIdTransform
+
+
 def _make_app_class(hosts: frozenset[str] | None = None):
     """Voila, with ``/`` redirecting to the index notebook when there is one, the Host header
     checked against ``hosts`` and kernels shut down when their page closes."""
@@ -177,8 +228,10 @@ def _make_app_class(hosts: frozenset[str] | None = None):
                 (h[0], PageClosedHandler, *h[2:]) if len(h) >= 2 and h[1] is VoilaShutdownKernelHandler else h
                 for h in handlers
             ]
-            if hosts is not None and getattr(self, "app", None) is not None:
-                self._guard_host(self.app)
+            if getattr(self, "app", None) is not None:
+                if hosts is not None:
+                    self._guard_host(self.app)
+                self.app.transforms.insert(0, _browser_id_transform())
             if self.notebook_path or not self.root_dir:
                 return handlers
             if not (Path(self.root_dir) / INDEX_NOTEBOOK).is_file():

@@ -45,7 +45,9 @@ def _hidden_names_on_page(page, voila_server_log, viewer=0):
     (the game is read from the server's autosave file)."""
     from livestock_notebooks import battlegoats as bg
 
-    save = voila_server_log.parent / ".livestock_notebooks" / "saves" / "battlegoats-autosave.json"
+    # the autosave of the browser that played last (each browser has its own folder)
+    saves = voila_server_log.parent / ".livestock_notebooks" / "saves" / "browsers"
+    save = max(saves.glob("*/battlegoats-autosave.json"), key=lambda p: p.stat().st_mtime)
     state = bg.load(json.loads(save.read_text())["engine_save"])
     cards = state.cards.by_id
     seen = state.seen[viewer]

@@ -369,3 +369,57 @@ def test_tutorial_pages_show_no_seed():
 
     tut = Tutorial(step_delay=None)
     assert tut.app.seed_note.layout.display == "none"
+
+
+BROWSER_A, BROWSER_B = "a" * 32, "b" * 32
+
+
+def test_each_browser_has_its_own_autosave(saves, monkeypatch):
+    """Saves, autosaves and loading: the served app passes the browser's id to the page; a game
+    autosaved in one browser is offered in that browser only."""
+    monkeypatch.setenv(session_module.BROWSER_ENV, BROWSER_A)
+    tab_a = page()
+    tab_a.start([Seat.human(), Seat.bot("Walker")], seed=3)
+    tab_a.act(Walk(2))
+    assert tab_a.session.autosave_path == saves / "browsers" / BROWSER_A / "toy_race-autosave.json"
+    assert shown(page().resume_box)  # another tab of browser A
+
+    monkeypatch.setenv(session_module.BROWSER_ENV, BROWSER_B)
+    tab_b = page()
+    assert not shown(tab_b.resume_box)  # browser B: nothing to resume
+    tab_b.start([Seat.human(), Seat.bot("Walker")], seed=4)
+    assert tab_b.session.autosave_conflict is None  # and its new game overwrites nobody's
+    tab_a.act(Walk(1))
+    assert tab_a.session.autosave_conflict is None
+
+    monkeypatch.delenv(session_module.BROWSER_ENV)
+    assert not shown(page().resume_box)  # no id (a notebook outside the app): the folder itself
+
+
+@pytest.mark.parametrize("value", ["../../etc", "A" * 32, "a" * 31, "a" * 33, "a/b", ""])
+def test_a_malformed_browser_id_is_ignored(monkeypatch, saves, value):
+    monkeypatch.setenv(session_module.BROWSER_ENV, value)
+    assert session_module.browser_id() is None
+    assert autosave_path("toy_race") == saves / "toy_race-autosave.json"
+    with pytest.raises(ValueError):
+        autosave_path("toy_race", browser="../x")
+
+
+def test_the_check_and_the_write_happen_under_one_lock(saves, monkeypatch):
+    """Two processes cannot both pass the 'who wrote it last' check before either writes:
+    while another process holds the folder's lock, a write waits for it."""
+    import fcntl
+    import threading
+
+    mine = Session.new(toy_spec(), [Seat.human()] * 2, seed=3)
+    folder = mine.autosave_path.parent
+    fd = os.open(folder, os.O_RDONLY)
+    fcntl.flock(fd, fcntl.LOCK_EX)
+    done = threading.Event()
+    worker = threading.Thread(target=lambda: (mine.apply(Walk(1)), done.set()))
+    worker.start()
+    assert not done.wait(0.5)  # blocked on the lock
+    os.close(fd)
+    assert done.wait(10)
+    worker.join()
+    assert pos_in_autosave() == [1, 0]

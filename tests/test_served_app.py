@@ -92,3 +92,63 @@ def test_closing_a_page_shuts_its_kernel_down(browser, tmp_path) -> None:
         context.close()
     finally:
         server.stop()
+
+
+def test_browser_id_cookie_is_parsed_strictly() -> None:
+    good = "0123456789abcdef" * 2
+    assert cli.browser_id_from_cookie(f"_xsrf=1; lsn_browser={good}") == good
+    for bad in ("", "lsn_browser=../../etc", "lsn_browser=ABC", f"lsn_browser={good}0", "lsn_browser"):
+        assert cli.browser_id_from_cookie(bad) is None
+    assert re.fullmatch(r"[0-9a-f]{32}", cli.new_browser_id())
+    assert "--VoilaConfiguration.http_header_envs=['X-Livestock-Browser']" in cli.voila_argv(cli.Path("."))
+
+
+@pytest.mark.browser
+def test_autosaves_belong_to_one_browser(browser, voila_server) -> None:
+    """Saves, autosaves and loading: a game started in one browser is offered again in that
+    browser (another tab of it) but never in another browser, even one sending a forged id."""
+    from playwright.sync_api import expect
+
+    from browser import voila_url
+
+    url = voila_url(voila_server, "battlegoats_play.ipynb")
+
+    def open_page(context):
+        page = context.new_page()
+        page.goto(url)
+        wait_for_voila(page)
+        expect(page.locator("button.lsn-start:visible, button.lsn-resume:visible").first).to_be_visible(timeout=90_000)
+        return page
+
+    mine, other = browser.new_context(), browser.new_context()
+    try:
+        page = open_page(mine)
+        if page.locator("button.lsn-resume").is_visible():
+            page.locator("button.lsn-resume-new").click()
+        page.locator("button.lsn-start").click()
+        expect(page.locator("button.lsn-bg-hand-card").first).to_be_visible()
+        ident = next(c["value"] for c in mine.cookies() if c["name"] == "lsn_browser")
+        cookie = next(c for c in mine.cookies() if c["name"] == "lsn_browser")
+        assert cookie["httpOnly"] and cookie["sameSite"] == "Lax"
+        page.close()
+
+        again = open_page(mine)  # a second tab of the same browser: offered the game
+        expect(again.locator("button.lsn-resume")).to_be_visible()
+        again.close()
+
+        stranger = open_page(other)  # another browser: a new game, nobody else's
+        expect(stranger.locator("button.lsn-start")).to_be_visible()
+        assert not stranger.locator("button.lsn-resume").is_visible()
+        assert next(c["value"] for c in other.cookies() if c["name"] == "lsn_browser") != ident
+        stranger.close()
+
+        # a client cannot claim an id by sending the header the app uses internally
+        forged = browser.new_context(extra_http_headers={"X-Livestock-Browser": ident})
+        try:
+            page = open_page(forged)
+            assert not page.locator("button.lsn-resume").is_visible()
+        finally:
+            forged.close()
+    finally:
+        mine.close()
+        other.close()

@@ -23,12 +23,18 @@ can act on.
 Seeds: a new game draws a fresh seed from the system (:func:`fresh_seed`) unless one is given
 (a fixed deal). The save keeps it, so a save replays exactly; pages show it only at the end.
 
-Autosaves: one file per game in the save folder, written atomically (a temp file in the same
-folder, then ``os.replace``; no temp file stays behind, even when the write fails). Each write
+Autosaves: one file per game and browser in the save folder, written atomically (a temp file in the same
+folder, then ``os.replace``; no temp file stays behind, even when the write fails). The served
+app gives every browser a random id (a cookie) and passes it to the page's kernel
+(:func:`browser_id`); that browser's autosaves live in ``browsers/<id>/`` under the save folder,
+so one browser is never offered another's game. A page run without the app (JupyterLab, a
+script) has no id and uses the save folder itself. Each write
 records the session's ``owner`` id (random per session) and a ``revision``. Before writing, a
 session reads the file: when another session wrote it after this one last saw it
 (:attr:`Session.autosave_seen`), nothing is written and :attr:`Session.autosave_conflict` says
 so; :meth:`Session.take_over_autosave` overwrites, :meth:`Session.save_copy` writes a copy.
+The read and the write happen under a lock on the folder (POSIX ``flock``), so two processes
+serving one browser cannot both pass the check and overwrite each other.
 :func:`check_autosave` reads the autosave at page open and sets a bad one aside (renamed, kept).
 """
 from __future__ import annotations
@@ -38,6 +44,7 @@ import contextlib
 import inspect
 import json
 import os
+import re
 import secrets
 import tempfile
 from dataclasses import dataclass, field
@@ -67,12 +74,16 @@ __all__ = [
     "save_dir",
     "set_aside",
     "autosave_path",
+    "browser_id",
 ]
 
 HUMAN = "human"
 SAVE_FORMAT = "livestock-notebooks-session"
 SAVE_VERSION = 1
 SAVE_DIR_ENV = "LIVESTOCK_NOTEBOOKS_SAVE_DIR"
+#: the served app's kernels get the browser's id in this variable (see ``livestock_notebooks.cli``)
+BROWSER_ENV = "HTTP_X_LIVESTOCK_BROWSER"
+_BROWSER_ID = re.compile(r"[0-9a-f]{32}")
 #: an autosave larger than this is not read (set aside as bad)
 MAX_AUTOSAVE_BYTES = 20_000_000
 
@@ -163,8 +174,47 @@ def save_dir(directory: str | os.PathLike | None = None) -> Path:
     return Path.home() / ".livestock_notebooks" / "saves"
 
 
-def autosave_path(game: str, directory: str | os.PathLike | None = None) -> Path:
-    return save_dir(directory) / f"{game}-autosave.json"
+def browser_id() -> str | None:
+    """The id of the browser this page was opened in (32 hex digits), from the served app;
+    ``None`` outside it or when the value is not such an id."""
+    value = os.environ.get(BROWSER_ENV, "")
+    return value if _BROWSER_ID.fullmatch(value) else None
+
+
+def autosave_path(game: str, directory: str | os.PathLike | None = None, *,
+                  browser: str | None = None) -> Path:
+    """Where ``game``'s autosave lives: ``<save folder>/browsers/<id>/<game>-autosave.json``
+    for a browser of the served app (``browser``, default :func:`browser_id`), else
+    ``<save folder>/<game>-autosave.json``."""
+    browser = browser if browser is not None else browser_id()
+    folder = save_dir(directory)
+    if browser:
+        if not _BROWSER_ID.fullmatch(browser):
+            raise ValueError(f"not a browser id: {browser!r}")
+        folder = folder / "browsers" / browser
+    return folder / f"{game}-autosave.json"
+
+
+@contextlib.contextmanager
+def _folder_lock(folder: Path):
+    """Hold an exclusive ``flock`` on ``folder`` (created if missing) inside the block; a no-op
+    where ``fcntl`` does not exist (Windows) or the folder cannot be opened."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not POSIX
+        yield
+        return
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        yield
+        return
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)  # closing releases the lock
 
 
 @dataclass(frozen=True)
@@ -360,6 +410,8 @@ class Session:
         self.autosave_enabled = autosave
         self.save_directory = save_directory
         self.owner = new_owner_id()
+        #: the browser this game's page runs in (fixed when the session is made; "" for none)
+        self.browser = browser_id() or ""
         self.revision = 0
         self.autosave_seen = autosave_seen
         self.autosave_conflict: AutosaveConflict | None = None
@@ -641,7 +693,7 @@ class Session:
 
     @property
     def autosave_path(self) -> Path:
-        return autosave_path(self.spec.name, self.save_directory)
+        return autosave_path(self.spec.name, self.save_directory, browser=self.browser)
 
     @contextlib.contextmanager
     def autosave_later(self, defer: Callable[[Callable[[], Any]], None] | None = None):
@@ -674,18 +726,20 @@ class Session:
             return None
         self._dirty = False
         path = self.autosave_path
-        conflict = None if take_over else self._foreign_autosave(path)
+        with _folder_lock(path.parent):
+            conflict = None if take_over else self._foreign_autosave(path)
+            if conflict is None:
+                self.revision += 1
+                try:
+                    atomic_write_text(path, self.to_save_text())
+                except OSError:
+                    self.revision -= 1
+                    return None
         if conflict is not None:
             first = self.autosave_conflict is None
             self.autosave_conflict = conflict
             if first and self.on_autosave_conflict is not None:
                 self.on_autosave_conflict(conflict)
-            return None
-        self.revision += 1
-        try:
-            atomic_write_text(path, self.to_save_text())
-        except OSError:
-            self.revision -= 1
             return None
         self.autosave_seen = (self.owner, self.revision)
         self.autosave_conflict = None
@@ -716,9 +770,9 @@ class Session:
         return self.write_autosave(take_over=True)
 
     def save_copy(self) -> Path:
-        """Write this game to a new file ``<game>-copy-<UTC time>.json`` in the save folder
+        """Write this game to a new file ``<game>-copy-<UTC time>.json`` next to the autosave
         (after a conflict: "save a copy"); raises OSError."""
-        path = _stamped_path(save_dir(self.save_directory), f"{self.spec.name}-copy")
+        path = _stamped_path(self.autosave_path.parent, f"{self.spec.name}-copy")
         return atomic_write_text(path, self.to_save_text())
 
     def discard_autosave(self) -> None:
