@@ -703,6 +703,36 @@ class TestCommandCards:
                  "no_retreat", "cancel_attack", "counter", "best_of_two"}
         assert {c["effect"]["kind"] for c in D.CARDS} == known
 
+    @pytest.mark.parametrize("key", ["battle_cry", "war_drums", "overrun"])
+    def test_attacking_bonus_cards_not_offered_once_no_general_can_attack(self, key):
+        s = with_card(key, "c3:d,a3:s,a3,c4:s,e3,e3")
+        s.apply(lu.Stay("Pecky"))
+        s.apply(lu.Stay("Henrietta"))
+        assert lu.PlayCard(key) in s.legal_actions()  # Cluck may still attack
+        s.apply(lu.Stay("Cluck"))
+        assert lu.PlayCard(key) not in s.legal_actions()
+        illegal(s, lu.PlayCard(key), "Attacking", "wasted: none of your Generals can attack any more")
+
+    def test_harvest_phase_bumper_crop_not_offered_when_nothing_is_left_to_harvest(self):
+        s = with_card("bumper_crop", "a3:s,a3,a3,c4:s,e3,e3", turn="0/harvest/0/0")  # all in the barn
+        assert lu.PlayCard("bumper_crop") not in s.legal_actions()
+        illegal(s, lu.PlayCard("bumper_crop"), "Harvest Phase", "wasted: none of your Generals can harvest")
+        s = with_card("bumper_crop", "a1,a3,a3,c4:s,e3,e3", turn="0/harvest/0/0")
+        s.apply(lu.Harvest("Pecky", "grass"))  # the only harvest made: the card would come too late
+        assert names(s.legal_actions()) == ["End the harvest phase"]
+        s = with_card("bumper_crop", "a3,a3,a3,c4:s,e3,e3")  # in the action phase they may still walk to a field
+        assert lu.PlayCard("bumper_crop") in s.legal_actions()
+
+    def test_transfering_units_supply_wagon_not_offered_when_no_transfer_can_happen(self):
+        s = with_card("supply_wagon", "a1:s,c3:s,c5:s,c4:s,e3,e3", turn="0/marshal/0/0")  # nobody side by side
+        assert lu.PlayCard("supply_wagon") not in s.legal_actions()
+        illegal(s, lu.PlayCard("supply_wagon"), "Transfering Units", "wasted: no two of your Generals")
+        s = with_card("supply_wagon", "a1:s,c3:s,c5:s,c4:s,e3,e3")  # in the action phase they may still meet
+        assert lu.PlayCard("supply_wagon") in s.legal_actions()
+        s = with_card("supply_wagon", "a1:s,x,x,c4:s,e3,e3")  # one General left: nobody to transfer with
+        assert lu.PlayCard("supply_wagon") not in s.legal_actions()
+        illegal(s, lu.PlayCard("supply_wagon"), "Transfering Units", "wasted: a transfer needs two")
+
     def test_card_target_missing(self):
         s = with_card("forced_march", "c3,a3,a3,e3,e3,e3")
         s.apply(lu.Stay("Pecky"))
@@ -821,8 +851,64 @@ class TestSuperArmy:
             s = with_card(key, "*c3:d,-,-,c5:s,e3,e3", turn=f"0/{phase}/0/0")
             assert not any(isinstance(a, lu.PlayCard) for a in s.legal_actions()), phase
             illegal(s, lu.PlayCard(key), "Super Army Rules", "wasted")
-        s = with_card(key, "c3:d,a3,a3,c5:s,e3,e3", turn="0/harvest/0/0")  # an ordinary General may
+        s = with_card(key, "a1:d,a3,a3,c5:s,e3,e3", turn="0/harvest/0/0")  # an ordinary General may (on grass)
         assert lu.PlayCard(key) in s.legal_actions()
+
+    def test_super_army_second_wind_not_offered_when_wasted(self):
+        # while the army forms (declared, not yet formed) its Generals are merging: no card is played
+        s = with_card("second_wind", "a3:s,a3:d,a3,c4:s,e3,e3")
+        s.apply(lu.Stay("Henrietta"))
+        s.apply(lu.DeclareSuperArmy())
+        assert not any(isinstance(a, lu.PlayCard) for a in s.legal_actions())
+        illegal(s, lu.PlayCard("second_wind", general="Henrietta"), "Super Army", "until the Super Army has formed")
+
+    def test_super_army_second_wind_played_before_it_forms_gives_it_its_action(self):
+        # without the card: a General stayed, so the army formed afterwards waits, and the log says so
+        s = with_card("second_wind", "a3:s,a3:d,a3,c4:s,e3,e3")
+        s.apply(lu.Stay("Henrietta"))
+        s.apply(lu.DeclareSuperArmy())
+        event = next(e for e in s.apply(lu.FormSuperArmy()) if e.kind == "super")
+        assert "does not act this turn (a General already acted)" in event.text and event.data["acts"] is False
+        assert not any(isinstance(a, lu.Move) for a in s.legal_actions())
+        # with it: the action the card gave back is not lost when the Generals merge
+        s = with_card("second_wind", "a3:s,a3:d,a3,c4:s,e3,e3")
+        s.apply(lu.Stay("Henrietta"))
+        s.apply(lu.PlayCard("second_wind", general="Henrietta"))
+        s.apply(lu.DeclareSuperArmy())
+        event = next(e for e in s.apply(lu.FormSuperArmy()) if e.kind == "super")
+        assert "does not act" not in event.text and event.data["acts"] is True
+        s.apply(lu.Move("Pecky", "a3", "b3"))
+        s.apply(lu.Move("Pecky", "b3", "c3"))
+        assert lu.Attack("Pecky", "c3", "c4") not in s.legal_actions()  # two moves, as any Super Army
+
+    def test_super_army_second_wind_action_spent_before_it_forms_is_said(self):
+        # the card's action is used by a General acting again: the army waits, and the log says so
+        s = with_card("second_wind", "a3:s,a3:d,a2,c4:s,e3,e3")
+        s.apply(lu.Stay("Henrietta"))
+        s.apply(lu.PlayCard("second_wind", general="Henrietta"))
+        s.apply(lu.Move("Cluck", "a2", "a3"))
+        s.apply(lu.DeclareSuperArmy())
+        event = next(e for e in s.apply(lu.FormSuperArmy()) if e.kind == "super")
+        assert "does not act this turn (a General already acted)" in event.text and s.generals[0]["done"]
+
+    def test_super_army_second_wind_on_a_waiting_super_army(self):
+        s = with_card("second_wind", "a3:s,a3:d,a3,c4:s,e3,e3")
+        s.apply(lu.Stay("Henrietta"))
+        s.apply(lu.DeclareSuperArmy())
+        s.apply(lu.FormSuperArmy())
+        assert lu.PlayCard("second_wind", general="Pecky") in s.legal_actions()
+        event = s.apply(lu.PlayCard("second_wind", general="Pecky"))[-1]
+        assert event.text.endswith("plays Second Wind on the Chickens Super Army")
+        assert s.generals[0]["steps"] == D.SUPER_MOVES and not s.generals[0]["done"]
+        assert lu.Move("Pecky", "a3", "b3") in s.legal_actions()
+
+    def test_super_army_forming_says_a_forced_march_is_lost(self):
+        s = with_card("forced_march", "a3:s,a3:d,a3,c4:s,e3,e3")
+        s.apply(lu.PlayCard("forced_march", general="Pecky"))
+        s.apply(lu.Stay("Henrietta"))
+        s.apply(lu.DeclareSuperArmy())
+        event = next(e for e in s.apply(lu.FormSuperArmy()) if e.kind == "super")
+        assert "(the extra 1 move a card gave is lost)" in event.text
 
     def test_super_army_may_enter_another_barn(self):
         # an empty barn: the Super Army walks in; nobody else may (and its owner cannot come home)

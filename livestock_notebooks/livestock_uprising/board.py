@@ -393,3 +393,6 @@ class LivestockBoard(GameState):
 
     def _marshal_options(self, seat: int, slots: list[int]) -> list:  # pragma: no cover - see marshalling.py
         raise NotImplementedError
+
+    def _harvest_options(self, seat: int, slots: list[int], out: list) -> None:  # pragma: no cover - see harvest.py
+        raise NotImplementedError

@@ -30,8 +30,8 @@ class CommandCardsMixin(LivestockBoard):
         effect = D.CARD_EFFECT[c]
         kind = effect["kind"]
         gname = self._general_names
-        if kind in ("harvest_bonus", "extra_transfer") and self.super_army[seat]:
-            return []  # a Super Army neither harvests nor transfers: the card would be wasted
+        if self._card_waste(seat, kind, slots)[0]:
+            return []  # the card would change nothing now: not offered (explained if tried)
         if kind in ("attack_bonus", "overrun", "harvest_bonus", "extra_transfer"):
             return [_action(A.PlayCard, key, "", "", -1)]
         if kind == "extra_step":
@@ -60,6 +60,27 @@ class CommandCardsMixin(LivestockBoard):
                 return []
             return [_action(A.PlayCard, key, gname[s], "", -1) for s in slots if len(self.armies[s]) < self._cap(s)]
         raise AssertionError(kind)  # pragma: no cover
+
+    def _card_waste(self, seat: int, kind: str, slots: list[int]) -> tuple[str, str]:
+        """Why a card with this effect would be wasted if played now (the reason and its rulebook
+        section), or ``("", "")``. Such a card is not offered; played anyway it is refused."""
+        if kind in ("harvest_bonus", "extra_transfer") and self.super_army[seat]:
+            return "a Super Army neither harvests nor transfers units", "Super Army Rules"
+        if kind in ("attack_bonus", "overrun") and not any(not self.done[s] and self.steps[s] > 0 for s in slots):
+            return "none of your Generals can attack any more this turn", "Attacking"
+        if kind == "harvest_bonus" and self.phase == "harvest":
+            harvests: list = []
+            self._harvest_options(seat, slots, harvests)
+            if not harvests:
+                return "none of your Generals can harvest any more this turn", "Harvest Phase"
+        if kind == "extra_transfer":
+            if len(slots) < 2:
+                return "a transfer needs two of your Generals on the board", "Transfering Units"
+            cells = [self.general_cell[s] for s in slots]
+            if self.phase == "marshal" and not any(
+                    f == t or t in self._neighbours[f] for i, f in enumerate(cells) for t in cells[i + 1:]):
+                return "no two of your Generals stand together or side by side", "Transfering Units"
+        return "", ""
 
     def _do_play_card(self, a) -> list[Event]:
         c = D.CARD_CODE[a.card]
@@ -98,6 +119,9 @@ class CommandCardsMixin(LivestockBoard):
             s = self._slot_by_name[a.general]
             self.done[s] = 0
             self.steps[s] = self._base_steps(s)
+            # the card gives the turn its action back: a Super Army formed before anyone acts again
+            # may act this turn (as it may when it forms before any General acted)
+            self.has_acted = 0
             text += f" on {self._general_text(s)}"
         elif kind == "gain_choice":
             r = D.RESOURCE_INDEX[a.resource]
@@ -144,12 +168,13 @@ class CommandCardsMixin(LivestockBoard):
                     f"{D.CARD_NAMES[c]} would change nothing here: a defender with no defense points from its units "
                     "loses without a roll, and a Super Army destroys Generals with no units", "No Defense")
         else:
+            require(self.phase != "super", f"{D.CARD_NAMES[c]} waits until the Super Army has formed "
+                    "(while it forms, only marshalling is done)", "Super Army")
             require(not D.CARD_DEFENDING[c],
                     f"{D.CARD_NAMES[c]} is played only when one of your Generals is attacked", "Command Cards")
             require(self.phase in D.CARD_PHASES[c],
                     f"{D.CARD_NAMES[c]} is played in the {' or '.join(sorted(D.CARD_PHASES[c]))} phase",
                     "Command Cards")
-        kind = D.CARD_EFFECT[c]["kind"]
-        require(not (self.super_army[seat] and kind in ("harvest_bonus", "extra_transfer")),
-                f"{D.CARD_NAMES[c]} would be wasted: a Super Army neither harvests nor transfers units", "Super Army Rules")
+        why, section = self._card_waste(seat, D.CARD_EFFECT[c]["kind"], self._own_slots(seat))
+        require(not why, f"{D.CARD_NAMES[c]} would be wasted: {why}", section)
         raise IllegalAction(f"{D.CARD_NAMES[c]} has no such target now", "Command Cards")

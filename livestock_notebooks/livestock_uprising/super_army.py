@@ -53,16 +53,19 @@ class SuperArmyMixin(LivestockBoard):
         self._place(head, self.barn_cell[seat])
         self.phase = self.resume_phase
         self.resume_phase = ""
-        if self.phase == "action" and not self.has_acted:
-            self.steps[head] = D.SUPER_MOVES + card_steps
-            self.done[head] = 0
-        else:
-            self.steps[head] = 0
-            self.done[head] = 1
+        acts = self.phase == "action" and not self.has_acted
+        self.steps[head] = D.SUPER_MOVES + card_steps if acts else 0
+        self.done[head] = 0 if acts else 1
+        waits = ""
+        if self.phase == "action" and not acts:  # said, so a card played this turn is not lost unnoticed
+            waits = "; it does not act this turn (a General already acted)"
+            if card_steps:
+                waits += f" (the extra {D.count_of(card_steps, 'move')} a card gave is lost)"
         events = [Event(EventKind.SUPER, f"The {D.FACTION_NAMES[self.factions[seat]]} Super Army forms with "
                         f"{D.count_of(len(self.armies[head]), 'unit')} (attack {self._attack_total(head)}, "
-                        f"defense {self._defense_total(head)})", seat,
-                        {"units": [D.UNIT_KEYS[u] for u in self.armies[head]], "discarded": discarded})]
+                        f"defense {self._defense_total(head)}){waits}", seat,
+                        {"units": [D.UNIT_KEYS[u] for u in self.armies[head]], "discarded": discarded,
+                         "acts": acts})]
         if self.deck:
             c = self.deck.pop(0)
             self.hands[seat].append(c)
