@@ -66,7 +66,7 @@ def test_css_classes_for_browser_tests():
     classes = set()
     for node in app.widget_tree():
         classes.update(getattr(node, "_dom_classes", ()))
-    for c in ["lsn-app", "lsn-turn", "lsn-status", "lsn-undo", "lsn-end-turn", "lsn-save", "lsn-load", "lsn-log",
+    for c in ["lsn-app", "lsn-turn", "lsn-status", "lsn-undo", "lsn-end-turn", "lsn-save-link", "lsn-load", "lsn-log",
               "lsn-headless-run", "lsn-headless-progress", "lsn-start", "lsn-seat-0", "lsn-bots-pause", "lsn-handoff-ok"]:
         assert c in classes, c
 
@@ -254,14 +254,17 @@ def test_finished_game_is_not_offered():
 
 def test_save_link_is_a_download_of_the_game():
     app = app_with([Seat.human(), Seat.bot("Walker")])
+    def saved_pos():
+        m = re.search(r'download="([^"]+)" href="data:application/json;base64,([^"]+)"', app.save_link.value)
+        assert m and m.group(1) == "toy_race-save.json" and "Save game" in app.save_link.value
+        saved = json.loads(base64.b64decode(m.group(2)))
+        assert saved["game"] == "toy_race"
+        return json.loads(saved["engine_save"])["state"]["pos"]
+
     app.act(Walk(1))
-    app.save_button.click()
-    m = re.search(r'download="([^"]+)" href="data:application/json;base64,([^"]+)"', app.save_link.value)
-    assert m and m.group(1) == "toy_race-save.json"
-    saved = json.loads(base64.b64decode(m.group(2)))
-    assert saved["game"] == "toy_race" and json.loads(saved["engine_save"])["state"]["pos"] == [1, 0]
+    assert saved_pos() == [1, 0]  # one click on Save game downloads the game as it stands
     app.act(Walk(1))
-    assert app.save_link.value == ""  # stale links are dropped
+    assert saved_pos() == [2, 0]  # never a stale game
 
 
 def _upload(app, content: bytes, name="save.json"):
@@ -298,11 +301,29 @@ def test_load_errors_are_shown_and_the_game_stays(content, message):
     assert app.session.state.pos == [2, 0]
 
 
-def test_new_game_button_goes_back_to_setup():
+def test_new_game_in_the_middle_of_a_game_asks_first_then_goes_back_to_setup():
     app = app_with([Seat.human(), Seat.bot("Walker")])
     app.new_game_button.click()
+    assert shown(app.confirm_box) and "Leave this game" in app.confirm_text.value
+    assert shown(app.game_box) and app.session is not None  # nothing lost yet
+    app.confirm_no.click()
+    assert not shown(app.confirm_box) and app.act(Walk(1))
+    app.new_game_button.click()
+    app.confirm_yes.click()
     assert shown(app.setup_box) and not shown(app.game_box) and app.session is None
+    assert not shown(app.confirm_box)
     assert app.act(Walk(1)) is False
+
+
+def test_the_screen_has_its_named_parts_and_advanced_tools_sit_in_the_closed_menu():
+    app = app_with([Seat.human(), Seat.bot("Walker")])
+    classes = {c for wdg in app.widget_tree() for c in getattr(wdg, "_dom_classes", ())}
+    assert {"lsn-board", "lsn-prompt", "lsn-actions", "lsn-log", "lsn-topbar"} <= classes
+    assert not shown(app.menu_box) and app.menu_advanced.selected_index is None
+    assert app.pause_button in app.bot_tools.children and app.headless_box in app.menu_advanced.children[0].children
+    app.menu_button.value = True
+    assert shown(app.menu_box) and app.save_box in app.menu_box.children
+    assert "lsn-prompt-mine" in app.prompt_panel._dom_classes  # the human's decision
 
 
 def test_headless_runner_plays_to_the_end_with_progress():

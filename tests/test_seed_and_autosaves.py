@@ -82,10 +82,12 @@ def test_a_typed_seed_gives_a_fixed_deal_and_a_bad_one_a_message():
     app.start_button.click()
     assert app.session.seed == 4242
     app.new_game_button.click()
+    app.confirm_yes.click()
     app.seed.value = 77  # set from Python as a number (older tests and notebooks do)
     app.start_button.click()
     assert app.session.seed == 77
     app.new_game_button.click()
+    app.confirm_yes.click()
     app.seed.value = "12abc"
     assert app.start_button.click() is None
     assert app.session is None and shown(app.setup_box)

@@ -81,7 +81,16 @@ class GameApp(SetupScreen, SaveControls, BotPacing):
     :class:`ActionListView`); ``bot_delay`` seconds between visible bot actions (``None``:
     never schedule, step by hand); ``autosave`` and ``save_directory`` as in
     :class:`Session`; ``check_resume`` offers an unfinished autosave; ``setup_widgets`` and
-    ``setup_options()`` add game options to the setup screen (passed to ``new_game``).
+    ``setup_options()`` add game options to the setup screen (passed to ``new_game``);
+    ``help_html`` is the page's "how to play" (open on the setup screen, behind the
+    *How to play* button during a game).
+
+    The screen (see :class:`~.views.ScreenRegions`): a slim top bar (title, Undo, New game,
+    How to play, Menu); the board on the left; on the right the prompt (``lsn-prompt``: whose
+    turn, what to do, the message line and the actions ``lsn-actions``), the view's dialogs,
+    the hand (``lsn-hand``) and the latest log lines (``lsn-log``). The menu holds Save, Load
+    and a closed "Advanced" section (pause or step the bots, the view's own tools, a
+    bot-vs-bot run).
     """
 
     #: delay of deferred work (panels, autosave) after a click, see :meth:`defer`
@@ -99,6 +108,7 @@ class GameApp(SetupScreen, SaveControls, BotPacing):
         setup_widgets: Sequence[w.Widget] = (),
         setup_options: Callable[[], Mapping[str, Any]] | None = None,
         headless: bool = True,
+        help_html: str = "",
         loop=None,
     ):
         self.spec = spec
@@ -139,31 +149,70 @@ class GameApp(SetupScreen, SaveControls, BotPacing):
         self.handoff_box.add_class("lsn-handoff-box")
         self.handoff_box.add_class("lsn-handoff")
 
-        # controls
+        # the page's own buttons (top bar)
         self.undo_button = button("Undo", "lsn-undo", self.undo, icon="undo", tooltip="Take back your last step")
         self.end_turn_button = button(spec.end_turn_label, "lsn-end-turn", self.end_turn,
                                       width="auto", button_style="info", icon="forward")
         self.pause_button = button("Pause bots", "lsn-bots-pause", self.toggle_pause, width="auto", icon="pause")
         self.bot_step_button = button("Bot: one step", "lsn-bot-step", self.step, width="auto", icon="step-forward")
-        self.new_game_button = button("New game", "lsn-new-game", self.show_setup, icon="plus")
-        self.controls = w.HBox([self.end_turn_button, self.undo_button, self.pause_button, self.bot_step_button,
-                                self.new_game_button], layout=w.Layout(flex_flow="row wrap", grid_gap="4px"))
+        self.new_game_button = button("New game", "lsn-new-game", self.ask_new_game, icon="plus")
+        self.help_button = w.ToggleButton(description="How to play", icon="question-circle", value=False,
+                                          tooltip="Show or hide how to play", layout=w.Layout(width="auto"))
+        self.help_button.add_class("lsn-help-toggle")
+        self.menu_button = w.ToggleButton(description="Menu", icon="bars", value=False,
+                                          tooltip="Save, load and advanced tools", layout=w.Layout(width="auto"))
+        self.menu_button.add_class("lsn-menu-toggle")
+        self.controls = w.HBox([self.undo_button, self.new_game_button, self.help_button, self.menu_button],
+                               layout=w.Layout(flex_flow="row wrap", grid_gap="4px"))
         self.controls.add_class("lsn-controls")
+        self.topbar = w.HBox([self.title, self.controls])
+        self.topbar.add_class("lsn-topbar")
+
+        # "New game" in the middle of a game asks first
+        self.confirm_text = w.HTML()
+        self.confirm_yes = button("Yes, new game", "lsn-confirm-new-yes", self.show_setup, width="auto",
+                                  button_style="warning")
+        self.confirm_no = button("Keep playing", "lsn-confirm-new-no", self._cancel_new_game, width="auto")
+        self.confirm_box = w.HBox([self.confirm_text, self.confirm_yes, self.confirm_no],
+                                  layout=w.Layout(align_items="center", grid_gap="8px", flex_flow="row wrap"))
+        self.confirm_box.add_class("lsn-confirm-new")
+        hide(self.confirm_box)
 
         self._build_save_box()
 
-        # log
-        self.log = GameLog(spec)
+        # help: the page's "how to play", open on the setup screen, folded during a game
+        self.help_html = w.HTML(help_html)
+        self.help_html.add_class("lsn-help-text")
+        self.help_box = w.VBox([self.help_html])
+        self.help_box.add_class("lsn-help")
+        self.help_button.observe(lambda c: (show if c["new"] else hide)(self.help_box), "value")
 
-        self.view_box = w.VBox([self.view.widget])
+        # log
+        self.log = GameLog(spec, height="7.5em")
+
+        # the game screen: board left; prompt and actions, dialogs, hand and log right
+        regions = self.regions = self.view.regions()
+        for part, css in ((regions.board, "lsn-board"), (regions.prompt, "lsn-view-prompt"),
+                          (regions.hand, "lsn-hand"), (regions.players, "lsn-players")):
+            if part is not None:
+                part.add_class(css)
+        self.actions_row = w.HBox([x for x in (regions.actions, self.end_turn_button) if x is not None])
+        self.actions_row.add_class("lsn-actions")
+        self._prompt_parts = [x for x in (self.turn, self.status, regions.prompt, self.actions_row) if x is not None]
+        self.prompt_panel = w.VBox([x for x in self._prompt_parts if x is not self.status])
+        self.prompt_panel.add_class("lsn-prompt")
+        self.board_col = w.VBox([x for x in (regions.board, regions.players) if x is not None])
+        self.board_col.add_class("lsn-board-col")
+        self.side = w.VBox([*regions.dialogs, *([regions.hand] if regions.hand is not None else []),
+                            w.HTML('<div class="lsn-section-title">Game log</div>'), self.log.widget])
+        self.side.add_class("lsn-side")
+        self.view_box = w.Box([self.board_col, self.prompt_panel, self.side])
         self.view_box.add_class("lsn-view")
-        self.game_box = w.VBox(
-            [self.conflict_box, self.handoff_box, self.view_box, self.controls, self.save_box,
-             w.HTML('<div class="lsn-section-title">Game log</div>'), self.log.widget]
-        )
+        self.view_box.add_class("lsn-screen")
+        self.game_box = w.VBox([self.conflict_box, self.handoff_box, self.view_box])
         self.game_box.add_class("lsn-game")
 
-        # headless
+        # the menu: saving, loading, and (closed) advanced tools
         self.headless = HeadlessRunner(spec, self._headless_seats, seed=self._headless_seed,
                                        options=lambda: dict(self.setup_options()) if self.setup_options else {},
                                        loop=loop)
@@ -171,14 +220,28 @@ class GameApp(SetupScreen, SaveControls, BotPacing):
                                     self.headless.widget])
         if not headless or not spec.bots:
             self.headless_box.layout.display = "none"
+        self.bot_tools = w.HBox([self.pause_button, self.bot_step_button],
+                                layout=w.Layout(flex_flow="row wrap", grid_gap="4px"))
+        self.menu_advanced = w.Accordion(children=[w.VBox([self.bot_tools, *regions.advanced, self.headless_box])],
+                                         titles=("Advanced",), selected_index=None)
+        self.menu_advanced.add_class("lsn-menu-advanced")
+        self.menu_box = w.VBox([self.save_box, self.menu_advanced])
+        self.menu_box.add_class("lsn-menu")
+        hide(self.menu_box)
+        self.menu_button.observe(lambda c: (show if c["new"] else hide)(self.menu_box), "value")
 
-        self.widget = w.VBox([self.style, self.title, self.turn, self.status, self.seed_note, self.resume_box, self.setup_box,
-                              self.game_box, self.headless_box])
+        # the message line: in the prompt during a game, above the setup screen before
+        self.status_slot = w.VBox([self.status])
+        self.widget = w.VBox([self.style, self.topbar, self.confirm_box, self.menu_box, self.help_box,
+                              self.seed_note, self.status_slot, self.resume_box, self.setup_box, self.game_box])
         self.widget.add_class("lsn-app")
         self.widget.add_class(f"lsn-app-{spec.name}")
 
         self._hide(self.game_box)
         self._hide(self.handoff_box)
+        self.help_button.value = bool(help_html)
+        if not help_html:
+            self._hide(self.help_button)
         self._offer_autosave(check_resume)
 
     # -- display ------------------------------------------------------------------------
@@ -227,12 +290,36 @@ class GameApp(SetupScreen, SaveControls, BotPacing):
         self.last_events = []
         self._hide(self.resume_box)
         self._hide(self.setup_box)
+        self._hide(self.confirm_box)
+        self._place_status(in_game=True)
         self._show(self.game_box)
+        self.help_button.value = False  # the explanations fold away once a game is on
+        self.menu_button.value = False
         self.save_link.value = ""
         self._message(message, "info")
         self._watch_autosave(session)
         self.refresh()
         self._schedule_bots()
+
+    def ask_new_game(self) -> None:
+        """The New-game button: straight to the setup screen when no game is going on, else a
+        question first (the game in progress stays saved until a new one starts)."""
+        s = self.session
+        if s is None or s.state.is_over:
+            self.show_setup()
+            return
+        self.confirm_text.value = ('<span class="lsn-confirm-text">Leave this game for a new one? It stays saved '
+                                   'until the new game starts.</span>')
+        self._show(self.confirm_box)
+
+    def _place_status(self, *, in_game: bool) -> None:
+        """The message line sits in the prompt during a game and above the setup screen before
+        (one widget, moved: nothing is displayed twice)."""
+        self.status_slot.children = () if in_game else (self.status,)
+        self.prompt_panel.children = tuple(x for x in self._prompt_parts if in_game or x is not self.status)
+
+    def _cancel_new_game(self) -> None:
+        self._hide(self.confirm_box)
 
     # -- playing --------------------------------------------------------------------------
     def act(self, action: Action) -> bool:
@@ -389,6 +476,9 @@ class GameApp(SetupScreen, SaveControls, BotPacing):
             extra = " (bots paused)" if self.paused else f" ({s.seats[player].kind} bot is playing)"
         self.turn.value = (f'<span class="lsn-chip" style="background:{html.escape(color)}"></span>'
                            f'<span class="lsn-turn-text">{html.escape(self.spec.turn_text(s.state) + extra)}</span>')
+        mine = bool(s.legal_for_viewer()) and not s.needs_handoff
+        if mine != ("lsn-prompt-mine" in self.prompt_panel._dom_classes):
+            (self.prompt_panel.add_class if mine else self.prompt_panel.remove_class)("lsn-prompt-mine")
         self._show_seed(s)
         if s.needs_handoff:
             self.view.clear()
@@ -440,6 +530,8 @@ class GameApp(SetupScreen, SaveControls, BotPacing):
         self.pause_button.icon = "play" if self.paused else "pause"
         self.bot_step_button.disabled = not s.is_bot_turn
         self.log.set_entries(s.log)
+        if not s.is_bot_turn or s.state.is_over:  # during bot turns the last link stays (a settled point)
+            self.update_save_link()
 
     # -- introspection for tests -------------------------------------------------------
     def widget_tree(self) -> list[w.Widget]:
@@ -447,8 +539,9 @@ class GameApp(SetupScreen, SaveControls, BotPacing):
         return widget_tree(self.widget)
 
     def tree_text(self) -> str:
-        """All text in the widget tree (values, descriptions, options, tooltips)."""
-        return tree_text(self.widget)
+        """All text in the widget tree (values, descriptions, options, tooltips), but the
+        Save-game link: a download of the whole game by design, never shown as text."""
+        return tree_text(self.widget, skip=(self.save_link,))
 
 
 def widget_tree(root: w.Widget) -> list[w.Widget]:
@@ -464,11 +557,13 @@ def widget_tree(root: w.Widget) -> list[w.Widget]:
     return out
 
 
-def tree_text(root: w.Widget) -> str:
+def tree_text(root: w.Widget, skip: Sequence[w.Widget] = ()) -> str:
     """All text a page built from ``root`` can show (values, descriptions, options, tooltips):
-    what tests search for a card or a seed that must not be there."""
+    what tests search for a card or a seed that must not be there (``skip``: widgets left out)."""
     parts: list[str] = []
     for node in widget_tree(root):
+        if any(node is x for x in skip):
+            continue
         for attr in ("value", "description", "tooltip", "placeholder"):
             v = getattr(node, attr, None)
             if isinstance(v, str):

@@ -17,6 +17,7 @@ shared by several tabs.
 from __future__ import annotations
 
 import base64
+import datetime as _dt
 import html
 
 import ipywidgets as w
@@ -26,7 +27,31 @@ from ...core.session import AutosaveCheck, AutosaveConflict, AutosaveInfo, GameI
 from ..common.dom import button, hide, show
 from ..common.uploads import upload_bytes
 
-__all__ = ["SaveControls"]
+__all__ = ["SaveControls", "saved_when"]
+
+
+def saved_when(iso: str, now: _dt.datetime | None = None) -> str:
+    """An autosave's time in words: ``"just now"``, ``"12 minutes ago"``, ``"3 hours ago"``,
+    else the date (``"on 28 Nov 2026"``); ``""`` for a time that cannot be read.
+
+    >>> saved_when("2026-12-01T10:00:00+00:00", _dt.datetime(2026, 12, 1, 10, 12, tzinfo=_dt.timezone.utc))
+    '12 minutes ago'
+    """
+    try:
+        then = _dt.datetime.fromisoformat(iso)
+    except (TypeError, ValueError):
+        return ""
+    if then.tzinfo is None:
+        then = then.replace(tzinfo=_dt.timezone.utc)
+    now = now or _dt.datetime.now(_dt.timezone.utc)
+    seconds = (now - then).total_seconds()
+    if -60 < seconds < 60:
+        return "just now"
+    for unit, size in (("minute", 60), ("hour", 3600), ("day", 86400)):
+        count = int(seconds // size)
+        if 0 < seconds < size * (60 if unit == "minute" else 24 if unit == "hour" else 7):
+            return f"{count} {unit}{'s' if count != 1 else ''} ago"
+    return f"on {then.day} {then.strftime('%b %Y')}"
 
 
 class SaveControls:
@@ -55,6 +80,7 @@ class SaveControls:
         self.load_upload = w.FileUpload(accept=".json,application/json", multiple=False, description="Load game")
         self.load_upload.add_class("lsn-load")
         self.load_upload.observe(self._on_upload, "value")
+        hide(self.save_button)  # the link below is the Save button (kept for scripts: prepare_save)
         self.save_box = w.HBox([self.save_button, self.save_link, self.load_upload], layout=w.Layout(align_items="center", grid_gap="8px"))
         self.save_box.add_class("lsn-save-box")
         self.conflict_text = w.HTML()
@@ -81,7 +107,8 @@ class SaveControls:
             self.resume_info.value = (
                 '<div class="lsn-section-title">A game is in progress</div>'
                 f"<div>{html.escape(found.summary)}</div>"
-                f'<div style="color:#555">Saved {html.escape(found.saved_at)}</div>'
+                f'<div style="color:#555" title="{html.escape(found.saved_at)}">Saved '
+                f'{html.escape(saved_when(found.saved_at) or "earlier")}</div>'
             )
             hide(self.setup_box)
         else:
@@ -178,19 +205,31 @@ class SaveControls:
             self._message(f"Could not save a copy: {exc.strerror or exc}", "error")
             return None
         self.prepare_save()
-        self._message(f"Saved a copy as {path.name} in the save folder; the link downloads it too.", "info")
+        self._message(f"Saved a copy as {path.name} in the save folder; Save game in the menu downloads it too.",
+                      "info")
         return path
 
     def prepare_save(self) -> str:
-        """Make the download link of the current game (the Save button). The link holds the
-        whole game, hidden cards too, so it is dropped again at the next change or hand-off."""
+        """Bring the Save-game link up to date now and return the save's text (the link is kept
+        current after every change anyway, see :meth:`update_save_link`)."""
         s = self.session
         if s is None:
             self._message("There is no game to save.", "error")
             return ""
-        data = base64.b64encode(s.to_save_text().encode("utf-8")).decode("ascii")
+        return self.update_save_link()
+
+    def update_save_link(self) -> str:
+        """The menu's *Save game* is a download link holding the whole game: one click saves.
+        It is rewritten after every change (by the page, after the board is drawn); it holds
+        hidden cards too, so it is emptied while the device is passed on (hot-seat)."""
+        s = self.session
+        if s is None or s.needs_handoff:
+            self.save_link.value = ""
+            return ""
+        text = s.to_save_text()
+        data = base64.b64encode(text.encode("utf-8")).decode("ascii")
         name = html.escape(s.save_filename())
-        self.save_link.value = (f'<a class="lsn-save-anchor" download="{name}" '
-                                f'href="data:application/json;base64,{data}">Download {name}</a>')
-        self._message("Click the link to download the save file.", "info")
-        return s.to_save_text()
+        self.save_link.value = (f'<a class="lsn-save-anchor lsn-save-download" download="{name}" '
+                                f'href="data:application/json;base64,{data}" title="Download this game as {name}">'
+                                f'<i class="fa fa-download"></i> Save game</a>')
+        return text

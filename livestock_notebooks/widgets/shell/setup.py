@@ -104,6 +104,8 @@ class SetupScreen:
         self._ticker.cancel()
         self._leave_session()
         hide(self.resume_box)
+        hide(self.confirm_box)
+        self._place_status(in_game=False)
         show(self.setup_box)
         hide(self.game_box)
         self.view.clear()

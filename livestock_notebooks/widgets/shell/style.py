@@ -8,8 +8,36 @@ __all__ = ["APP_CSS"]
 
 APP_CSS = """
 <style>
-.lsn-app { max-width: 1100px; }
-.lsn-title h2 { margin: 0.2em 0; }
+.lsn-app { max-width: 1340px; }
+.lsn-title h2 { margin: 0.1em 0; font-size: 1.35em; }
+/* the slim top bar: title left, the page's buttons right */
+.lsn-app .lsn-topbar { justify-content: space-between; align-items: center; flex-wrap: wrap;
+  border-bottom: 1px solid #ddd; margin-bottom: 6px; }
+.lsn-app .lsn-controls .widget-button, .lsn-app .lsn-controls .widget-toggle-button { width: auto; }
+.lsn-confirm-new { border: 2px solid #f9a825; border-radius: 6px; padding: 4px 8px; background: #fffde7; }
+.lsn-menu { border: 1px solid #ccc; border-radius: 6px; padding: 6px 8px; background: #fafafa; margin-bottom: 6px; }
+.lsn-help { border: 1px solid #cfd8dc; border-radius: 6px; padding: 2px 12px; background: #f7fafc;
+  margin-bottom: 6px; max-height: 60vh; overflow-y: auto; }
+/* the game screen: board left (as big as it is), prompt / dialogs / hand / log in a fixed-width
+   column right, so nothing moves sideways when the selection changes */
+.lsn-app .lsn-screen { display: grid !important; grid-template-columns: minmax(0, max-content) minmax(300px, 440px);
+  grid-template-rows: auto 1fr; grid-template-areas: "board prompt" "board side"; column-gap: 14px;
+  row-gap: 6px; align-items: start; }
+.lsn-app .lsn-board-col { grid-area: board; min-width: 0; max-width: 100%; }
+.lsn-app .lsn-board { max-width: 100%; }
+.lsn-app .lsn-prompt { grid-area: prompt; border: 1px solid #cfd8dc; border-left: 6px solid #90a4ae;
+  border-radius: 6px; padding: 4px 8px; background: #fbfcfd; }
+.lsn-app .lsn-prompt.lsn-prompt-mine { border-left-color: #2e7d32; background: #f1f8e9; }
+.lsn-app .lsn-actions { flex-wrap: wrap; gap: 4px; align-items: center; }
+.lsn-app .lsn-actions .widget-button { width: auto; }
+.lsn-app .lsn-side { grid-area: side; min-width: 0; }
+.lsn-app .lsn-side .lsn-hand { max-height: 42vh; overflow-y: auto; }
+@media (max-width: 760px) {
+  .lsn-app .lsn-screen { grid-template-columns: 100%; grid-template-rows: auto; grid-template-areas: "board" "prompt" "side"; }
+  .lsn-app .lsn-prompt { position: sticky; bottom: 0; z-index: 20; box-shadow: 0 -2px 6px rgba(0,0,0,0.15); }
+  .lsn-app .lsn-side .lsn-hand { max-height: none; }
+  .lsn-app { max-width: 100vw; overflow-x: hidden; }
+}
 .lsn-turn { font-size: 1.1em; font-weight: 600; }
 .lsn-turn .lsn-chip { display: inline-block; width: 0.9em; height: 0.9em; border-radius: 50%;
   margin-right: 0.4em; vertical-align: -0.1em; border: 1px solid #333; }

@@ -20,7 +20,7 @@ from ...core.protocol import Action
 from ...core.session import Session
 from ..common.dom import ButtonPool
 
-__all__ = ["ActionListView", "GameView", "Host", "ViewContext", "illegal_message"]
+__all__ = ["ActionListView", "GameView", "Host", "ScreenRegions", "ViewContext", "illegal_message"]
 
 
 def illegal_message(error: IllegalAction) -> str:
@@ -59,6 +59,27 @@ class ViewContext:
         return bool(self.legal)
 
 
+@dataclass
+class ScreenRegions:
+    """The parts of a game view, as the game screen lays them out (see ``docs/architecture.md``
+    and the screen conventions): ``board`` on the left, as big as the height allows; on the
+    right, in this order, the ``prompt`` (what to do now) with the ``actions`` for that decision
+    (the shell adds its End-turn button there), the ``dialogs`` (battle, combat, vote...: they
+    open inside the side panel, never pushing the board down), the current player's ``hand``
+    (cards, army), then the log; ``players`` (public facts about every seat) below the board;
+    ``advanced`` (tools for the curious) under the page menu's closed "Advanced" section.
+    Only ``board`` is required. The shell adds the classes ``lsn-board``, ``lsn-prompt``,
+    ``lsn-actions``, ``lsn-hand`` and ``lsn-players`` to these widgets."""
+
+    board: w.Widget
+    prompt: w.Widget | None = None
+    actions: w.Widget | None = None
+    dialogs: tuple = ()
+    hand: w.Widget | None = None
+    players: w.Widget | None = None
+    advanced: tuple = ()
+
+
 class GameView:
     """Base of a game's main view. Build ``self.widget`` once in ``__init__``; update it in
     place in :meth:`update`; :meth:`clear` must drop everything private (hot-seat). Call
@@ -70,6 +91,10 @@ class GameView:
 
     def bind(self, app: Host) -> None:
         self.app = app
+
+    def regions(self) -> ScreenRegions:
+        """This view's parts for the game screen; by default the whole widget is the board."""
+        return ScreenRegions(board=self.widget)
 
     def update(self, ctx: ViewContext) -> None:  # pragma: no cover - abstract
         raise NotImplementedError
@@ -108,6 +133,9 @@ class ActionListView(GameView):
         self.box.add_class("lsn-actions-list")
         self.widget = w.VBox([self.info, self.box])
         self.widget.add_class("lsn-action-view")
+
+    def regions(self) -> ScreenRegions:
+        return ScreenRegions(board=self.info, actions=self.box)
 
     def _clicked(self, index: int) -> None:
         if index < len(self._actions):
