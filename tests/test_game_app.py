@@ -22,6 +22,7 @@ from livestock_notebooks.widgets.shell.app import (
 )
 from livestock_notebooks.core.errors import IllegalAction
 from livestock_notebooks.core.session import LogEntry
+from livestock_notebooks.widgets.shell.pacing import BOT_SPEEDS
 from test_session import EndTurn, Roll, Salute, Walk, toy_spec
 
 
@@ -442,3 +443,19 @@ def test_button_helpers():
     pool[2].click()
     assert clicks == ["go", 2] and len(pool.buttons) == 3 and pool[0] is pool.buttons[0]
     assert plain_text(message_html("a < b", "error")) == "a < b" and message_html("") == ""
+
+
+def test_how_to_play_opens_on_the_first_visit_only_and_the_bot_speed_is_remembered():
+    first = GameApp(toy_spec(), help_html="<p>Roll and walk.</p>")
+    assert shown(first.help_box) and first.help_button.value
+    first.speed_dropdown.value = "Fast"
+    assert first.bot_delay == BOT_SPEEDS["Fast"]
+    first.start([Seat.human(), Seat.bot("Walker")], seed=3)
+    assert not shown(first.help_box)  # folded once the game is on
+    first.help_button.value = True  # and back on demand
+    assert shown(first.help_box)
+
+    again = GameApp(toy_spec(), help_html="<p>Roll and walk.</p>")  # the next visit
+    assert not shown(again.help_box) and not again.help_button.value
+    assert again.speed_dropdown.value == "Fast" and again.bot_delay == BOT_SPEEDS["Fast"]
+    assert not shown(GameApp(toy_spec()).help_button)  # a page without help has no button

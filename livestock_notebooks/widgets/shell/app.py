@@ -42,6 +42,7 @@ from ..common.dom import button, hide, message_html, plain_text, show
 from .headless import HeadlessRunner
 from .log import GameLog
 from .pacing import BOT_SPEEDS, DEFAULT_BOT_SPEED, BotPacing, Ticker
+from .prefs import Prefs
 from .saves import SaveControls
 from .setup import HUMAN_LABEL, SetupScreen
 from .style import APP_CSS
@@ -180,6 +181,18 @@ class GameApp(SetupScreen, SaveControls, BotPacing):
 
         self._build_save_box()
 
+        # what this browser remembers: the bot speed, whether "how to play" was seen
+        self.prefs = Prefs(save_directory) if autosave else None
+        speed = self.prefs.get("bot_speed", DEFAULT_BOT_SPEED) if self.prefs else DEFAULT_BOT_SPEED
+        self.speed_dropdown = w.Dropdown(options=list(BOT_SPEEDS), value=speed if speed in BOT_SPEEDS else DEFAULT_BOT_SPEED,
+                                         description="Bot speed", layout=w.Layout(width="14em"))
+        self.speed_dropdown.add_class("lsn-bot-speed")
+        if self.bot_delay is not None and bot_delay == BOT_SPEEDS[DEFAULT_BOT_SPEED]:
+            self.bot_delay = BOT_SPEEDS[self.speed_dropdown.value]  # the page's default: the remembered speed
+        self.speed_dropdown.observe(self._speed_changed, "value")
+        if not spec.bots:
+            hide(self.speed_dropdown)
+
         # help: the page's "how to play", open on the setup screen, folded during a game
         self.help_html = w.HTML(help_html)
         self.help_html.add_class("lsn-help-text")
@@ -225,7 +238,7 @@ class GameApp(SetupScreen, SaveControls, BotPacing):
         self.menu_advanced = w.Accordion(children=[w.VBox([self.bot_tools, *regions.advanced, self.headless_box])],
                                          titles=("Advanced",), selected_index=None)
         self.menu_advanced.add_class("lsn-menu-advanced")
-        self.menu_box = w.VBox([self.save_box, self.menu_advanced])
+        self.menu_box = w.VBox([self.save_box, self.speed_dropdown, self.menu_advanced])
         self.menu_box.add_class("lsn-menu")
         hide(self.menu_box)
         self.menu_button.observe(lambda c: (show if c["new"] else hide)(self.menu_box), "value")
@@ -239,7 +252,8 @@ class GameApp(SetupScreen, SaveControls, BotPacing):
 
         self._hide(self.game_box)
         self._hide(self.handoff_box)
-        self.help_button.value = bool(help_html)
+        self.help_button.value = bool(help_html) and not (self.prefs and self.prefs.seen(f"help:{spec.name}"))
+        (show if self.help_button.value else hide)(self.help_box)
         if not help_html:
             self._hide(self.help_button)
         self._offer_autosave(check_resume)
@@ -293,6 +307,8 @@ class GameApp(SetupScreen, SaveControls, BotPacing):
         self._hide(self.confirm_box)
         self._place_status(in_game=True)
         self._show(self.game_box)
+        if self.help_button.value and self.prefs is not None:
+            self.prefs.mark_seen(f"help:{self.spec.name}")  # open on the first visit only
         self.help_button.value = False  # the explanations fold away once a game is on
         self.menu_button.value = False
         self.save_link.value = ""
@@ -300,6 +316,13 @@ class GameApp(SetupScreen, SaveControls, BotPacing):
         self._watch_autosave(session)
         self.refresh()
         self._schedule_bots()
+
+    def _speed_changed(self, change) -> None:
+        """The player picked a bot speed (remembered for this browser)."""
+        if self.bot_delay is not None:
+            self.bot_delay = BOT_SPEEDS[change["new"]]
+        if self.prefs is not None:
+            self.prefs.set("bot_speed", change["new"])
 
     def ask_new_game(self) -> None:
         """The New-game button: straight to the setup screen when no game is going on, else a
