@@ -171,7 +171,8 @@ def test_kamikaze_goat_explodes_when_it_attacks():
     s = bg.from_notation("bg2 attack s0 r1/- f0 l0 basic | kamikaze_goat,kid_goat,.,.,.,.,.,.,./-/-/-/- | "
                          "troll,owl,.,.,.,.,.,.,./-/-/-/- | rev=-")
     s.apply(bg.ChooseAttacker(0, 0))
-    events = s.apply(bg.ChooseTarget(0, 1, 0))
+    s.apply(bg.ChooseTarget(0, 1, 0))
+    events = s.apply(bg.Dodge(1, 0, False))  # the face-down troll's owner lets it fight
     (battle,) = [e for e in events if e.kind == "battle"]
     assert battle.data["outcome"] == "explode" and s.discard == [["kamikaze_goat"], ["troll"]]
 

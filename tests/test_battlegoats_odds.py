@@ -25,7 +25,7 @@ def engine_outcome(p0: str, p1_slots: list, target_slot: int, attacker_slot: int
         s.apply(ChooseOwnAdjacent(0, own))
     if s.stage == "dodge":
         b = s.battle_values((0, attacker_slot), (1, target_slot))
-        dodge = b["outcome"] != "loss"
+        dodge = b["outcome"] != "loss" and Dodge(1, target_slot, True) in s.legal_actions()
         s.apply(Dodge(1, target_slot, dodge))
         if dodge:
             return "dodge"

@@ -46,9 +46,14 @@ def position(*boards, seat=0, rnd=1, max_rounds=None, first=0, discards=None, re
 
 
 def play(state, *actions):
+    """Apply ``actions``. Every face-down defending card gets a dodge step (Face Up Cards); where
+    its only choice is to fight and the next action given is no ``Dodge``, it is let fight."""
     events = []
-    for a in actions:
+    for i, a in enumerate(actions):
         events.extend(state.apply(a))
+        following = actions[i + 1] if i + 1 < len(actions) else None
+        while not isinstance(following, Dodge) and state.stage == "dodge" and len(state.legal_actions()) == 1:
+            events.extend(state.apply(state.legal_actions()[0]))
     return events
 
 
@@ -240,7 +245,7 @@ class TestBattlefieldSetup:
                              "llama,.,.,.,.,.,.,.,./-/-/-/- | rev=- movers=[[0,3]]")
         acts = s.legal_actions()
         assert MoveAtStart(0, M1, F1) not in acts
-        assert {MoveAtStart(0, M1, F2), MoveAtStart(0, M1, F3), MoveAtStart(0, M1, M1)} <= set(acts)
+        assert {MoveAtStart(0, M1, F2), MoveAtStart(0, M1, F3), MoveAtStart(0, bg.STAY, bg.STAY)} <= set(acts)
         rejected(s, MoveAtStart(0, M1, F1), "Battlefield Setup")
         # Jonas in the front row may swap with it: it stays in the front row
         s = bg.from_notation("bg2 move s0 r0/- f1 l0 basic | double_ballista,jonas,owl,kid_goat,.,.,.,.,./-/-/-/- | "
@@ -279,9 +284,25 @@ class TestBattlefieldSetup:
         lay_out(s, 0)
         assert s.phase == "first" and s.current_player == 1
         assert s.legal_actions() == [ChooseFirstAttacker(1, q) for q in range(3)]
-        ev = s.apply(ChooseFirstAttacker(1, 2))
+        s.apply(ChooseFirstAttacker(1, 2))
+        # the card list holds Jonas: every player is asked, from the first attacker on
+        asked = []
+        while s.phase == "move":
+            asked.append(s.current_player)
+            ev = s.apply(MoveAtStart(s.current_player, bg.STAY, bg.STAY))
+        assert asked == [2, 0, 1]
         assert s.phase == "attack" and s.seat == 2 and s.round == 1
         assert ev[-1].kind == "turn"
+
+    def test_without_a_card_able_to_move_in_the_card_list_the_battle_begins_at_once(self):
+        """Whether any card may move as the battle begins depends on the card list only (public)."""
+        from livestock_notebooks.battlegoats.cards import card_data
+        rows = [r for r in json.loads(json.dumps(card_data()["cards"])) if r["id"] != "jonas"]
+        s = bg.new_game(players=2, seed=3, cards=bg.load_cards(rows))
+        lay_out(s, 0)
+        lay_out(s, 1)
+        s.apply(ChooseFirstAttacker(0, 1))
+        assert s.phase == "attack" and s.seat == 1
 
     def test_layout_events_never_name_the_card(self):
         s = bg.new_game(players=2, seed=1)
@@ -443,9 +464,14 @@ class TestHeroesThatMoveAndCapture:
         at = s.board[0].index("jonas")
         to = 8 if at != 8 else 0
         s.apply(ChooseFirstAttacker(0, 1))
+        # player 1, first to attack, is asked first: holding no such card, they may only stay
+        assert s.phase == "move" and s.current_player == 1
+        assert s.legal_actions() == [MoveAtStart(1, bg.STAY, bg.STAY)]
+        rejected(s, MoveAtStart(1, 0, 1), "Battlefield Setup")
+        s.apply(MoveAtStart(1, bg.STAY, bg.STAY))
         assert s.phase == "move" and s.current_player == 0
         acts = s.legal_actions()
-        assert acts[0] == MoveAtStart(0, at, at) and len(acts) == 9
+        assert acts[0] == MoveAtStart(0, bg.STAY, bg.STAY) and len(acts) == 9
         other = s.board[0][to]
         s.apply(MoveAtStart(0, at, to))
         assert s.board[0][to] == "jonas" and s.board[0][at] == other
@@ -518,6 +544,29 @@ class TestFaceUpCards:
         ev = play(s, ChooseAttacker(0, F1), ChooseTarget(0, 1, F1))
         (b,) = battle_events(ev)
         assert b.data["defense"] == 5 and s.discard[1] == ["matador_goat"]
+
+    def test_a_face_down_card_that_cannot_avoid_battle_still_gets_the_step_and_only_fights(self):
+        """Every face-down defending card pauses the attack for its owner, so the pause tells the
+        table nothing; only a card that may avoid battle may flip, and 'fight' reads the same."""
+        fights = []
+        for defender, may_dodge in (("matador_goat", True), ("bear", False)):
+            s = position(board(F1="ram_goat", F2="kid_goat"), board(F1=defender, F2="owl"))
+            s.apply(ChooseAttacker(0, F1))
+            s.apply(ChooseTarget(0, 1, F1))
+            assert s.stage == "dodge" and s.current_player == 1
+            assert (Dodge(1, F1, True) in s.legal_actions()) == may_dodge
+            if not may_dodge:
+                assert s.legal_actions() == [Dodge(1, F1, False)]
+                rejected(s, Dodge(1, F1, True), "Face Up Cards")
+            (fight, *_) = s.apply(Dodge(1, F1, False))
+            fights.append((fight.kind, fight.text, fight.player, fight.data))
+        assert fights[0] == fights[1]
+
+    def test_a_face_up_target_gets_no_dodge_step(self):
+        s = position(board(F1="ram_goat", F2="kid_goat"), board(F1="bear^", F2="owl"), rev="bear")
+        s.apply(ChooseAttacker(0, F1))
+        events = s.apply(ChooseTarget(0, 1, F1))
+        assert s.stage != "dodge" and battle_events(events)
 
     def test_dodge_decision_belongs_to_the_defender(self):
         s = position(board(F1="ram_goat", F2="kid_goat"), board(F1="matador_goat", F2="bear"))

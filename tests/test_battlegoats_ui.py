@@ -187,6 +187,8 @@ def test_attack_shows_odds_before_committing_then_the_battle_step_by_step():
     assert "exact if each of those cards is equally likely" in text
     assert app.session.state.stage == "attacker", "nothing is played before Attack is pressed"
     view.confirm_button.click()
+    assert app.session.state.stage == "dodge"  # every face-down target's owner is asked (Face Up Cards)
+    app.run_bots()  # the bot lets its Cowboy Goat fight
     s = app.session.state
     assert s.is_over and s.winners == [1] and s.discard[0][-1] == "cyborg_goat"
     report = view.report
@@ -208,6 +210,7 @@ def test_report_steps_one_at_a_time():
     view.boards[0].slots[4].click()
     view.boards[1].slots[7].click()
     view.confirm_button.click()
+    app.run_bots()  # the bot lets its face-down card fight
     report = view.report
     report.replay()
     assert report.shown == 1 and report.body.value.count("lsn-bg-step") == 1
@@ -219,7 +222,8 @@ def test_report_steps_one_at_a_time():
 
 def test_attack_steps_from_events_lists_each_modifier_with_its_reason():
     state = bg.from_notation(ATTACK)
-    events = state.apply(bg.ChooseAttacker(0, 4)) + state.apply(bg.ChooseTarget(0, 1, 7))
+    events = (state.apply(bg.ChooseAttacker(0, 4)) + state.apply(bg.ChooseTarget(0, 1, 7))
+              + state.apply(bg.Dodge(1, 7, False)))
     cards = bg.standard_cards()
     steps = attack_steps(events, lambda c: cards[c].name, lambda c: cards[c].value)
     assert steps[0].startswith("Player 1 attacks with the card in M2")
@@ -300,7 +304,15 @@ def test_last_two_cards_ending_is_offered_to_both_players():
     view.boards[0].slots[4].click()
     view.boards[1].slots[4].click()
     view.confirm_button.click()
+    # Face Up Cards: the face-down Stubborn Goat's owner is asked; it cannot avoid battle: one button
+    assert app.session.state.stage == "dodge"
+    app.handoff_button.click()
+    assert [b.description for b in view.choice_box.children] == ["Let it fight"]
+    assert "cannot avoid the battle" in view.hint.value
+    view.choice_box.children[0].click()
     assert app.session.state.stage == "ending"
+    if shown(app.handoff_box):  # the attacker votes first
+        app.handoff_button.click()
     labels = [b.description for b in view.choice_box.children]
     assert labels == ["Share the victory", "No victors: we all lose"]
     view.choice_box.children[0].click()
@@ -378,6 +390,12 @@ def midgame_app(seed=2):
     app.run_bots()
     app.view.choice_box.children[1].click()  # Player 2 attacks first
     app.run_bots()
+    assert app.session.state.phase == "move"  # every player is asked about cards able to move
+    app.view.choice_box.children[0].click()  # Carry on / Leave it where it is
+    app.run_bots()
+    while app.session.state.stage == "dodge":  # a bot attacked a face-down card of ours: let it fight
+        app.view.choice_box.children[-1].click()
+        app.run_bots()
     return app
 
 
@@ -530,11 +548,18 @@ def test_bots_wait_for_the_battle_report_on_a_loop():
         lay_out_by_clicking(app)
         app.run_bots()
         view.choice_box.children[0].click()  # I attack first
+        while app.session.state.phase == "move":  # every player is asked about cards able to move
+            if app.session.is_bot_turn:
+                app.step()
+            else:
+                view.choice_box.children[0].click()
         st = app.session.state
         mine = next(s for s, c in enumerate(st.board[0]) if c)
         view.boards[0].slots[mine].click()
         view.boards[1].slots[4].click()
         view.confirm_button.click()
+        assert app.session.state.stage == "dodge"
+        app.step()  # the bot lets its face-down card fight
         report = view.report
         assert 1 <= report.shown < len(report.steps), "the steps appear one at a time"
         left = (len(report.steps) - report.shown) * report.step_delay
@@ -564,7 +589,29 @@ def test_jonas_may_swap_as_the_battle_begins():
     assert [b.description for b in view.choice_box.children] == ["Leave it where it is"]
     view.boards[0].slots[1].click()
     st = app.session.state
-    assert st.board[0][:2] == ["soldier_goat", "jonas"] and st.phase == "attack"
+    assert st.board[0][:2] == ["soldier_goat", "jonas"] and st.phase == "move"
+    # Battlefield Setup: the bot is asked too (holding no such card, it carries on)
+    assert st.current_player == 1 and st.legal_actions() == [bg.MoveAtStart(1, bg.STAY, bg.STAY)]
+    app.run_bots()
+    assert app.session.state.phase == "attack"
+
+
+def test_a_player_without_a_card_able_to_move_carries_on_with_one_click():
+    """Battlefield Setup: every player is asked when the card list has Jonas, so nobody learns who
+    holds him; a player without one sees a single button."""
+    pos = ("bg2 first s0 r0/- f- l0 basic | owl,soldier_goat,.,.,.,.,.,.,./-/-/-/- "
+           "| .,.,.,.,jonas,.,.,.,./-/-/-/- | rev=-")
+    app = app_at(pos, ["Human", "Random"])
+    view = app.view
+    view.choice_box.children[0].click()  # I attack first
+    assert app.session.state.phase == "move" and app.session.current_player == 0
+    assert [b.description for b in view.choice_box.children] == ["Carry on"]
+    assert "you hold none" in view.hint.value
+    view.boards[0].slots[1].click()
+    assert "use the button" in app.status_text
+    view.choice_box.children[0].click()
+    app.run_bots()
+    assert app.session.state.phase == "attack"
 
 
 def test_double_ballista_second_target_or_one():
@@ -584,6 +631,7 @@ def test_double_ballista_second_target_or_one():
     assert view.odds.odds is not None
     view.confirm_button.click()
     assert app.session.state.stage != "second"
+    app.run_bots()  # the bot lets both face-down cards fight
     assert len([e for e in view.report.entries[-1]["events"] if e.kind == "battle"]) == 2
 
 
@@ -613,6 +661,7 @@ def test_alfonso_captures_into_an_empty_slot():
     view.boards[1].slots[4].click()
     assert view.odds.odds.known and view.odds.odds.win == 1
     view.confirm_button.click()
+    app.run_bots()  # the bot lets its face-down (known) Kid Goat fight
     st = app.session.state
     assert st.stage == "capture"
     assert "captured" in view.hint.value

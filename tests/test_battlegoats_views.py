@@ -68,6 +68,7 @@ def test_view_shows_own_cards_and_remembered_reveals():
     assert [c.card for c in v.boards[0] if c] == [None, None]
     s.apply(bg.ChooseAttacker(0, 0))
     s.apply(bg.ChooseTarget(0, 1, 1))  # ram 7 vs bear 6: bear defeated, ram back face down
+    s.apply(bg.Dodge(1, 1, False))  # the bear's owner lets it fight (its only choice)
     v = s.player_view(1)
     cell = v.boards[0][0]
     assert dataclasses.asdict(cell) == {"card": "ram_goat", "face_up": False, "counts_face_up": False, "known": True}
@@ -140,6 +141,43 @@ def test_save_with_a_card_in_two_places_is_corrupt():
     data["state"]["hands"][1][0] = data["state"]["hands"][0][0]
     with pytest.raises(SaveFileError, match="corrupt"):
         bg.load(json.dumps(data))
+
+
+_ATTACKED = ('bg2 attack s0 r1/- f0 l0 basic | ram_goat,kid_goat,.,.,.,.,.,.,./-/-/-/- '
+             '| bear^,owl,llama,.,.,.,.,.,./-/-/-/- | rev=bear '
+             'pend={"attacker":0,"card":"ram_goat","dodge_queue":[[1,1]],"dodged":[],"own":null,'
+             '"stage":"dodge","targets":[[1,1]]}')
+
+
+@pytest.mark.parametrize("field, value", [
+    ("players", 9), ("draft", "yes"), ("max_rounds", 0), ("layout_first", -1), ("phase", "lunch"), ("seat", 7),
+    ("round", -1), ("first_attacker", "me"), ("hands", [[]]), ("packs", []), ("board", [[None] * 8, [None] * 9]),
+    ("discard", [[1], []]), ("set_aside", "x"), ("face_up", ["not_a_card"]), ("face_up_turn", 5),
+    ("revealed", [None]), ("seen", None), ("defeated", ["nobody"]), ("winners", [5]), ("result", "draw"),
+    ("captured", None), ("movers", [[0, 12]]), ("pending", {"stage": "nap"}), ("dice", {"state": 3}), ("cards", 42),
+    ("pending", {"stage": "dodge", "attacker": 0, "card": "ram_goat", "targets": [[1, 0]], "dodged": [],
+                 "dodge_queue": [[1, 0]], "own": None}),  # the face-up bear cannot be asked to dodge
+])
+def test_a_corrupt_save_field_is_named_in_the_refusal(field, value):
+    """Saves: the message of a refused save names the field that is wrong."""
+    data = json.loads(bg.from_notation(_ATTACKED).to_json())
+    data["state"][field] = value
+    with pytest.raises(SaveFileError, match=f"save file field '{field}"):
+        bg.load(json.dumps(data))
+
+
+@pytest.mark.parametrize("field", ["board", "pending", "dice", "movers", "players"])
+def test_a_missing_save_field_is_named(field):
+    data = json.loads(bg.from_notation(_ATTACKED).to_json())
+    del data["state"][field]
+    with pytest.raises(SaveFileError, match=f"save file field '{field}' is missing"):
+        bg.load(json.dumps(data))
+
+
+def test_a_save_at_the_dodge_step_of_a_card_that_cannot_dodge_loads():
+    """Face Up Cards: every face-down defending card has the dodge step, the owl too."""
+    s = bg.load(bg.from_notation(_ATTACKED).to_json())
+    assert s.stage == "dodge" and s.legal_actions() == [bg.Dodge(1, 1, False)]
 
 
 def test_actions_round_trip_through_dicts():
@@ -224,38 +262,108 @@ def _jonas_game(owner: int):
 
 
 @pytest.mark.parametrize("owner", [0, 1, 2])
-def test_jonas_at_the_start_of_battle_names_nobody(owner):
-    """Battlefield Setup: Jonas may swap as the battle begins; the others must not learn whose he is."""
+def test_battlefield_setup_every_player_is_asked_about_a_card_able_to_move(owner):
+    """Battlefield Setup: Jonas may swap as the battle begins. Every player is asked in seat order
+    from the first attacker, so the steps, the turn line and the 'stay' events are the same
+    whoever holds him."""
     s = _jonas_game(owner)
-    line = bg.GAME.describe_turn(s)
-    assert "Player" not in line and str(owner + 1) not in line
-    for q in range(3):
-        seen_by_q = s.player_view(q).current_player
-        assert seen_by_q == (owner if q == owner else None)
-    assert s.player_view(None).current_player is None
-    slot = s.board[owner].index("jonas")
-    events = s.apply(bg.MoveAtStart(owner, slot, slot))  # he stays
-    (move,) = [e for e in events if e.kind == "move"]
-    assert move.player is None and move.data == {}
-    assert "Player" not in move.text and "jonas" not in move.text.lower()
-    assert "Player" not in bg.GAME.describe_action(s, bg.MoveAtStart(owner, slot, slot))  # an undone stay
-    assert s.phase == "attack"
+    asked, stays = [], []
+    while s.phase == "move":
+        cp = s.current_player
+        asked.append(cp)
+        line = bg.GAME.describe_turn(s)
+        assert all(s.player_view(q).current_player == cp for q in (0, 1, 2, None))
+        assert s.legal_actions()[0] == bg.MoveAtStart(cp, bg.STAY, bg.STAY)
+        assert len(s.legal_actions()) == (1 if cp != owner else 9)
+        (move,) = [e for e in s.apply(bg.MoveAtStart(cp, bg.STAY, bg.STAY)) if e.kind == "move"]
+        stays.append((line.replace(f"Player {cp + 1}", "P"), move.text.replace(f"Player {cp + 1}", "P"), move.player == cp, move.data == {"player": cp}))
+    assert asked == [0, 1, 2]
+    assert len(set(stays)) == 1, stays  # the holder's 'stay' reads like everyone else's
+    assert "jonas" not in stays[0][1].lower() and s.phase == "attack"
 
 
-def test_the_turn_line_does_not_tell_that_a_target_may_dodge():
-    """Face Up Cards: a face-down target that may avoid battle is not announced by the turn line."""
+# one action of each public decision next to hidden information, and the cut of its events
+# before the battle reveals the cards (what follows a reveal may name them)
+_NEAR_HIDDEN_STAGES = ("target", "second", "own", "defender", "dodge")
+
+
+def _public_choice(state):
+    """At a dodge step or a start-of-battle step, the choice every holder has (fight, stay);
+    elsewhere None."""
+    cp = state.current_player
+    if state.phase == "move":
+        return bg.MoveAtStart(cp, bg.STAY, bg.STAY)
+    if state.stage == "dodge":
+        p, slot = state.pending["dodge_queue"][0]
+        return bg.Dodge(p, slot, False)
+    return None
+
+
+def _until_reveal(events):
+    out = []
+    for e in events:
+        if e.kind in ("reveal", "battle"):
+            break
+        out.append((e.kind, e.text, e.player, json.dumps(e.data, sort_keys=True)))
+    return out
+
+
+def _hidden_step_cases():
+    """(state, action) from seeded games: the action that leads to a dodge or start-of-battle
+    step, and the fight / stay taken at one."""
+    for players, seed, draft in ((2, 3, False), (3, 5, True), (4, 8, False)):
+        rng = random.Random(seed)
+        s = bg.new_game(players=players, seed=seed, draft=draft, max_rounds=6)
+        while not s.is_over:
+            action = _public_choice(s) or rng.choice(s.legal_actions())
+            if s.phase in ("first", "move") or (s.phase == "attack" and s.stage in _NEAR_HIDDEN_STAGES):
+                yield s.copy(), action
+            s.apply(action)
+
+
+def _public_side(state, seat):
+    return state.current_player, state.player_view(seat), bg.GAME.describe_turn(state)
+
+
+def test_dodge_and_start_of_battle_steps_do_not_depend_on_hidden_cards():
+    """Face Up Cards and Battlefield Setup: whether the game pauses for a face-down defender or at
+    the start of battle, who decides, the turn line, every other seat's view and the events of the
+    fight / stay are the same whatever the cards that seat cannot see are."""
+    checked = {"dodge": 0, "move": 0}
+    for state, action in _hidden_step_cases():
+        events = _until_reveal(state.copy().apply(action))
+        after = state.copy()
+        revealing = any(e.kind in ("reveal", "battle") for e in after.apply(action))
+        for seat in [*range(state.players), None]:
+            for seed in (1, 2):
+                twin = state.redraw_hidden(seat, seed)
+                assert _public_side(twin, seat) == _public_side(state, seat), (state.notation(), seat)
+                twin_events = twin.apply(action)
+                assert _until_reveal(twin_events) == events, (state.notation(), seat, action)
+                if not revealing:
+                    assert _public_side(twin, seat) == _public_side(after, seat), (state.notation(), seat, action)
+        if state.phase == "move":
+            checked["move"] += 1
+        elif state.stage == "dodge":
+            checked["dodge"] += 1
+    assert checked["dodge"] >= 5 and checked["move"] >= 3, checked
+
+
+def test_face_up_cards_the_dodge_step_is_public_and_reads_the_same_for_any_card():
+    """Face Up Cards: a face-down target gets the step whether it may avoid battle or not; the
+    turn line and the views are the same, and only its owner learns which choices it has."""
     import tests.test_battlegoats_rules as r
-    dodger = r.position(r.board(F1="ram_goat"), r.board(F1="ninja_goat", F2="kid_goat"))
-    dodger.apply(bg.ChooseAttacker(0, 0))
-    while_aiming = bg.GAME.describe_turn(dodger)
-    dodger.apply(bg.ChooseTarget(0, 1, 0))
-    assert dodger.stage == "dodge"
-    # the same line as while the attacker was aiming: nothing tells the table a dodge is possible
-    assert bg.GAME.describe_turn(dodger) == while_aiming
-    assert "avoid" not in bg.GAME.describe_turn(dodger)
-    # the attacker's and a spectator's views do not show which targets may dodge
-    for viewer in (0, None):
-        v = dodger.player_view(viewer)
-        assert v.pending.dodge_queue == () and v.current_player is None
-    assert dodger.player_view(1).pending.dodge_queue == ((1, 0),)
-    assert dodger.player_view(1).current_player == 1
+    seen = set()
+    for defender in ("ninja_goat", "bear"):
+        s = r.position(r.board(F1="ram_goat"), r.board(F1=defender, F2="kid_goat"))
+        s.apply(bg.ChooseAttacker(0, 0))
+        s.apply(bg.ChooseTarget(0, 1, 0))
+        assert s.stage == "dodge" and s.current_player == 1
+        for viewer in (0, 1, None):
+            v = s.player_view(viewer)
+            assert v.pending.dodge_queue == ((1, 0),) and v.current_player == 1
+        line = bg.GAME.describe_turn(s)
+        assert "Player 2" in line
+        (fight, *_) = s.apply(bg.Dodge(1, 0, False))
+        seen.add((line, fight.kind, fight.text, fight.player, json.dumps(fight.data)))
+    assert len(seen) == 1, seen

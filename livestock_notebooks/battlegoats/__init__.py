@@ -46,7 +46,9 @@ Phases (``state.phase``) and the actions each offers (``state.legal_actions()``)
                 another from ``layout_first`` (new_game option, default 0).
     ``first``   ``ChooseFirstAttacker(player, first)``: by the first to finish laying out.
     ``move``    ``MoveAtStart(player, slot, to)``: a card able to move (Jonas) swaps with the
-                card in ``to`` (``to == slot``: stays).
+                card in ``to``; ``MoveAtStart(player, STAY, STAY)``: no swap. When the card list
+                has such cards, every player is asked (seat order from the first attacker),
+                holding one or not, so the steps tell nothing of the hidden armies.
     ``attack``  an attack in steps (``state.stage``):
                 ``attacker`` ``ChooseAttacker(player, slot)`` (the card is revealed at once);
                 ``target``   ``ChooseTarget(player, target_player, target_slot)``;
@@ -54,7 +56,8 @@ Phases (``state.phase``) and the actions each offers (``state.legal_actions()``)
                 ``defender`` ``ChooseDefender(player=opponent, slot)`` (the opponent decides);
                 ``second``   ``ChooseTarget`` again or ``SkipSecondTarget`` (Double Ballista);
                 ``own``      ``ChooseOwnAdjacent(player, slot)`` (Wizard Goat's own victim);
-                ``dodge``    ``Dodge(player=defender, slot, dodge)`` (Matador Goat, face down);
+                ``dodge``    ``Dodge(player=defender, slot, dodge)``: every face-down defending
+                             card; ``dodge=True`` only for one that may avoid battle (Matador Goat);
                 ``capture``  ``PlaceCaptured(player, slot)`` (Alfonso);
                 ``ending``   ``ChooseEnding(player, share)``: the last cards fell together;
                 the owners vote in turn (attacker first); shared only if all agree.
@@ -163,7 +166,7 @@ __all__ = [
     "CONFORMANCE_CONFIGS", "Card", "CardListError", "CardSet", "ChooseAttacker", "ChooseDefender",
     "ChooseEnding", "ChooseFirstAttacker", "ChooseOpponent", "ChooseOwnAdjacent", "ChooseTarget", "Dodge",
     "MoveAtStart", "PHASES", "PendingView", "Pick", "Place", "PlaceCaptured", "ROWS", "RandomBot", "SLOT_NAMES", "STAGES",
-    "SeenBot", "SkipSecondTarget", "SlotView", "State", "TYPES", "action_from_dict", "attack_odds", "card_name",
+    "STAY", "SeenBot", "SkipSecondTarget", "SlotView", "State", "TYPES", "action_from_dict", "attack_odds", "card_name",
     "card_value", "from_notation", "load", "load_cards", "load_cards_file", "new_game", "parse_slot", "readings", "slot_name",
     "standard_cards", "unknown_pool",
 ]

@@ -16,6 +16,7 @@ __all__ = [
     "Place",
     "ChooseFirstAttacker",
     "MoveAtStart",
+    "STAY",
     "ChooseAttacker",
     "ChooseOpponent",
     "ChooseDefender",
@@ -98,16 +99,22 @@ class ChooseFirstAttacker(BattleGoatsAction):
         return f"{_p(self.player)} lets {_p(self.first)} attack first"
 
 
+#: ``MoveAtStart(player, STAY, STAY)``: keep the battlefield as it is (offered at every move step)
+STAY = -1
+
+
 @dataclass(frozen=True)
 class MoveAtStart(BattleGoatsAction):
-    """A card able to move at the start of battle swaps from ``slot`` to ``to`` (equal: stays)."""
+    """A card able to move at the start of battle swaps from ``slot`` to ``to``; ``slot == to``
+    (``STAY, STAY`` as offered: every player is asked, holding such a card or not) keeps the
+    battlefield as it is."""
 
     slot: int
     to: int
 
     def __str__(self) -> str:
         if self.slot == self.to:
-            return f"{_p(self.player)} leaves the card in {_s(self.slot)} where it is"
+            return f"{_p(self.player)} keeps their battlefield as it is"
         return f"{_p(self.player)} swaps the cards in {_s(self.slot)} and {_s(self.to)}"
 
 

@@ -2,7 +2,9 @@
 
 The attacking player picks a card (revealed at once) and a target; some attackers name an
 opponent who picks the defender, strike a second card, or also hit an own neighbour; a face-down
-card able to avoid battle may flip face up instead. The battle itself is :mod:`.battle`.
+card able to avoid battle may flip face up instead. Every face-down defending card gets that
+decision step, able to dodge or not (then its owner can only let it fight), so the pause tells
+the table nothing about the card. The battle itself is :mod:`.battle`.
 """
 from __future__ import annotations
 
@@ -59,7 +61,9 @@ class AttackMixin(BoardMixin):
             return [interned(ChooseOwnAdjacent, me, s) for s in ADJACENT[pend["attacker"]] if b[s] is not None]
         if stage == "dodge":
             p, s = pend["dodge_queue"][0]
-            return [interned(Dodge, p, s, True), interned(Dodge, p, s, False)]
+            if self.cards.by_id[self.at(p, s)].may_avoid:
+                return [interned(Dodge, p, s, True), interned(Dodge, p, s, False)]
+            return [interned(Dodge, p, s, False)]
         if stage == "capture":
             return [interned(PlaceCaptured, me, s) for s in self._capture_slots(me, pend["capture"][1])]
         if stage == "ending":
@@ -141,11 +145,8 @@ class AttackMixin(BoardMixin):
         return events
 
     def _start_dodges(self, events: list[Event]) -> None:
-        queue = []
-        for p, s in self._defenders():
-            cid = self.at(p, s)
-            if self.cards.by_id[cid].may_avoid and cid not in self.face_up:
-                queue.append([p, s])
+        # every face-down defender gets the step, able to dodge or not: which one may is hidden
+        queue = [[p, s] for p, s in self._defenders() if self.at(p, s) not in self.face_up]
         pend = self._pend
         if queue:
             pend["dodge_queue"] = queue

@@ -101,7 +101,7 @@ class SeenBot:
             mine = [a for a in actions if a.first == me]
             return mine[0] if mine else actions[0]
         if kind is act.MoveAtStart:
-            return actions[0]  # stay where it is
+            return actions[0]  # stay: keep the battlefield as it is
         if kind is act.ChooseAttacker:
             plan = self._best_attack(state, me)
             self._plan = (me,) + plan if plan is not None else None
@@ -199,6 +199,8 @@ class SeenBot:
         return max(actions, key=margin)
 
     def _choose_dodge(self, state, view, me, actions):
+        if len(actions) == 1:  # a face-down card that cannot avoid battle: fight is the only choice
+            return actions[0]
         b = self._battle_as_known(state, view, me, actions[0].slot)
         dodge = b["outcome"] != "loss"
         return next(a for a in actions if a.dodge == dodge)

@@ -45,10 +45,11 @@ _PHASE_LINES = {
     "draft": "Draft: {who} keeps a card ({pack} in the pack)",
     "layout": "Battlefield setup: {who} lays out ({hand} cards to place)",
     "first": "{who} finished first and chooses who attacks first",
-    "move": "Battle begins: cards able to move may swap places",
+    "move": "Battle begins: cards able to move may swap places; every player is asked, {who} now",
 }
-# (no line of its own for the dodge step: the line must not tell that a target may avoid battle)
+# the dodge step comes for every face-down defending card, so its line tells nothing of the card
 _STAGE_LINES = {
+    "dodge": "{head}; {who} lets their face-down card fight, or flips it if it may avoid battle",
     "defender": "{head}; {who} chooses the defending card",
     "ending": "The last cards fell together: {who} chooses how it ends",
 }
@@ -83,14 +84,11 @@ def describe_turn(state: BattleGoatsState) -> str:
 
 def describe_action(state: BattleGoatsState, action: Action) -> str:
     """The log line of an action that made no event (or an undone one): a kept or laid-out card
-    is not named, nor the owner of a card able to move that stays (the others must not learn them)."""
+    is not named (the others must not learn it); a "stay" at the start of battle names no slot."""
     if isinstance(action, act.Pick):
         return f"{player_text(action.player)} keeps a card from the pack"
     if isinstance(action, act.Place):
         return f"{player_text(action.player)} lays a card face down in {SLOT_NAMES[action.slot]}"
-    if isinstance(action, act.MoveAtStart) and action.to == action.slot:
-        # who holds the card able to move, and where, stays hidden
-        return "A card able to move as the battle begins stays where it is"
     return str(action)
 
 

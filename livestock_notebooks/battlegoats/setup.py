@@ -3,12 +3,17 @@
 Players lay out their cards face down one after another (``layout``); the first to finish
 chooses who attacks first (``first``); then each card able to move at the start of the battle
 may swap places (``move``), and the battle begins.
+
+Who holds a card able to move is hidden, so the ``move`` steps depend only on the card list:
+when it has any such card, every player is asked in seat order from the first attacker, once per
+such card in the list. A step of a player holding no (further) such card has only "stay"
+(``MoveAtStart(player, STAY, STAY)``), which makes the same event as a holder's "stay".
 """
 from __future__ import annotations
 
 from ..core.protocol import Event
 from . import events as ev
-from .actions import BattleGoatsAction, ChooseFirstAttacker, MoveAtStart, Place, interned
+from .actions import STAY, BattleGoatsAction, ChooseFirstAttacker, MoveAtStart, Place, interned
 from .board import BoardMixin, player_text as _p
 from .cards import SLOT_NAMES
 
@@ -85,9 +90,29 @@ class SetupMixin(BoardMixin):
 
     def _move_legal(self) -> list[BattleGoatsAction]:
         mp, slot = self.movers[0]
-        return [interned(MoveAtStart, mp, slot, slot)] + [
-            interned(MoveAtStart, mp, slot, t) for t in self._swap_slots(mp, slot)
-        ]
+        stay = [interned(MoveAtStart, mp, STAY, STAY)]
+        if slot == STAY:
+            return stay
+        return stay + [interned(MoveAtStart, mp, slot, t) for t in self._swap_slots(mp, slot)]
+
+    def _mover_count(self) -> int:
+        """How many cards of the card list may move as the battle begins (public: the list is)."""
+        return sum(1 for c in self.cards.by_id.values() if c.moves_at_start)
+
+    def _mover_steps(self, player: int, steps: int) -> list[list[int]]:
+        """``steps`` move steps of ``player``: the slots of their cards able to move, then STAY."""
+        slots = [s for s, c in enumerate(self.board[player]) if c is not None and self.cards.by_id[c].moves_at_start]
+        slots = (slots + [STAY] * steps)[:steps]
+        return [[player, s] for s in slots]
+
+    def _redrawn_movers(self, keep: int | None) -> list[list[int]]:
+        """The move steps after the cards were redrawn: the same players in the same order (that
+        is public); the steps of every player but ``keep`` point at their cards able to move now."""
+        counts: dict[int, int] = {}
+        for q, _ in self.movers:
+            counts[q] = counts.get(q, 0) + 1
+        fresh = {q: iter(self._mover_steps(q, n)) for q, n in counts.items() if q != keep}
+        return [list(m) if m[0] == keep else next(fresh[m[0]]) for m in self.movers]
 
     def _start_layout(self, events: list[Event]) -> None:
         self.phase = "layout"
@@ -118,12 +143,11 @@ class SetupMixin(BoardMixin):
         self.first_attacker = a.first
         events = [Event(ev.FIRST_ATTACKER, f"{_p(a.player)} chooses {_p(a.first)} to attack first", a.player,
                         {"player": a.player, "first": a.first})]
+        steps = self._mover_count()
         movers = []
-        for i in range(self.players):
-            q = (a.first + i) % self.players
-            for s, c in enumerate(self.board[q]):
-                if c is not None and self.cards.by_id[c].moves_at_start:
-                    movers.append([q, s])
+        if steps:
+            for i in range(self.players):
+                movers += self._mover_steps((a.first + i) % self.players, steps)
         self.movers = movers
         if movers:
             self.phase = "move"
@@ -135,7 +159,7 @@ class SetupMixin(BoardMixin):
     def _do_move(self, a: MoveAtStart) -> list[Event]:
         b = self.board[a.player]
         events = []
-        if a.to != a.slot:
+        if a.to != a.slot and a.slot != STAY:
             b[a.slot], b[a.to] = b[a.to], b[a.slot]
             # a card that moved later in the queue keeps its identity: update the queue
             for m in self.movers[1:]:
@@ -144,8 +168,9 @@ class SetupMixin(BoardMixin):
             events.append(Event(ev.MOVE, f"{_p(a.player)} swaps the cards in {SLOT_NAMES[a.slot]} and {SLOT_NAMES[a.to]}",
                                 a.player, {"player": a.player, "from": a.slot, "to": a.to}))
         else:
-            # who holds the card able to move, and where, stays hidden: no player, no slot
-            events.append(Event(ev.MOVE, "A card able to move as the battle begins stays where it is", None, {}))
+            # the same event whether the player holds a card able to move or not
+            events.append(Event(ev.MOVE, str(interned(MoveAtStart, a.player, STAY, STAY)), a.player,
+                                {"player": a.player}))
         self.movers.pop(0)
         if self.movers:
             self.seat = self.movers[0][0]

@@ -8,7 +8,7 @@ from ..core.protocol import Action, Event, GameState, check_action_type, load_st
 from ..core.errors import IllegalAction, NotYourDecision, SaveFileError
 from ..core.rng import Dice
 from . import actions as act
-from .actions import BattleGoatsAction
+from .actions import STAY, BattleGoatsAction
 from .army import ArmyMixin, check_card_list
 from .attack import AttackMixin
 from .battle import BattleMixin
@@ -165,11 +165,14 @@ class BattleGoatsState(ArmyMixin, SetupMixin, AttackMixin, BattleMixin, TurnsMix
             require(type(a.first) is int and 0 <= a.first < self.players, "the first attacker must be a player in the game", SEC_ATTACK)
         elif isinstance(a, act.MoveAtStart):
             require(phase == "move", "a card may move only as the battle begins", SEC_ATTACK)
-            require(type(a.slot) is int and a.slot == self.movers[0][1], "only the card that may move can be moved now", SEC_ATTACK)
-            require(type(a.to) is int and 0 <= a.to < 9 and self.board[a.player][a.to] is not None,
-                    "it can only swap with another card of your battlefield", SEC_SETUP)
-            require(a.to == a.slot or a.to in self._swap_slots(a.player, a.slot),
-                    "a card that must be in its own row (the Double Ballista: front) stays in it", SEC_SETUP)
+            mover = self.movers[0][1]
+            if not (type(a.slot) is int and type(a.to) is int and a.slot == a.to and a.slot in (STAY, mover)):
+                require(type(a.slot) is int and a.slot == mover != STAY,
+                        "only a card of yours able to move as the battle begins may swap now", SEC_SETUP)
+                require(type(a.to) is int and 0 <= a.to < 9 and self.board[a.player][a.to] is not None,
+                        "it can only swap with another card of your battlefield", SEC_SETUP)
+                require(a.to in self._swap_slots(a.player, a.slot),
+                        "a card that must be in its own row (the Double Ballista: front) stays in it", SEC_SETUP)
         else:
             require(phase == "attack", "attacks happen only in the battle", SEC_ATTACK)
             need = _NEED_STAGE.get(t)
@@ -196,6 +199,9 @@ class BattleGoatsState(ArmyMixin, SetupMixin, AttackMixin, BattleMixin, TurnsMix
                 require(type(a.slot) is int and [a.player, a.slot] == self._pend["dodge_queue"][0],
                         "only the attacked card may avoid battle", SEC_FACEUP)
                 require(type(a.dodge) is bool, "the choice is to avoid battle (True) or to fight (False)", SEC_FACEUP)
+                require(not a.dodge or self.cards.by_id[self.at(a.player, a.slot)].may_avoid,
+                        "only a card able to avoid battle (like the Matador Goat) may flip face up instead of fighting",
+                        SEC_FACEUP)
             elif isinstance(a, act.ChooseEnding):
                 require(type(a.share) is bool, "the choice is to share the victory (True) or not (False)", SEC_TURNS)
             elif isinstance(a, act.PlaceCaptured):
@@ -240,11 +246,17 @@ class BattleGoatsState(ArmyMixin, SetupMixin, AttackMixin, BattleMixin, TurnsMix
     @classmethod
     def from_dict(cls, data: dict) -> "BattleGoatsState":
         if not isinstance(data, dict):
-            raise SaveFileError("state must be an object")
-        cards = standard_cards() if data.get("cards") is None else load_cards(data["cards"])
+            raise _bad("state", "is not an object")
+        for key in _SAVE_KEYS:
+            if key not in data:
+                raise _bad(key, "is missing")
+        try:
+            cards = standard_cards() if data.get("cards") is None else load_cards(data["cards"])
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
+            raise _bad("cards", f"is not a card list ({exc})") from None
         players = data["players"]
-        if not isinstance(players, int) or not 2 <= players <= 6:
-            raise ValueError(f"players must be 2-6, got {players!r}")
+        if type(players) is not int or not 2 <= players <= 6:
+            raise _bad("players", f"holds {players!r}, expected 2 to 6")
         _check_save(data, players, cards)
         return cls._restore(data, cards)
 
@@ -252,11 +264,14 @@ class BattleGoatsState(ArmyMixin, SetupMixin, AttackMixin, BattleMixin, TurnsMix
     def _restore(cls, data: dict, cards: CardSet) -> "BattleGoatsState":
         """A state from a save payload whose values are checked (or written by the notation)."""
         players = data["players"]
-        state = cls._blank(players, cards, bool(data["draft"]), data["max_rounds"], data["layout_first"],
-                       Dice.from_dict(data["dice"]))
+        try:
+            dice = Dice.from_dict(data["dice"])
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise _bad("dice", f"is not a saved dice state ({exc})") from None
+        state = cls._blank(players, cards, bool(data["draft"]), data["max_rounds"], data["layout_first"], dice)
         phase = data["phase"]
         if phase not in PHASES:
-            raise ValueError(f"unknown phase {phase!r}")
+            raise _bad("phase", f"names unknown phase {phase!r}")
         state.phase = phase
         state.seat = _int(data["seat"], "seat")
         state.round = _int(data["round"], "round")
@@ -278,7 +293,9 @@ class BattleGoatsState(ArmyMixin, SetupMixin, AttackMixin, BattleMixin, TurnsMix
         # every card defeated this game (saves before this record: the discard piles)
         state.defeated = set(data.get("defeated") or ()) | {c for pile in state.discard for c in pile}
         if phase == "attack" and (not isinstance(state.pending, dict) or state.pending.get("stage") not in STAGES):
-            raise ValueError("an attack phase needs a pending step")
+            raise _bad("pending", "must be an attack step during the battle")
+        if phase == "move" and not state.movers:
+            raise _bad("movers", "must list the start-of-battle steps in the 'move' phase")
         return state
 
     def copy(self) -> "BattleGoatsState":
@@ -378,6 +395,9 @@ class BattleGoatsState(ArmyMixin, SetupMixin, AttackMixin, BattleMixin, TurnsMix
                 problems.append("cards are on a battlefield during the draft")
             if self.phase in ("first", "move") and any(self.hands):
                 problems.append("cards are still in hand after the layout")
+            movable = {c for b in self.board for c in b if c is not None and self.cards.by_id[c].moves_at_start}
+            if self.phase == "move" and any(s != STAY and self.board[q][s] not in movable for q, s in self.movers):
+                problems.append("a start-of-battle step names a card that cannot move")
         for p in range(self.players):
             for c in self.board[p]:
                 if c is not None and c not in self.seen[p]:
@@ -422,6 +442,8 @@ class BattleGoatsState(ArmyMixin, SetupMixin, AttackMixin, BattleMixin, TurnsMix
         twin.seen = [set(redraw(sorted(s))) for s in self.seen]
         twin.face_up_turn = set(redraw(sorted(self.face_up_turn)))
         twin.dice = dice
+        if twin.phase == "move":
+            twin.movers = twin._redrawn_movers(player)
         twin._legal = None
         return twin
 
@@ -433,106 +455,134 @@ class BattleGoatsState(ArmyMixin, SetupMixin, AttackMixin, BattleMixin, TurnsMix
         return f"<BattleGoatsState {self.notation()[:120]}>"
 
 
+_SAVE_KEYS = ("players", "draft", "max_rounds", "layout_first", "phase", "seat", "round", "first_attacker", "hands",
+              "packs", "board", "discard", "set_aside", "face_up", "face_up_turn", "revealed", "seen", "pending",
+              "movers", "winners", "result", "captured", "dice")
+
+
+def _bad(field: str, why: str) -> SaveFileError:
+    return SaveFileError(f"save file field {field!r} {why}")
+
+
 def _check_save(data: dict, players: int, cards: CardSet) -> None:
-    """Type and range checks of a saved state (ValueError on the first problem)."""
+    """Type, range and consistency checks of a saved state: SaveFileError naming the field."""
     def is_int(v, lo=None, hi=None):
         return type(v) is int and (lo is None or v >= lo) and (hi is None or v <= hi)
 
     def card_list(v, name, allow_none=False):
         if not isinstance(v, list) or not all((c is None and allow_none) or (isinstance(c, str) and c in cards)
                                               for c in v):
-            raise ValueError(f"{name} must list card ids")
+            raise _bad(name, "must list card ids of the game")
 
-    def pair(v, hi0, name):
-        if not (isinstance(v, list) and len(v) == 2 and is_int(v[0], 0, hi0) and is_int(v[1], 0, 8)):
-            raise ValueError(f"{name} must be [player, slot]")
+    def pair(v, name, lo1=0):
+        if not (isinstance(v, list) and len(v) == 2 and is_int(v[0], 0, players - 1) and is_int(v[1], lo1, 8)):
+            raise _bad(name, f"holds {v!r}, expected [player, slot]")
 
+    if data["phase"] not in PHASES:
+        raise _bad("phase", f"names unknown phase {data['phase']!r}")
     for key in ("draft", "captured"):
         if type(data[key]) is not bool:
-            raise ValueError(f"{key} must be true or false")
+            raise _bad(key, "must be true or false")
     if data["max_rounds"] is not None and not is_int(data["max_rounds"], 1):
-        raise ValueError("max_rounds must be a positive integer or null")
+        raise _bad("max_rounds", "must be a positive whole number or null")
     for key in ("layout_first", "seat"):
         if not is_int(data[key], 0, players - 1):
-            raise ValueError(f"{key} must be a seat")
+            raise _bad(key, f"holds {data[key]!r}, expected a seat from 0 to {players - 1}")
     if not is_int(data["round"], 0):
-        raise ValueError("round must be a whole number")
+        raise _bad("round", "must be a whole number")
     if data["first_attacker"] is not None and not is_int(data["first_attacker"], 0, players - 1):
-        raise ValueError("first_attacker must be a seat or null")
+        raise _bad("first_attacker", "must be a seat or null")
     for key in ("hands", "packs", "discard", "seen"):
         v = data[key]
         if not isinstance(v, list) or len(v) != players:
-            raise ValueError(f"{key} must have one list per player")
+            raise _bad(key, "must have one list per player")
         for x in v:
             card_list(x, key)
     if not isinstance(data["board"], list) or len(data["board"]) != players:
-        raise ValueError("board must have one battlefield per player")
+        raise _bad("board", "must have one battlefield per player")
     for b in data["board"]:
         card_list(b, "board", allow_none=True)
         if len(b) != 9:
-            raise ValueError("a battlefield has 9 slots")
+            raise _bad("board", "must have 9 slots in each battlefield")
     for key in ("set_aside", "face_up", "face_up_turn", "revealed"):
         card_list(data[key], key)
     if data.get("defeated") is not None:
         card_list(data["defeated"], "defeated")
     if not isinstance(data["winners"], list) or not all(is_int(w, 0, players - 1) for w in data["winners"]):
-        raise ValueError("winners must be seats")
+        raise _bad("winners", "must list seats")
     if data["result"] not in (None, "last_card", "shared", "no_victors", "max_rounds"):
-        raise ValueError("unknown result")
+        raise _bad("result", f"names unknown result {data['result']!r}")
     movers = data["movers"]
     if not isinstance(movers, list):
-        raise ValueError("movers must be a list")
+        raise _bad("movers", "must be a list")
     for m in movers:
-        pair(m, players - 1, "a mover")
+        pair(m, "movers", lo1=STAY)
+    _check_pending(data, players, cards, is_int, pair)
+
+
+def _check_pending(data: dict, players: int, cards: CardSet, is_int, pair) -> None:
+    """The checks of the saved attack step (``pending``)."""
     pend = data["pending"]
     if pend is None:
         return
+    if data["phase"] != "attack":
+        raise _bad("pending", f"must be null outside the battle (phase {data['phase']!r})")
     if not isinstance(pend, dict) or pend.get("stage") not in STAGES:
-        raise ValueError("pending must be an attack step")
+        raise _bad("pending", "must be an attack step with a known 'stage'")
     if pend["stage"] == "ending":
         voters, votes = pend.get("voters"), pend.get("votes")
         if not (isinstance(voters, list) and voters and all(is_int(v, 0, players - 1) for v in voters)):
-            raise ValueError("ending voters must be seats")
+            raise _bad("pending", "has ending 'voters' that are not seats")
         if not (isinstance(votes, list) and len(votes) < len(voters) and all(type(v) is bool for v in votes)):
-            raise ValueError("ending votes must be a shorter list of true/false")
+            raise _bad("pending", "has ending 'votes' that are not a shorter list of true/false")
         return
     if pend["stage"] == "attacker":
         if set(pend) != {"stage"}:
-            raise ValueError("an attack that has not begun has no other data")
+            raise _bad("pending", "holds data for an attack that has not begun")
         return
     if not is_int(pend.get("attacker"), 0, 8) or pend.get("card") not in cards:
-        raise ValueError("the attacking card is malformed")
+        raise _bad("pending", "has a malformed attacking card ('attacker', 'card')")
     for key in ("targets", "dodged", "dodge_queue"):
         if not isinstance(pend.get(key), list):
-            raise ValueError(f"pending {key} must be a list")
+            raise _bad("pending", f"has a {key!r} that is not a list")
         for x in pend[key]:
-            pair(x, players - 1, f"pending {key}")
+            pair(x, f"pending.{key}")
+        if len({tuple(x) for x in pend[key]}) != len(pend[key]):
+            raise _bad("pending", f"lists a card twice in {key!r}")
+    if any(p == data["seat"] for p, _ in pend["targets"]):
+        raise _bad("pending", "has a target of the attacking player's own in 'targets'")
     if "own" not in pend or (pend["own"] is not None and not is_int(pend["own"], 0, 8)):
-        raise ValueError("pending own must be a slot or null")
+        raise _bad("pending", "has an 'own' that is not a slot or null")
     if "opponent" in pend and not is_int(pend["opponent"], 0, players - 1):
-        raise ValueError("pending opponent must be a seat")
+        raise _bad("pending", "has an 'opponent' that is not a seat")
     if pend["stage"] == "defender" and "opponent" not in pend:
-        raise ValueError("a defender step needs the opponent")
-    if pend["stage"] == "dodge" and not pend["dodge_queue"]:
-        raise ValueError("a dodge step needs a card that may dodge")
+        raise _bad("pending", "is a defender step without the 'opponent'")
+    if pend["stage"] == "dodge":
+        defenders = [list(t) for t in pend["targets"]] + ([[data["seat"], pend["own"]]] if pend["own"] is not None else [])
+        if not pend["dodge_queue"]:
+            raise _bad("pending", "is a dodge step without a face-down defending card ('dodge_queue' is empty)")
+        for p, s in pend["dodge_queue"]:
+            card = data["board"][p][s]
+            if [p, s] not in defenders or card is None or card in data["face_up"]:
+                raise _bad("pending", f"has a 'dodge_queue' entry {[p, s]} that is not a face-down defending card")
     if pend["stage"] == "capture":
         cap = pend.get("capture")
         if not (isinstance(cap, list) and len(cap) == 2 and is_int(cap[0], 0, players - 1) and cap[1] in cards):
-            raise ValueError("a capture step needs [owner, card]")
+            raise _bad("pending", "is a capture step without [owner, card] in 'capture'")
         had = pend.get("had_cards")
         if not isinstance(had, list) or not all(is_int(h, 0, players - 1) for h in had):
-            raise ValueError("a capture step needs had_cards")
+            raise _bad("pending", "is a capture step without 'had_cards' seats")
 
 
 def _int(v, name):
     if not isinstance(v, int) or isinstance(v, bool):
-        raise ValueError(f"{name} must be an integer")
+        raise _bad(name, "must be a whole number")
     return v
 
 
 def _lists(v, count, name):
     if not isinstance(v, list) or len(v) != count or not all(isinstance(x, list) for x in v):
-        raise ValueError(f"{name} must be {count} lists")
+        raise _bad(name, f"must be {count} lists")
     return [list(x) for x in v]
 
 

@@ -62,10 +62,10 @@ class BattleGoatsPlayerView(PlayerView):
     ``boards[p][s]`` is None for an empty slot, else a :class:`SlotView`. ``hand`` and ``pack``
     are the viewer's own (empty for a spectator); ``hand_sizes`` / ``pack_sizes`` count
     everyone's. ``turn`` is the attacking seat during the battle; ``seen`` every card id the
-    viewer has seen (a spectator: the revealed ones). ``current_player`` is None for the
-    others while the one deciding must stay unnamed (a card able to move as the battle begins,
-    a face-down target deciding whether to avoid battle), and ``pending.dodge_queue`` lists the
-    viewer's own cards only.
+    viewer has seen (a spectator: the revealed ones). ``current_player`` is public at every
+    step: the start-of-battle move steps ask every player and the dodge steps come for every
+    face-down defending card, so neither tells what a face-down card is; ``pending.dodge_queue``
+    lists those face-down defending cards.
     """
 
     players: int
@@ -98,12 +98,10 @@ def _pairs(value: Any) -> tuple[tuple[int, int], ...]:
     return tuple((int(p), int(s)) for p, s in value or ())
 
 
-def _pending_view(pending: dict | None, viewer: int | None) -> PendingView | None:
+def _pending_view(pending: dict | None) -> PendingView | None:
     if pending is None:
         return None
     capture = pending.get("capture")
-    # which face-down targets may avoid battle is private: the viewer sees only its own
-    queue = tuple(q for q in _pairs(pending.get("dodge_queue")) if q[0] == viewer)
     return PendingView(
         stage=pending["stage"],
         attacker=pending.get("attacker"),
@@ -111,7 +109,7 @@ def _pending_view(pending: dict | None, viewer: int | None) -> PendingView | Non
         targets=_pairs(pending.get("targets")),
         own=pending.get("own"),
         dodged=_pairs(pending.get("dodged")),
-        dodge_queue=queue,
+        dodge_queue=_pairs(pending.get("dodge_queue")),
         opponent=pending.get("opponent"),
         voters=tuple(pending.get("voters") or ()),
         votes=tuple(pending.get("votes") or ()),
@@ -136,8 +134,6 @@ def build_view(state: BoardMixin, viewer: int | None, *, current_player: int | N
             row.append(SlotView(c if known else None, up, state.counts_face_up(c), known))
         boards.append(tuple(row))
     me = -1 if viewer is None else viewer
-    if current_player != viewer and _private_decision(state):
-        current_player = None
     return BattleGoatsPlayerView(
         viewer=viewer,
         players=state.players,
@@ -157,21 +153,11 @@ def build_view(state: BoardMixin, viewer: int | None, *, current_player: int | N
         discards=tuple(tuple(d) for d in state.discard),
         revealed=tuple(sorted(state.revealed)),
         seen=tuple(sorted(state.seen[me] if viewer is not None else state.revealed)),
-        pending=_pending_view(state.pending, viewer),
+        pending=_pending_view(state.pending),
         winners=tuple(state.winners),
         result=state.result,
         is_over=state.is_over,
     )
-
-
-def _private_decision(state: BoardMixin) -> bool:
-    """Whether the one deciding now must stay unnamed to the others: the owner of a card able
-    to move as the battle begins, or a target deciding whether its face-down card avoids battle
-    (either would tell the others what a face-down card is)."""
-    if state.phase == "move":
-        return True
-    pend = state.pending
-    return state.phase == "attack" and pend is not None and pend.get("stage") == "dodge"
 
 
 def hidden_from(state: BoardMixin, viewer: int | None) -> set[str]:

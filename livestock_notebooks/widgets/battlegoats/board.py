@@ -330,11 +330,14 @@ class BattleGoatsView(AttackPanel, GameView):
                 self._render()
             return
         if phase == "move":
-            mover = self._legal_of(act.MoveAtStart)[0].slot
+            swaps = [a for a in self._legal_of(act.MoveAtStart) if a.to != a.slot]
+            if not swaps:
+                self.say("You hold no card able to move as the battle begins: use the button above.")
+                return
             if player != me:
                 self.say("The card may only swap with another card of your own battlefield.")
                 return
-            self.act(act.MoveAtStart(me, mover, slot))
+            self.act(act.MoveAtStart(me, swaps[0].slot, slot))
             return
         if phase != "attack":
             self.say("Use the buttons above for this choice.")
@@ -575,11 +578,19 @@ class BattleGoatsView(AttackPanel, GameView):
             labels = [("I attack first" if a.first == me else f"{player_name(a.first)} attacks first") for a in choices]
         elif phase == "move":
             acts = self._legal_of(act.MoveAtStart)
-            mover = acts[0].slot
-            name = cards[v.boards[me][mover].card].name
-            hint = f"As the battle begins, {name} ({SLOT_NAMES[mover]}) may swap places with one of your cards: click it, or leave it."
+            swaps = [a for a in acts if a.to != a.slot]
             choices = [a for a in acts if a.to == a.slot]
-            labels = ["Leave it where it is"]
+            if swaps:
+                mover = swaps[0].slot
+                name = cards[v.boards[me][mover].card].name
+                hint = (f"As the battle begins, {name} ({SLOT_NAMES[mover]}) may swap places with one of your cards: "
+                        "click it, or leave it.")
+                labels = ["Leave it where it is"]
+            else:
+                # every player is asked, so nobody learns who holds a card able to move
+                hint = ("As the battle begins, cards able to move may swap places. Every player is asked; you hold "
+                        "none, so carry on.")
+                labels = ["Carry on"]
         elif phase == "attack":
             hint, confirm, choices, labels = self._attack_panel(v, cards)
         self.hint.value = f'<span class="lsn-bg-hint-text">{_esc(hint)}</span>' if hint else ""

@@ -49,7 +49,9 @@ class AttackPanel:
                     out[(me, a.slot)] = "selectable"
         elif phase == "move":
             for a in self._legal_of(act.MoveAtStart):
-                out[(me, a.to)] = "selected" if a.to == a.slot else "selectable"
+                if a.to != a.slot:
+                    out[(me, a.slot)] = "selected"
+                    out[(me, a.to)] = "selectable"
         elif phase == "attack":
             if stage == "attacker":
                 for a in self._legal_of(act.ChooseAttacker):
@@ -133,10 +135,16 @@ class AttackPanel:
             p, s = pend.dodge_queue[0]
             mine = v.boards[me][s]
             name = cards[mine.card].name if mine and mine.card else "your card"
-            hint = (f"{cards[pend.card].name} attacks your {name} ({SLOT_NAMES[s]}). It is face down, so you may "
-                    "flip it face up and avoid the battle (both cards stay face up), or fight.")
             choices = self._legal_of(act.Dodge)
-            labels = ["Flip it face up and avoid the battle" if a.dodge else "Fight" for a in choices]
+            if any(a.dodge for a in choices):
+                hint = (f"{cards[pend.card].name} attacks your {name} ({SLOT_NAMES[s]}). It is face down, so you may "
+                        "flip it face up and avoid the battle (both cards stay face up), or fight.")
+                labels = ["Flip it face up and avoid the battle" if a.dodge else "Fight" for a in choices]
+            else:
+                # every face-down defender gets this step, so the table cannot tell which may avoid battle
+                hint = (f"{cards[pend.card].name} attacks your {name} ({SLOT_NAMES[s]}). It cannot avoid the "
+                        "battle: let it fight.")
+                labels = ["Let it fight"]
         elif stage == "capture":
             hint = "Your attacker captured a card: click an empty slot of your battlefield for it."
         elif stage == "ending":
