@@ -152,7 +152,7 @@ def test_widgets_update_in_place():
     app.run_bots()
     assert [b for board in view.boards for b in board.slots] == slots
     assert view.hand_box is hand_box
-    assert app.view.widget in app.view_box.children
+    assert app.view.regions().board in app.board_col.children
 
 
 # --------------------------------------------------------------------------- attacking
