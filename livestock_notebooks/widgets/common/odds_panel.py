@@ -30,6 +30,7 @@ CSS classes for browser tests and styling:
 """
 from __future__ import annotations
 
+import html
 from fractions import Fraction
 from typing import Any, Callable, Mapping, Sequence
 
@@ -234,7 +235,7 @@ class OddsPanel(widgets.VBox):
             self.result = None
             for column in self.columns.values():
                 column.show(None)
-            self.set_message(str(exc), "error")
+            self.set_message(html.escape(str(exc)), "error")  # the message is text, not markup
             if self.chart is not None:
                 self.chart.update([[0.0] * len(self.outcomes) for _ in self.scenarios])
             for cb in self._error_callbacks:

@@ -24,6 +24,7 @@ Callbacks: ``on_progress(callback)`` -> ``callback(result)`` after each chunk;
 """
 from __future__ import annotations
 
+import html
 import math
 import time
 from typing import Any, Callable, Iterator, Sequence
@@ -157,7 +158,7 @@ class SimulationRunner(widgets.VBox):
                     cb(result)
         except ValueError as exc:
             self.progress.bar_style = "danger"
-            self.status.value = f"<span style='color:#b00020'>{exc}</span>"
+            self.status.value = f"<span style='color:#b00020'>{html.escape(str(exc))}</span>"
             return None
         finally:
             self.running = False
