@@ -2,7 +2,9 @@
 state that keeps its invariants and can be played on (issue 11, "Saves, autosaves and loading")."""
 from __future__ import annotations
 
+import functools
 import json
+import re
 import random
 
 import pytest
@@ -12,7 +14,7 @@ from livestock_notebooks import battlegoats as bg
 from livestock_notebooks import livestock_uprising as lu
 from livestock_notebooks import space_pigs as sp
 
-MUTATIONS_PER_ENGINE = 300
+MUTATIONS_PER_ENGINE = 2000
 
 ENGINES = {
     "space_pigs": (lambda seed: sp.new_game(players=3 + seed % 3, seed=seed, rules="full", max_rounds=3), sp.load),
@@ -21,15 +23,26 @@ ENGINES = {
 }
 
 
+# positions with nested data under way (a combat, a card's targets, a trip, a battle, an attack)
+NESTED = {
+    "space_pigs": lambda s: s.combat is not None or s.pending is not None or s.trip is not None or s.ship is not None,
+    "livestock_uprising": lambda s: s.battle is not None,
+    "battlegoats": lambda s: isinstance(s.pending, dict) and "own" in s.pending,
+}
+
+
 def _saves(engine: str) -> list[str]:
-    """Saves from a few seeded random games, taken at several steps."""
+    """Saves from a few seeded random games, taken at several steps and wherever nested data
+    are under way (up to four such a game)."""
     new, _ = ENGINES[engine]
     out = []
     for seed in (1, 2, 3):
         rng = random.Random(seed)
         state = new(seed)
+        nested = 0
         for step in range(160):
-            if step % 40 == 0:
+            if step % 40 == 0 or (nested < 4 and NESTED[engine](state)):
+                nested += step % 40 != 0
                 out.append(state.to_json())
             legal = state.legal_actions()
             if state.is_over or not legal:
@@ -59,12 +72,13 @@ def _set(root, path, value):
     _get(root, path[:-1])[path[-1]] = value
 
 
-def _mutate(data: dict, rng: random.Random) -> str:
-    """One mutation of the save's ``state``: a number, a string, a dropped key, a duplicated list
-    item or two swapped values. Returns a description for failure messages."""
+def _mutate(data: dict, paths: list, rng: random.Random) -> str:
+    """One mutation of the save's ``state`` (``paths``: every path in it): a number, a string, a
+    dropped key, a duplicated list item or two swapped values. Returns a description for failure
+    messages."""
     state = data["state"]
-    paths = [p for p, _ in _paths(state) if p]
-    path = rng.choice(paths)
+    nested = [p for p in paths if isinstance(state.get(p[0]), dict)] if rng.random() < 0.5 else []
+    path = rng.choice(nested or paths)
     value = _get(state, path)
     kind = rng.randrange(5)
     if kind == 0 or (isinstance(value, (int, float)) and not isinstance(value, bool) and kind < 3):
@@ -109,15 +123,22 @@ def _exercise(state) -> None:
             pass
 
 
-@pytest.mark.parametrize("engine", sorted(ENGINES))
+BATTLEGOATS_DEFECT = pytest.mark.xfail(strict=True, reason=(
+    "BattleGoats defect (issue 11, not fixed here): a save whose 'pending.targets' lists a target twice "
+    "is accepted, then playing on raises AssertionError ('no card in slot ...')"))
+
+
+@pytest.mark.parametrize("engine", ["livestock_uprising", "space_pigs",
+                                    pytest.param("battlegoats", marks=BATTLEGOATS_DEFECT)])
 def test_mutated_saves_are_refused_or_playable(engine):
     _, load = ENGINES[engine]
     saves = _saves(engine)
+    paths = [[p for p, _ in _paths(json.loads(text)["state"]) if p] for text in saves]
     rng = random.Random(11)
     failures = []
     for i in range(MUTATIONS_PER_ENGINE):
         data = json.loads(saves[i % len(saves)])
-        what = _mutate(data, rng)
+        what = _mutate(data, paths[i % len(saves)], rng)
         text = json.dumps(data)
         try:
             state = load(text)
@@ -170,7 +191,7 @@ def test_space_pigs_load_refuses_sequence_data_that_do_not_fit():
         sp.load(json.dumps(data))
     data = _space_pigs_save()
     data["state"]["sd"]["i"] = "x"
-    with pytest.raises(SaveFileError, match="'sd'"):
+    with pytest.raises(SaveFileError, match="'sd.i'"):
         sp.load(json.dumps(data))
 
 
@@ -181,5 +202,122 @@ def test_battlegoats_load_refuses_an_attack_step_without_its_own_slot():
         state.apply(rng.choice(state.legal_actions()))
     data = json.loads(state.to_json())
     del data["state"]["pending"]["own"]
-    with pytest.raises(SaveFileError, match="pending own"):
+    with pytest.raises(SaveFileError, match="pending.*own"):
         bg.load(json.dumps(data))
+
+
+# --------------------------------------------------------------------------- nested fields, by name
+@functools.lru_cache(maxsize=None)
+def _space_pigs_save_with(what: str) -> str:
+    """A Space Pigs save with ``what`` under way: a combat, a card or power waiting for its targets,
+    a trip, a ship card in play, or a queue in the sequence data."""
+    found = {"cb": lambda s: s.combat is not None and s.combat.stage == "cards_d",
+             "pend": lambda s: s.pending is not None, "trip": lambda s: s.trip is not None,
+             "ship": lambda s: s.ship is not None and s.trip is None, "sd": lambda s: "q" in s.seq_data}[what]
+    for seed in range(40):
+        state = sp.new_game(players=4, seed=seed, rules="full", max_rounds=4, clan_powers=True)
+        rng = random.Random(seed)
+        while not state.is_over:
+            if found(state):
+                return state.to_json()
+            state.apply(rng.choice(state.legal_actions()))
+    raise AssertionError(f"no random game reached {what}")
+
+
+def _drop(key):
+    return lambda part, s: part.pop(key)
+
+
+def _other_seat(s):
+    return next(p for p in range(s["n"]) if p not in (s["cb"]["a"], s["cb"]["d"]))
+
+
+@pytest.mark.parametrize("where, field, change", [
+    ("cb", "cb.round", lambda cb, s: cb.update(round=0)),
+    ("cb", "cb.stage", lambda cb, s: cb.update(stage="dance")),
+    ("cb", "cb.hex", lambda cb, s: cb.update(hex=999)),
+    ("cb", "cb.a", lambda cb, s: cb.update(a=9)),
+    ("cb", "cb.d", lambda cb, s: cb.update(d=cb["a"])),
+    ("cb", "cb.acards", lambda cb, s: cb.update(acards=[999])),
+    ("cb", "cb.revealed", lambda cb, s: cb.update(revealed="yes")),
+    ("cb", "cb.tech", _drop("tech")),
+    ("cb", "cb.zap", lambda cb, s: cb.update(zap=1)),
+    ("cb", "cb.seq", lambda cb, s: cb.update(seq="3C" if cb["seq"] == "3A" else "3A")),
+    ("cb", "cb.roll", lambda cb, s: cb.update(stage="resolve", roll=None)),
+    ("cb", "cb.tie_player", lambda cb, s: cb.update(stage="win_tie", roll=[[3], [3]])),
+    ("cb", "actor", lambda cb, s: s.update(actor=_other_seat(s))),
+    ("pend", "pend.what", lambda pd, s: pd.update(what="spell")),
+    ("pend", "pend.id", lambda pd, s: pd.update(id=999 if pd["what"] == "card" else "fly")),
+    ("pend", "pend.player", lambda pd, s: pd.update(player=9)),
+    ("pend", "pend.player", lambda pd, s: pd.update(player=(pd["player"] + 1) % s["n"])),
+    ("pend", "pend.kinds", lambda pd, s: pd.update(kinds=["nowhere"])),
+    ("pend", "pend.picks", lambda pd, s: pd.update(picks=[0] * len(pd["kinds"]))),
+    ("trip", "trip.mode", lambda tr, s: tr.update(mode="warp")),
+    ("trip", "trip.p", lambda tr, s: tr.update(p=99)),
+    ("trip", "trip.src", lambda tr, s: tr.update(src=999)),
+    ("trip", "trip.hops", lambda tr, s: tr.update(hops="2")),
+    ("trip", "trip", lambda tr, s: s.update(seq="4B")),
+    ("ship", "ship.mode", lambda sh, s: sh.update(mode="warp")),
+    ("ship", "ship.range", lambda sh, s: sh.update(range=0)),
+    ("sd", "sd.q", lambda sd, s: sd.update(q=[9])),
+    ("sd", "sd.i", lambda sd, s: sd.update(i=len(sd["q"]) + 1)),
+    ("sd", "sd.stage", lambda sd, s: sd.update(stage="dance")),
+    ("sd", "sd.bogus", lambda sd, s: sd.update(bogus=1)),
+    ("sd", "sd.convoy", lambda sd, s: sd.update(convoy={"9": 1})),
+])
+def test_space_pigs_load_refuses_a_bad_nested_field_and_names_it(where, field, change):
+    data = json.loads(_space_pigs_save_with(where))
+    sp.load(json.dumps(data))  # the unchanged save loads
+    change(data["state"][where], data["state"])
+    with pytest.raises(SaveFileError, match=re.escape(f"save file field {field!r}")):
+        sp.load(json.dumps(data))
+
+
+@functools.lru_cache(maxsize=None)
+def _livestock_save_in_battle() -> str:
+    for seed in range(40):
+        state = lu.new_game(players=3, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            if state.battle is not None and state.battle.stage == "respond":
+                return state.to_json()
+            state.apply(rng.choice(state.legal_actions()))
+    raise AssertionError("no random game reached a battle")
+
+
+@pytest.mark.parametrize("field, change", [
+    ("battle.att", lambda s: s["battle"].update(att=99)),
+    ("battle.frm", lambda s: s["battle"].update(frm="a1")),
+    ("battle.stage", lambda s: s["battle"].update(stage="dance")),
+    ("battle.defs", lambda s: s["battle"].update(defs=[])),
+    ("battle.defs", lambda s: s["battle"].update(defs=[s["battle"]["att"]])),
+    ("battle.loser", lambda s: s["battle"].update(loser="x")),
+    ("battle.loser", lambda s: s["battle"].update(stage="casualty")),
+    ("battle.barn", lambda s: s["battle"].update(barn=2)),
+    ("battle.card", lambda s: s["battle"].update(card=999)),
+    ("battle.decider", lambda s: s["battle"].update(decider=7)),
+    ("battle.cas", lambda s: s["battle"].pop("cas")),
+    ("battle.zz", lambda s: s["battle"].update(zz=0)),
+    ("battle.to", lambda s: s["battle"].update(to=s["battle"]["frm"])),
+    ("battle.att", lambda s: s["battle"].update(frm=min({0, 1, 2} - {s["battle"]["frm"], s["battle"]["to"]}))),
+    ("battle", lambda s: s.update(battle=[1, 2])),
+    ("battle", lambda s: s.update(phase="over")),
+    ("phase", lambda s: s.update(phase="lunch")),
+    ("resume", lambda s: s.update(resume="nap")),
+    ("max_rounds", lambda s: s.update(max_rounds=0)),
+    ("buffs", lambda s: s.update(buffs={})),
+    ("buffs.attack", lambda s: s["buffs"].update(attack=-1)),
+    ("turn", lambda s: s.update(turn=9)),
+    ("first", lambda s: s.update(first=9)),
+    ("acted", lambda s: s.update(acted=2)),
+    ("players", lambda s: s.update(players=7)),
+    ("factions", lambda s: s.update(factions=[0, 0, 1])),
+    ("hands[1]", lambda s: s["hands"][1].append(999)),
+    ("deck", lambda s: s.pop("deck")),
+])
+def test_livestock_load_refuses_a_bad_field_and_names_it(field, change):
+    data = json.loads(_livestock_save_in_battle())
+    lu.load(json.dumps(data))  # the unchanged save loads
+    change(data["state"])
+    with pytest.raises(SaveFileError, match=re.escape(f"save file field {field!r}")):
+        lu.load(json.dumps(data))

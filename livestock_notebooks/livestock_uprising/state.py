@@ -204,6 +204,9 @@ class LivestockState(SetupMixin, ActionPhaseMixin, BattleMixin, HarvestMixin, Ma
     @classmethod
     def from_dict(cls, data: dict) -> "LivestockState":
         s = cls.__new__(cls)
+        for key in [*cls._FIELDS.values(), "winners", "dice"]:
+            if key not in data:
+                raise SaveFileError(f"save file field {key!r} is missing")
         for attr, key in cls._FIELDS.items():
             if attr != "battle":
                 setattr(s, attr, _plain(data[key]))
@@ -395,11 +398,12 @@ def _ints(name: str, values, length: int | None, lo: int, hi: int) -> None:
 def _check_shapes(s: "LivestockState", b: Any) -> None:
     """Types, lengths and ranges of a loaded state, so that a corrupt file fails cleanly."""
     if type(s.players) is not int or s.players not in D.GRIDS or s.size != D.GRIDS[s.players][1]:
-        raise SaveFileError("save file has a board that does not fit its player count")
+        raise SaveFileError(f"save file field 'players' holds {s.players!r} (board size {s.size!r}): "
+                            "expected 2 to 4 players and the board of that many")
     P, n, G = s.players, s.size, 3 * s.players
     _ints("factions", s.factions, P, 0, 3)
     if len(set(s.factions)) != P:
-        raise SaveFileError("save file gives two players one faction")
+        raise SaveFileError("save file field 'factions' gives two players one faction")
     _ints("terrain", s.terrain, n * n, D.UNPLACED, D.BARN)
     _ints("tile_pool", s.tile_pool, None, 0, D.LAKE)
     _ints("barn_of", s.barn_of, n * n, -1, P - 1)
@@ -411,47 +415,81 @@ def _check_shapes(s: "LivestockState", b: Any) -> None:
         _ints(name, getattr(s, name), G, 0, 9)
     if not isinstance(s.armies, list) or len(s.armies) != G:
         raise SaveFileError("save file field 'armies' has the wrong shape")
-    for army in s.armies:
-        _ints("armies", army, None, 0, len(D.UNITS) - 1)
+    for i, army in enumerate(s.armies):
+        _ints(f"armies[{i}]", army, None, 0, len(D.UNITS) - 1)
     if not isinstance(s.tokens, list) or len(s.tokens) != P:
         raise SaveFileError("save file field 'res' has the wrong shape")
-    for r in s.tokens:
-        _ints("res", r, 5, 0, D.TOKENS_TOTAL)
+    for i, r in enumerate(s.tokens):
+        _ints(f"res[{i}]", r, 5, 0, D.TOKENS_TOTAL)
     _ints("supply", s.token_supply, 5, 0, D.TOKENS_TOTAL)
     _ints("troops", s.troop_stock, D.N_TROOPS, 0, max(D.TROOP_COUNTS))
     _ints("sf", s.special_force_state, len(D.SPECIAL_FORCES), 0, 2)
     if not isinstance(s.hands, list) or len(s.hands) != P:
         raise SaveFileError("save file field 'hands' has the wrong shape")
-    for h in s.hands:
-        _ints("hands", h, None, 0, len(D.CARDS) - 1)
+    for i, h in enumerate(s.hands):
+        _ints(f"hands[{i}]", h, None, 0, len(D.CARDS) - 1)
     _ints("deck", s.deck, None, 0, len(D.CARDS) - 1)
     _ints("played", s.played, None, 0, len(D.CARDS) - 1)
     _ints("superarmy", s.super_army, P, 0, 1)
     _ints("alive", s.alive, P, 0, 1)
     _ints("winners", s._winners, None, 0, P - 1)
-    _ints("turn", [s.turn, s.first_player + 1, s.round, s.transfers_left, s.marshal_locked, s.has_acted], 6, 0, 10**9)
-    if s.turn >= P or s.first_player >= P:
-        raise SaveFileError("save file names a player who is not in the game")
-    if s.phase not in PHASES or s.resume_phase not in ("", "action", "harvest", "marshal"):
-        raise SaveFileError(f"unknown phase {s.phase!r}")
+    for name, value, lo, hi in (("turn", s.turn, 0, P - 1), ("first", s.first_player, -1, P - 1),
+                                ("round", s.round, 0, 10**9), ("transfers", s.transfers_left, 0, 99),
+                                ("locked", s.marshal_locked, 0, 1), ("acted", s.has_acted, 0, 1)):
+        _ints(name, [value], 1, lo, hi)
+    if s.phase not in PHASES:
+        raise SaveFileError(f"save file field 'phase' holds {s.phase!r}, expected one of {', '.join(PHASES)}")
+    if s.resume_phase not in _RESUME_PHASES:
+        raise SaveFileError(f"save file field 'resume' holds {s.resume_phase!r}, expected one of "
+                            + ", ".join(map(repr, _RESUME_PHASES)))
     if s.max_rounds is not None and (type(s.max_rounds) is not int or s.max_rounds < 1):
-        raise SaveFileError("save file has a bad max_rounds")
+        raise SaveFileError(f"save file field 'max_rounds' holds {s.max_rounds!r}, expected null or a whole number from 1")
     if not isinstance(s.bonuses, dict) or set(s.bonuses) != set(BONUS_KEYS):
-        raise SaveFileError("save file has unknown turn effects")
-    _ints("buffs", list(s.bonuses.values()), 3, 0, 99)
+        raise SaveFileError(f"save file field 'buffs' is not an object of {', '.join(BONUS_KEYS)}")
+    for key in BONUS_KEYS:
+        _ints(f"buffs.{key}", [s.bonuses[key]], 1, 0, 99)
     if b is not None:
-        keys = {"att", "frm", "to", "defs", "barn", "stage", "decider", "abonus", "overrun", "card", "loser",
-                "cas", "retreat"}
-        if not isinstance(b, dict) or set(b) != keys:
-            raise SaveFileError("save file has a malformed battle")
-        _ints("battle", [b["att"]], 1, 0, G - 1)
-        _ints("battle", [b["frm"], b["to"]], 2, 0, n * n - 1)
-        _ints("battle", b["defs"], None, 0, G - 1)
-        _ints("battle", [b["decider"]], 1, 0, P - 1)
-        _ints("battle", [b["card"]], 1, -1, len(D.CARDS) - 1)
-        _ints("battle", [b["barn"], b["abonus"], b["overrun"], b["cas"], b["retreat"]], 5, 0, 99)
-        if not b["defs"] or b["stage"] not in ("respond", "casualty", "retreat") or b["loser"] not in ("", "att", "def"):
-            raise SaveFileError("save file has a malformed battle")
+        _check_battle(s, b)
+
+
+_RESUME_PHASES = ("", "action", "harvest", "marshal")
+_BATTLE_STAGES = ("respond", "casualty", "retreat")
+
+
+def _check_battle(s: "LivestockState", b: Any) -> None:
+    """The battle in progress, field by field (``battle.<key>``), then against the position."""
+    P, n, G = s.players, s.size, 3 * s.players
+    if not isinstance(b, dict):
+        raise SaveFileError("save file field 'battle' is not an object or null")
+    for key in Battle.SAVE_KEYS.values():
+        if key not in b:
+            raise SaveFileError(f"save file field 'battle.{key}' is missing")
+    for key in sorted(set(b) - set(Battle.SAVE_KEYS.values())):
+        raise SaveFileError(f"save file field 'battle.{key}' is not a field of a battle")
+    for key, lo, hi in (("att", 0, G - 1), ("frm", 0, n * n - 1), ("to", 0, n * n - 1), ("barn", 0, 1),
+                        ("decider", 0, P - 1), ("abonus", 0, 99), ("overrun", 0, 99),
+                        ("card", -1, len(D.CARDS) - 1), ("cas", 0, 99), ("retreat", 0, 1)):
+        _ints(f"battle.{key}", [b[key]], 1, lo, hi)
+    _ints("battle.defs", b["defs"], None, 0, G - 1)
+    if not b["defs"] or len(set(b["defs"])) != len(b["defs"]):
+        raise SaveFileError("save file field 'battle.defs' must list the defending Generals, each once")
+    if b["stage"] not in _BATTLE_STAGES:
+        raise SaveFileError(f"save file field 'battle.stage' holds {b['stage']!r}, expected one of {', '.join(_BATTLE_STAGES)}")
+    if b["loser"] not in ("", "att", "def"):
+        raise SaveFileError(f"save file field 'battle.loser' holds {b['loser']!r}, expected '', 'att' or 'def'")
+    # against the position: the Generals fighting stand where the battle says, on two squares
+    if b["frm"] == b["to"]:
+        raise SaveFileError("save file field 'battle.to' is the square the attacker comes from ('battle.frm')")
+    if b["att"] in b["defs"]:
+        raise SaveFileError("save file field 'battle.defs' lists the attacking General")
+    if b["stage"] != "respond" and b["loser"] == "":
+        raise SaveFileError(f"save file field 'battle.loser' is empty at stage {b['stage']!r}, after the dice")
+    if s.phase == "over":
+        raise SaveFileError("save file field 'battle' holds a battle in a finished game")
+    if b["stage"] in ("respond", "retreat") and (s.general_cell[b["att"]] != b["frm"] or any(
+            s.general_cell[g] != b["to"] for g in b["defs"])):
+        raise SaveFileError("save file field 'battle.att' or 'battle.defs' names a General who is not on "
+                            "the battle's squares ('battle.frm', 'battle.to')")
 
 
 def _plain(value: Any):

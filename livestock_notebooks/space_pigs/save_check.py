@@ -6,8 +6,11 @@ from typing import Any
 
 from ..core.errors import SaveFileError
 from .board import LAYOUTS, OPTION_DEFAULTS, RULE_SETS
+from .cards import CARD_TARGETS
+from .combat import _SAVE_KEYS as _COMBAT_KEYS
 from .data import CARDS
 from .flow import SEQUENCE_ORDER
+from .powers import POWER_TARGETS
 
 KNOWN_SEQUENCES = SEQUENCE_ORDER + ("over",)
 _TILES = {"A", "S"} | {k + c for k in "PD" for c in "ryb"}
@@ -125,19 +128,14 @@ def check_save(d: dict) -> None:
     sd = d.get("sd")
     if not isinstance(sd, dict):
         raise _bad("sd", "is not an object")
-    for key in _SEQ_DATA_INTS:
-        if key in sd and not (_is_int(sd[key]) and -1 <= sd[key] <= 10_000):
-            raise _bad("sd", f"holds {sd[key]!r} for {key!r}")
-    if "q" in sd and not (isinstance(sd["q"], list) and all(map(_seats(n), sd["q"]))):
-        raise _bad("sd", "holds a queue that is not a list of players")
-    trip = d.get("trip")
-    if trip is not None and not (isinstance(trip, dict) and set(trip) == set(_TRIP_KEYS) and all(
-            type(trip[k]) is typ for k, typ in _TRIP_KEYS.items())
-            and 0 <= trip["src"] < hexes and 0 <= trip["pos"] < hexes and trip["p"] >= 0 and trip["h"] >= 0):
-        raise _bad("trip", "is not a trip under way")
+    _check_seq_data(sd, n, hexes)
     for field in ("pend", "trip", "ship", "cb"):
         if d.get(field) is not None and not isinstance(d[field], dict):
             raise _bad(field, "is not an object or null")
+    _check_trip(d, hexes)
+    _check_ship(d)
+    _check_pending(d, n)
+    _check_combat(d, n, hexes)
     if not isinstance(d.get("over"), bool):
         raise _bad("over", "is not true or false")
     _list(d, "win", None, _seats(n))
@@ -148,3 +146,198 @@ def check_save(d: dict) -> None:
         raise _bad("over", "disagrees with the sequence")
     if not d["over"] and d["actor"] is None:
         raise _bad("actor", "is null in a running game")
+    _check_together(d)
+
+
+# --------------------------------------------------------------------------- the nested data
+# what each key of the sequence data holds (``sd``): a test of the value and what it must be
+_SD_SEAT_OR_NONE = ("roller", "controller", "called", "banned_now")
+_SD_SEAT_LISTS = ("q", "candidates", "barred", "voted")
+_SD_FLAGS = ("moved", "alien_done")
+_SD_STAGES = ("give", "players", "skip", "cho", "move", "stand", "call", "vote")
+_SHIP_MODES = {"boots": 20, "range": 20, "teleport": 99}
+_TRIP_MODES = ("plain",) + tuple(_SHIP_MODES)
+_COMBAT_STAGES = ("cards_d", "cards_a", "to_reveal", "revealed", "tech", "tech_done", "flee_d", "flee_a", "roll",
+                  "rolled", "rolled2", "reroll", "check_tie", "win_tie", "resolve")
+_ROLLED_STAGES = ("rolled", "rolled2", "reroll", "check_tie", "win_tie", "resolve")
+
+
+def _ints_in(v: Any, lo: int, hi: int, length: int | None = None) -> bool:
+    return isinstance(v, list) and (length is None or len(v) == length) and all(
+        _is_int(x) and lo <= x <= hi for x in v)
+
+
+def _check_seq_data(sd: dict, n: int, hexes: int) -> None:
+    """Every key of the sequence data, by name: ``sd.<key>``."""
+    def field(key: str, ok: bool, expected: str) -> None:
+        if not ok:
+            raise _bad(f"sd.{key}", f"holds {sd[key]!r}, expected {expected}")
+    known = set(_SEQ_DATA_INTS) | set(_SD_SEAT_OR_NONE) | set(_SD_SEAT_LISTS) | set(_SD_FLAGS) | {
+        "stage", "given", "assign", "votes", "vote_error", "deferred", "choices", "alien_hexes", "alien_kind",
+        "alien_count", "convoy"}
+    for key in sd:
+        if key not in known:
+            raise _bad(f"sd.{key}", "is not a key of any sequence")
+    for key in _SEQ_DATA_INTS:
+        if key in sd:
+            field(key, _is_int(sd[key]) and -1 <= sd[key] <= 10_000, "a whole number from -1 to 10000")
+    for key in _SD_SEAT_OR_NONE:
+        if key in sd:
+            field(key, _is_int(sd[key]) and -1 <= sd[key] < n, f"a player from 0 to {n - 1} (or -1)")
+    for key in _SD_SEAT_LISTS:
+        if key in sd:
+            field(key, _ints_in(sd[key], 0, n - 1), f"a list of players from 0 to {n - 1}")
+    for key in _SD_FLAGS:
+        if key in sd:
+            field(key, isinstance(sd[key], bool), "true or false")
+    if "stage" in sd:
+        field("stage", sd["stage"] in _SD_STAGES, "one of " + ", ".join(_SD_STAGES))
+    if "given" in sd:
+        field("given", _ints_in(sd["given"], 0, 99, n), f"a count for each of the {n} players")
+    if "assign" in sd:
+        field("assign", _ints_in(sd["assign"], 0, n - 1), "a list of players")
+    if "votes" in sd:
+        field("votes", _ints_in(sd["votes"], -1, n - 1, n), f"a vote (a player or -1) for each of the {n} players")
+    for key, width in (("vote_error", 3), ("deferred", 2)):
+        if key in sd:
+            field(key, isinstance(sd[key], list) and all(
+                _ints_in(e, -1, 10_000, width) and e[0] < n for e in sd[key]), f"a list of [player, ...] entries of {width}")
+    if "choices" in sd:
+        field("choices", _ints_in(sd["choices"], -1, max(hexes - 1, 0)), "a list of hexes")
+    if "alien_hexes" in sd:
+        field("alien_hexes", _ints_in(sd["alien_hexes"], 0, max(hexes - 1, 0)), "a list of hexes")
+    if "alien_kind" in sd:
+        field("alien_kind", _is_int(sd["alien_kind"]) and -3 <= sd["alien_kind"] <= -1, "an alien code from -3 to -1")
+    if "alien_count" in sd:
+        field("alien_count", _is_int(sd["alien_count"]) and 0 <= sd["alien_count"] <= 99, "a count from 0 to 99")
+    if "convoy" in sd:
+        field("convoy", isinstance(sd["convoy"], dict) and all(
+            k in map(str, range(n)) and _nonneg(v) for k, v in sd["convoy"].items()),
+            "an object of extra cards by player number")
+    if "q" in sd and "i" in sd and not 0 <= sd["i"] <= len(sd["q"]):
+        raise _bad("sd.i", f"holds {sd['i']!r}, past the end of the queue 'sd.q'")
+
+
+def _check_trip(d: dict, hexes: int) -> None:
+    trip = d.get("trip")
+    if trip is None:
+        return
+    for key, typ in _TRIP_KEYS.items():
+        if type(trip.get(key)) is not typ:
+            raise _bad(f"trip.{key}", f"holds {trip.get(key)!r}, expected a {typ.__name__}")
+    if set(trip) != set(_TRIP_KEYS):
+        raise _bad("trip", f"has unknown keys {sorted(set(trip) - set(_TRIP_KEYS))}")
+    for key in ("src", "pos"):
+        if not 0 <= trip[key] < hexes:
+            raise _bad(f"trip.{key}", f"holds {trip[key]!r}, not a hex of the galaxy")
+    for key, hi in (("p", 20), ("h", 3), ("range", 99), ("hops", 99)):
+        if not 0 <= trip[key] <= hi:
+            raise _bad(f"trip.{key}", f"holds {trip[key]!r}, expected 0 to {hi}")
+    if trip["mode"] not in _TRIP_MODES:
+        raise _bad("trip.mode", f"holds {trip['mode']!r}, expected one of " + ", ".join(_TRIP_MODES))
+
+
+def _check_ship(d: dict) -> None:
+    ship = d.get("ship")
+    if ship is None:
+        return
+    if set(ship) != {"mode", "range"}:
+        raise _bad("ship", "is not an object of 'mode' and 'range'")
+    if ship["mode"] not in _SHIP_MODES:
+        raise _bad("ship.mode", f"holds {ship['mode']!r}, expected one of " + ", ".join(_SHIP_MODES))
+    if not _is_int(ship["range"]) or not 1 <= ship["range"] <= _SHIP_MODES[ship["mode"]]:
+        raise _bad("ship.range", f"holds {ship['range']!r}, expected 1 to {_SHIP_MODES[ship['mode']]}")
+
+
+def _check_pending(d: dict, n: int) -> None:
+    """The card or power waiting for its targets (``pend``)."""
+    pend = d.get("pend")
+    if pend is None:
+        return
+    if set(pend) != {"what", "id", "player", "kinds", "picks"}:
+        raise _bad("pend", "is not an object of 'what', 'id', 'player', 'kinds' and 'picks'")
+    if pend["what"] == "card":
+        if not _card(pend["id"]):
+            raise _bad("pend.id", f"holds {pend['id']!r}, not a card number")
+        effect = CARDS[pend["id"]].effect
+        allowed = [list(CARD_TARGETS.get(effect, ()))] + ([["extra_when"]] if effect == "extra_trip" else [])
+    elif pend["what"] == "power":
+        if pend["id"] not in POWER_TARGETS:
+            raise _bad("pend.id", f"holds {pend['id']!r}, not a clan power with targets")
+        allowed = [list(POWER_TARGETS[pend["id"]])]
+    else:
+        raise _bad("pend.what", f"holds {pend['what']!r}, expected 'card' or 'power'")
+    if not _seats(n)(pend["player"]):
+        raise _bad("pend.player", f"holds {pend['player']!r}, not a player")
+    if pend["kinds"] not in allowed or not pend["kinds"]:
+        raise _bad("pend.kinds", f"holds {pend['kinds']!r}, not the targets of {pend['id']!r}")
+    if not _ints_in(pend["picks"], -1, 10_000) or len(pend["picks"]) >= len(pend["kinds"]):
+        raise _bad("pend.picks", f"holds {pend['picks']!r}, expected fewer targets than {pend['kinds']!r}")
+
+
+def _check_combat(d: dict, n: int, hexes: int) -> None:
+    """The combat in progress (``cb``), field by field: ``cb.<key>``."""
+    cb = d.get("cb")
+    if cb is None:
+        return
+    keys = {key for key, _ in _COMBAT_KEYS}
+    for key in sorted(keys - set(cb)):
+        raise _bad(f"cb.{key}", "is missing")
+    for key in sorted(set(cb) - keys - {"tie_player"}):
+        raise _bad(f"cb.{key}", "is not a field of a combat")
+
+    def field(key: str, ok: bool, expected: str) -> None:
+        if not ok:
+            raise _bad(f"cb.{key}", f"holds {cb[key]!r}, expected {expected}")
+    field("hex", _is_int(cb["hex"]) and 0 <= cb["hex"] < hexes, f"a hex from 0 to {hexes - 1}")
+    for key in ("a", "d"):
+        field(key, _is_int(cb[key]) and -3 <= cb[key] < n, f"a player from 0 to {n - 1} or an alien code (-3 to -1)")
+    field("seq", cb["seq"] in ("3A", "3C"), "'3A' or '3C'")
+    field("round", _is_int(cb["round"]) and 1 <= cb["round"] <= 10_000, "a round number from 1")
+    field("stage", cb["stage"] in _COMBAT_STAGES, "one of " + ", ".join(_COMBAT_STAGES))
+    for key in ("acards", "dcards"):
+        field(key, isinstance(cb[key], list) and all(map(_card, cb[key])), "a list of card numbers")
+    for key in ("revealed", "fled_first"):
+        field(key, isinstance(cb[key], bool), "true or false")
+    for key in ("ab", "db"):
+        field(key, _is_int(cb[key]) and -99 <= cb[key] <= 99, "a bonus from -99 to 99")
+    field("tech", _is_int(cb["tech"]) and -9 <= cb["tech"] <= 99, "a technology total from -9 to 99")
+    field("roll", cb["roll"] is None or isinstance(cb["roll"], list) and len(cb["roll"]) == 2 and all(
+        _ints_in(r, 1, 20) for r in cb["roll"]), "null or [attacker dice, defender dice]")
+    field("tie", cb["tie"] is None or _seats(n)(cb["tie"]), "null or a player")
+    if "tie_player" in cb:
+        field("tie_player", _seats(n)(cb["tie_player"]), "a player")
+    # the fields together
+    if cb["a"] == cb["d"] or cb["a"] < 0 and cb["d"] < 0:
+        raise _bad("cb.d", "fights its own attacker (or two alien stacks fight)")
+    if cb["seq"] != d["seq"]:
+        raise _bad("cb.seq", f"holds {cb['seq']!r} while the game is in sequence {d['seq']!r}")
+    if cb["roll"] is None and cb["stage"] in _ROLLED_STAGES:
+        raise _bad("cb.roll", f"is null at stage {cb['stage']!r}, after the dice are rolled")
+    if cb["stage"] == "win_tie" and "tie_player" not in cb:
+        raise _bad("cb.tie_player", "is missing at stage 'win_tie'")
+    for key in ("a", "d"):
+        who = cb[key]
+        if who >= 0 and d["out"][who]:
+            raise _bad(f"cb.{key}", f"names player {who}, who is out of the game")
+        if cb["stage"] in ("cards_d", "cards_a", "flee_d", "flee_a") and not any(
+                e[0] == who for e in d["occ"][cb["hex"]]):
+            raise _bad(f"cb.{key}", f"names {who}, who has no troops on the combat's hex {cb['hex']}")
+    if d["actor"] not in (cb["a"], cb["d"]):
+        raise _bad("actor", "is not a side of the combat in progress")
+
+
+def _check_together(d: dict) -> None:
+    """Fields that must agree: what is under way and whose decision it is."""
+    seq = d["seq"]
+    if d["cb"] is not None and seq not in ("3A", "3C"):
+        raise _bad("cb", f"holds a combat in sequence {seq!r}")
+    for key in ("trip", "ship"):
+        if d[key] is not None and seq not in ("2B", "2X"):
+            raise _bad(key, f"holds a move in sequence {seq!r}, outside space travel")
+    if d["pend"] is not None and d["pend"]["player"] != d["actor"]:
+        raise _bad("pend.player", "is not the player whose decision it is ('actor')")
+    if d["drawn"] is not None and d["drawn"][0] != d["actor"]:
+        raise _bad("drawn", "holds a tile drawn by a player who is not deciding ('actor')")
+    if d["offer"] is not None and d["actor"] not in d["offer"][:2]:
+        raise _bad("offer", "holds an exchange offer between two players neither of whom is deciding ('actor')")
