@@ -123,13 +123,7 @@ def _exercise(state) -> None:
             pass
 
 
-BATTLEGOATS_DEFECT = pytest.mark.xfail(strict=True, reason=(
-    "BattleGoats defect (issue 11, not fixed here): a save whose 'pending.targets' lists a target twice "
-    "is accepted, then playing on raises AssertionError ('no card in slot ...')"))
-
-
-@pytest.mark.parametrize("engine", ["livestock_uprising", "space_pigs",
-                                    pytest.param("battlegoats", marks=BATTLEGOATS_DEFECT)])
+@pytest.mark.parametrize("engine", sorted(ENGINES))
 def test_mutated_saves_are_refused_or_playable(engine):
     _, load = ENGINES[engine]
     saves = _saves(engine)
