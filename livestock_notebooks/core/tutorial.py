@@ -1,10 +1,13 @@
 """What every game's tutorial shares, as plain data and functions (no widgets here).
 
-A tutorial is a list of :class:`Step`: theme, goal and overview first (reading steps, no
-board), then one step per rule, each on a small prepared position written in the game's text
+A tutorial is a list of :class:`Step`: at most one short reading step (theme, goal and overview
+in a few lines) before the first move, then one step per rule, each on a small prepared position written in the game's text
 notation, with a goal of a sentence or two. A step is complete when the engine's events since
 it began meet its goal (:meth:`Step.done`); ``demo(state)`` gives the next move of a worked
-answer ("show me"). The games keep their own step lists
+answer ("show me"); ``advice(action, state)`` says why a move the rules allow is not the
+step's goal (the page refuses it and says what the step asks). Two flags shape how the page
+runs a step: ``bots`` (the other seats' bots play during the step; else they wait) and
+``continues`` (the step goes on from the board the previous step left, no new position). The games keep their own step lists
 (:mod:`livestock_notebooks.livestock_uprising.tutorial`,
 :mod:`livestock_notebooks.widgets.space_pigs.tutorial`); the page that runs them on the real
 board is :class:`livestock_notebooks.widgets.shell.tutorial.TutorialPage`.
@@ -16,19 +19,26 @@ from typing import Any, Callable, Mapping, Sequence
 
 from .protocol import Action, Event
 
-__all__ = ["Step", "events_of", "find_step", "first_of", "pick", "state_for"]
+__all__ = ["Advice", "Step", "events_of", "find_step", "first_of", "only", "pick", "state_for"]
 
 #: ``demo(state)``: the learner's next move of a worked answer, or ``None`` when it has none now.
 Demo = Callable[[Any], "Action | None"]
+#: ``advice(action, state)``: why ``action`` (allowed by the rules) is not the step's goal, or ``None``.
+Advice = Callable[[Action, Any], "str | None"]
 
 
 @dataclass(frozen=True)
 class Step:
-    """One tutorial step. A step with neither ``position`` nor ``fresh`` is a reading step (no board).
+    """One tutorial step. A step with no ``position``, ``fresh`` or ``continues`` is a reading
+    step (no board).
 
     ``check(events, state)`` says whether the goal is met by ``events`` (everything since the
     step began) in ``state``; ``demo(state)`` plays the learner's part of a worked answer;
-    ``praise`` is shown once the goal is met.
+    ``advice(action, state)`` refuses an allowed move that is off the goal, with the reason;
+    ``praise`` is shown once the goal is met. ``bots``: the other seats' bots play while the
+    goal is not met (else they wait); ``continues``: the step starts from the board the
+    previous step ended with (reached by playing that step's worked answer when the learner
+    comes from elsewhere).
     """
 
     key: str
@@ -42,10 +52,22 @@ class Step:
     check: Callable[[Sequence[Event], Any], bool] | None = None
     demo: Demo | None = None
     praise: str = "Well done."
+    advice: Advice | None = None
+    bots: bool = False
+    continues: bool = False
 
     @property
     def interactive(self) -> bool:
-        return self.position is not None or self.fresh is not None
+        return self.position is not None or self.fresh is not None or self.continues
+
+    @property
+    def has_goal(self) -> bool:
+        """Whether the step waits for a goal (a move to make) before *Next*."""
+        return self.check is not None
+
+    def why_not(self, action: Action, state) -> str | None:
+        """Why ``action`` (allowed by the rules) is not this step's goal, or ``None``."""
+        return self.advice(action, state) if self.advice is not None else None
 
     def done(self, events: Sequence[Event], state) -> bool:
         """True when ``events`` (everything since the step began) meet the goal."""
@@ -62,8 +84,19 @@ def state_for(step: Step, load_position: Callable[[str, int, tuple[int, ...]], A
             raise ValueError(f"step {step.key!r} starts a new game, but no new_game was given")
         return new_game(seed=seed, **step.fresh)
     if step.position is None:
-        raise ValueError(f"step {step.key!r} has no position")
+        raise ValueError(f"step {step.key!r} has no position" + (" (it continues the previous step)" if step.continues
+                                                                 else ""))
     return load_position(step.position, seed, tuple(step.dice))
+
+
+def only(fits: Callable[[Action], bool], why: str) -> Advice:
+    """An advice: a move that ``fits`` is on the goal; any other is refused with ``why``.
+
+    >>> advice = only(lambda a: a == "b", "This step asks for b.")
+    >>> advice("a", None), advice("b", None)
+    ('This step asks for b.', None)
+    """
+    return lambda action, _state: None if fits(action) else why
 
 
 def find_step(steps: Sequence[Step], key: str) -> Step:

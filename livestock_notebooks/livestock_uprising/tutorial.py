@@ -1,9 +1,12 @@
 """The Livestock Uprising tutorial as data: one step per rulebook section, no widgets here.
 
-Teach by doing, in the order theme, goal, overview, then the details: each later step sets up a
-small position from the engine's text notation (``livestock_uprising.from_notation``), says in
-a sentence or two what to do, and is complete when the engine's events show it was done
-(:meth:`Step.done`). ``demo(state)`` gives the next action of a worked answer ("show me").
+Teach by doing: one short reading step (theme, goal and a turn at a glance), then the first move
+(setup: the barn); each later step sets up a small position from the engine's text notation
+(``livestock_uprising.from_notation``) or goes on from the previous step's board
+(``continues``), says in a sentence or two what to do, and is complete when the engine's
+events show it was done (:meth:`Step.done`). ``demo(state)`` gives the next action of a worked
+answer ("show me"); ``advice`` refuses an allowed move that is off the step's goal; ``bots``
+lets the Cows answer (retreat) on the steps that need it.
 The step type and its helpers are shared by the games (:mod:`livestock_notebooks.core.tutorial`).
 Seat 0 (the Chickens) is the learner; seat 1 (the Cows) is played by a bot.
 
@@ -12,13 +15,14 @@ The widget that runs these steps is :class:`livestock_notebooks.widgets.livestoc
 from __future__ import annotations
 
 from ..core import tutorial
-from ..core.tutorial import Step, events_of, first_of, pick
+from ..core.tutorial import Step, events_of, first_of, only, pick
 from . import actions as A
 from . import data as D
 from .events import EventKind
 from .state import from_notation
 
-__all__ = ["Step", "STEPS", "BOARD", "state_for", "step_by_key", "did", "all_of", "play", "ANY"]
+__all__ = ["Step", "STEPS", "BOARD", "state_for", "step_by_key", "did", "all_of", "play", "ANY", "battle_over",
+           "only_general"]
 
 #: The 5x5 board of every worked position (two players: Chickens barn at a3, Cows barn at e3).
 BOARD = "ghcra/gfhcl/0grh1/acgfa/hcglr"
@@ -75,30 +79,32 @@ def state_for(step: Step, seed: int = 7):
     return tutorial.state_for(step, _load, seed)
 
 
+def battle_over(check):
+    """A goal met by ``check`` once the battle it started is over (the defender has retreated)."""
+    return lambda events, state: check(events, state) and getattr(state, "battle", None) is None
+
+
+def only_general(cls: type, names: tuple[str, ...], why: str):
+    """An advice: only ``cls`` actions of the Generals ``names`` are this step's goal."""
+    return only(lambda a: isinstance(a, cls) and getattr(a, "general", None) in names, why)
+
+
 STEPS: tuple[Step, ...] = (
     Step(
-        "theme", "Welcome to the farm", "Components",
-        "The farm animals are in revolt. Four factions (Chickens, Cows, Goats and Pigs) each lead three "
-        "Generals, rated one to three stars. Generals walk the farm, gather food, raise troops of "
-        "farm animals and fight each other.",
+        "welcome", "Welcome to the farm", "Components; Winning; Turn Order",
+        "The farm animals are in revolt. Each faction (Chickens, Cows, Goats, Pigs) leads three Generals, "
+        "rated one to three stars, who walk the farm, gather food, raise troops and fight. The last faction "
+        "standing wins.\n\n"
+        "A turn has three phases: actions (move or attack with each General), harvest (collect food where your "
+        "Generals stand) and marshalling (spend food on troops). You play the Chickens (blue); a computer plays "
+        "the Cows (red).",
     ),
     Step(
-        "goal", "How you win", "Winning",
-        "Be the last faction standing. Armies grow by harvesting food and spending it on troops; "
-        "in the end a player gathers everything into one Super Army to knock the others out.",
-    ),
-    Step(
-        "overview", "A turn at a glance", "Turn Order",
-        "On your turn you go through three phases: the action phase (move or attack with each "
-        "General), the harvest phase (collect food where your Generals stand) and the marshalling "
-        "phase (spend food on troops). Then the next player takes over. In the steps that follow "
-        "you play the Chickens (blue) on a real board; a computer plays the Cows (red).",
-    ),
-    Step(
-        "barns", "Setup: placing your barn", "Barn Placement",
-        "The game starts from a small square of tiles. Each player puts a barn right next to it, "
-        "touching a side (not a corner); then the rest of the farm is laid around it and every "
-        "General starts in its barn.",
+        "barns", "Setup: faction, cards and barn", "Setup; Barn Placement",
+        "Each player picks a faction and takes its three Generals and three special forces, and is dealt three "
+        "command cards, kept secret (here one each, shown in your hand panel). The game starts from a small square "
+        "of tiles; each player puts a barn right next to it, touching a side, not a corner. Then the rest of the "
+        "farm is laid around it and every General starts in its barn.",
         goal="Place your barn: click any blue square next to the starting tiles.",
         position=_pos(".,.,.,.,.,.", board="...../.ghc./.hra./.cgh./.....", cards="a,d|ghijkl", turn="0/barn/0/-"),
         check=did(EventKind.BARN),
@@ -113,6 +119,7 @@ STEPS: tuple[Step, ...] = (
         position=_pos("b3:ss,a3,a3,e3:d,e3,e3"),
         check=did(EventKind.MOVE, general="Pecky"),
         demo=play(A.Move, general="Pecky", to="c3"),
+        advice=only_general(A.Move, ("Pecky",), "This step asks you to move Pecky (b3): click him first."),
         praise="Pecky moved. Each General may act once per turn.",
     ),
     Step(
@@ -122,9 +129,22 @@ STEPS: tuple[Step, ...] = (
         goal="Select Pecky (b3) and click Bessie's square (c3), marked red. Check the odds, then press Attack!",
         position=_pos("b3:ss,a3,a3,c3:d,e3,e3"),
         dice=(5, 2),
-        check=did(EventKind.BATTLE),
+        check=battle_over(did(EventKind.BATTLE)),
         demo=play(A.Attack, general="Pecky"),
-        praise="You attacked: the battle box shows the dice and what happened.",
+        advice=only_general(A.Attack, ("Pecky",), "This step asks Pecky (b3) to attack Bessie (c3)."),
+        bots=True,
+        praise="You won: Bessie lost a troop and stepped back, and Pecky moved into her square.",
+    ),
+    Step(
+        "attacked", "An attacker is done", "Attack",
+        "Attacking is a General's action for the turn: win or lose, Pecky cannot move or attack again until "
+        "your next turn. Your other Generals still can.",
+        goal="Try to move Pecky again (the rules say no), then move Cluck or Henrietta out of the barn.",
+        continues=True,
+        check=did(EventKind.MOVE, general=("Cluck", "Henrietta")),
+        demo=play(A.Move, general=("Cluck", "Henrietta")),
+        advice=only_general(A.Move, ("Cluck", "Henrietta"), "This step asks you to move Cluck or Henrietta (a3)."),
+        praise="Each General acts once a turn; an attack is its action.",
     ),
     Step(
         "battle", "Battle resolution", "Battle Resolution",
@@ -134,8 +154,11 @@ STEPS: tuple[Step, ...] = (
         goal="Two of your Generals can reach Bessie (c3). Attack with the one that has the better odds.",
         position=_pos("b3:s,a3,c4:ll,c3:o,e3,e3"),
         dice=(4, 2),
-        check=did(EventKind.ATTACK, attacker="Cluck"),
+        check=battle_over(did(EventKind.ATTACK, attacker="Cluck")),
         demo=play(A.Attack, general="Cluck"),
+        advice=only_general(A.Attack, ("Cluck",), "Pecky's odds are the worse ones: compare them with the other "
+                            "General that can reach Bessie."),
+        bots=True,
         praise="Cluck's llamas give attack 6 against defense 4: the better odds.",
     ),
     Step(
@@ -147,6 +170,8 @@ STEPS: tuple[Step, ...] = (
         dice=(1, 6),
         check=did(EventKind.CASUALTY, auto=False),
         demo=first_of(play(A.Attack, general="Pecky"), play(A.Casualty)),
+        advice=only(lambda a: isinstance(a, A.Casualty) or (isinstance(a, A.Attack) and a.general == "Pecky"),
+                    "This step asks Pecky (b3) to attack Angus (c3)."),
         praise="You chose your casualty. Generals themselves are never casualties.",
     ),
     Step(
@@ -154,8 +179,9 @@ STEPS: tuple[Step, ...] = (
         "A General whose troops add up to no defense at all loses without anyone rolling.",
         goal="Bessie (c3) has no troops. Attack her with Pecky and watch: no dice are needed.",
         position=_pos("b3:s,a3,a3,c3,e3,e3"),
-        check=did(EventKind.BATTLE, defense=0),
+        check=battle_over(did(EventKind.BATTLE, defense=0)),
         demo=play(A.Attack, general="Pecky"),
+        bots=True,
         praise="Defense 0: an automatic win.",
     ),
     Step(
@@ -167,6 +193,7 @@ STEPS: tuple[Step, ...] = (
         position=_pos("d3:s,c4,a3,e3,e3,e3", turn="0/harvest/0/0"),
         check=all_of(did(EventKind.HARVEST, resource="hay"), did(EventKind.HARVEST, resource="grass")),
         demo=play(A.Harvest),
+        advice=only(lambda a: isinstance(a, A.Harvest), "This step asks you to harvest with Pecky and Henrietta first."),
         praise="Food tokens are spent in the marshalling phase.",
     ),
     Step(
@@ -177,6 +204,8 @@ STEPS: tuple[Step, ...] = (
         position=_pos("b3:s,a3,a3,e3,e3,e3", resources="2.1.1.0.0,0.0.0.0.0", turn="0/marshal/0/0"),
         check=did(EventKind.MARSHAL, unit=CHICKEN_FORCES),
         demo=play(A.Marshal, unit=CHICKEN_FORCES),
+        advice=only(lambda a: isinstance(a, A.Marshal) and a.unit in CHICKEN_FORCES,
+                    "This step asks for one of the Chickens' special forces, such as Private Chugger."),
         praise="A special force is unique: if it falls in battle it leaves the game.",
     ),
     Step(
@@ -187,6 +216,7 @@ STEPS: tuple[Step, ...] = (
         position=_pos("b3:ss,c3,a3,e3,e3,e3", turn="0/marshal/0/0"),
         check=did(EventKind.TRANSFER, player=None),
         demo=play(A.Transfer),
+        advice=only(lambda a: isinstance(a, A.Transfer), "This step asks you to pass a sheep from Pecky to Henrietta."),
         praise="One transfer per turn, after marshalling.",
     ),
     Step(
@@ -197,6 +227,7 @@ STEPS: tuple[Step, ...] = (
         position=_pos("b3:s,a3,a3,e3,e3,e3", cards="hk,-|gijl"),
         check=did(EventKind.CARD),
         demo=play(A.PlayCard),
+        advice=only(lambda a: isinstance(a, A.PlayCard), "This step asks you to play a command card from your hand."),
         praise="The card's effect is in the log.",
     ),
     Step(
@@ -208,6 +239,8 @@ STEPS: tuple[Step, ...] = (
         position=_pos("a3:ss,a3:d,a3:l,e3:s,e3,e3", turn="0/action/3/0"),
         check=did(EventKind.SUPER, units=ANY),
         demo=first_of(play(A.FormSuperArmy), play(A.DeclareSuperArmy)),
+        advice=only(lambda a: isinstance(a, (A.DeclareSuperArmy, A.FormSuperArmy, A.Marshal)),
+                    "This step asks you to declare the Super Army, then form it."),
         praise="Your Super Army stands in the barn, ready to march.",
     ),
     Step(
@@ -218,6 +251,7 @@ STEPS: tuple[Step, ...] = (
         position=_pos("*c3:ssdlh,-,-,d3,x,x", turn="0/action/5/0"),
         check=did(EventKind.WIN),
         demo=play(A.Attack),
+        advice=only(lambda a: isinstance(a, A.Attack), "This step asks your Super Army to attack Bessie (d3)."),
         praise="The Chickens are the last faction standing. You know the whole game now!",
     ),
 )

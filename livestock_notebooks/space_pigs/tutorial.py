@@ -22,7 +22,7 @@ from ..core import tutorial
 from ..core.protocol import Action
 from ..core.tutorial import Step, events_of
 from . import events as ev_
-from .actions import Discard, Done, Flee, Fly, Load, MoveAliens, PlayCard, Redeploy, Stand
+from .actions import ChoosePlayer, Discard, Done, Flee, Fly, Load, MoveAliens, PlayCard, Redeploy, Stand
 from .bots import GreedyBot
 from .game import GAME_SEQUENCES, new_game
 from . import from_notation
@@ -49,6 +49,30 @@ def _happened(kind: str, player: int | None = 0) -> Callable[[Any, Any], bool]:
     return lambda ev, st: bool(events_of(ev, kind, player))
 
 
+#: The empty planets next to H0 in :data:`GALAXY`.
+EMPTY_NEXT_TO_H0 = (3, 5, 6)
+
+
+def _travel_advice(action, state, targets) -> str | None:
+    """Off the goal of a travel step: a trip that does not end on one of ``targets``, or Done before."""
+    p = state.current_player
+    held = any(state.player_view(p).hexes[t].holder == p for t in targets)
+    names = " or ".join(f"H{t}" for t in targets)
+    if isinstance(action, Fly) and action.hex not in targets:
+        return f"This step asks you to fly to {names}."
+    if isinstance(action, Load) and not any(t in state.trip_destinations(p, action.hex) for t in targets):
+        return f"Board troops on a hex next to {names}."
+    if isinstance(action, Done) and not held and state.sequence == "2B":
+        return f"Take {names} first."
+    return None
+
+
+def _extra_advice(action, state) -> str | None:
+    if isinstance(action, ChoosePlayer) and action.target != action.player:
+        return "Pick yourself, to make the extra trip now."
+    return _travel_advice(action, state, (1, 3)) if not isinstance(action, Fly) or action.hex not in (1, 3) else None
+
+
 def _load(position: str, seed: int, dice: tuple[int, ...]):
     return from_notation(position, seed=seed, script=list(dice) or None)
 
@@ -64,14 +88,11 @@ def state_for(step: Step, seed: int = 7):
 
 STEPS: tuple[Step, ...] = (
     Step("welcome", "Pigs in space", "Number of Players; Set-Up",
-         "You lead one of the great pig clans of an empire spread over a galaxy of coloured planets. "
-         "Each clan has a sacred recipe: three planets of one colour, two of another and one of the third "
-         "(in the full game it is secret). At the end of a turn, when your planets produce the acorns of "
-         "your recipe, you win; a double planet counts twice, asteroids produce nothing. A turn has four "
-         "phases: (1) paperwork: cards, new colonists, the order of play and the aliens; (2) space travel; "
-         "(3) space combat; (4) acorn production and the election of the Royal Pig, who hands out colonists "
-         "and moves the aliens next turn. The steps that follow walk through them on small galaxies; you are "
-         "P1, two bots play P2 and P3. The last step is a whole first game with the simplified rules."),
+         "You lead a pig clan in a galaxy of red, yellow and blue planets. Your sacred recipe asks for three "
+         "planets of one colour, two of another and one of the third: hold them when acorns are produced at the "
+         "end of a turn and you win.\n\n"
+         "A turn has four phases: paperwork (cards, colonists, aliens), space travel, space combat, then acorns "
+         "and the election of the Royal Pig. You are P1; two bots play P2 and P3."),
     Step("draw", "Draw cards", "Phase 1, Sequence A: Draw Cards",
          "Cards are of two kinds: combat cards (an attack bonus, a defence bonus and a technology index) and "
          "event cards, each playable only in the sequence printed on it. First you may throw away any cards "
@@ -80,6 +101,8 @@ STEPS: tuple[Step, ...] = (
          "Discard one card (click it in your hand), then press Done to draw back up to six.",
          position=_at("1A", "rp=2 hands=2.18.45.60/3.9/", GALAXY),
          check=lambda ev, st: bool(events_of(ev, ev_.DRAW)) and bool(events_of(ev, ev_.DISCARD)),
+         advice=lambda a, st: ("Throw away a card first: click it in your hand." if isinstance(a, Done)
+                               and len(st.hands[0]) >= 4 else None),
          praise="Your hand is full again."),
     Step("colonists", "Colonists arrive, and you deploy them", "Phase 1, Sequences B, C and D",
          "From turn 2 the Royal Pig draws face-down colonist markers (1 to 3 piglets each; five of them with "
@@ -90,6 +113,7 @@ STEPS: tuple[Step, ...] = (
          "You are the Royal Pig: hand out all the markers, then deploy your new troops on your hexes.",
          position=_at("1B", "rp=1", GALAXY),
          check=lambda ev, st: bool(events_of(ev, ev_.COLONISTS, None)) and _past(st, "1D"),
+         bots=True,
          praise="The colonists have landed."),
     Step("aliens_arrive", "Aliens arrive", "Phase 1, Sequence E: Arrival and Deployment of Aliens",
          "The Royal Pig rolls a d8: 1-2 nobody comes, 3-4 pirates (2 to 4 of them), 5-6 one porcophage, 7-8 the "
@@ -107,15 +131,28 @@ STEPS: tuple[Step, ...] = (
          "Choose a travel marker.",
          position=_at("2A", "rp=2 used=23,,", GALAXY),
          check=_happened(ev_.MARKERS, None),
+         bots=True,
          praise="The markers are revealed: trips are taken in order of play."),
     Step("travel", "Space travel", "Phase 2, Sequence B: Space Travel Resolution",
-         "A trip moves any number of troops from one hex to an adjacent hex (cards can carry them further). "
-         "Each troop travels once a turn. Landing where another clan or aliens stand is an attack, fought in "
-         "phase 3; the defenders pinned there are as many as the attackers. Leaving a hex empty gives it up.",
-         "Take the empty yellow planet H1: click your red planet H0, choose how many troops board, then click H1.",
-         position=_at("2B", "rp=2 trips=2,0,0", "0,0:Pr:a5 1,0:Py -1,0:A 0,1:Pb:b3 -1,1:Pb 1,-1:Pr:c3 0,-1:Py"),
-         check=lambda ev, st: any(e.data.get("hex") == 1 for e in events_of(ev, ev_.LAND)),
-         praise="Your piglets have a new yellow planet."),
+         "Your marker gives your trips this turn. A trip moves any number of troops from one hex to an adjacent "
+         "hex (cards can carry them further); each troop travels once a turn. Landing where another clan or "
+         "aliens stand is an attack, fought in phase 3. Leaving a hex empty gives it up.",
+         "Take an empty planet next to H0 (H3, H5 or H6): click H0, choose how many troops board, then click it.",
+         continues=True,
+         check=lambda ev, st: any(e.data.get("hex") in EMPTY_NEXT_TO_H0 for e in events_of(ev, ev_.LAND)),
+         advice=lambda a, st: _travel_advice(a, st, EMPTY_NEXT_TO_H0),
+         praise="Your piglets have a new planet."),
+    Step("extra", "Event cards: Extra-Mouve", "Event Cards; Phase 2, Sequence B",
+         "Event cards are played only in the sequence printed on them, and then discarded. Extra-Mouve gives "
+         "one more trip: now, after a clan of your choice, or once everyone has travelled. You have one trip "
+         "and an Extra-Mouve in your hand.",
+         "Play Extra-Mouve for a trip now (pick yourself), then take both empty planets H1 and H3.",
+         position=_at("2B", "rp=2 trips=1,0,0 hands=48//", "0,0:Pr:a5 1,0:Py -1,0:A 0,1:Pb -1,1:Pb:b3 1,-1:Pr:c3 "
+                      "0,-1:Py"),
+         check=lambda ev, st: bool(events_of(ev, ev_.PLAY_CARD)) and {1, 3} <= {e.data.get("hex") for e in
+                                                                          events_of(ev, ev_.LAND)},
+         advice=lambda a, st: _extra_advice(a, st),
+         praise="Two planets in one turn: the event card paid off."),
     Step("combat", "Combat, cards and the wipeout line", "Phase 3, Sequence A: Combat",
          "Each round both sides roll: a d6, or a d8 if they have a hog, plus one per troop beyond the first, plus "
          "their combat cards. The lower total loses a troop (piglets before hogs); a tie changes nothing. Before "
@@ -126,7 +163,20 @@ STEPS: tuple[Step, ...] = (
          "(from round 2 you may flee).",
          position=_at("3A", "rp=2 hands=8.18.26/27.20/", "0,0:Pr:b4:a5 1,0:Py:a2 -1,0:A 0,1:Pb:b2 -1,1:Pb 1,-1:Pr:c3 0,-1:Py"),
          check=lambda ev, st: bool(events_of(ev, ev_.COMBAT_END, None) or events_of(ev, ev_.WIPEOUT, None)),
+         advice=lambda a, st: None if not isinstance(a, Flee) else "This step asks you to fight to the end.",
+         bots=True,
          praise="The combat is over. Did the technology total stay under 6?"),
+    Step("wipeout", "Over-armament: the wipeout", "Phase 3, Sequence A: Combat (Wipeout)",
+         "Each combat card has a technology index. When the indices of all the cards played in a combat add up "
+         "to 6 or more, the weapons are too much for the hex: every troop on it is destroyed, on both sides. Your "
+         "two cards have index 3 each.",
+         "See it happen: play both cards against P2 on H0, then press Done.",
+         position=_at("3A", "rp=2 hands=26.27//", "0,0:Pr:b2:a3 1,0:Py:a2 -1,0:A 0,1:Pb:b2 -1,1:Pb 1,-1:Pr:c3 "
+                      "0,-1:Py"),
+         check=_happened(ev_.WIPEOUT, None),
+         advice=lambda a, st: ("Play both cards first: together they reach 6." if isinstance(a, Done)
+                               and len(st.hands[0]) > 0 else None),
+         praise="Nobody is left on H0: count the technology before you play a card."),
     Step("flee", "Fleeing", "Phase 3, Sequence A: Combat (Fleeing)",
          "From the second round, first the defender and then the attacker may flee: all their troops in the "
          "combat jump to an adjacent hex where they already have troops. Every troop fights at least one round "
@@ -135,12 +185,15 @@ STEPS: tuple[Step, ...] = (
          position=_at("3A", "rp=2", "0,0:Pr:b6:a2 1,0:Py:a3 -1,0:A 0,1:Pb -1,1:Pb:c3 1,-1:Pr 0,-1:Py"),
          dice=(2, 5),
          check=_happened(ev_.FLEE),
+         advice=lambda a, st: None if isinstance(a, Flee) else "This step asks you to flee to H1.",
          praise="Your piglet lives to fight another round."),
     Step("redeploy", "Redeployment", "Phase 3, Sequence B: Redeployment",
          "After the combats each troop may move one hex, from a hex you hold to an adjacent hex you hold.",
          "Strengthen your yellow planet H1: move troops there from H0 (click H0, then H1), then press Done.",
          position=_at("3B", "rp=2", "0,0:Pr:a5 1,0:Py:a1 -1,0:A 0,1:Pb:b3 -1,1:Pb 1,-1:Pr:c3 0,-1:Py"),
          check=_happened(ev_.REDEPLOY),
+         advice=lambda a, st: None if isinstance(a, Redeploy) and a.dst == 1 else
+         "This step asks you to move troops from H0 to H1 first.",
          praise="Your troops stand where they are needed."),
     Step("aliens_move", "The Royal Pig moves the aliens", "Phase 3, Sequence C: Alien Space Travel and Combat",
          "From turn 2 the Royal Pig may move one whole alien stack and fight with it: pirates fly up to 3 hexes, "
@@ -150,6 +203,7 @@ STEPS: tuple[Step, ...] = (
          "You are the Royal Pig: send the pirates against another clan (click them, then a red-marked hex).",
          position=_at("3C", "rp=1", "0,0:Pr:a5 1,0:Py:b2 -1,0:A 0,1:Pb:b3 -1,1:Pb 1,-1:A:pir3 0,-1:Py:c3"),
          check=_happened(ev_.ALIENS_MOVE),
+         advice=lambda a, st: None if isinstance(a, MoveAliens) else "This step asks you to send the pirates.",
          praise="The pirates strike."),
     Step("victory", "Acorn production and victory", "Phase 4, Sequence A: Acorn Production; Victory",
          "In phase 4 every planet you hold alone produces one acorn of its colour, a double planet two. If your "
@@ -159,6 +213,7 @@ STEPS: tuple[Step, ...] = (
          "Take the blue planet H3, end your travel and your redeployment, and watch the production.",
          position=_at("2B", "rp=2 trips=2,0,0 recipes=321,213,132", "0,0:Dr:a3 1,0:Pr:a2 -1,0:Dy:a2 0,1:Pb -1,1:A:b3 1,-1:Py:c3 0,-1:A"),
          check=lambda ev, st: any(e.data.get("winner") == 0 for e in events_of(ev, ev_.VICTORY, None)),
+         advice=lambda a, st: _travel_advice(a, st, (3,)),
          praise="Your sacred recipe is complete: P1 wins!"),
     Step("election", "The Royal Pig election", "Phase 4, Sequences B and C: Governors and Election",
          "Each acorn produced brings a governor, and each governor is a vote. Clans say whether they stand; the "
@@ -169,6 +224,7 @@ STEPS: tuple[Step, ...] = (
          "Stand for Royal Pig, call the clans to vote, and cast your own vote.",
          position=_at("4C", "rp=1", "0,0:Dr:a3 1,0:Py:a2 -1,0:Dy:b2 0,1:Pb:b3 -1,1:A:c3 1,-1:Pb:c2 0,-1:Py:c2"),
          check=_happened(ev_.ELECTION, None),
+         bots=True,
          praise="The Senapork has spoken."),
     Step("first_game", "A first game: simplified rules", "Simplified Rules (Set B)",
          "The simplified rules make a good first game: recipes are public, there is no Royal Pig, no governors, "
@@ -176,6 +232,7 @@ STEPS: tuple[Step, ...] = (
          "Pick a starting planet (clans start at least one hex apart), then travel, fight and redeploy.",
          "Play the first turn to its end against the two bots.",
          fresh={"rules": "simple_b", "max_rounds": 4},
+         bots=True,
          check=lambda ev, st: st.is_over or any(e.data.get("turn") == 2 for e in events_of(ev, ev_.TURN, None)),
          praise="You have played a whole turn. Carry on, or play a full game on the Play page."),
 )
@@ -203,14 +260,21 @@ def demo_action(step: Step, state, bot: GreedyBot) -> Action:
     p = state.current_player
     view = state.player_view(p)
     steered: Action | None = None
-    if step.key in ("travel", "victory") and view.sequence == "2B":
-        target = 1 if step.key == "travel" else 3
-        if view.trip is not None:
-            steered = _first(legal, Fly, lambda a: a.hex == target)
-        elif view.hexes[target].holder == p:
+    targets = {"travel": EMPTY_NEXT_TO_H0[:1], "victory": (3,), "extra": (1, 3)}.get(step.key)
+    if targets and view.sequence == "2B":
+        if step.key == "extra" and state.trips[p] < 2 and not view.hexes[1].holder == p:
+            steered = _first(legal, PlayCard) or _first(legal, ChoosePlayer, lambda a: a.target == p)
+        todo = [t for t in targets if view.hexes[t].holder != p]
+        if steered is not None:
+            pass
+        elif view.trip is not None:
+            steered = _first(legal, Fly, lambda a: a.hex in todo)
+        elif not todo:
             steered = Done(p)
         else:
-            steered = _first(legal, Load, lambda a: target in state.trip_destinations(p, a.hex))
+            steered = _first(legal, Load, lambda a: any(t in state.trip_destinations(p, a.hex) for t in todo))
+    elif step.key == "wipeout":
+        steered = _first(legal, PlayCard) or _first(legal, Done)
     elif step.key == "draw" and view.sequence == "1A" and len(view.own_hand() or ()) >= 4:
         steered = _first(legal, Discard)
     elif step.key == "flee":

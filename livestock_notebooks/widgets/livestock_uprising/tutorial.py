@@ -1,16 +1,18 @@
 """The Livestock Uprising tutorial widget: the steps of
 :mod:`livestock_notebooks.livestock_uprising.tutorial` on the real board.
 
-Each step shows its rule in a few words and its goal, sets up its position, and waits for the
-learner to play on the board (the same :class:`LivestockView` as the game page). A wrong move
-shows the engine's own rule message; the step is complete when the engine's events meet the
-goal. *Back*, *Next*, *Show me* (the engine plays a worked answer) and *Start over* are always
-there. The page itself is the games' shared :class:`~.tutorial.TutorialPage`.
+Each step shows its rule in a few words and its goal beside the board, sets up its position (or
+goes on from the previous one), and waits for the learner to play on the board (the same
+:class:`LivestockView` as the game page). A move the rules forbid shows the engine's rule, one
+off the step's goal says what the step asks (both in the error colour); *Next* waits for the
+goal, *Skip* leaves it, *Show me* plays it. The page is the games' shared
+:class:`~livestock_notebooks.widgets.shell.tutorial.TutorialPage`.
 """
 from __future__ import annotations
 
 from typing import Sequence
 
+from ...livestock_uprising import actions as A
 from ...livestock_uprising.tutorial import STEPS, Step, state_for
 from ...core.session import Seat
 from .app import livestock_app
@@ -30,6 +32,17 @@ class LivestockTutorial(TutorialPage):
 
     def __init__(self, steps: Sequence[Step] = STEPS, *, bot_delay: float | None = 0.8, loop=None, seed: int = 7):
         super().__init__(steps, bot_delay=bot_delay, loop=loop, seed=seed)
+        self.app.view.board.on_click(self._barn_click)
+
+    def _barn_click(self, square: str) -> None:
+        """While placing barns, a click on a square where no barn may go asks the engine, which
+        says which rule forbids it (the board alone would only say there is nothing to do)."""
+        s = self.app.session
+        if s is None or s.current_player != self.learner or getattr(s.state, "phase_name", None) != "barn":
+            return
+        action = A.PlaceBarn(square)
+        if action not in s.state.legal_actions():
+            self.app.act(action)
 
     def make_app(self, *, bot_delay, loop):
         return livestock_app(bot_delay=bot_delay, autosave=False, check_resume=False, headless=False, loop=loop)

@@ -1,16 +1,28 @@
-"""The tutorial page the games share: a card over the game's own page (its :class:`GameApp`).
+"""The tutorial page the games share: the game's own screen (its :class:`GameApp`) with fewer
+parts, and a step card beside the board, just above the prompt.
 
-The card shows a progress strip (one chip per step), the step's header, its rule and goal, a
-done label, and *Back*, *Next*, *Show me* and *Start over*. Each interactive step sets up its
-position on the real board; the learner plays there, a move the rules forbid shows the
-engine's own rule message, and the step is complete when the engine's events since it began
-meet its goal (:meth:`livestock_notebooks.core.tutorial.Step.done`).
+One model for every game's tutorial (steps are :class:`~livestock_notebooks.core.tutorial.Step`):
+
+- A step with a goal (``check``) waits: *Next* stays disabled until the engine's events since
+  the step began meet the goal; *Skip* leaves it without; *Show me* plays the worked answer.
+- Every move of the board passes the step first: a move the rules forbid shows the engine's
+  rule, and one the rules allow but that is not the step's goal (``step.advice``) is not
+  played; both are said in the error colour in the prompt, and the goal stays reachable.
+- The other seats' bots play only on a step with ``bots=True``, and only until its goal is
+  met (a ``fresh`` first game carries on).
+- A step with ``continues=True`` goes on from the board the previous step left; reached from
+  elsewhere (Back, Skip, a jump), the previous step is set up and its worked answer played.
+- The page shows only what a step needs: no setup screen, saves, menu, help, undo or new game;
+  a reading step (no board) shows the card alone.
 
 A game's page subclasses :class:`TutorialPage` and fills in the hooks: :meth:`make_app` (its
-game page, bots included), :meth:`state_for` (the step's engine state), :meth:`seats` (who
-plays), and if it needs them :meth:`start_events` (extra set-up per step), :meth:`demo_for`
-(the worked answer) and :meth:`after_demo_action`. Looks come from class attributes: the CSS
-class ``prefix`` (``lsn-tut``), the ``accent`` colour and the card's ``background``.
+game page), :meth:`state_for` (the step's engine state), :meth:`seats` (who plays), and if it
+needs them :meth:`start_events` (extra set-up per step), :meth:`demo_for` (the worked answer)
+and :meth:`after_demo_action`. Looks come from class attributes: the CSS class ``prefix``
+(``lsn-tut``), the ``accent`` colour and the card's ``background``.
+
+The page reaches the app's moves by wrapping the app's ``act`` (every board move goes through
+it), and moves its card next to ``app.prompt_panel`` in ``app.view_box``.
 """
 from __future__ import annotations
 
@@ -19,11 +31,18 @@ from typing import Any, Callable, Sequence
 
 import ipywidgets as w
 
+from ...core.errors import IllegalAction
 from ...core.protocol import Action
 from ...core.session import Seat
 from ...core.tutorial import Step
+from ..common.dom import hide, plain_text, show
+from .views import illegal_message
 
 __all__ = ["TutorialPage", "tutorial_css"]
+
+#: the app's parts a tutorial never shows (setup, saves, menu, help, new game, undo)
+HIDDEN_PARTS = ("setup_box", "save_box", "headless_box", "new_game_button", "resume_box", "seed_note",
+                "help_button", "help_box", "menu_button", "menu_box", "confirm_box", "undo_button")
 
 
 def tutorial_css(accent: str, *, background: str = "#fffaf0", max_width: str = "1000px",
@@ -31,22 +50,27 @@ def tutorial_css(accent: str, *, background: str = "#fffaf0", max_width: str = "
     """The card's style: ``accent`` colours its border and the current step's chip."""
     return f"""
 <style>
-.{prefix}-card {{ border: 2px solid {accent}; border-radius: 8px; padding: 8px 12px; background: {background}; max-width: {max_width}; }}
-.{prefix}-card .widget-html-content {{ line-height: 1.45; }}
-.{prefix}-progress span {{ display: inline-block; min-width: 1.6em; text-align: center; border-radius: 10px;
-  margin-right: 2px; font-size: 0.8em; padding: 1px 4px; background: #eee; color: #555; }}
+.{prefix}-card {{ border: 2px solid {accent}; border-radius: 8px; padding: 6px 10px; background: {background}; max-width: {max_width}; }}
+.lsn-app .lsn-screen > .lsn-tut-column {{ grid-area: prompt; min-width: 0; }}
+.lsn-tut-column .{prefix}-card {{ max-width: none; margin-bottom: 6px; }}
+.{prefix}-card .widget-html-content {{ line-height: 1.4; }}
+.{prefix}-card p {{ margin: 0.3em 0; }}
+.{prefix}-progress span {{ display: inline-block; min-width: 1.5em; text-align: center; border-radius: 10px;
+  margin-right: 2px; font-size: 0.78em; padding: 1px 3px; background: #eee; color: #555; }}
 .{prefix}-progress span.{prefix}-now {{ background: {accent}; color: #fff; }}
 .{prefix}-progress span.{prefix}-ok {{ background: #2e7d32; color: #fff; }}
+.{prefix}-progress span.{prefix}-skipped {{ background: #fff; border: 1px dashed #999; }}
 .{prefix}-goal {{ font-weight: 600; margin-top: 4px; }}
 .{prefix}-done-ok {{ color: #1b5e20; font-weight: 600; }}
+.{prefix}-card .widget-button {{ width: auto; }}
 </style>
 """
 
 
 class TutorialPage:
-    """A tutorial page. ``widget`` shows it; ``go(i)``, ``next()``, ``back()``, ``show_me()`` and
-    ``start_over()`` drive it from Python as the buttons do. ``app`` is the game page under it;
-    ``completed`` holds the keys of the steps done."""
+    """A tutorial page. ``widget`` shows it; ``go(i)``, ``next()``, ``back()``, ``skip()``,
+    ``show_me()`` and ``start_over()`` drive it from Python as the buttons do. ``app`` is the
+    game page under it; ``completed`` holds the keys of the steps done, ``skipped`` those skipped."""
 
     #: CSS class prefix of the card's parts (``<prefix>-next``, ``<prefix>-header``, ...)
     prefix = "lsn-tut"
@@ -55,30 +79,34 @@ class TutorialPage:
     max_width = "1000px"
     #: the words before the rulebook section in the header
     section_label = "Rulebook section"
-    #: the done label of a reading step, and of a step waiting for the learner
-    read_hint = "Press Next to continue."
-    move_hint = "Make the move on the board below."
+    #: the done label of a step without a goal, and of a step waiting for the learner
+    read_hint = "Read, then press Next."
+    move_hint = "Make the move on the board."
     show_tooltip = "Let the engine play the move"
     #: seat of the learner
     learner = 0
-    #: the most actions *Show me* plays, and whether it also plays the bots' turns meanwhile
-    show_me_actions = 12
-    show_me_runs_bots = False
-    #: whether *Next* waits until the goal of a step that has one is met
-    next_needs_goal = False
+    #: the most actions *Show me* (or setting up a continued step) plays, bots' included
+    show_me_actions = 400
+    #: the most bot actions played at once when there is no loop to pace them (tests, scripts)
+    bot_limit = 400
 
     def __init__(self, steps: Sequence[Step], *, bot_delay: float | None, loop=None, seed: int = 7):
         self.steps = list(steps)
         self.seed = seed
         self.index = 0
         self.completed: set[str] = set()
+        self.skipped: set[str] = set()
         self._events: list = []
         self._met = False
+        self._replaying = False
         self.app = self.make_app(bot_delay=bot_delay, loop=loop)
-        # a tutorial has no setup screen, saves or seeds to replay: only the game itself
-        for part in (self.app.setup_box, self.app.save_box, self.app.headless_box, self.app.new_game_button,
-                     self.app.title, self.app.resume_box, self.app.seed_note):
-            part.layout.display = "none"
+        self._play = self.app.act
+        self.app.act = self._act  # every move of the board passes the step's checks first
+        for name in HIDDEN_PARTS:
+            part = getattr(self.app, name, None)
+            if part is not None:
+                hide(part)
+        self.app.title.value = f"<h2>Learn {html.escape(self.app.spec.title)}</h2>"
         self.app.on_change(self._changed)
 
         p = self.prefix
@@ -92,26 +120,37 @@ class TutorialPage:
         self.text.add_class(f"{p}-text")
         self.done_label = w.HTML()
         self.done_label.add_class(f"{p}-done")
-        self.back_button = w.Button(description="Back", icon="arrow-left")
-        self.back_button.add_class(f"{p}-back")
-        self.back_button.on_click(lambda _b: self.back())
-        self.next_button = w.Button(description="Next", icon="arrow-right", button_style="primary")
-        self.next_button.add_class(f"{p}-next")
-        self.next_button.on_click(lambda _b: self.next())
-        self.show_button = w.Button(description="Show me", icon="magic", tooltip=self.show_tooltip)
-        self.show_button.add_class(f"{p}-show")
-        self.show_button.on_click(lambda _b: self.show_me())
-        self.reset_button = w.Button(description="Start over", icon="redo", tooltip="Set this step up again")
-        self.reset_button.add_class(f"{p}-reset")
-        self.reset_button.on_click(lambda _b: self.start_over())
-        nav = w.HBox([self.back_button, self.next_button, self.show_button, self.reset_button],
-                     layout=w.Layout(grid_gap="6px", margin="6px 0"))
+        self.back_button = self._button("Back", "back", self.back, icon="arrow-left")
+        self.next_button = self._button("Next", "next", self.next, icon="arrow-right", button_style="primary")
+        self.skip_button = self._button("Skip", "skip", self.skip, icon="step-forward",
+                                        tooltip="Leave this step without doing it")
+        self.show_button = self._button("Show me", "show", self.show_me, icon="magic", tooltip=self.show_tooltip)
+        self.reset_button = self._button("Start over", "reset", self.start_over, icon="redo",
+                                         tooltip="Set this step up again")
+        nav = w.HBox([self.back_button, self.next_button, self.skip_button, self.show_button, self.reset_button],
+                     layout=w.Layout(flex_flow="row wrap", grid_gap="4px", margin="4px 0"))
         card = w.VBox([self.progress, self.header, self.text, self.done_label, nav])
         card.add_class(f"{p}-card")
+        card.add_class("lsn-tut-card")
         self.card = card
-        self.widget = w.VBox([self.style, card, self.app.widget])
+        # the card sits above the prompt on a step with a board, alone on a reading step
+        self.top = w.VBox()
+        self.column: w.VBox | None = None
+        box = getattr(self.app, "view_box", None)
+        prompt = getattr(self.app, "prompt_panel", None)
+        if box is not None and prompt is not None and any(c is prompt for c in box.children):
+            self.column = w.VBox([card, prompt])
+            self.column.add_class("lsn-tut-column")
+            box.children = tuple(self.column if c is prompt else c for c in box.children)
+        self.widget = w.VBox([self.style, self.top, self.app.widget])
         self.widget.add_class("lsn-tutorial")
         self.go(0)
+
+    def _button(self, description: str, name: str, fn: Callable[[], Any], **traits) -> w.Button:
+        b = w.Button(description=description, **traits)
+        b.add_class(f"{self.prefix}-{name}")
+        b.on_click(lambda _b: fn())
+        return b
 
     def _ipython_display_(self):
         from IPython.display import display
@@ -124,7 +163,7 @@ class TutorialPage:
         raise NotImplementedError
 
     def state_for(self, step: Step):
-        """A fresh engine state for the interactive ``step``."""
+        """A fresh engine state for the ``step`` (one with a position or ``fresh``)."""
         raise NotImplementedError
 
     def seats(self, step: Step) -> list[Seat]:
@@ -144,9 +183,8 @@ class TutorialPage:
         """Called after each move *Show me* plays (to close a panel a click would have closed)."""
 
     def waits_for_goal(self, step: Step) -> bool:
-        """Whether ``step`` waits for the learner to meet a goal (default: every step with a
-        board); a game may also show a board on a step that is only read."""
-        return step.interactive
+        """Whether ``step`` waits for the learner to meet a goal (a step with a board and a goal)."""
+        return step.interactive and step.has_goal
 
     def on_goal_met(self, step: Step) -> None:
         """Called once when the goal of ``step`` is met (a page may say more than the done label)."""
@@ -156,25 +194,84 @@ class TutorialPage:
     def step(self) -> Step:
         return self.steps[self.index]
 
+    @property
+    def state(self):
+        """The engine state on the board (``None`` on a reading step)."""
+        s = self.app.session
+        return s.state if s is not None and self.step.interactive else None
+
+    @property
+    def events(self) -> list:
+        """The engine's events since the step began."""
+        return list(self._events)
+
     def go(self, index: int) -> None:
-        """Open step ``index`` (0-based) and set its position up."""
-        self.index = max(0, min(index, len(self.steps) - 1))
-        step = self.step
-        self._events = []
-        self._met = False
-        if step.interactive:
-            state = self.state_for(step)
-            self._events = list(self.start_events(step, state))
-            self.app.start_state(state, self.seats(step), message=f"Tutorial: {step.title}", autosave=False)
-            self.app.widget.layout.display = None
+        """Open step ``index`` (0-based): set its position up, or keep the board when it
+        continues the step just left with that step's goal met."""
+        index = max(0, min(index, len(self.steps) - 1))
+        keep = (self.steps[index].continues and index == self.index + 1 and self._met
+                and self.app.session is not None)
+        self.message("")
+        step = self.steps[index]
+        if keep:
+            self.index, self._events, self._met = index, [], False
+        elif step.interactive:
+            self._set_up(index)
         else:
+            self.index, self._events, self._met = index, [], False
             self.app.cancel_bot_tick()
             self.app.view.clear()
-            self.app.widget.layout.display = "none"
+        self._place_card(on_board=step.interactive)
+        self._set_bots()
         self._draw()
+        self._drive_bots()
+
+    def _set_up(self, index: int) -> None:
+        """A new board for step ``index`` (a continued step: the previous one's, played)."""
+        step = self.steps[index]
+        self.index, self._events, self._met = index, [], False
+        if step.continues and index > 0:
+            self._set_up(index - 1)
+            demo = self.demo_for(self.steps[index - 1])
+            if demo is not None:
+                self._replaying = True
+                try:
+                    self._run_demo(self.steps[index - 1], demo, self.show_me_actions)
+                finally:
+                    self._replaying = False
+            self.index, self._events, self._met = index, [], False
+            return
+        state = self.state_for(step)
+        self._events = list(self.start_events(step, state))
+        self.app.paused = True  # no bot moves before the step has said what it needs
+        self.app.start_state(state, self.seats(step), message=f"Tutorial: {step.title}", autosave=False)
+        self.app.cancel_bot_tick()
+
+    def _place_card(self, *, on_board: bool) -> None:
+        if on_board and self.column is not None:
+            self.top.children = ()
+            if self.column.children[0] is not self.card:
+                self.column.children = (self.card, *self.column.children)
+            show(self.app.widget)
+        else:
+            if self.column is not None and self.column.children[0] is self.card:
+                self.column.children = self.column.children[1:]
+            self.top.children = (self.card,)
+            (show if on_board else hide)(self.app.widget)
 
     def next(self) -> None:
+        """The next step, once this one's goal is met (else: say so; *Skip* leaves it)."""
+        if self.waits_for_goal(self.step) and not self._met:
+            self.message("Do this step's goal first, or press Skip.", "error")
+            return
         if self.index < len(self.steps) - 1:
+            self.go(self.index + 1)
+
+    def skip(self) -> None:
+        """Leave this step without meeting its goal."""
+        if self.index < len(self.steps) - 1:
+            if not self._met:
+                self.skipped.add(self.step.key)
             self.go(self.index + 1)
 
     def back(self) -> None:
@@ -182,32 +279,136 @@ class TutorialPage:
             self.go(self.index - 1)
 
     def start_over(self) -> None:
+        self._met = False  # never keep the board of a step started over
         self.go(self.index)
 
+    # -- bots ----------------------------------------------------------------------------------
+    def _bots_wanted(self) -> bool:
+        step = self.step
+        return step.interactive and step.bots and (not self._met or step.fresh is not None)
+
+    def _set_bots(self) -> None:
+        """Bots play on a step that needs them, until its goal is met; else they wait."""
+        wanted = self._bots_wanted()
+        self.app.paused = not wanted
+        if wanted:
+            self.app._schedule_bots()
+        else:
+            self.app.cancel_bot_tick()
+
+    def _paced(self) -> bool:
+        ticker = getattr(self.app, "_ticker", None)
+        return self.app.bot_delay is not None and ticker is not None and ticker.available
+
+    def _drive_bots(self) -> None:
+        """Without a loop to pace them (tests, scripts) the bots a step needs play at once."""
+        if self._paced() or self._replaying:
+            return
+        for _ in range(self.bot_limit):
+            s = self.app.session
+            if s is None or not self._bots_wanted() or self.app.paused or not s.is_bot_turn:
+                return
+            if not self.app.step():
+                return
+
+    # -- the learner's moves -------------------------------------------------------------------
+    def _off_goal(self, action: Action, state) -> str | None:
+        """Why an action the rules allow is not this step's goal (``None``: it is, or the rules
+        forbid it and the engine will say so)."""
+        if self.step.advice is None:
+            return None
+        try:
+            state.copy().apply(action)
+        except IllegalAction:
+            return None
+        why = self.step.why_not(action, state)
+        return f"That move is allowed, but not this step's goal. {why}" if why else None
+
+    def _refusal(self) -> str | None:
+        """Why no move is played now (a step without a goal, or one already met)."""
+        step = self.step
+        if not self.waits_for_goal(step):
+            return "Nothing to play in this step: read it, then press Next."
+        if self._met and step.fresh is None:
+            return "This step is done: press Next (or Start over to play it again)."
+        return None
+
+    def _act(self, action: Action) -> bool:
+        """The app's ``act`` in a tutorial: the step's checks, then the move, then the bots."""
+        if self._replaying or self.app.session is None:
+            return self._play(action)
+        why = self._refusal() or self._off_goal(action, self.app.session.state)
+        if why:
+            self.message(why, "error")
+            return False
+        played = self._play(action)
+        if played:
+            self._drive_bots()
+        return played
+
+    def act(self, action: Action) -> bool:
+        """Play the learner's move as the board does (refused with a reason when it does not fit)."""
+        return self.app.act(action)
+
+    def would_accept(self, actions: Sequence[Action]) -> bool:
+        """Whether a run of moves (one click that plays two) fits the rules and the step's
+        goal; shows why not, in the error colour."""
+        s = self.app.session
+        why = self._refusal()
+        if why or s is None:
+            self.message(why or "Nothing to play in this step.", "error")
+            return False
+        probe = s.state.copy()
+        for action in actions:
+            try:
+                probe.copy().apply(action)
+            except IllegalAction as exc:
+                self.message(illegal_message(exc), "error")
+                return False
+            why = self._off_goal(action, probe)
+            if why:
+                self.message(why, "error")
+                return False
+            probe.apply(action)
+        return True
+
+    def message(self, text: str, kind: str = "info") -> None:
+        """Say ``text`` in the prompt's message line (``error``: the error colour)."""
+        self.app.message(text, kind)
+
+    @property
+    def feedback_text(self) -> str:
+        """The prompt's message line as plain text (tests)."""
+        return plain_text(self.app.status.value)
+
+    # -- show me ------------------------------------------------------------------------------
     def show_me(self, max_actions: int | None = None) -> bool:
-        """The engine plays a worked answer of this step (the learner's moves; the bots' too
-        when ``show_me_runs_bots``) until the goal is met."""
+        """The engine plays a worked answer of this step (and the bots' turns on a step with
+        bots) until the goal is met."""
         step = self.step
         demo = self.demo_for(step) if step.interactive else None
-        if demo is None or self.app.session is None:
+        if demo is None or self.app.session is None or self.is_done:
             return False
-        for _ in range(self.show_me_actions if max_actions is None else max_actions):
+        self._run_demo(step, demo, self.show_me_actions if max_actions is None else max_actions)
+        if not self.is_done:
+            self.message("Start over to try this step again.", "info")
+        return self.is_done
+
+    def _run_demo(self, step: Step, demo, limit: int) -> None:
+        for _ in range(limit):
             session = self.app.session
-            if self.is_done or session is None or session.state.is_over:
+            if self._met or session is None or session.state.is_over:
                 break
-            if self.show_me_runs_bots and session.is_bot_turn:
-                if not self.app.step():
+            if session.is_bot_turn:
+                if not step.bots or not self.app.step():
                     break
                 continue
             if session.current_player != self.learner:
                 break
             action = demo(session.state)
-            if action is None or not self.app.act(action):
+            if action is None or not self._play(action):
                 break
             self.after_demo_action()
-        if not self.is_done:
-            self.app.message("Start over to try this step again.", "info")
-        return self.is_done
 
     # -- goals --------------------------------------------------------------------------------
     @property
@@ -221,13 +422,17 @@ class TutorialPage:
         for e in events:
             if not any(e is seen for seen in self._events):
                 self._events.append(e)
-        met = step.done(self._events, app.session.state)
-        newly = met and not self._met
-        if newly:
+        newly = not self._met and step.done(self._events, app.session.state)
+        if not newly:
+            return
+        self._met = True
+        if not self._replaying:
             self.completed.add(step.key)
-        self._met = self._met or met
-        if newly:
+            self.skipped.discard(step.key)
             self.on_goal_met(step)
+        if not self._bots_wanted():
+            app.paused = True  # the goal is met: the bots wait (the learner reads the result)
+            app.cancel_bot_tick()
         self._draw_done()
 
     def _draw(self) -> None:
@@ -237,32 +442,36 @@ class TutorialPage:
             self.completed.add(step.key)
         chips = []
         for i, s in enumerate(self.steps):
-            cls = f"{p}-now" if i == self.index else (f"{p}-ok" if s.key in self.completed else "")
+            cls = (f"{p}-now" if i == self.index else f"{p}-ok" if s.key in self.completed
+                   else f"{p}-skipped" if s.key in self.skipped else "")
             chips.append(f'<span class="{cls}" title="{html.escape(s.title)}">{i + 1}</span>')
         self.progress.value = "".join(chips)
         self.header.value = (f'<h3 style="margin:0.2em 0">Step {self.index + 1} of {len(self.steps)}: '
                              f'{html.escape(step.title)}</h3>'
                              f'<div style="color:#666;font-size:0.85em">{html.escape(self.section_label)}: '
                              f'{html.escape(step.section)}</div>')
+        paragraphs = "".join(f"<p>{html.escape(x)}</p>" for x in step.text.split("\n\n"))
         goal = f'<div class="{p}-goal">Your goal: {html.escape(step.goal)}</div>' if step.goal else ""
-        self.text.value = f"<div>{html.escape(step.text)}</div>{goal}"
+        self.text.value = f"<div>{paragraphs}</div>{goal}"
         self.back_button.disabled = self.index == 0
-        self.next_button.disabled = self.index == len(self.steps) - 1
-        self.show_button.disabled = not self.waits_for_goal(step)
         self.reset_button.disabled = not step.interactive
         self._draw_done()
 
     def _draw_done(self) -> None:
         step = self.step
-        if self.next_needs_goal:
-            self.next_button.disabled = self.index == len(self.steps) - 1 or not self.is_done
+        last = self.index == len(self.steps) - 1
+        waiting = self.waits_for_goal(step) and not self._met
+        self.next_button.disabled = last or waiting
+        self.skip_button.disabled = last or not waiting
+        self.skip_button.layout.display = None if waiting else "none"
+        self.show_button.disabled = not waiting or self.demo_for(step) is None
+        self.show_button.layout.display = None if self.waits_for_goal(step) else "none"
         if not self.waits_for_goal(step):
             self.done_label.value = f'<div style="color:#555">{html.escape(self.read_hint)}</div>'
             self.next_button.button_style = "primary"
-            return
-        if self._met:
-            self.done_label.value = (f'<div class="{self.prefix}-done-ok">\u2714 {html.escape(step.praise)} '
-                                     'Press Next for the next step.</div>')
+        elif self._met:
+            self.done_label.value = (f'<div class="{self.prefix}-done-ok">\u2714 {html.escape(step.praise)}'
+                                     + ("" if last else " Press Next for the next step.") + "</div>")
             self.next_button.button_style = "success"
         else:
             self.done_label.value = f'<div style="color:#555">{html.escape(self.move_hint)}</div>'

@@ -2,10 +2,11 @@
 run on the real board (the same :class:`~.app.SpacePigsView` as the game page) by the shared
 :class:`~livestock_notebooks.widgets.shell.tutorial.TutorialPage`.
 
-A step says what to do, waits for the learner's move on the board, shows the engine's own rule
-message for a move the rules forbid, and is complete when the engine's events meet the goal.
-*Back*, *Next*, *Show me* (the Greedy bot plays the learner's part until the goal is met) and
-*Start over* are always there. Seat 0 (P1) is the learner; P2 and P3 are Greedy bots.
+A step says what to do beside the board, waits for the learner's move, shows the engine's rule
+for a move the rules forbid and what the step asks for an allowed move off its goal (both in the
+error colour, the move not played), and is complete when the engine's events meet the goal.
+*Next* waits for the goal, *Skip* leaves it, *Show me* (the Greedy bot, steered) plays it. Seat 0
+(P1) is the learner; P2 and P3 are Greedy bots, who play only on the steps that need them.
 """
 from __future__ import annotations
 
@@ -30,8 +31,6 @@ class SpacePigsTutorial(TutorialPage):
     read_hint = "Press Next to begin."
     move_hint = "Make your move on the board below."
     show_tooltip = "Let the engine play your part"
-    show_me_actions = 400
-    show_me_runs_bots = True
 
     def __init__(self, steps: Sequence[Step] = STEPS, *, bot_delay: float | None = 0.5, loop=None, seed: int = 7):
         super().__init__(steps, bot_delay=bot_delay, loop=loop, seed=seed)
