@@ -24,6 +24,7 @@ from livestock_notebooks.odds import (  # noqa: E402
     space_pigs_combat,
     tech_wipeout,
 )
+from livestock_notebooks.odds.display import short_fraction  # noqa: E402
 from livestock_notebooks.widgets.common.odds_panel import format_fraction, format_percent  # noqa: E402
 
 
@@ -87,6 +88,11 @@ def test_super_army_explorer_slider_moves_exact_odds(voila_server, page, page_re
     expect(page.locator(".lsn-natural-chart")).to_be_visible()
     expect(page.locator(".lsn-scenario-cell .lsn-attacker-frac")).to_have_text(
         format_fraction(livestock_battle(3, 4, attacker_super=True).attacker))
+    # A click on a cell (attack 6 v defense 6: row 5, column 6 of 21) reads that cell out.
+    page.locator(".lsn-heatmap .heatmapcell").nth(5 * 21 + 6).click()
+    expect(page.locator(".lsn-cell-label")).to_contain_text("Attack 6 v defense 6")
+    expect(page.locator(".lsn-scenario-cell .lsn-attacker-prob")).to_have_text(
+        format_percent(livestock_battle(6, 6, attacker_super=True).attacker))
 
     _shoot_explorers(page, "super_army_odds")
     assert outside_requests(page_requests) == []
@@ -97,6 +103,9 @@ def test_space_pigs_explorer_inputs_move_exact_odds(voila_server, page, page_req
     combat = page.locator(".lsn-combat-panel")
     result = combat.locator(".lsn-scenario-result")
     start = space_pigs_combat(Pigs(2, 1), Porcophages(2))
+    # long fractions only on demand
+    expect(result.locator(".lsn-attacker-frac")).to_have_text(short_fraction(start.attacker) or "")
+    combat.locator(".lsn-exact-toggle input").check()
     expect(result.locator(".lsn-attacker-frac")).to_have_text(format_fraction(start.attacker))
 
     # One more piglet: 3 piglets and a hog against two porcophages.

@@ -29,12 +29,21 @@ from livestock_notebooks.odds import (
     default_tech_deck,
 )
 from livestock_notebooks.widgets.common.dice import DiceView, die_svg
+from livestock_notebooks.odds.display import chance_text, fraction_shown, one_in, prob_text, short_fraction
 from livestock_notebooks.widgets.common.odds_panel import OddsPanel, format_fraction, format_percent
 from livestock_notebooks.widgets.common.simulation import SimulationRunner
 
 
 def shown(p: Fraction) -> tuple[str, str]:
-    return format_percent(p), format_fraction(p)
+    """What a result column shows unasked: the percent, and the fraction only when short."""
+    return format_percent(p), fraction_shown(p)
+
+
+def click_cell(heatmap, row: int, column: int) -> None:
+    """A click on a heatmap cell as the kernel receives it: a comm ``update`` message whose
+    ``selected`` is plain JSON lists (what bqplot's GridHeatMap sends from the browser)."""
+    heatmap._handle_msg({"content": {"data": {"method": "update", "state": {"selected": [[row, column]]},
+                                              "buffer_paths": []}}, "buffers": []})
 
 
 # --- formatting -------------------------------------------------------------------------------
@@ -46,6 +55,27 @@ def shown(p: Fraction) -> tuple[str, str]:
 )
 def test_format_percent(p, text):
     assert format_percent(p) == text
+
+
+def test_long_fractions_are_left_out_unless_asked_for():
+    long = Fraction(7291231047, 9599357152)
+    assert short_fraction(long) is None and short_fraction(Fraction(4681, 9216)) == "4681/9216"
+    assert chance_text(long) == "76.0%"
+    assert chance_text(long, exact=True) == "76.0% (7291231047/9599357152)"
+    assert prob_text(long) == "75.96%" and "9599357152" in prob_text(long, exact=True)
+    assert chance_text(Fraction(5, 18)) == "27.8% (5/18)"
+    # a small chance reads as "about 1 in N"; "1/36" already says it
+    assert chance_text(Fraction(5, 216)) == "2.3% (5/216, about 1 in 43)"
+    assert chance_text(Fraction(1, 36)) == "2.8% (1/36)"
+    assert one_in(Fraction(1, 2)) is None and one_in(0) is None
+    assert chance_text(Fraction(3, 10**6)) == "<0.1% (about 1 in 333,333)"
+
+
+def test_odds_report_table_folds_long_fractions_away():
+    long = space_pigs_combat(Pigs(3, 1), Pirates(3))._repr_html_()
+    assert "<details>" in long and "<summary>" in long
+    short = livestock_battle(3, 4)._repr_html_()
+    assert "<code>5/18</code>" in short and "<details>" not in short
 
 
 def test_format_fraction_shortens_long_numbers():
@@ -201,10 +231,76 @@ def test_heatmap_cells_and_selection():
     assert w.chart.heatmap is heatmap
     sup = livestock_battle(3, 4, attacker_super=True)
     assert heatmap.color[i][j] == pytest.approx(float(sup.attacker))
-    assert w.readout.frac_labels["attacker"].value == format_fraction(sup.attacker)
+    assert w.readout.frac_labels["attacker"].value == fraction_shown(sup.attacker)
     w.chart.select(10, 0)
     assert w.selected == (10, 0)
     assert w.readout.prob_labels["attacker"].value == "100%"
+
+
+def test_heatmap_click_from_the_browser_updates_the_readout():
+    w = AttackDefenseHeatmap(mode="attacker")
+    heatmap = w.chart.heatmap
+    click_cell(heatmap, w.attacks.index(6), w.defenses.index(6))
+    assert w.selected == (6, 6)
+    assert "Attack 6 v defense 6" in w.cell_label.value
+    odds = livestock_battle(6, 6, attacker_super=True)
+    assert (w.readout.prob_labels["attacker"].value, w.readout.frac_labels["attacker"].value) == shown(odds.attacker)
+    # a second click elsewhere, then a ctrl-click adding a cell: the newest cell is read out
+    click_cell(heatmap, w.attacks.index(1), w.defenses.index(9))
+    assert w.selected == (1, 9)
+    heatmap._handle_msg({"content": {"data": {"method": "update", "state": {"selected": [[0, 9], [4, 2]]},
+                                              "buffer_paths": []}}, "buffers": []})
+    assert w.selected == (w.attacks[4], w.defenses[2])
+    assert [list(c) for c in heatmap.selected] == [[4, 2]]
+    # the mode still applies to the clicked cell
+    w.mode.value = "none"
+    assert w.readout.prob_labels["attacker"].value == format_percent(livestock_battle(5, 2).attacker)
+
+
+def test_exact_fractions_box_shows_the_long_fractions():
+    w = SpacePigsCombatExplorer()
+    panel = w.panel
+    p = panel.result["result"]["attacker"]
+    assert short_fraction(p) is None
+    assert panel.text_of("attacker") == (format_percent(p), "")
+    assert panel.exact_toggle.layout.display != "none"
+    panel.exact_toggle.value = True
+    assert panel.text_of("attacker") == (format_percent(p), format_fraction(p))
+    panel.exact_toggle.value = False
+    assert panel.text_of("attacker")[1] == ""
+    # Livestock battles have short fractions only: no box to tick, every fraction shown
+    comparison = BattleComparison(attack=12, defense=8)
+    assert comparison.panel.exact_toggle.layout.display == "none"
+    sup = livestock_battle(12, 8, attacker_super=True)
+    assert comparison.panel.text_of("attacker", "super") == shown(sup.attacker) == (format_percent(sup.attacker),
+                                                                                   format_fraction(sup.attacker))
+
+
+def test_small_chances_read_as_one_in_n():
+    w = AttackDefenseHeatmap(mode="none", selected=(1, 5))
+    p = livestock_battle(1, 5).attacker  # 1/36
+    assert w.readout.frac_labels["attacker"].value == "1/36"
+    assert w.readout.one_in_labels["attacker"].value == ""
+    w.mode.value = "attacker"
+    p = livestock_battle(1, 5, attacker_super=True).attacker
+    assert w.readout.one_in_labels["attacker"].value == (one_in(p) or "")
+    assert w.readout.one_in_labels["defender"].value == ""
+
+
+def test_super_army_v_general_table_and_chart_agree_on_colours():
+    w = SuperArmyVsGeneral(attack=12, defense=8, use_troop_data=False)
+    colour_of_line = dict(zip(w.chart.labels, w.chart.lines.colors))
+    super_line = next(label for label in colour_of_line if label.startswith("Super Army"))
+    ordinary_line = next(label for label in colour_of_line if label.startswith("ordinary"))
+    super_title = w.panel.columns["super"].title_label.value
+    ordinary_title = w.panel.columns["ordinary"].title_label.value
+    assert colour_of_line[super_line] in super_title and colour_of_line[super_line] not in ordinary_title
+    assert colour_of_line[ordinary_line] in ordinary_title and colour_of_line[ordinary_line] not in super_title
+    # and the same colours as the ordinary / Super Army comparison above it on the page
+    comparison = BattleComparison()
+    assert colour_of_line[super_line] in comparison.panel.columns["super"].title_label.value
+    assert colour_of_line[ordinary_line] in comparison.panel.columns["ordinary"].title_label.value
+    assert comparison.panel.chart.colors == [colour_of_line[ordinary_line], colour_of_line[super_line]]
 
 
 def test_natural_rule_chart():

@@ -24,6 +24,8 @@ from typing import Callable, Sequence
 
 import bqplot as bq
 import ipywidgets as widgets
+import numpy as np
+import traitlets
 
 __all__ = [
     "PALETTE",
@@ -244,6 +246,20 @@ class LineChart:
             self.marker.visible = True
 
 
+class _CellGrid(bq.GridHeatMap):
+    """A GridHeatMap whose ``selected`` is always an integer array.
+
+    A click in the browser sends ``selected`` as plain JSON lists, which bqplot reads into an
+    array of Python objects; ipywidgets then fails to echo that array back ("Unsupported dtype
+    object") before any observer runs, so a click outlined the cell and changed nothing else.
+    """
+
+    @traitlets.validate("selected")
+    def _integer_cells(self, proposal):
+        value = proposal["value"]
+        return None if value is None else np.asarray(value, dtype=np.int32).reshape(-1, 2)
+
+
 class HeatmapChart:
     """A grid of chances (0..1) as coloured cells, rows by ``row_values``, columns by
     ``column_values``. Click a cell to select it: ``on_select(callback)`` gets ``(row, column)``.
@@ -272,7 +288,7 @@ class HeatmapChart:
         self.color_scale = bq.ColorScale(
             min=0.0, max=1.0, colors=["#b2182b", "#f7f7f7", "#2166ac"], mid=0.5
         )
-        self.heatmap = bq.GridHeatMap(
+        self.heatmap = _CellGrid(
             row=self.row_values,
             column=self.column_values,
             color=[list(map(float, r)) for r in grid],
@@ -314,7 +330,7 @@ class HeatmapChart:
         sel = change["new"]
         if sel is None or len(sel) == 0:
             return
-        i, j = (int(v) for v in sel[0])
+        i, j = (int(v) for v in sel[-1])  # the newest click (ctrl-click adds cells)
         for cb in self._select_callbacks:
             cb(self.row_values[i], self.column_values[j])
 

@@ -20,9 +20,12 @@ CSS classes for browser tests and styling:
     the panel itself (plus the ``css_class`` you pass);
 ``lsn-scenario-<scenario>``
     the column of one scenario;
-``lsn-<outcome>-prob`` / ``lsn-<outcome>-frac``
-    the percent and the exact fraction of one outcome in that column, e.g.
-    ``.lsn-scenario-result .lsn-attacker-prob`` shows ``27.8%``;
+``lsn-<outcome>-prob`` / ``lsn-<outcome>-frac`` / ``lsn-<outcome>-one-in``
+    the percent, the exact fraction and "about 1 in N" of one outcome in that column, e.g.
+    ``.lsn-scenario-result .lsn-attacker-prob`` shows ``27.8%``; the fraction is shown when it
+    is short (``5/18``) and a long one only with the "Exact fractions" box ticked;
+``lsn-exact-toggle``
+    that box (a checkbox, so it works on a phone too);
 ``lsn-odds-message``
     the message line (errors and notes);
 ``lsn-control-<name>``
@@ -36,10 +39,10 @@ from typing import Any, Callable, Mapping, Sequence
 
 import ipywidgets as widgets
 
-from ...odds.display import format_fraction, format_percent
+from ...odds.display import format_fraction, format_percent, fraction_shown, one_in, short_fraction
 from .charts import PALETTE, BarChart
 
-__all__ = ["OddsPanel", "ResultColumn", "format_percent", "format_fraction", "as_outcomes"]
+__all__ = ["OddsPanel", "ResultColumn", "exact_toggle", "format_percent", "format_fraction", "as_outcomes"]
 
 
 def as_outcomes(result: Any, outcomes: Sequence[str]) -> dict[str, Fraction]:
@@ -49,8 +52,30 @@ def as_outcomes(result: Any, outcomes: Sequence[str]) -> dict[str, Fraction]:
     return {k: Fraction(getattr(result, k)) for k in outcomes}
 
 
+def exact_toggle(columns: Sequence["ResultColumn"]) -> widgets.Checkbox:
+    """An "Exact fractions" box that shows the long fractions of ``columns`` while ticked; it
+    is hidden while every fraction is short enough to be shown anyway."""
+    box = widgets.Checkbox(value=False, description="Exact fractions", indent=False,
+                           layout=widgets.Layout(width="auto"))
+    box.add_class("lsn-exact-toggle")
+
+    def flip(change) -> None:
+        for column in columns:
+            column.set_exact(change["new"])
+
+    def fit(_column=None) -> None:
+        box.layout.display = None if any(c.has_long for c in columns) else "none"
+
+    box.observe(flip, names="value")
+    for column in columns:
+        column.on_show(fit)
+    fit()
+    return box
+
+
 class ResultColumn(widgets.VBox):
-    """One column of results: for each outcome a label, the percent and the exact fraction."""
+    """One column of results: for each outcome a label, the percent, the exact fraction when it
+    is short (any with :meth:`set_exact`) and "about 1 in N" for a small chance."""
 
     def __init__(self, key: str, title: str, outcomes: Sequence[tuple[str, str]], color: str | None = None,
                  name_width: str = "9em"):
@@ -59,6 +84,12 @@ class ResultColumn(widgets.VBox):
         self.title_label.add_class("lsn-scenario-title")
         self.prob_labels: dict[str, widgets.Label] = {}
         self.frac_labels: dict[str, widgets.Label] = {}
+        self.one_in_labels: dict[str, widgets.Label] = {}
+        self.exact = False
+        #: some fraction is too long to be shown unasked
+        self.has_long = False
+        self._values: Mapping[str, Fraction] | None = None
+        self._show_callbacks: list[Callable[["ResultColumn"], None]] = []
         rows = [self.title_label]
         for outcome, text in outcomes:
             name = widgets.Label(text, layout=widgets.Layout(width=name_width))
@@ -70,9 +101,14 @@ class ResultColumn(widgets.VBox):
             frac = widgets.Label("", layout=widgets.Layout(width="auto"), style={"text_color": "#555"})
             frac.add_class(f"lsn-{outcome}-frac")
             frac.add_class("lsn-frac")
+            rough = widgets.Label("", layout=widgets.Layout(width="auto"), style={"text_color": "#555"})
+            rough.add_class(f"lsn-{outcome}-one-in")
             self.prob_labels[outcome] = prob
             self.frac_labels[outcome] = frac
-            rows.append(widgets.HBox([name, prob, frac], layout=widgets.Layout(align_items="baseline")))
+            self.one_in_labels[outcome] = rough
+            rows.append(widgets.HBox([name, prob, frac, rough],
+                                     layout=widgets.Layout(align_items="baseline", flex_flow="row wrap",
+                                                           grid_gap="0 0.5em")))
         super().__init__(rows, layout=widgets.Layout(padding="4px 12px 4px 0", min_width="17em"))
         self.add_class("lsn-result-column")
         self.add_class(f"lsn-scenario-{key}")
@@ -91,14 +127,30 @@ class ResultColumn(widgets.VBox):
         self.title_label.value = self._title_html(title, color)
 
     def show(self, values: Mapping[str, Fraction] | None) -> None:
+        self._values = values
+        self.has_long = values is not None and any(short_fraction(p) is None for p in values.values())
         for outcome, prob in self.prob_labels.items():
+            frac, rough = self.frac_labels[outcome], self.one_in_labels[outcome]
             if values is None:
-                prob.value = "–"
-                self.frac_labels[outcome].value = ""
-            else:
-                p = values[outcome]
-                prob.value = format_percent(p)
-                self.frac_labels[outcome].value = format_fraction(p)
+                prob.value, frac.value, rough.value = "–", "", ""
+                continue
+            p = Fraction(values[outcome])
+            prob.value = format_percent(p)
+            fraction = fraction_shown(p, self.exact, 32)
+            frac.value = fraction
+            # "1/36" already says "1 in 36"
+            rough.value = "" if fraction and p.numerator == 1 else (one_in(p) or "")
+        for callback in self._show_callbacks:
+            callback(self)
+
+    def on_show(self, callback: Callable[["ResultColumn"], None]) -> None:
+        """``callback(column)`` after every :meth:`show`."""
+        self._show_callbacks.append(callback)
+
+    def set_exact(self, exact: bool) -> None:
+        """Show every exact fraction (``True``) or only the short ones (``False``)."""
+        self.exact = bool(exact)
+        self.show(self._values)
 
 
 class OddsPanel(widgets.VBox):
@@ -187,8 +239,9 @@ class OddsPanel(widgets.VBox):
         controls_box.add_class("lsn-odds-controls")
         results_box = widgets.HBox(list(self.columns.values()), layout=widgets.Layout(flex_flow="row wrap"))
         results_box.add_class("lsn-odds-results")
+        self.exact_toggle = exact_toggle(list(self.columns.values()))
         children = [w for w in (self.title_html,) if title]
-        children += [controls_box, results_box, self.message]
+        children += [controls_box, results_box, self.exact_toggle, self.message]
         if note:
             children.append(self.note_html)
         if self.chart is not None:

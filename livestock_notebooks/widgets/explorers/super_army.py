@@ -13,7 +13,8 @@ from ...odds import dice_total_distribution, livestock_battle, livestock_outcome
 from ...odds import montecarlo
 from ..common.charts import PALETTE, HeatmapChart, LineChart
 from ..common.dice import DiceView
-from ..common.odds_panel import OddsPanel, ResultColumn, format_fraction
+from ..common.odds_panel import OddsPanel, ResultColumn
+from ...odds.display import short_fraction
 from ..common.simulation import SimulationRunner
 from ..common.dom import button
 from .controls import chunk_for, int_slider, note_html, section_title
@@ -30,6 +31,9 @@ __all__ = [
     "super_army_vs_general",
 ]
 
+
+#: One colour per army kind on every table, legend and chart of this page.
+ORDINARY_COLOUR, SUPER_COLOUR = PALETTE[0], PALETTE[1]
 
 BATTLE_OUTCOMES = [("attacker", "attacker wins"), ("tie", "tie"), ("defender", "defender wins")]
 
@@ -73,6 +77,7 @@ class BattleComparison(widgets.VBox):
             scenarios=[("ordinary", "Ordinary battle (1d6 v 1d6)"), ("super", _super_title(super_side))],
             chart_title="Ordinary battle v Super Army battle",
             css_class="lsn-battle-comparison",
+            colors=[ORDINARY_COLOUR, SUPER_COLOUR],
         )
         self._rng = random.Random(seed)
         self.attacker_dice = DiceView(sizes=[6, 6], caption="Attacker rolls", css_class="lsn-attacker-dice")
@@ -108,7 +113,7 @@ class BattleComparison(widgets.VBox):
 
     def _on_result(self, panel: OddsPanel) -> None:
         side = self.super_side.value
-        panel.columns["super"].set_title(_super_title(side), PALETTE[1])
+        panel.columns["super"].set_title(_super_title(side), SUPER_COLOUR)
         panel.chart.set_labels(["Ordinary (1d6 v 1d6)", _super_title(side)])
         a_super, d_super = _super_flags(side)
         attack, defense = self.attack.value, self.defense.value
@@ -266,9 +271,10 @@ class NaturalRuleChart(widgets.VBox):
         self.difference.add_class("lsn-control-difference")
         self.chart = LineChart(self.xs, self._series(mode), title="Attacker's chance to win",
                                x_label="attack total − defense total", css_class="lsn-natural-chart",
-                               colors=[PALETTE[1], PALETTE[3], PALETTE[0]])
-        self.with_rule = ResultColumn("rule", "With the natural 12 / natural 2 rule", BATTLE_OUTCOMES, PALETTE[1])
+                               colors=[SUPER_COLOUR, PALETTE[3], ORDINARY_COLOUR])
+        self.with_rule = ResultColumn("rule", "With the natural 12 / natural 2 rule", BATTLE_OUTCOMES, SUPER_COLOUR)
         self.without_rule = ResultColumn("plain", "Plain dice sums, no natural rule", BATTLE_OUTCOMES, PALETTE[3])
+
         self.shift = widgets.HTML("")
         self.shift.add_class("lsn-natural-shift")
         self.mode.observe(self._refresh, names="value")
@@ -313,8 +319,10 @@ class NaturalRuleChart(widgets.VBox):
             text = "At this difference the rule does not change the attacker's chance."
         else:
             word = "raises" if delta > 0 else "lowers"
+            exactly = short_fraction(abs(delta))
             text = (f"At this difference the rule {word} the attacker's chance by "
-                    f"<b>{abs(float(delta)) * 100:.1f} percentage points</b> (exactly {format_fraction(abs(delta))}).")
+                    f"<b>{abs(float(delta)) * 100:.1f} percentage points</b>"
+                    + (f" (exactly {exactly})." if exactly else "."))
         self.shift.value = text
 
 
@@ -357,6 +365,10 @@ class SuperArmyVsGeneral(widgets.VBox):
     (:class:`LineChart`), ``attack_total`` (the Super Army's attack total now).
     """
 
+    #: the chart's lines, in the order of the table's columns (Super Army, then ordinary)
+    SERIES = ("Super Army (2d6, natural 12 / 2)", "ordinary army (1d6)")
+    SERIES_COLOURS = {SERIES[0]: SUPER_COLOUR, SERIES[1]: ORDINARY_COLOUR}
+
     def __init__(self, attack: int = 12, defense: int = 8, general_troops: int = 3,
                  troops: dict[str, int] | None = None, *, use_troop_data: bool = True):
         self.troop_values = livestock_troop_values() if use_troop_data else None
@@ -395,13 +407,14 @@ class SuperArmyVsGeneral(widgets.VBox):
             scenarios=[("super", "Super Army attacks the General"), ("ordinary", "Same totals, ordinary army")],
             chart=False,
             css_class="lsn-super-v-general",
+            colors=[SUPER_COLOUR, ORDINARY_COLOUR],
         )
         self.expect = widgets.HTML("")
         self.expect.add_class("lsn-expect")
         self.xs = list(range(1, 41))
         self.chart = LineChart(self.xs, self._series(defense), title="Chance to beat the General, by attack total",
                                x_label="attack total", css_class="lsn-super-general-chart",
-                               colors=[PALETTE[1], PALETTE[0]], markers=False)
+                               colors=[self.SERIES_COLOURS[label] for label in self.SERIES], markers=False)
         self._defense_shown = defense
         self.panel.on_result(self._on_result)
         self.panel.on_error(lambda exc: self._show_attack())
@@ -433,9 +446,10 @@ class SuperArmyVsGeneral(widgets.VBox):
         }
 
     def _series(self, defense: int) -> dict[str, list[float]]:
+        supers, ordinary = self.SERIES
         return {
-            "Super Army (2d6, natural 12 / 2)": [float(livestock_battle(x, defense, attacker_super=True).attacker) for x in self.xs],
-            "ordinary army (1d6)": [float(livestock_battle(x, defense).attacker) for x in self.xs],
+            supers: [float(livestock_battle(x, defense, attacker_super=True).attacker) for x in self.xs],
+            ordinary: [float(livestock_battle(x, defense).attacker) for x in self.xs],
         }
 
     def _show_attack(self) -> None:
