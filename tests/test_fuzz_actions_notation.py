@@ -117,10 +117,6 @@ def _mutate_notation(text: str, rng: random.Random) -> str:
     return "".join(tokens)
 
 
-@pytest.mark.xfail(strict=True, reason="BattleGoats defects (issue 11, not fixed here): the notation accepts "
-                   "an unknown card id in 'rev=' (saves refuse 'seen'), a malformed 'pend=' dodge_queue entry, and a "
-                   "second 'f' option naming no seat ('f1 f9': 'first_attacker'), giving positions whose own save "
-                   "load refuses")
 def test_mutated_battlegoats_notations_load_or_are_refused_clearly():
     base = _bg_notations()
     rng = random.Random(5)

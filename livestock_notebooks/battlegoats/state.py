@@ -646,4 +646,8 @@ def from_notation(text: str, *, seed: int = 0, cards=None) -> BattleGoatsState:
     problems = state.invariant_violations()
     if problems:
         raise ValueError("bad BattleGoats notation: " + "; ".join(problems[:3]))
+    try:  # a notation gives a position the engine's own load accepts, or none at all
+        load(state.to_json())
+    except SaveFileError as exc:
+        raise ValueError(f"bad BattleGoats notation: {exc}") from None
     return state
