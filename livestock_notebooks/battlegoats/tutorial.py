@@ -20,6 +20,7 @@ the smart bot answers), and ``demo`` plays the worked answer (*Show me*). The pa
 """
 from __future__ import annotations
 
+import dataclasses
 from typing import Any, Callable
 
 from ..core.protocol import Action
@@ -30,7 +31,7 @@ from .bots import SeenBot
 from .cards import card_value, standard_cards
 from .state import BattleGoatsState, from_notation
 
-__all__ = ["ME", "MOVE_ADVICE", "REPLIES", "STEPS", "THEM", "Step", "find_step", "goal_advice", "play", "reply",
+__all__ = ["BOT_STEPS", "ME", "cards_down", "MOVE_ADVICE", "REPLIES", "STEPS", "THEM", "Step", "find_step", "goal_advice", "play", "reply",
            "state_for", "value_in_slot"]
 
 #: The learner's seat and the opponent's.
@@ -92,11 +93,36 @@ MATADOR = ('bg2 attack s1 r2/- f1 l0 basic | .,matador_goat,.,.,soldier_goat,.,.
            '| .,.,.,.,cyborg_goat*,.,.,.,./-/-/-/- | rev=cyborg_goat '
            'pend={"attacker":4,"card":"cyborg_goat","dodge_queue":[[0,1]],"dodged":[],"own":null,'
            '"stage":"dodge","targets":[[0,1]]}')
+FIRST = ("bg2 first s0 r0/- f- l0 basic "
+         "| owl,cyborg_goat,ram_goat,wolf,soldier_goat,shield_goat,cowboy_goat,captain_horns,archer_goat/-/-/-/- "
+         "| llama,scout_goat,bear,mountain_goat,herd_goat,nanny_goat,yeti,queen_nanny,kid_goat/-/-/-/- | rev=-")
 ENDING = ("bg2 attack s0 r5/- f0 l0 basic | .,.,.,.,wolf,.,.,.,./-/-/-/- "
           "| .,.,.,.,stubborn_goat,.,.,.,./-/-/-/- | rev=stubborn_goat")
 
 
 # --------------------------------------------------------------------------- why a move is not the goal
+def cards_down(position: str, player: int = ME) -> int:
+    """How many cards ``player`` has laid on their battlefield in ``position`` (a step's text
+    counts them from the position, so it always says what the board shows)."""
+    board = position.split("|")[1 + player].strip().split("/")[0]
+    return sum(1 for c in board.split(",") if c != ".")
+
+
+_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+
+
+def _check_first(action, state):
+    if isinstance(action, act.ChooseFirstAttacker) and action.first != ME:
+        return "Letting Player 2 start is allowed; for this step take the first attack yourself."
+    return None
+
+
+def _check_first_attack(action, state):
+    if isinstance(action, act.MoveAtStart) and action.slot != action.to:
+        return "For this step keep your battlefield as it is."
+    return None
+
+
 def _check_draft(action, state):
     if isinstance(action, act.Pick) and action.card != "cowboy_goat":
         return f"You may keep {_name(action.card)} in a real game; for this step keep Cowboy Goat (you will place it next)."
@@ -157,7 +183,15 @@ MOVE_ADVICE: dict[str, Callable[[Any, Any], str | None]] = {
     "attack": _check_cyborg,
     "tie": _check_fainting,
     "faceup": _check_matador,
+    "first": _check_first,
+    "first_attack": _check_first_attack,
 }
+
+
+#: Steps where Player 2 must answer before the goal can be met: every attack asks the defender
+#: whether its card avoids the battle (so that a face-down Matador does not give itself away),
+#: and it defends or votes.
+BOT_STEPS = frozenset({"goal", "first_attack", "attack", "tie", "winning"})
 
 
 def goal_advice(step: Step, action: Action, state: BattleGoatsState) -> str | None:
@@ -246,8 +280,8 @@ STEPS: list[Step] = [
         text=('Your nine cards go face down into a 3 by 3 square. The front row faces your opponents; a card is in '
               'front of another when it is in the same column, nearer the front. Once laid out, cards do not move, '
               'but you may look at your own cards at any time.\n\nCowboy Goat is only worth 1 on its own, but it '
-              'gains 4 for every card standing straight ahead of it in its column. Six of your cards are already '
-              'down.'),
+              f'gains 4 for every card standing straight ahead of it in its column. '
+              f'{_WORDS[cards_down(COWBOY)].capitalize()} of your cards are already down.'),
         position=COWBOY,
         goal="Make Cowboy Goat a 9: choose it in your hand, then click a slot with two cards in front of it.",
         check=lambda events, s: any(s.board[ME][slot] == "cowboy_goat" for slot in (7, 8)),
@@ -265,6 +299,34 @@ STEPS: list[Step] = [
         check=lambda events, s: s.board[ME][4] == "soldier_goat",
         demo=play(act.Place(ME, "soldier_goat", 4)),
         praise="In the middle it touches four cards: 4 + 4 = 8. A corner has only two neighbours.",
+    ),
+    Step(
+        key='first',
+        title='Who attacks first',
+        section='Attacking',
+        text=('Everyone lays out at the same time. The first player to finish chooses who makes the first attack; '
+              'turns then go round the table clockwise from that player.\n\nBoth battlefields are laid out and '
+              'you finished first.'),
+        position=FIRST,
+        goal="Choose who attacks first: take the first attack yourself.",
+        check=lambda events, s: s.first_attacker == ME,
+        demo=play(act.ChooseFirstAttacker(ME, ME)),
+        praise="You attack first.",
+    ),
+    Step(
+        key='first_attack',
+        title='Your first attack',
+        section='Attacking',
+        text=('Just before the first attack, every player is asked whether a card able to move at the start of '
+              'the battle moves (none of yours can). Then the first attacker attacks.'),
+        continues=True,
+        goal="Keep your battlefield as it is, then attack any card of Player 2.",
+        check=lambda events, s: any(e.kind in ("battle", "dodge") and e.player in (ME, THEM) for e in events)
+        and s.stage in ("attacker", "ending", None),
+        demo=lambda s: next((a for a in s.legal_actions() if isinstance(a, act.MoveAtStart) and a.slot == a.to),
+                            None) or play(act.ChooseAttacker(ME, 2), act.ChooseTarget(ME, THEM, 1))(s),
+        bots=True,
+        praise="Your first attack is fought: the turn passes to Player 2.",
     ),
     Step(
         key='attack',
@@ -329,3 +391,7 @@ STEPS: list[Step] = [
         praise="That is the whole game. Open the play page to fight bots or friends.",
     ),
 ]
+
+# every step carries its advice (why an allowed move is off its goal) and whether the opponent plays
+STEPS = [dataclasses.replace(s, advice=MOVE_ADVICE.get(s.key, s.advice),
+                             bots=s.bots or s.key in BOT_STEPS) for s in STEPS]
