@@ -58,7 +58,8 @@ def test_bots_offered():
 def test_board_draws_terrain_barns_and_generals():
     app = make()
     b = app.view.board
-    assert len(b.buttons) == 25 and b.hits.layout.grid_template_columns == "repeat(5, 66px)"
+    assert len(b.buttons) == 25 and b.hits.layout.grid_template_columns == "repeat(5, var(--lsn-tile, 66px))"
+    assert "lsn-size-5" in b.stack._dom_classes  # the tile size shrinks to fit a phone's width
     assert 'aria-label="forest"' in face(app, "b2")
     assert "lsn-ico-barn-chickens" in face(app, "a3")  # blue barn
     assert "lsn-ico-barn-cows" in face(app, "e3")  # red barn
@@ -395,7 +396,7 @@ def test_defender_sees_its_odds_before_choosing_a_card():
 
 def test_rule_readings_are_shown():
     app = make()
-    text = app.view.readings.children[0].value
+    text = app.help_html.value  # behind "How to play"
     assert "Super Army naturals" in text and "house value" in text
 
 
@@ -403,3 +404,189 @@ def test_general_info_counts_units_in_words():
     app = make()
     app.view.click_square("c2")  # Bessie with one Dynamite Donkey
     assert app.status_text.endswith("defense 1, 1 unit.")
+
+
+# --------------------------------------------------------------------------- the game screen (issue 12)
+def _plain(*widgets):
+    import html as _html
+
+    return _html.unescape(re.sub(r"<[^>]+>", " ", " ".join(x.value for x in widgets)))
+
+
+def _box_text(v):
+    b = v.battle
+    return re.sub(r"\s+", " ", _plain(b.title, b.totals, b.odds_html, b.outcome))
+
+
+def test_battle_box_shows_only_the_battle_on_screen_battle_after_battle():
+    """Several battles in a row (the human's, previewed then fought, and the bot's): the box
+    never keeps odds, totals or notes of an earlier battle; a preview's odds are the engine's."""
+    from livestock_notebooks.livestock_uprising.bots import GreedyBot
+    from livestock_notebooks.odds.display import format_percent
+
+    app = livestock_app(bot_delay=None)
+    app.start([Seat.human(), Seat("greedy")], seed=21, options={"max_rounds": 40})
+    chooser = GreedyBot(3, attack_odds=0.2)
+    v = app.view
+    previews = rolled = 0
+
+    def check_after(events):
+        """After a battle is fought: its own totals and dice, no odds or notes of the preview."""
+        nonlocal rolled
+        battle = [e for e in events if e.kind == "battle"]
+        if not battle and not any(e.kind == "attack" for e in events):
+            return
+        text = _box_text(v)
+        assert "you win" not in text and "Exact odds" not in text, text
+        attack = [e for e in events if e.kind == "attack"]
+        if attack:
+            d = attack[0].data
+            assert f"{d['attacker']} attacks {', '.join(d['defenders'])} at {d['to']}" in text
+        if battle and battle[0].data.get("attacker_dice"):
+            d = battle[0].data
+            assert "without a roll" not in text, text  # dice were rolled
+            assert f"Attack total {d['attack']} against defense total {d['defense']}" in text
+            assert v.battle.attacker_dice.faces == d["attacker_dice"]
+            rolled += 1
+
+    for _ in range(4000):
+        s = app.session
+        if s.state.is_over or (previews >= 5 and rolled >= 3):
+            break
+        if s.is_bot_turn:
+            app.step()
+            check_after(app.last_events)
+            continue
+        action = chooser.choose(s.state)
+        if isinstance(action, A.Attack):
+            v.select(action.general)
+            v.board.click(action.to)
+            expected = s.state.preview_attack(action)
+            text = _box_text(v)
+            assert v.battle.pending_attack == action
+            assert f"{action.general} (" in text and f"at {action.to}" in text
+            assert all(f"{name} (" in text for name in expected["defenders"])
+            assert f"Attack total {expected['attack']}" in text and f"defense total {expected['defense']}" in text
+            odds = expected["odds"]
+            if odds is None:
+                assert "No battle is fought" in text and "you win" not in text
+            else:
+                assert v.battle.odds == odds
+                assert (f"you win {format_percent(odds.attacker)}" in text
+                        and f"you lose {format_percent(odds.defender)}" in text), text
+                assert ("without a roll" in text) == (expected["defense"] == 0)
+            previews += 1
+            v.battle.commit_button.click()
+            check_after(app.last_events)
+        else:
+            app.act(action)
+    assert previews >= 5 and rolled >= 3, (previews, rolled)
+
+
+def test_battle_preview_follows_a_card_played_while_it_is_open():
+    app = make()
+    v = app.view
+    v.board.click("b3")
+    v.board.click("c2")
+    assert "Attack total 2" in _box_text(v)
+    v.hand.plays.click("Play Battle Cry")  # +2 attack: the open box must say so
+    text = _box_text(v)
+    assert "Attack total 4" in text and "Attack total 2" not in text
+    assert v.battle.odds == app.session.state.preview_attack(A.Attack("Pecky", "b3", "c2"))["odds"]
+
+
+def test_screen_regions_put_each_part_in_its_place():
+    app = make()
+    v = app.view
+    r = v.regions()
+    assert r.board is v.board_box and v.board.widget in r.board.children
+    assert "lsn-board" in r.board._dom_classes and "lsn-hand" in r.hand._dom_classes
+    assert r.prompt is v.prompt_box and list(r.prompt.children) == [v.phase, v.hint]
+    assert v.general_actions.box in r.actions.children and v.phase_actions.box in r.actions.children
+    assert r.dialogs == (v.decision.widget, v.battle.widget)
+    assert v.hand.widget in r.hand.children and v.general_buttons.box in v.generals_panel.children
+    assert r.players is v.armies.widget
+    # the dialogs sit in the side column, never above the board
+    assert v.battle.widget in app.side.children and v.battle.widget not in app.board_col.children
+    # developer tools under the menu's Advanced; the round limit under the setup screen's Advanced
+    assert v.advanced_box in app.menu_advanced.children[0].children
+    assert v.any_action in v.advanced_box.children
+    assert app.round_limit in app.advanced.children[0].children
+    # command cards as small cards, their text visible (not only in a tooltip)
+    assert 'class="lsn-cards"' in v.hand.html.value and 'lsn-card-text' in v.hand.html.value
+    assert "help" not in "".join(v.hint.value.lower().split("lsn-hint"))
+
+
+def test_no_general_is_selected_for_no_reason_and_prompts_follow_the_general():
+    app = make()
+    v = app.view
+    assert v.selected is None and marks(app, "selected") == []
+    assert v.hint.value and "Click one of your Generals" in v.hint.value
+    v.board.click("b3")
+    assert "Pecky: click a green square to move or a red one to attack" in v.hint.value
+    v.board.click("c3")  # Pecky moves
+    if "Pecky" not in v._index["movers"]:
+        assert v.selected is None and "Pecky: click" not in v.hint.value
+    else:
+        assert "Pecky: click" in v.hint.value  # steps left: the prompt still holds
+    # every General done: the prompt says to end the phase
+    state = app.session.state
+    for name in ("Pecky", "Henrietta", "Cluck"):
+        stay = A.Stay(name)
+        if stay in state.legal_actions():
+            app.act(stay)
+    if not v._index["movers"]:
+        assert "end the action phase" in v.hint.value and "click a green" not in v.hint.value
+
+
+def test_last_move_is_marked_on_the_board_until_the_next_step():
+    app = make()
+    v = app.view
+    v.board.click("b3")
+    v.board.click("a4")
+    assert marks_last(app) == ["a4", "b3"]
+    v.board.click("a3")  # selecting does not change what the last move was
+    assert marks_last(app) == ["a4", "b3"]
+    app.act(A.EndActions())
+    assert marks_last(app) == []
+
+
+def marks_last(app):
+    return sorted(sq for sq, f in app.view.board.faces.items() if "lsn-last-move" in f)
+
+
+def test_generals_are_faction_tokens_with_a_shape_and_tiles_name_their_resource():
+    app = make()
+    f = face(app, "b3")
+    assert "lsn-gen-chickens" in f and "\u25cf" in f and "\u2605" in f
+    assert "lsn-gen-cows" in face(app, "c2") and "\u25a0" in face(app, "c2")
+    assert 'lsn-res-name">grass' in face(app, "a1")
+
+
+def test_the_battle_dialog_comes_first_after_the_board_in_tab_order():
+    app = make()
+    v = app.view
+    v.board.click("b3")
+    assert all(b.tabbable is None for b in v.general_actions.buttons)
+    v.board.click("c2")
+    assert "lsn-dialog-main" in v.battle.commit_button._dom_classes
+    between = [b for b in v.general_actions.buttons + v.phase_actions.buttons if b in v.actions_box.children
+               or b in v.general_actions.box.children] + [app.end_turn_button]
+    assert between and all(b.tabbable is False for b in between)
+    v.battle.cancel_button.click()
+    assert app.end_turn_button.tabbable is None and all(b.tabbable is None for b in v.general_actions.buttons)
+
+
+def test_each_seat_chooses_its_faction_at_setup():
+    app = livestock_app(bot_delay=None)
+    choice = app.faction_choice
+    assert [dd.value for dd in choice.dropdowns] == ["chickens", "cows", "goats", "pigs"]
+    assert choice.dropdowns[0] in app.seat_rows[0].children
+    choice.dropdowns[0].value = "pigs"  # the Pigs were seat 4's: the two swap
+    assert [dd.value for dd in choice.dropdowns] == ["pigs", "cows", "goats", "chickens"]
+    app.seat_dropdowns[1].value = "greedy"
+    app.start_button.click()
+    state = app.session.state
+    assert [lu.data.FACTION_KEYS[f] for f in state.factions] == ["pigs", "cows"]
+    assert "Pigs" in app.turn.value
+    assert app.session.name(0) == "Pigs"

@@ -9,7 +9,12 @@ click one of your Generals to see its moves (green) and attacks (red), click a s
 do it; an attack first opens the battle dialog with the exact odds. Harvest squares, barn
 places and retreat squares are marked blue and are clicked the same way. Everything else the
 rules allow now (stay, cards, marshalling, transfers, the Super Army) has a button, and
-"Any legal action" lists every action there is.
+"Any legal action" (under the menu's Advanced section) lists every action there is.
+
+Its parts on the game screen (:meth:`LivestockView.regions`): the board left with every
+faction's public facts below it; the phase and what to do now in the prompt, with the selected
+General's actions and the phase's actions; the decision and battle boxes as dialogs; your
+Generals, the marshalling table and your command cards (as cards) in the hand panel.
 
 The game itself (names, colours, turn text, the end-phase button, bots) is described once in
 ``livestock_uprising.GAME`` (:mod:`livestock_notebooks.livestock_uprising.game`).
@@ -30,6 +35,7 @@ from ...livestock_uprising.views import LivestockView as EngineView
 from ...livestock_uprising.game import FACTION_COLOURS, PHASE_LABELS, end_phase_action
 from ...core.game_info import GameInfo
 from ..shell.app import GameApp, GameView, ViewContext
+from ..shell.views import ScreenRegions
 from .board import LivestockBoard
 from .panels import (
     PANEL_CSS,
@@ -43,10 +49,35 @@ from .panels import (
     readings_html,
 )
 
-__all__ = ["LivestockView", "livestock_app", "livestock_spec", "livestock_bots", "PHASE_LABELS"]
+__all__ = ["LivestockView", "livestock_app", "livestock_help_html", "livestock_spec", "livestock_bots", "PHASE_LABELS"]
 
 STAR = "\u2605"
 END_LABELS = {A.EndActions: "End action phase", A.EndHarvest: "End harvest phase", A.EndTurn: "End turn"}
+#: Events whose squares the board marks as the last move (``lsn-last-move``): public data only.
+_SQUARE_KEYS = ("from", "to", "square")
+_MOVE_KINDS = ("move", "attack", "advance", "retreat", "barn")
+
+
+def livestock_help_html() -> str:
+    """The page's "how to play": short, in our own words, with the rule readings folded below."""
+    return (
+        '<div class="lsn-help-livestock">'
+        "<p>Chickens, Cows, Goats and Pigs each lead three Generals: gather food, raise troops and be the "
+        "last faction standing.</p><ul>"
+        "<li><b>Start:</b> pick 2 to 4 seats, a human or a bot for each, and the faction each seat plays. "
+        "Humans sharing a device get a <i>pass the device</i> screen that hides their cards.</li>"
+        "<li><b>Move and attack:</b> click one of your Generals, then a green square to move or a red one "
+        "to attack. The battle box shows both totals and the exact odds before you commit.</li>"
+        "<li><b>Blue squares</b> are choices for now: your barn at the start, a harvest, a retreat.</li>"
+        "<li><b>Buttons</b> next to the board do the rest: stay, command cards, marshalling, transfers, "
+        "the Super Army. <i>End phase</i> moves on.</li>"
+        "<li><b>Undo</b> takes back your own steps this turn (never a roll of the dice). The game saves "
+        "itself after every move; <i>Menu</i> has Save and Load.</li>"
+        "<li>Values the rulebook leaves open are tagged <span class=\"lsn-house\">house value</span>; the "
+        '<a href="house_rules.ipynb">house rules</a> page lists them.</li></ul>'
+        "<details><summary>Rule readings and house values used on this page</summary>"
+        f"{readings_html()}</details></div>"
+    )
 
 
 def livestock_bots() -> dict:
@@ -91,22 +122,30 @@ class LivestockView(GameView):
         self.any_button = w.Button(description="Do it", icon="check")
         self.any_button.add_class("lsn-any-action-go")
         self.any_button.on_click(lambda _b: self._do_any())
-        self.readings = w.Accordion(children=[w.HTML(readings_html())], selected_index=None)
-        self.readings.set_title(0, "Rule readings and house values used on this page")
-        self.readings.add_class("lsn-readings-box")
-        select_box = w.VBox([self.selection, self.general_buttons.box, self.general_actions.box, self.phase_actions.box])
-        select_box.add_class("lsn-panel")
-        left = w.VBox([self.phase, self.hint, self.board.widget], layout=w.Layout(margin="0 12px 0 0"))
-        right = w.VBox([self.decision.widget, self.battle.widget, select_box, self.hand.widget, self.marshal.widget],
-                       layout=w.Layout(width="470px"))
-        self.widget = w.VBox([
-            self.style,
-            w.HBox([left, right], layout=w.Layout(align_items="flex-start", flex_flow="row wrap")),
-            self.armies.widget,
-            w.HBox([self.any_action, self.any_button]),
-            self.readings,
-        ])
-        self.widget.add_class("lsn-livestock")
+        # the parts of the game screen (see regions())
+        self.board_box = w.VBox([self.style, self.board.widget])
+        self.prompt_box = w.VBox([self.phase, self.hint])
+        self.actions_box = w.HBox([self.general_actions.box, self.phase_actions.box],
+                                  layout=w.Layout(flex_flow="row wrap", grid_gap="4px"))
+        self.actions_box.add_class("lsn-livestock-actions")
+        self.generals_panel = w.VBox([self.selection, self.general_buttons.box])
+        self.generals_panel.add_class("lsn-panel")
+        self.generals_panel.add_class("lsn-generals-panel")
+        self.hand_box = w.VBox([self.generals_panel, self.marshal.widget, self.hand.widget])
+        self.advanced_box = w.HBox([self.any_action, self.any_button], layout=w.Layout(flex_flow="row wrap"))
+        for part in (self.board_box, self.prompt_box, self.actions_box, self.hand_box, self.armies.widget,
+                     self.decision.widget, self.battle.widget):
+            part.add_class("lsn-livestock")
+        self.widget = self.board_box
+
+    def regions(self) -> ScreenRegions:
+        """Board left (every faction's public facts below it); the phase and what to do now in the
+        prompt, the selected General's and the phase's actions; the decision and battle boxes as
+        dialogs; your Generals, marshalling and command cards as the hand; "Any legal action"
+        under Advanced."""
+        return ScreenRegions(board=self.board_box, prompt=self.prompt_box, actions=self.actions_box,
+                             dialogs=(self.decision.widget, self.battle.widget), hand=self.hand_box,
+                             players=self.armies.widget, advanced=(self.advanced_box,))
 
     # -- GameView ---------------------------------------------------------------------------
     def update(self, ctx: ViewContext) -> None:
@@ -117,12 +156,14 @@ class LivestockView(GameView):
         pub = self.pub
         legal = list(ctx.legal)
         self._build_index(legal)
+        movers = self._index["movers"]
         if self.selected is not None and not self._selectable(self.selected):
             self.selected = None
-        if self.selected is None:
-            movers = self._index["movers"]
-            if len(movers) == 1:
-                self.selected = movers[0]
+        if self.selected is not None and pub.phase_name == "action" and self.selected not in movers:
+            self.selected = None  # it has done all it may this turn: no stale "click a green square"
+        own = self._own_generals()
+        if self.selected is None and len(own) == 1 and movers == [own[0].name]:
+            self.selected = movers[0]  # a lone General (a Super Army): nothing to choose
         self._counts = counts
         self._draw_board()  # the board first: its message leaves before the panels'
         self._panels_for = ctx
@@ -138,15 +179,21 @@ class LivestockView(GameView):
         self._draw_selection()
         self.decision.update(pub, legal, self._name)
         moment = (pub.rounds_played, pub.turn_player, pub.phase_name)
-        if ctx.events and self.battle.show_events(ctx.events, self._name):
+        pending = self.battle.pending_attack
+        if ctx.events and self.battle.show_events(ctx.events, self._name, pub):
             self._battle_moment = moment
-        elif self.battle.pending_attack is not None and self.battle.pending_attack not in legal:
+        elif pending is not None and pending not in legal:
             self.battle.hide()
-        elif self.battle.visible and self.battle.pending_attack is None and moment != self._battle_moment:
+        elif pending is not None:
+            self.battle.preview(pending, pub)  # the same attack, its odds as they stand now (a card played)
+        elif self.battle.visible and moment != self._battle_moment:
             self.battle.hide()  # a finished battle's result goes when the phase moves on
+        self._dialog_first()
         self.hand.update(pub, ctx.viewer, legal, self._name)
         self.marshal.update(pub, ctx.viewer, legal, self.selected)
         self.armies.update(pub, self._counts, ctx.viewer)
+        marshalling = ctx.viewer is not None and pub.phase_name in ("marshal", "super") and pub.turn_player == ctx.viewer
+        self.marshal.widget.layout.display = None if marshalling else "none"
         options = [(str(a), i) for i, a in enumerate(legal)]
         if list(self.any_action.options) != options:
             self.any_action.options = options
@@ -155,6 +202,19 @@ class LivestockView(GameView):
         if self.app is not None:
             end = end_phase_action(None, legal)
             self.app.end_turn_button.description = END_LABELS.get(type(end), "End phase")
+
+    def _dialog_first(self) -> None:
+        """While a dialog waits (a battle to confirm, a decision), its buttons come right after
+        the board in tab order: the action buttons between them leave the tab order (they
+        still take clicks)."""
+        waiting = self.decision.visible or self.battle.pending_attack is not None
+        buttons = list(self.general_actions.buttons) + list(self.phase_actions.buttons)
+        if self.app is not None and hasattr(self.app, "end_turn_button"):
+            buttons.append(self.app.end_turn_button)
+        for b in buttons:
+            want = False if waiting else None
+            if b.tabbable is not want:
+                b.tabbable = want
 
     def clear(self) -> None:
         self.ctx = None
@@ -245,8 +305,17 @@ class LivestockView(GameView):
         if phase == "barn":
             return "Click a blue square next to the starting board to place your barn."
         if phase == "action":
-            if self.selected:
-                return f"{self.selected}: click a green square to move, a red one to attack."
+            movers = self._index["movers"]
+            if self.selected and self.selected in movers:
+                idx = self._index
+                can = [word for word, table in (("a green square to move", idx["moves"]),
+                                                ("a red one to attack", idx["attacks"]))
+                       if table.get(self.selected)]
+                if can:
+                    return f"{self.selected}: click {' or '.join(can)}, or choose another General."
+                return f"{self.selected} can only stay now: press its button, or choose another General."
+            if not movers:
+                return "Your Generals have done all they can: end the action phase."
             return "Click one of your Generals, then a green square to move or a red one to attack."
         if phase == "harvest":
             if self._index["harvest"]:
@@ -271,7 +340,23 @@ class LivestockView(GameView):
         gens = {g.name: g for g in self.pub.generals}
         targets += [sq for n in idx["harvest"] if n in gens and (sq := gens[n].square)]
         self.board.update(self.pub, selected=selected_square, moves=moves, attacks=attacks, targets=targets,
-                          selected_general=self.selected)
+                          selected_general=self.selected, last=self._last_squares())
+
+    def _last_squares(self) -> list[str]:
+        """The squares the last action touched (from its public events): marked ``lsn-last-move``
+        until the next action."""
+        out: list[str] = []
+        ctx = self.ctx
+        if ctx is None:
+            return out
+        gens = {g.name: g for g in self.pub.generals}
+        for e in ctx.events:
+            data = e.data if isinstance(e.data, dict) else {}
+            if e.kind in _MOVE_KINDS:
+                out += [v for k in _SQUARE_KEYS if isinstance(v := data.get(k), str)]
+            elif e.kind == "harvest" and (g := gens.get(data.get("general", ""))) is not None and g.square:
+                out.append(g.square)
+        return out
 
     def _draw_selection(self) -> None:
         idx = self._index
@@ -329,6 +414,7 @@ class LivestockView(GameView):
                 if self.ctx is not ctx:
                     return
                 self._draw_selection()
+                self._dialog_first()
                 self.hint.value = f'<div class="lsn-hint-text" style="color:#444">{html.escape(self._hint(ctx))}</div>'
                 if self.pub.phase_name in ("marshal", "super"):
                     self.marshal.update(self.pub, ctx.viewer, self._index["legal"], self.selected)
@@ -352,6 +438,7 @@ class LivestockView(GameView):
             attack = idx["attacks"].get(self.selected, {}).get(square)
             if attack is not None:
                 self.battle.preview(attack, self.pub)
+                self._dialog_first()
                 return
         here = [n for n in self.pub.general_at(square)]
         own = [n for n in here if self._selectable(n)]
@@ -390,6 +477,7 @@ class LivestockView(GameView):
         self.act(action)
 
     def _cancel_attack(self) -> None:
+        self._dialog_first()
         if self.ctx is not None:
             self._draw_board()
 
@@ -400,19 +488,69 @@ class LivestockView(GameView):
             self.act(legal[i])
 
 
+class FactionChoice:
+    """A faction per seat on the setup screen: one dropdown in each seat's row. Choosing a
+    faction another seat has swaps the two, so every seat always plays a different faction."""
+
+    def __init__(self, seats: int):
+        options = [(name, key) for name, key in zip(D.FACTION_NAMES, D.FACTION_KEYS)]
+        self.dropdowns: list[w.Dropdown] = []
+        self._swapping = False
+        for i in range(seats):
+            dd = w.Dropdown(options=options, value=D.FACTION_KEYS[i], layout=w.Layout(width="9em"),
+                            tooltip=f"Faction of seat {i + 1}")
+            dd.add_class("lsn-faction")
+            dd.add_class(f"lsn-faction-{i}")
+            dd.observe(lambda c, i=i: self._changed(i, c["old"]), "value")
+            self.dropdowns.append(dd)
+
+    def _changed(self, seat: int, old: str) -> None:
+        if self._swapping:
+            return
+        new = self.dropdowns[seat].value
+        self._swapping = True
+        try:
+            for j, other in enumerate(self.dropdowns):
+                if j != seat and other.value == new:
+                    other.value = old
+        finally:
+            self._swapping = False
+
+    def factions(self, players: int) -> list[str]:
+        return [dd.value for dd in self.dropdowns[:players]]
+
+
+def _seat_label(i: int) -> str:
+    return f'<span class="lsn-seat-label">Seat {i + 1}</span>'
+
+
 def livestock_app(**kwargs) -> GameApp:
-    """The whole Livestock Uprising page (see :class:`GameApp` for the keyword arguments)."""
+    """The whole Livestock Uprising page (see :class:`GameApp` for the keyword arguments): each
+    seat chooses its faction on the setup screen; the round limit sits under Advanced."""
     rounds = w.BoundedIntText(value=0, min=0, max=500, description="Round limit (0 = none)",
                               style={"description_width": "initial"}, layout=w.Layout(width="16em"))
     rounds.add_class("lsn-round-limit")
+    choice = FactionChoice(LU.GAME.max_players)
+    app: GameApp | None = None
 
     def options():
-        return {"max_rounds": rounds.value or None}
+        players = app.players.value if app is not None else LU.GAME.default_players
+        return {"max_rounds": rounds.value or None, "factions": choice.factions(players)}
 
     kwargs.setdefault("view_factory", LivestockView)
-    kwargs.setdefault("setup_widgets", [rounds])
     kwargs.setdefault("setup_options", options)
+    kwargs.setdefault("help_html", livestock_help_html())
     spec = kwargs.pop("spec", None) or LU.GAME
     app = GameApp(spec, **kwargs)
+    # each seat's row: "Seat n", who plays it, the faction it plays; the round limit under Advanced
+    for i, row in enumerate(app.seat_rows):
+        if i < len(choice.dropdowns):
+            label = row.children[0]
+            if isinstance(label, w.HTML):
+                label.value = _seat_label(i)
+                label.layout.width = "5em"
+            row.children = (*row.children, choice.dropdowns[i])
+    app.advanced.children[0].children = (*app.advanced.children[0].children, rounds)
     app.round_limit = rounds
+    app.faction_choice = choice
     return app

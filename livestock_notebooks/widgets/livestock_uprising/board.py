@@ -30,6 +30,7 @@ __all__ = [
     "RESOURCE_COLOURS",
     "LivestockBoard",
     "resource_icon",
+    "FACTION_SHAPES",
     "general_chip",
     "terrain_icon",
     "stars",
@@ -47,6 +48,8 @@ TERRAIN_COLOURS = {
     None: "#d9d4cc",
 }
 RESOURCE_COLOURS = {"grass": "#43a047", "hay": "#c9a227", "corn": "#f2b705", "carrot": "#ef6c00", "apple": "#d32f2f"}
+#: A shape per faction as well as its colour (colour-blind players tell the tokens apart).
+FACTION_SHAPES = {"chickens": "\u25cf", "cows": "\u25a0", "goats": "\u25b2", "pigs": "\u25c6"}
 HIGHLIGHT = {
     "selected": ("#ffb300", "Selected"),
     "move": ("#1b8e3a", "Move here"),
@@ -108,15 +111,20 @@ def stars(n: int) -> str:
 
 
 def general_chip(name: str, stars_: int, colour: str, *, super_army: bool = False, done: bool = False,
-                 small: bool = False) -> str:
-    """A General as a faction-coloured chip with its stars (a Super Army has a crown ring)."""
+                 small: bool = False, faction: str | None = None) -> str:
+    """A General as a faction token: the faction's colour and shape (``faction``), its stars and
+    name (a Super Army has a crown ring; a General done for the turn is faded)."""
     size = "0.72em" if small else "0.8em"
     ring = "box-shadow:0 0 0 2px #ffd600;" if super_army else ""
     fade = "opacity:0.55;" if done else ""
     label = f"{name} ({stars_} star{'s' if stars_ != 1 else ''}){', Super Army' if super_army else ''}"
+    shape = FACTION_SHAPES.get(faction or "", "")
+    shape_html = f'<span class="lsn-gen-shape" aria-hidden="true">{shape}</span>' if shape else ""
     text = f"{'SA ' if super_army else ''}{stars(stars_)}"
-    return (f'<span class="lsn-gen" title="{html.escape(label)}" style="background:{colour};{ring}{fade}'
-            f'font-size:{size}">{text}<span class="lsn-gen-name">{html.escape(name[:7])}</span></span>')
+    cls = f"lsn-gen lsn-gen-{html.escape(faction)}" if faction else "lsn-gen"
+    return (f'<span class="{cls}" title="{html.escape(label)}" style="background:{colour};{ring}{fade}'
+            f'font-size:{size}"><span class="lsn-gen-top">{shape_html}{text}</span>'
+            f'<span class="lsn-gen-name">{html.escape(name[:7])}</span></span>')
 
 
 def _icon_css() -> str:
@@ -133,6 +141,16 @@ def _icon_css() -> str:
         size = 26 if key.startswith("barn") else 22
         rules.append(f".lsn-ico-{key} {{ width:{size}px; height:{size}px; background:url('data:image/svg+xml;base64,{data}') "
                      "no-repeat center / contain; }")
+    return "\n".join(rules)
+
+
+def _tile_css() -> str:
+    """The tile size per board size: {TILE}px, or less where the page is narrower (a phone),
+    so the whole board fits the width."""
+    rules = []
+    for n in range(3, 12):
+        room = f"(100vw - {32 + 2 * PAD + GAP * (n - 1)}px) / {n}"
+        rules.append(f".lsn-board-stack.lsn-size-{n} {{ --lsn-tile: min({TILE}px, calc({room})); }}")
     return "\n".join(rules)
 
 
@@ -156,11 +174,12 @@ BOARD_CSS = f"""
 .lsn-board {{ display: grid; gap: {GAP}px; background: #6d5f4b; padding: {PAD}px; border-radius: 6px; width: max-content; }}
 .lsn-board-stack > .lsn-board-hits {{ position: absolute; top: 0; left: 0; margin: 0 !important; padding: {PAD}px;
   z-index: 2; background: transparent; }}
-.lsn-board-hits > .lsn-tile-hit {{ width: {TILE}px; height: {TILE}px; margin: 0 !important; padding: 0;
+.lsn-board-hits > .lsn-tile-hit {{ width: var(--lsn-tile, {TILE}px) !important; height: var(--lsn-tile, {TILE}px) !important;
+  margin: 0 !important; padding: 0;
   background: transparent; border: none; box-shadow: none; cursor: pointer; }}
 .lsn-board-hits > .lsn-tile-hit:hover {{ background: rgba(255,255,255,0.18); }}
 .lsn-board-hits > .lsn-tile-hit:focus {{ outline: 3px solid #1976d2; outline-offset: -3px; }}
-.lsn-face {{ position: relative; width: {TILE}px; height: {TILE}px; box-sizing: border-box; border-radius: 4px;
+.lsn-face {{ position: relative; width: var(--lsn-tile, {TILE}px); height: var(--lsn-tile, {TILE}px); box-sizing: border-box; border-radius: 4px;
   font-family: sans-serif; font-size: 11px; color: #222; overflow: hidden; }}
 .lsn-face .lsn-sq {{ position: absolute; left: 3px; top: 1px; font-size: 10px; color: #333; opacity: 0.75; }}
 .lsn-face .lsn-ico {{ position: absolute; right: 2px; top: 2px; }}
@@ -170,6 +189,11 @@ BOARD_CSS = f"""
 .lsn-gen {{ display: inline-flex; flex-direction: column; align-items: center; color: #fff; border-radius: 5px;
   padding: 0 3px; line-height: 1.1; border: 1px solid #fff; }}
 .lsn-gen .lsn-gen-name {{ font-size: 8px; }}
+.lsn-gen .lsn-gen-shape {{ margin-right: 1px; font-size: 0.9em; }}
+.lsn-face.lsn-last-move::after {{ content: ""; position: absolute; inset: 2px; border: 2px dashed #fff;
+  border-radius: 4px; box-shadow: 0 0 0 2px #6a1b9a; pointer-events: none; }}
+.lsn-face .lsn-res-name {{ position: absolute; right: 2px; top: 25px; font-size: 8px; color: #333; opacity: 0.8; }}
+{_tile_css()}
 .lsn-face.lsn-unplaced {{ background-image: repeating-linear-gradient(45deg, #d9d4cc 0 6px, #cfc9bf 6px 12px); }}
 .lsn-face .lsn-ico {{ display: block; }}
 {_icon_css()}
@@ -217,7 +241,10 @@ class LivestockBoard:
                 hit.add_class(f"lsn-tile-{name}")
                 hit.on_click(lambda _b, name=name: self._clicked(name))
                 self.buttons[name] = hit
-        self.hits.layout.grid_template_columns = f"repeat({size}, {TILE}px)"
+        self.hits.layout.grid_template_columns = f"repeat({size}, var(--lsn-tile, {TILE}px))"
+        for cls in [c for c in self.stack._dom_classes if c.startswith("lsn-size-")]:
+            self.stack.remove_class(cls)
+        self.stack.add_class(f"lsn-size-{size}")
         self.hits.children = tuple(self.buttons[n] for n in self.names)
         self.faces = {}
         self._tips = {}
@@ -239,8 +266,10 @@ class LivestockBoard:
 
     # -- drawing -----------------------------------------------------------------------
     def update(self, pub: LivestockView, *, selected: str | None = None, moves: Iterable[str] = (), attacks: Iterable[str] = (),
-               targets: Iterable[str] = (), selected_general: str | None = None) -> None:
-        """Redraw from the viewer's view; ``moves``/``attacks``/``targets`` are squares to mark."""
+               targets: Iterable[str] = (), selected_general: str | None = None, last: Iterable[str] = ()) -> None:
+        """Redraw from the viewer's view; ``moves``/``attacks``/``targets`` are squares to mark,
+        ``last`` the squares the last move touched (class ``lsn-last-move``)."""
+        last = set(last)
         self.resize(pub.size)
         marks: dict[str, str] = {}
         for sq in targets:
@@ -258,10 +287,12 @@ class LivestockBoard:
         for row in pub.board:
             for sq in row:
                 name = sq.name
-                faces[name], tips[name] = self._face(sq, factions, gens, marks.get(name), selected_general)
+                faces[name], tips[name] = self._face(sq, factions, gens, marks.get(name), selected_general,
+                                                     name in last)
         if faces != self.faces:
             self.faces = faces
-            self.faces_html.value = (f'<div class="lsn-board" style="grid-template-columns:repeat({self.size}, {TILE}px)">'
+            self.faces_html.value = (f'<div class="lsn-board" style="grid-template-columns:repeat({self.size}, '
+                                     f'var(--lsn-tile, {TILE}px))">'
                                      + "".join(faces[n] for n in self.names) + "</div>")
         for name, tip in tips.items():
             if self._tips.get(name) != tip:
@@ -277,15 +308,16 @@ class LivestockBoard:
 
     @staticmethod
     def _face(sq: SquareView, factions: list[str], gens: Mapping[str, GeneralView], mark: str | None,
-              selected_general: str | None) -> tuple[str, str]:
+              selected_general: str | None, last: bool = False) -> tuple[str, str]:
         """(HTML of the square, its tooltip). The tooltip leaves the marks out, so that marking
         squares changes only the pictures."""
         terrain = sq.terrain
         name = sq.name
         bg = TERRAIN_COLOURS.get(terrain, "#ddd")
         tip = [name]
-        cls = "lsn-face"
+        cls = "lsn-face lsn-last-move" if last else "lsn-face"
         icon = ""
+        res_name = ""
         if terrain is None:
             cls += " lsn-unplaced"
             tip.append("face-down tile")
@@ -297,6 +329,9 @@ class LivestockBoard:
         else:
             icon = terrain
             tip.append(terrain)
+            if terrain in RESOURCE_COLOURS:
+                res_name = f'<span class="lsn-res-name">{terrain}</span>'
+
         chips = []
         for gname in sq.generals:
             g = gens.get(gname)
@@ -304,7 +339,7 @@ class LivestockBoard:
                 continue
             colour = FACTION_COLOURS.get(g.faction, "#555")
             chips.append(general_chip(gname, g.stars, colour, super_army=g.super_army, done=g.done,
-                                      small=len(sq.generals) > 1))
+                                      small=len(sq.generals) > 1, faction=g.faction))
             who = f"{gname} ({g.stars}*, {g.faction}, attack {g.attack}, defense {g.defense})"
             if g.super_army:
                 who = f"Super Army of the {g.faction} (attack {g.attack}, defense {g.defense})"
@@ -317,5 +352,5 @@ class LivestockBoard:
             style += f"box-shadow: inset 0 0 0 {width}px {colour};"
             mark_html = f'<span class="lsn-mark lsn-mark-{mark}" style="color:{colour}">{word}</span>'
         face = (f'<div class="{cls}" data-square="{name}" style="{style}"><span class="lsn-sq">{name}</span>'
-                f'{_ico(icon)}{mark_html}<div class="lsn-gens">{"".join(chips)}</div></div>')
+                f'{_ico(icon)}{res_name}{mark_html}<div class="lsn-gens">{"".join(chips)}</div></div>')
         return face, "; ".join(tip)

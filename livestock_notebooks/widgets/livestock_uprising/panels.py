@@ -53,7 +53,15 @@ PANEL_CSS = """
 .lsn-res { display: inline-flex; align-items: center; margin-right: 6px; }
 .lsn-marshal-table { border-collapse: collapse; font-size: 0.88em; }
 .lsn-marshal-table td, .lsn-marshal-table th { padding: 2px 5px; border-top: 1px solid #eee; text-align: left; }
-.lsn-card { border: 1px solid #b39ddb; border-radius: 6px; padding: 4px 6px; margin: 3px 0; background: #f7f3ff; }
+.lsn-cards { display: grid; grid-template-columns: repeat(auto-fill, minmax(120px, 1fr)); gap: 4px; }
+.lsn-card { border: 1px solid #7e57c2; border-radius: 8px; margin: 0; background: #fbf9ff; overflow: hidden;
+  font-size: 0.82em; line-height: 1.3; }
+.lsn-card .lsn-card-head { background: #7e57c2; color: #fff; padding: 2px 6px; }
+.lsn-card.lsn-card-defending { border-color: #1565c0; }
+.lsn-card.lsn-card-defending .lsn-card-head { background: #1565c0; }
+.lsn-card .lsn-card-head .lsn-house { color: #fff; border-color: #fff; }
+.lsn-card .lsn-card-when { color: #555; padding: 1px 6px 0 6px; font-style: italic; }
+.lsn-card .lsn-card-text { padding: 1px 6px 4px 6px; }
 .lsn-card-name { font-weight: 600; }
 .lsn-odds { font-size: 1.05em; }
 .lsn-odds b { font-size: 1.1em; }
@@ -81,6 +89,18 @@ def text_with_buttons(text_class: str, pool: "ButtonPool", *box_classes: str) ->
 
 def _dice_text(super_army: bool) -> str:
     return "2d6 (Super Army)" if super_army else "1d6"
+
+
+def _battle_line(event) -> str:
+    """An event's line in the battle box: a card played is named without its rule text (which
+    may speak of cases that are not this battle's, "loses without a roll" beside a roll)."""
+    text = event.text
+    if event.kind == EventKind.CARD:
+        for card in D.CARDS:
+            suffix = ": " + card["text"]
+            if text.endswith(suffix):
+                return text[: -len(suffix)]
+    return text
 
 
 def attack_badge(v: int) -> str:
@@ -216,7 +236,7 @@ class ArmyPanel:
                 if g.harvested and p == pub.turn_player:
                     state.append("harvested")
                 parts.append(
-                    f'<tr><td>{general_chip(g.name, g.stars, colour, super_army=g.super_army, small=True)}</td>'
+                    f'<tr><td>{general_chip(g.name, g.stars, colour, super_army=g.super_army, small=True, faction=faction)}</td>'
                     f'<td>{html.escape(g.square or "")}</td><td>{attack_badge(g.attack)}{defense_badge(g.defense)}</td>'
                     f'<td>{units}</td><td style="color:#666">{html.escape(", ".join(state))}</td></tr>'
                 )
@@ -243,12 +263,18 @@ class HandPanel:
         parts = [f"<h4>Your command cards ({len(hand)})</h4>"]
         if not hand:
             parts.append('<div style="color:#777">No command cards.</div>')
+        cards = []
         for key in hand:
             card = D.CARDS[D.CARD_CODE[key]]
-            when = "when attacked" if card["timing"] == "defending" else "in your " + "/".join(card["phases"]) + " phase"
-            parts.append(f'<div class="lsn-card lsn-card-{key}"><span class="lsn-card-name">{html.escape(card["name"])}</span>'
-                         f'{house_tag(card.get("source", ""), "house card")} <span style="color:#555">({html.escape(when)})</span>'
-                         f'<div>{html.escape(card["text"])}</div></div>')
+            defending = card["timing"] == "defending"
+            when = "when attacked" if defending else "in your " + "/".join(card["phases"]) + " phase"
+            cards.append(f'<div class="lsn-card lsn-card-{key}{" lsn-card-defending" if defending else ""}">'
+                         f'<div class="lsn-card-head"><span class="lsn-card-name">{html.escape(card["name"])}</span>'
+                         f'{house_tag(card.get("source", ""), "house card")}</div>'
+                         f'<div class="lsn-card-when">{html.escape(when)}</div>'
+                         f'<div class="lsn-card-text">{html.escape(card["text"])}</div></div>')
+        if cards:
+            parts.append('<div class="lsn-cards">' + "".join(cards) + "</div>")
         self.html.value = "".join(parts)
         items = []
         for a in legal:
@@ -351,11 +377,15 @@ class BattleDialog:
         self.commit_button = button("Attack!", "lsn-battle-commit", self.commit, button_style="danger", icon="bolt")
         self.cancel_button = button("Cancel", "lsn-battle-cancel", self.cancel, icon="times")
         self.close_button = button("Close", "lsn-battle-close", self.hide, icon="check")
+        # the dialog's main button (the first of it in tab order): Attack! before, Close after the dice
+        self.commit_button.add_class("lsn-dialog-main")
+        self.close_button.add_class("lsn-dialog-main")
         self.buttons = w.HBox([self.commit_button, self.cancel_button, self.close_button])
         self.widget = w.VBox([self.title, self.totals, self.odds_html, self.dice_box, self.outcome, self.buttons])
         self.widget.add_class("lsn-battle-box")
         self.widget.add_class("lsn-battle")
         self.odds = None
+        self._awaiting_title = ""  # an attack shown whose dice are still to come
         self.hide()
 
     @property
@@ -365,6 +395,16 @@ class BattleDialog:
     def hide(self) -> None:
         hide(self.widget)
         self.pending_attack = None
+
+    def _reset(self) -> None:
+        """Empty every part, so that nothing of an earlier battle stays on screen."""
+        self.pending_attack = None
+        self.odds = None
+        self.title.value = ""
+        self.totals.value = ""
+        self.odds_html.value = ""
+        self.outcome.value = ""
+        hide(self.dice_box)
 
     def _show(self) -> None:
         show(self.widget)
@@ -378,6 +418,8 @@ class BattleDialog:
         if info is None or att is None:
             return
         defenders = [g for g in (pub.general(n) for n in pub.general_at(action.to)) if g is not None]
+        self._reset()
+        self._awaiting_title = ""
         self.pending_attack = action
         dnames = ", ".join(f'{g.name} ({g.stars}\u2605 {g.faction})' for g in defenders)
         self.title.value = (f'<h4>Battle: {html.escape(att.name)} ({att.stars}\u2605 {att.faction}) attacks '
@@ -423,18 +465,29 @@ class BattleDialog:
         self.on_cancel()
 
     # -- after ---------------------------------------------------------------------------
-    def show_events(self, events: Iterable, names: Callable[[int], str] | None = None) -> bool:
-        """Show the battle in ``events`` (dice, outcome, casualties, retreat); False if none."""
+    def show_events(self, events: Iterable, names: Callable[[int], str] | None = None,
+                    pub: LivestockView | None = None) -> bool:
+        """Show the battle in ``events`` (dice, outcome, casualties, retreat); False if none.
+        Everything shown comes from these events (and the battle in progress in ``pub``): no
+        odds, totals or notes of an earlier preview or battle stay."""
         events = list(events)
         battle = [e for e in events if e.kind == EventKind.BATTLE]
         attack = [e for e in events if e.kind == EventKind.ATTACK]
         if not battle and not attack:
             return False
-        self.pending_attack = None
+        awaiting = self._awaiting_title
+        self._reset()
         if attack:
             d = attack[0].data
-            self.title.value = (f'<h4>Battle: {html.escape(d.get("attacker", "?"))} attacks '
-                                f'{html.escape(", ".join(d.get("defenders", [])))} at {html.escape(d.get("to", "?"))}</h4>')
+            title = (f'Battle: {d.get("attacker", "?")} attacks {", ".join(d.get("defenders", []))} '
+                     f'at {d.get("to", "?")}')
+        elif pub is not None and pub.battle is not None:
+            b = pub.battle
+            title = f'Battle: {b.attacker} attacks {", ".join(b.defenders)} at {b.square}'
+        else:
+            title = awaiting or "Battle"
+        self._awaiting_title = "" if battle else title
+        self.title.value = f"<h4>{html.escape(title)}</h4>"
         hide(self.commit_button)
         hide(self.cancel_button)
         show(self.close_button)
@@ -449,8 +502,8 @@ class BattleDialog:
                 adice, ddice = list(data.get("attacker_dice", [])), list(data.get("defender_dice", []))
                 outcome = data.get("outcome")
                 self.totals.value = (f'<div class="lsn-battle-totals-text">Attack total <b class="lsn-attack-total">'
-                                     f'{data.get("attack")}</b> against defense total <b class="lsn-defense-total">'
-                                     f'{data.get("defense")}</b></div>')
+                                     f'{html.escape(str(data.get("attack")))}</b> against defense total '
+                                     f'<b class="lsn-defense-total">{html.escape(str(data.get("defense")))}</b></div>')
                 if adice:
                     show(self.dice_box)
                     self.attacker_dice.show(adice, outcome={"attacker": "win", "defender": "lose", "tie": "tie"}.get(outcome))
@@ -464,7 +517,7 @@ class BattleDialog:
                 lines.append("The defender may answer with a command card before the dice are rolled.")
         for e in events:
             if e.kind in _BATTLE_LINES:
-                lines.append(e.text)
+                lines.append(_battle_line(e))
         self.outcome.value = "".join(f'<div class="lsn-battle-line">{html.escape(t)}.</div>'
                                      if not t.endswith(".") else f'<div class="lsn-battle-line">{html.escape(t)}</div>'
                                      for t in lines)
@@ -472,10 +525,8 @@ class BattleDialog:
         return True
 
     def clear(self) -> None:
-        self.title.value = ""
-        self.totals.value = ""
-        self.odds_html.value = ""
-        self.outcome.value = ""
+        self._reset()
+        self._awaiting_title = ""
         self.hide()
 
 
@@ -523,6 +574,8 @@ class DecisionPanel:
             else:
                 items.append(("Play no card", a))
         self.choices.set(items)
+        for i, b in enumerate(self.choices.buttons):
+            (b.add_class if i == 0 else b.remove_class)("lsn-dialog-main")
         show(self.widget)
 
     @staticmethod
