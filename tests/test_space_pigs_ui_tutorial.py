@@ -20,6 +20,7 @@ def test_theme_and_goal_come_first_then_one_step_per_sequence():
     assert "recipe" in STEPS[0].text and "win" in STEPS[0].text
     taught = {s.position.split("seq=")[1].split()[0] for s in STEPS if s.position}
     assert {"1A", "1B", "1E", "2A", "2B", "3A", "3B", "3C", "4C"} <= taught
+    assert {"extra", "wipeout"} <= {s.key for s in STEPS}  # event cards, a wipeout triggered
     assert STEPS[-1].fresh is not None and STEPS[-1].fresh["rules"].startswith("simple")
     keys = [s.key for s in STEPS]
     assert len(keys) == len(set(keys))
@@ -29,6 +30,8 @@ def test_theme_and_goal_come_first_then_one_step_per_sequence():
 def test_every_goal_is_short_and_every_position_loads(step):
     sentences = [x for x in re.split(r"(?<=[.!?])\s+", step.goal.strip()) if x]
     assert 1 <= len(sentences) <= 2, step.goal
+    if step.continues:
+        return
     state = state_for(step)
     assert not state.invariant_violations()
     assert not state.is_over
@@ -38,7 +41,6 @@ def test_every_goal_is_short_and_every_position_loads(step):
                          ids=[s.key for s in STEPS if s.interactive])
 def test_show_me_reaches_every_goal(tutorial, index):
     tutorial.go(index)
-    tutorial.app.run_bots()
     assert not tutorial.is_done
     assert tutorial.show_me()
     assert tutorial.step.key in tutorial.completed
@@ -67,9 +69,9 @@ def test_the_learner_completes_the_travel_step_by_clicking(tutorial):
     assert tutorial.app.status_text.startswith("Not allowed:")
     assert not tutorial.is_done
     view.map.click(0)
-    view.map.click(1)
+    view.map.click(5)
     assert tutorial.is_done
-    assert "yellow planet" in tutorial.done_label.value
+    assert "new planet" in tutorial.done_label.value
 
 
 def test_the_learner_discards_and_draws(tutorial):
@@ -88,7 +90,7 @@ def test_start_over_sets_the_step_up_again(tutorial):
     tutorial.go(STEPS.index(step_by_key("travel")))
     before = tutorial.app.session.state.to_json()
     tutorial.app.view.map.click(0)
-    tutorial.app.view.map.click(1)
+    tutorial.app.view.map.click(3)
     assert tutorial.is_done
     tutorial.reset_button.click()
     assert not tutorial.is_done

@@ -1,8 +1,10 @@
 """The Space Pigs tutorial as data: its steps, the positions they start from and the worked answers.
 
-Teach by doing: theme and goal first, then one step per phase and sequence, each on a small
-prepared position written in the engine's text notation (:func:`~.notation.from_notation`), and
-last a simplified game as a first game. A step (:class:`~livestock_notebooks.core.tutorial.Step`)
+Teach by doing: one short reading step (theme and goal), then one step per phase and sequence,
+each on a small prepared position written in the engine's text notation
+(:func:`~.notation.from_notation`) or going on from the previous step (``continues``), and last
+a simplified game as a first game. ``advice`` refuses a move off a step's goal; ``bots`` marks
+the steps where P2 and P3 must play (colonists, markers, combat, election, the first game). A step (:class:`~livestock_notebooks.core.tutorial.Step`)
 says in a sentence or two what to do and is complete when the engine's events meet its goal.
 Seat 0 (P1) is the learner; P2 and P3 are played by the Greedy bot, which also plays the
 learner's part for "Show me" (:func:`demo_for`), steered where a step asks for a precise move.
@@ -11,7 +13,7 @@ texts are our own summary of the rulebook, never its words. Pure Python.
 
 >>> step_by_key("travel").section
 'Phase 2, Sequence B: Space Travel Resolution'
->>> state_for(step_by_key("travel")).sequence
+>>> state_for(step_by_key("extra")).sequence
 '2B'
 """
 from __future__ import annotations

@@ -340,6 +340,9 @@ class TutorialPage:
         why = self._refusal() or self._off_goal(action, self.app.session.state)
         if why:
             self.message(why, "error")
+            batch = getattr(self.app, "_batch", None)
+            if batch is not None:
+                batch.refused = True  # the app keeps the message when the click's batch ends
             return False
         played = self._play(action)
         if played:
