@@ -6,6 +6,7 @@ toggle and the boarding counters), never by calling the engine.
 """
 from __future__ import annotations
 
+import html
 import random
 import re
 
@@ -29,7 +30,9 @@ from livestock_notebooks.widgets.space_pigs.app import (
 from livestock_notebooks.widgets.space_pigs.board import card_label
 from livestock_notebooks.widgets.space_pigs.tutorial import step_by_key, state_for
 
-TRAVEL = step_by_key("travel").position
+#: the travel lesson's situation (the tutorial now reaches it from the marker step): P1 has 2 trips
+TRAVEL = ("SP1 n=3 turn=2 seq=2B order=123 rp=2 trips=2,0,0 | "
+          "0,0:Pr:a5 1,0:Py -1,0:A 0,1:Pb:b3 -1,1:Pb 1,-1:Pr:c3 0,-1:Py")
 COMBAT = step_by_key("combat").position
 ELECTION = step_by_key("election").position
 
@@ -709,9 +712,21 @@ def test_cards_show_name_bonuses_and_technology(saves):
     app.run_bots()
     buttons = app.view.hand.box.children
     assert [b.description.splitlines()[0] for b in buttons] == ["Laser Snout", "Photon Ham Cannon", "Suicide Porker"]
-    assert "Tech 3" in buttons[2].description
+    assert "Attack +4, defence +0" in buttons[2].description and "Technology 3" in buttons[2].description
     assert all("lsn-sp-playable" in b._dom_classes for b in buttons)
     assert CARDS[26].name in buttons[2].tooltip
+
+
+def test_event_cards_show_their_ability_on_the_card_not_only_in_the_tooltip(saves):
+    """A phone shows no tooltip: an event card's face says when it is played and what it does."""
+    notation = ("SP1 n=3 turn=2 seq=1A order=123 rp=1 factions=111 hands=48.31.55/3.9.60/1.7 | "
+                + step_by_key("draw").position.split(" | ")[1])
+    app = position_app(saves, notation, seats=("human", "Greedy", "Greedy"))
+    faces = {c: b.description for c, b in zip(app.view.hand.cards, app.view.hand.box.children)}
+    assert set(faces) == {31, 48, 55}
+    for c, face in faces.items():
+        assert face.splitlines()[0] == CARDS[c].english
+        assert CARDS[c].text in face and f"play in {CARDS[c].sequence}" in face
 
 
 def test_card_exchange_inside_a_faction_through_the_offer_row(saves):
@@ -754,8 +769,10 @@ def test_pancake_galaxy_is_drawn_flat_top(saves):
     app.start([Seat("Greedy")] * 3, seed=1, options={"layout": "pancake", "auto_layout": True, "max_rounds": 1})
     m = app.view.map
     assert "lsn-sp-flat" in m.hits._dom_classes
-    b = m.hits.children[0]
-    assert float(b.layout.width[:-2]) > float(b.layout.height[:-2])  # flat-top: wider than tall
+    bw, bh = m.button_size
+    assert bw > bh  # flat-top: wider than tall
+    b = m.hits.children[0]  # placed in per cent of the picture, so it scales with it
+    assert b.layout.width.endswith("%") and b.layout.left.endswith("%")
 
 
 def test_bots_one_troop_steps_go_quickly(saves):
@@ -783,3 +800,129 @@ def test_saves_with_the_old_bot_names_still_load(saves):
     loaded = Session.from_save_text(sp.GAME, text, autosave=False)
     assert [s.kind for s in loaded.seats] == ["human", "Greedy", "Random"]
     assert isinstance(sp.GAME.make_bot("Greedy", seed=1), GreedyBot)
+
+
+# --------------------------------------------------------------------------- the game screen
+def test_the_screen_puts_map_prompt_actions_dialogs_and_cards_in_their_places(saves):
+    app = position_app(saves, COMBAT)
+    view = app.view
+    assert view.map.widget in view.board.children and "lsn-board" in view.board._dom_classes
+    assert view.regions().board is view.board and app.board_col.children[0] is view.board
+    assert view.clans.widget in app.board_col.children[1].children  # the clans strip under the map
+    assert view.prompt in app.prompt_panel.children[2].children and view.actions_box in app.actions_row.children
+    side = app.side.children
+    assert view.combat_box in side and view.election.widget in side and view.hand.widget in side
+    assert "lsn-hand" in view.hand.widget._dom_classes
+    assert view.seq_bar.widget in view.board.children[1].children  # turn and sequences above the map
+    # the map scales with the column and the window height: hex buttons in per cent
+    assert "100vh" in view.map.stack.layout.width and view.map.hits.layout.width == "100%"
+
+
+def test_setup_keeps_the_round_limit_under_advanced_and_the_bot_speed_in_the_menu(saves):
+    app = make_app(saves)
+    c = app.controls_widgets
+    assert c["turns"] in app.advanced.children[0].children
+    assert c["turns"] not in app.setup_box.children
+    assert c["speed"] in app.menu_box.children and c["speed"] not in app.menu_advanced.children[0].children
+    assert c["speed"] not in app.controls.children
+    assert "sacred recipe" in app.help_html.value and "Rule readings" in app.help_html.value
+
+
+def test_the_play_notebook_is_one_code_cell():
+    import json
+    from pathlib import Path
+    nb = json.loads((Path(__file__).parent.parent / "notebooks" / "space_pigs_play.ipynb").read_text())
+    assert [c["cell_type"] for c in nb["cells"]] == ["code"]
+    assert "play_app()" in "".join(nb["cells"][0]["source"])
+
+
+def test_a_bots_step_is_marked_on_the_map_with_a_line_of_what_it_did(saves):
+    app = position_app(saves, TRAVEL.replace("trips=2,0,0", "trips=1,2,2"))
+    view = app.view
+    bot = GreedyBot()
+    for _ in range(30):  # the human travels until the bots' turn
+        if app.session.is_bot_turn:
+            break
+        human_step(app, bot)
+    seen = 0
+    for _ in range(40):  # each bot step marks the hexes it touched, and only those, until the next
+        if not app.step():
+            break
+        events = app.last_events
+        touched = {h for e in events for k in ("hex", "src", "dst", "dest") for h in [e.data.get(k)]
+                   if isinstance(h, int)}
+        marked = {h for h, b in view.map.buttons.items() if "lsn-last-move" in b._dom_classes}
+        assert marked == touched
+        assert ("lsn-last-move" in view.map.svg) == bool(touched)
+        if events and events[-1].player != 0:
+            assert "Last move:" in view.last_line.value
+            assert html.escape(events[-1].text) in view.last_line.value
+        seen += bool(touched)
+    assert seen >= 2
+
+
+def test_no_trips_left_says_so_instead_of_asking_for_a_hex(saves):
+    import dataclasses
+    from livestock_notebooks.space_pigs.actions import Done
+    from livestock_notebooks.widgets.space_pigs.words import prompt_for
+    app = position_app(saves, TRAVEL)
+    view = app.view.view
+    assert view.sequence == "2B" and "Click one of your hexes" in app.view.prompt.value
+    clans = tuple(dataclasses.replace(c, trips=0) if c.player == 0 else c for c in view.clans)
+    text = prompt_for(dataclasses.replace(view, clans=clans), [Done(0)], 0)
+    assert text == "No trips left this turn: end your travel."
+    assert "0 trips" not in text and "Click" not in text
+
+
+# --------------------------------------------------------------------------- standing combat orders
+def _fight(app, rounds_cap=60):
+    """Run the bots until the combat is over; the human presses nothing."""
+    for _ in range(rounds_cap):
+        if app.session.state.combat is None:
+            return
+        assert not app.session.legal_for_viewer(), f"the page left a decision to the human: {app.view.button_labels()}"
+        app.run_bots()
+    raise AssertionError("the combat did not end")
+
+
+def test_fight_to_the_end_answers_every_round_without_a_click(saves):
+    app = position_app(saves, COMBAT)
+    view = app.view
+    app.run_bots()
+    assert view.standing.widget.layout.display != "none"  # offered to a clan in the combat
+    view.standing.fight_end.click()
+    view.press("Done: my cards are down")
+    _fight(app)
+    log = app.session.log
+    rounds = [e for e in log if e.kind == "round"]
+    assert len(rounds) >= 3  # several rounds, none asked of the player
+    assert not any(e.kind == "flee" for e in log)
+    assert app.session.state.combat is None and view.standing.orders == {}  # the order ends with the combat
+
+
+@pytest.mark.parametrize("threshold", [3, 4])
+def test_a_flee_threshold_flees_once_down_to_it(saves, threshold):
+    app = position_app(saves, COMBAT)
+    view = app.view
+    app.run_bots()
+    view._draw_panels()
+    assert ("flee when I have 3 troops or fewer", 3) in view.standing.choice.options
+    view.standing.choice.value = threshold
+    view.press("Done: my cards are down")
+    _fight(app)
+    log = app.session.log
+    fled = [e for e in log if e.kind == "flee"]
+    assert len(fled) == 1 and fled[0].player == 0
+    before = [e for e in log if e.kind == "round"]
+    assert 5 - len(before) <= threshold  # fled as soon as down to the threshold (every round here costs a piglet)
+    assert f"flees with {threshold} piglets" in fled[0].text
+
+
+def test_a_standing_order_set_at_the_flee_question_answers_it_at_once(saves):
+    app = make_app(saves)
+    app.start_state(state_for(step_by_key("flee")), [Seat.human(), Seat("Greedy"), Seat("Greedy")])
+    view = app.view
+    assert "Fight on" in view.button_labels()
+    view.standing.fight_end.click()
+    assert "Fight on" not in view.button_labels()
+    assert any(e.kind == "round" for e in app.session.log)

@@ -40,9 +40,11 @@ from ...space_pigs.game import (
 from ...space_pigs.views import SpacePigsPlayerView
 from ..common.dom import ButtonPool, hide, set_classes, show
 from ..shell.app import GameApp, GameView, ViewContext
+from ..shell.views import ScreenRegions
 from ..shell.pacing import BOT_SPEEDS, DEFAULT_BOT_SPEED
 from .board import SP_CSS, ClanPanel, GalaxyMap, HandPanel, OrderTrack, SequenceBar, card_label
-from .panels import CombatPanel, ElectionPanel
+from .help import help_html
+from .panels import CombatPanel, ElectionPanel, StandingOrder, touched_hexes
 from .words import action_label, prompt_for
 
 __all__ = ["BOT_SPEEDS", "SpacePigsView", "action_label", "describe_action", "describe_turn", "new_game",
@@ -112,17 +114,30 @@ class SpacePigsView(GameView):
         self.tools = w.VBox([self.troop_type, self.load_box, self.pile, self.offer_box])
         self.tools.add_class("lsn-sp-tools")
         self.legend = w.HTML(
-            '<div style="font-size:0.8em;color:#555">Map: <span style="color:#0091ea">blue</span> act from here, '
+            '<div>Map: <span style="color:#0091ea">blue</span> act from here, '
             '<span style="color:#00c853">green</span> go here, <span style="color:#d50000">red</span> go and attack, '
-            '<span style="color:#aa00ff">purple</span> choose, white: selected. '
+            '<span style="color:#aa00ff">purple</span> choose, white: selected, '
+            '<span style="color:#c6a700">yellow dots</span>: the last move. '
             'Chips: clan colour with piglets, +nH hogs; pir/por/worm aliens. A thick border shows who holds a hex.</div>')
-        side = w.VBox([self.prompt, self.actions_box, self.tools, self.combat.widget, self.election.widget,
-                       self.hand.widget])
-        side.add_class("lsn-sp-side")
-        mapcol = w.VBox([self.map.widget, self.legend], layout=w.Layout(flex="none"))
-        top = w.Box([mapcol, side])
-        top.add_class("lsn-sp-top")
-        self.widget = w.VBox([self.style, self.seq_bar.widget, self.order.widget, top, self.clans.widget])
+        self.legend.add_class("lsn-sp-legend")
+        self.last_line = w.HTML()
+        self.last_line.add_class("lsn-sp-lastmove")
+        self.last_hexes: frozenset = frozenset()
+        self.standing = StandingOrder(self._standing_changed)
+        self.combat_box = w.VBox([self.combat.widget, self.standing.widget])
+        self.combat_box.add_class("lsn-sp-combatbox")
+        # the parts of the game screen (see regions())
+        bars = w.VBox([self.seq_bar.widget, self.order.widget])
+        bars.add_class("lsn-sp-boardbars")
+        self.board = w.VBox([self.style, bars, self.map.widget])
+        self.board.add_class("lsn-sp-board")
+        self.prompt_box = w.VBox([self.prompt, self.last_line])
+        self.players = w.VBox([self.clans.widget, self.legend])
+        self.players.add_class("lsn-sp-players")
+        self.dialogs = (self.tools, self.combat_box, self.election.widget)
+        # every part in one tree (tests walk it); the shell shows the parts, not this box
+        self.widget = w.VBox([self.board, self.prompt_box, self.actions_box, *self.dialogs, self.hand.widget,
+                              self.players])
         self.widget.add_class("lsn-sp-view")
         # view state
         self.view: SpacePigsPlayerView | None = None
@@ -134,6 +149,13 @@ class SpacePigsView(GameView):
         self.marks: dict = {}
         self._rest_pending = False  # the page but the map is drawn after the click (later)
         hide(self.tools)
+
+    def regions(self) -> ScreenRegions:
+        """The game screen: the turn and order bars over the map (left), the clans under it;
+        the prompt with the last move, the action buttons, the tools, combat and election
+        dialogs and your cards on the right."""
+        return ScreenRegions(board=self.board, prompt=self.prompt_box, actions=self.actions_box,
+                             dialogs=self.dialogs, hand=self.hand.widget, players=self.players)
 
     # -- helpers ------------------------------------------------------------------------
     def message(self, text: str, kind: str = "info") -> None:
@@ -152,6 +174,7 @@ class SpacePigsView(GameView):
             # back from the log, a prepared position's start from start_events()
             self._session = ctx.session
             self.combat.reset()
+            self.standing.reset()
             self.election.reset()
             self.election.feed([e for e in ctx.session.log if e.kind in (ev.CANDIDATES, ev.VOTE, ev.ELECTION)])
             pending, self._pending = getattr(self, "_pending", []), []
@@ -168,7 +191,42 @@ class SpacePigsView(GameView):
         seats = [("human" if s.is_human else f"{s.kind} bot") for s in ctx.session.seats]
         self.seat_kinds = seats
         self._validate_selection()
+        self.last_hexes = touched_hexes(ctx.events)
+        self.standing.follow(view)
+        self._show_last_move(ctx)
         self.redraw(ctx.current_player)
+        if self.standing.decide(view, self.legal) is not None:
+            self.later(self.play_standing_order)
+
+    def _show_last_move(self, ctx: ViewContext) -> None:
+        """A short line of what the last step did, when someone else played it (public events)."""
+        events = [e for e in ctx.events if e.text]
+        line = ""
+        if events and events[-1].player != ctx.viewer:
+            texts = [e.text for e in events[-2:]]
+            line = f'<div class="lsn-sp-lastmove-text">Last move: {html.escape(" ".join(texts))}</div>'
+        if self.last_line.value != line:
+            self.last_line.value = line
+
+    def play_standing_order(self) -> bool:
+        """Play the standing combat order now, if it decides the decision on screen (fight on or
+        flee: one of the engine's legal actions). True if it played."""
+        if self.view is None or self.app is None:
+            return False
+        action = self.standing.decide(self.view, self.legal)
+        if action is None:
+            return False
+        what = "flee" if not isinstance(action, Stay) else "fight on"
+        ok = self.act(action)
+        if ok and self.app is not None:
+            self.message(f"Standing order: {what} (round {self.standing.round_played}).", "info")
+        return ok
+
+    def _standing_changed(self) -> None:
+        """The player set a standing order: it plays at once if the decision is theirs now."""
+        if self.view is not None:
+            self.standing.update(self.view, self.viewer)
+            self.play_standing_order()
 
     def clear(self) -> None:
         self.view = None
@@ -181,8 +239,11 @@ class SpacePigsView(GameView):
         self.seq_bar.clear()
         self.hand.clear()
         self.combat.clear()
+        self.standing.clear()
         self.election.clear()
         self.prompt.value = ""
+        self.last_line.value = ""
+        self.last_hexes = frozenset()
         for b in self.buttons:
             b.description = ""
             b.tooltip = ""
@@ -204,7 +265,7 @@ class SpacePigsView(GameView):
         me = self.viewer
         legal = self.legal
         self.marks, ghosts = self._marks()
-        self.map.update(view, marks=self.marks, ghosts=ghosts, viewer=me, tooltips=False)
+        self.map.update(view, marks=self.marks, ghosts=ghosts, viewer=me, tooltips=False, last=self.last_hexes)
         self._draw_buttons()
         if legal:
             text = prompt_for(view, legal, me)
@@ -229,9 +290,6 @@ class SpacePigsView(GameView):
         if self.view is None:  # cleared meanwhile (hand-off)
             return
         self.map.update_tooltips()
-        width = f"{max(self.map.width, 300)}px"
-        if self.legend.layout.width != width:
-            self.legend.layout.width = width
         self._draw_tools()
         self._draw_panels()
 
@@ -261,6 +319,7 @@ class SpacePigsView(GameView):
             self.hand.clear()
             hide(self.hand.widget)
         self.combat.update(view, me)
+        self.standing.update(view, me)
         self.election.update(view)
 
     def _pressed(self, index: int) -> None:
@@ -622,7 +681,8 @@ def _checkbox(label: str, value: bool, css: str) -> w.Checkbox:
 
 
 def setup_controls() -> dict:
-    """The Space Pigs setup widgets: rules mode, options, layout, turn limit, bot speed."""
+    """The Space Pigs setup widgets: rules mode, options, layout, turn limit (the bot speed is
+    the page menu's, see :func:`play_app`)."""
     return {
         "rules": _classed(w.ToggleButtons(options=list(RULE_MODES), value="full", description="Rules",
                                           tooltips=list(RULE_TIPS)), "lsn-sp-rules"),
@@ -631,23 +691,39 @@ def setup_controls() -> dict:
         "auto_layout": _checkbox("Lay the galaxy out for us (random legal placements)", True, "lsn-sp-auto-layout"),
         "checks": {key: _checkbox(label, False, f"lsn-sp-opt-{key}") for key, label in OPTION_LABELS},
         "turns": _classed(w.Dropdown(options=list(TURN_LIMITS), value=6, description="Turn limit"), "lsn-sp-turns"),
-        "speed": _classed(w.Dropdown(options=list(BOT_SPEEDS), value=DEFAULT_BOT_SPEED, description="Bot speed"),
-                          "lsn-sp-speed"),
         "notes": w.HTML(SETUP_NOTES),
     }
+
+
+def _speed_control(app: GameApp) -> w.Dropdown:
+    """The bot speed: the shell's menu control when it has one, else one added to the menu (a
+    player's choice: shown in the menu itself, not under its closed Advanced section)."""
+    speed = getattr(app, "speed_dropdown", None)
+    if speed is None:
+        speed = w.Dropdown(options=list(BOT_SPEEDS), value=DEFAULT_BOT_SPEED, description="Bot speed",
+                           layout=w.Layout(width="14em"))
+        app.menu_box.children = (*app.menu_box.children[:1], speed, *app.menu_box.children[1:])
+
+        def changed(change) -> None:
+            if app.bot_delay is not None:
+                app.bot_delay = BOT_SPEEDS[change["new"]]
+
+        speed.observe(changed, "value")
+    speed.add_class("lsn-sp-speed")
+    return speed
 
 
 def play_app(*, bot_delay: float | None | str = "setup", autosave: bool = True, save_directory=None,
              check_resume: bool = True, headless: bool = True, loop=None) -> GameApp:
     """The Space Pigs page. ``bot_delay``: ``"setup"`` follows the bot speed chosen in the
-    setup; ``None`` never schedules bots (tests step them by hand)."""
+    page menu; ``None`` never schedules bots (tests step them by hand)."""
     spec = sp.GAME
     c = setup_controls()
     checks = w.GridBox(list(c["checks"].values()),
-                       layout=w.Layout(grid_template_columns="repeat(2, minmax(240px, 360px))", grid_gap="2px 16px"))
+                       layout=w.Layout(grid_template_columns="repeat(auto-fill, minmax(240px, 360px))",
+                                       grid_gap="2px 16px"))
     checks.add_class("lsn-sp-options")
-    options_box = w.VBox([w.HTML('<div class="lsn-section-title">Options</div>'),
-                          w.HBox([c["layout"], c["turns"]], layout=w.Layout(flex_flow="row wrap")),
+    options_box = w.VBox([w.HTML('<div class="lsn-section-title">Options</div>'), c["layout"],
                           c["auto_layout"], checks])
 
     def setup_options() -> dict:
@@ -659,26 +735,23 @@ def play_app(*, bot_delay: float | None | str = "setup", autosave: bool = True, 
         return opts
 
     app = GameApp(spec, view_factory=SpacePigsView,
-                  bot_delay=BOT_SPEEDS[c["speed"].value] if bot_delay == "setup" else bot_delay,
+                  bot_delay=BOT_SPEEDS[DEFAULT_BOT_SPEED] if bot_delay == "setup" else bot_delay,
                   autosave=autosave, save_directory=save_directory, check_resume=check_resume,
-                  setup_widgets=[c["rules"], options_box, c["speed"], c["notes"]], setup_options=setup_options,
-                  headless=headless, loop=loop)
+                  setup_widgets=[c["rules"], options_box, c["notes"]], setup_options=setup_options,
+                  headless=headless, help_html=help_html(), loop=loop)
+    c["speed"] = speed = _speed_control(app)
     app.controls_widgets = c
-
-    def speed_changed(change) -> None:
-        if app.bot_delay is not None:
-            app.bot_delay = BOT_SPEEDS[change["new"]]
-
-    c["speed"].observe(speed_changed, "value")
+    # the round limit is for the curious: under the setup screen's closed Advanced section
+    advanced = app.advanced.children[0]
+    advanced.children = (*advanced.children, c["turns"])
 
     def pace(_app, events) -> None:
         # a bot boards, deploys or redeploys one troop an action: those steps go quickly
         if app.bot_delay is None or bot_delay != "setup":
             return
-        speed = BOT_SPEEDS[c["speed"].value]
+        chosen = BOT_SPEEDS[speed.value]
         quick = bool(events) and all(e.kind in QUICK_EVENTS for e in events)
-        app.bot_delay = min(speed, QUICK_DELAY) if quick else speed
+        app.bot_delay = min(chosen, QUICK_DELAY) if quick else chosen
 
     app.on_change(pace)
-    app.controls.children = tuple(app.controls.children) + (c["speed"],)
     return app

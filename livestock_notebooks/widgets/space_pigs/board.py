@@ -64,9 +64,14 @@ SP_CSS = """
 .lsn-sp-view { gap: 6px; }
 .lsn-sp-view .widget-html-content { line-height: 1.35; }
 .lsn-sp-seq .lsn-sp-turnno { margin-right: 6px; }
-.lsn-sp-top { display: flex; flex-flow: row wrap; gap: 12px; align-items: flex-start; }
 .lsn-sp-mapstack { position: relative; margin: 0; flex: none; }
-.lsn-sp-mapstack > .lsn-sp-faces { margin: 0 !important; }
+.lsn-sp-mapstack > .lsn-sp-faces { margin: 0 !important; width: 100%; }
+.lsn-sp-hits > .widget-button.lsn-sp-hit.lsn-last-move { background: rgba(255,234,0,0.10); }
+.lsn-sp-boardbars { gap: 2px; margin-bottom: 4px; }
+.lsn-sp-lastmove { font-size: 0.88em; color: #555; }
+.lsn-sp-standing { flex-flow: row wrap; align-items: center; gap: 4px; }
+.lsn-sp-standing .widget-button { width: auto; }
+.lsn-sp-legend { font-size: 0.8em; color: #555; }
 .lsn-sp-mapstack > .lsn-sp-faces .widget-html-content { line-height: normal; height: auto; }
 .lsn-sp-hits { position: absolute !important; top: 0; left: 0; margin: 0 !important; padding: 0 !important;
   background: transparent; overflow: visible; }
@@ -77,7 +82,6 @@ SP_CSS = """
 .lsn-sp-hits > .widget-button.lsn-sp-hit:hover { background: rgba(255,255,255,0.16); }
 .lsn-sp-hits > .widget-button.lsn-sp-hit:focus-visible { background: rgba(255,255,255,0.3); outline: none; }
 .lsn-sp-hits > .widget-button.lsn-sp-hit:focus { outline: none; }
-.lsn-sp-side { display: flex; flex-direction: column; gap: 6px; min-width: 340px; max-width: 560px; flex: 1 1 360px; }
 .lsn-sp-panel { border: 1px solid #c9c3d9; border-radius: 6px; padding: 4px 8px; background: #fbfaff; }
 .lsn-sp-panel-title { font-weight: 600; margin: 2px 0; }
 .lsn-sp-chip { display: inline-block; width: 0.85em; height: 0.85em; border-radius: 50%; margin-right: 0.3em;
@@ -86,7 +90,9 @@ SP_CSS = """
   text-align: center; font-size: 0.8em; font-weight: 700; margin-right: 2px; border: 1px solid #555; }
 .lsn-sp-badge { display: inline-block; border-radius: 8px; padding: 0 6px; font-size: 0.78em; font-weight: 700;
   background: #ffd54f; color: #4e342e; border: 1px solid #a1887f; margin-left: 3px; }
+.lsn-sp-clans { overflow-x: auto; max-width: 100%; }
 .lsn-sp-clans table { border-collapse: collapse; font-size: 0.88em; width: 100%; }
+@media (max-width: 760px) { .lsn-sp-clans table { font-size: 0.78em; } .lsn-sp-clans td, .lsn-sp-clans th { padding: 1px 2px; } }
 .lsn-sp-clans td, .lsn-sp-clans th { padding: 2px 4px; text-align: left; vertical-align: middle; border-bottom: 1px solid #e6e2f0; }
 .lsn-sp-clans tr.lsn-sp-actor { background: #fff3cd; }
 .lsn-sp-clans tr.lsn-sp-me td:first-child { font-weight: 700; }
@@ -95,21 +101,27 @@ SP_CSS = """
   margin-right: 1px; font-size: 0.8em; background: #eceff1; }
 .lsn-sp-marker.lsn-sp-used { opacity: 0.3; text-decoration: line-through; }
 .lsn-sp-order { display: flex; flex-flow: row wrap; gap: 4px; align-items: center; }
-.lsn-sp-order .lsn-sp-slot { border: 2px solid #bbb; border-radius: 14px; padding: 1px 8px; background: #fff; font-size: 0.88em; }
+.lsn-sp-order { font-size: 0.85em; }
+.lsn-sp-order .lsn-sp-slot { border: 2px solid #bbb; border-radius: 14px; padding: 0 7px; background: #fff; white-space: nowrap; }
 .lsn-sp-order .lsn-sp-slot.lsn-sp-now { border-color: #ff6f00; background: #fff3e0; font-weight: 700; }
 .lsn-sp-seq { display: flex; flex-flow: row wrap; gap: 3px; align-items: center; font-size: 0.82em; }
-.lsn-sp-seq .lsn-sp-phase { border: 1px solid #bbb; border-radius: 4px; padding: 1px 3px; background: #fafafa; white-space: nowrap; }
+.lsn-sp-seq .lsn-sp-phase { border: 1px solid #bbb; border-radius: 4px; padding: 0 2px; background: #fafafa; white-space: nowrap; }
 .lsn-sp-seq .lsn-sp-s { display: inline-block; padding: 0 4px; border-radius: 3px; color: #555; }
 .lsn-sp-seq .lsn-sp-s.lsn-sp-now { background: #4527a0; color: #fff; font-weight: 700; }
 .lsn-sp-seq .lsn-sp-s.lsn-sp-skip { color: #bbb; }
-.lsn-sp-prompt { font-size: 1.02em; padding: 4px 8px; border-left: 4px solid #4527a0; background: #ede7f6; }
+.lsn-sp-prompt { font-size: 1.02em; }
 .lsn-sp-actions { display: flex; flex-flow: row wrap; gap: 4px; }
 .lsn-sp-actions .widget-button, .lsn-sp-tools .widget-button { width: auto; }
 .lsn-sp-hand { display: flex; flex-flow: row wrap; gap: 4px; }
-.widget-button.lsn-sp-card { white-space: pre-line; line-height: 1.15; font-size: 12px; width: 118px !important; height: 64px;
-  padding: 2px 3px; border: 1px solid #8d6e63; border-radius: 6px; overflow: hidden; background: #fffdf5; }
+.widget-button.lsn-sp-card { white-space: pre-line; line-height: 1.2; font-size: 11.5px; width: 132px !important;
+  height: auto !important; min-height: 78px; padding: 3px 5px 4px; margin: 0; text-align: left; vertical-align: top;
+  border: 1px solid #8d6e63; border-top: 7px solid #8d6e63; border-radius: 8px; overflow: visible;
+  text-overflow: clip; background: #fffdf5; color: #222; box-shadow: 0 1px 2px rgba(0,0,0,0.2); }
+.widget-button.lsn-sp-card::first-line { font-weight: 700; font-size: 12px; }
 .widget-button.lsn-sp-card.lsn-sp-combatcard { background: #fff8e1; border-color: #e65100; }
 .widget-button.lsn-sp-card.lsn-sp-eventcard { background: #e8f5e9; border-color: #2e7d32; }
+.lsn-sp-hand { align-items: flex-start; }
+@media (max-width: 760px) { .widget-button.lsn-sp-card { width: calc(50% - 4px) !important; font-size: 13px; } }
 .widget-button.lsn-sp-card.lsn-sp-playable { box-shadow: 0 0 0 3px #4527a0; }
 .widget-button.lsn-sp-card:focus { outline: 3px solid #0d47a1; outline-offset: 1px; }
 .lsn-sp-combat table { border-collapse: collapse; }
@@ -179,13 +191,20 @@ def card_label(card_id: int) -> str:
     return c.name if c.kind == "combat" else c.english
 
 
+#: the name of each sequence, as the sequence bar and the cards say it
+SEQUENCE_NAMES = {"1A": "Draw", "1B": "Colonists", "1C": "Order", "1D": "Deploy", "1E": "Aliens", "2A": "Marker",
+                  "2B": "Travel", "3A": "Combat", "3B": "Redeploy", "3C": "Aliens move", "4A": "Production",
+                  "4B": "Governors", "4C": "Election"}
+
+
 def card_face(card_id: int) -> str:
-    """The text on a card button (a few short lines)."""
+    """The text on a card button: its name (the card's coloured first line), when it is played
+    and what it does, all in words (a phone shows no tooltip)."""
     c = CARDS[card_id]
     if c.kind == "combat":
-        return f"{c.name}\nAtt +{c.attack}  Def +{c.defense}\nTech {c.tech}  (3A/3C)"
-    name = c.english if len(c.english) <= 30 else c.english[:28] + "…"
-    return f"{name}\nEvent, seq {c.sequence}"
+        return f"{c.name}\nCombat card\nAttack +{c.attack}, defence +{c.defense}\nTechnology {c.tech}"
+    when = f"{c.sequence} ({SEQUENCE_NAMES.get(c.sequence, '').lower()})" if c.sequence in SEQUENCE_NAMES else c.sequence
+    return f"{c.english}\nEvent, play in {when}\n{c.text}"
 
 
 def card_tip(card_id: int) -> str:
@@ -205,6 +224,8 @@ class GalaxyMap:
     ``on_click(callback)`` reports clicks as ``("hex", index)`` or ``("cell", (q, r))``."""
 
     MAX_WIDTH = 760
+    #: the window height the map leaves to the top bar and the turn and order bars above it
+    RESERVED_HEIGHT = 132
 
     def __init__(self, radius: int = 46):
         self.base_radius = radius
@@ -227,6 +248,8 @@ class GalaxyMap:
         self.widget.add_class("lsn-sp-map")
         self.keys: list[Any] = []
         self.centres: dict[Any, tuple[float, float]] = {}
+        self.last: frozenset = frozenset()  # the hexes of the last step (lsn-last-move)
+        self.button_size = (0.0, 0.0)
 
     # -- clicks -----------------------------------------------------------------------
     def on_click(self, callback: Callable[[tuple], None]) -> None:
@@ -293,36 +316,45 @@ class GalaxyMap:
         children = []
         bw, bh = 2 * half_w * R, 2 * half_h * R
         set_classes(self.hits, {"lsn-sp-flat": flat})
+        W, H = self.width, self.height
+        self.button_size = (bw, bh)
         for (k, q, r), x, y in zip(cells, xs, ys):
             cx = (x - x0) * R + pad
             cy = (y - y0) * R + pad
             self.centres[k] = (cx, cy)
             b = self._button(k)
-            b.layout.width = f"{bw:.1f}px"
-            b.layout.height = f"{bh:.1f}px"
-            b.layout.left = f"{cx - bw / 2:.1f}px"
-            b.layout.top = f"{cy - bh / 2:.1f}px"
+            # in per cent of the picture, so the hex buttons scale with it (a phone, a short screen)
+            b.layout.width = f"{bw / W * 100:.3f}%"
+            b.layout.height = f"{bh / H * 100:.3f}%"
+            b.layout.left = f"{(cx - bw / 2) / W * 100:.3f}%"
+            b.layout.top = f"{(cy - bh / 2) / H * 100:.3f}%"
             children.append(b)
         self.keys = [k for k, _, _ in cells]
-        self.hits.layout.width = f"{self.width}px"
-        self.hits.layout.height = f"{self.height}px"
-        self.stack.layout.width = f"{self.width}px"
-        self.stack.layout.height = f"{self.height}px"
+        self.hits.layout.width = "100%"
+        self.hits.layout.height = "100%"
+        # as wide as the column allows, never wider than drawn, and short enough to fit the
+        # window's height under the page's top bar and the bars above the map
+        self.stack.layout.width = (f"min(100%, {max(W, self.MAX_WIDTH)}px, "
+                                   f"calc((100vh - {self.RESERVED_HEIGHT}px) * {W / H:.4f}))")
+        self.stack.layout.height = "auto"
         self.hits.children = tuple(children)
 
     # -- drawing ----------------------------------------------------------------------
     def update(self, view: SpacePigsPlayerView, *, marks: Mapping[Any, str] | None = None,
-               ghosts: Iterable[tuple[int, int]] = (), viewer: int | None = None, tooltips: bool = True) -> None:
+               ghosts: Iterable[tuple[int, int]] = (), viewer: int | None = None, tooltips: bool = True,
+               last: Iterable[int] = ()) -> None:
         """Redraw the picture in place (one message when it changes). ``tooltips=False`` keeps
         the hex buttons' tooltips for :meth:`update_tooltips` (a page sends them after the
-        picture, as they are not seen at once)."""
+        picture, as they are not seen at once). ``last``: the hexes the last step touched,
+        outlined and given the class ``lsn-last-move`` (picture and hex buttons) until the next."""
         marks = dict(marks or {})
+        last = frozenset(h for h in last if 0 <= h < len(view.hexes))
         cells: list[tuple[Any, int, int]] = [(x.index, x.q, x.r) for x in view.hexes]
         cells += [((q, r), q, r) for q, r in ghosts]
         self._layout(cells, flat=view.option("layout") == "pancake")
-        parts = [f"<svg xmlns='http://www.w3.org/2000/svg' width='{self.width}' height='{self.height}' "
+        parts = [f"<svg xmlns='http://www.w3.org/2000/svg' width='100%' "
                  f"viewBox='0 0 {self.width} {self.height}' role='img' aria-label='The galaxy' "
-                 f"style='display:block;background:#0d1b2a;border-radius:8px'>"]
+                 f"style='display:block;width:100%;height:auto;background:#0d1b2a;border-radius:8px'>"]
         tips = {}
         cb_hex = view.combat.hex if view.combat is not None else None
         if self._frag_geometry is not self._geometry_key:  # laid out anew: every hex redrawn
@@ -332,12 +364,18 @@ class GalaxyMap:
         for x in view.hexes:
             h = x.index
             # a hex's picture and tooltip depend on these only: unchanged hexes are not redrawn
-            key = (x, marks.get(h), cb_hex == h, names)
+            key = (x, marks.get(h), cb_hex == h, names, h in last)
             frag = self._frags.get(h)
             if frag is None or frag[0] != key:
-                frag = self._frags[h] = (key, self._hex_svg(x, marks.get(h), cb_hex == h), hex_tooltip(view, h))
+                frag = self._frags[h] = (key, self._hex_svg(x, marks.get(h), cb_hex == h, h in last),
+                                         hex_tooltip(view, h))
             parts.append(frag[1])
             tips[h] = frag[2]
+        if last != self.last:
+            for h in self.last | last:
+                if h in self.buttons:
+                    set_classes(self.buttons[h], {"lsn-last-move": h in last})
+            self.last = last
         for q, r in ghosts:
             parts.append(self._ghost_svg((q, r), marks.get((q, r))))
             tips[(q, r)] = f"Free cell ({q},{r}): lay a hex here"
@@ -368,6 +406,10 @@ class GalaxyMap:
             b.tooltip = ""
         self._geometry_key = None
         self.hits.children = ()
+        for h in self.last:
+            if h in self.buttons:
+                set_classes(self.buttons[h], {"lsn-last-move": False})
+        self.last = frozenset()
 
     def _corners(self, cx: float, cy: float, r: float) -> str:
         flat = getattr(self, "flat", False)
@@ -394,7 +436,7 @@ class GalaxyMap:
                 f"<text x='{cx:.1f}' y='{cy + 5:.1f}' text-anchor='middle' font-size='16' fill='{colour}' "
                 f"font-family='sans-serif'>+</text>")
 
-    def _hex_svg(self, x: HexView, mark: str | None, fighting: bool) -> str:
+    def _hex_svg(self, x: HexView, mark: str | None, fighting: bool, last: bool = False) -> str:
         h = x.index
         cx, cy = self.centres[h]
         R = self.radius
@@ -467,6 +509,9 @@ class GalaxyMap:
             dash = "" if mark in ("selected", "combat") else " stroke-dasharray='6 3'"
             out.append(f"<polygon points='{self._corners(cx, cy, R - 7 * k)}' fill='{colour}' fill-opacity='0.14' "
                        f"stroke='{colour}' stroke-width='{3 * k:.1f}'{dash} class='lsn-sp-mark lsn-sp-mark-{mark}'/>")
+        if last:
+            out.append(f"<polygon points='{self._corners(cx, cy, R - 1)}' fill='none' stroke='#ffea00' "
+                       f"stroke-width='{2.5 * k:.1f}' stroke-dasharray='2 3' class='lsn-last-move'/>")
         out.append("</g>")
         return "".join(out)
 
@@ -489,13 +534,11 @@ class HtmlPanel:
 
 
 class SequenceBar(HtmlPanel):
-    """Turn number and the four phases with their sequences; the current one is marked."""
+    """Turn number and the four phases with their sequences on one compact line: each
+    sequence by its code (its name in the tooltip), the current one marked and named."""
 
-    PHASES = (("Phase 1", (("1A", "Draw"), ("1B", "Colonists"), ("1C", "Order"), ("1D", "Deploy"),
-                           ("1E", "Aliens"))),
-              ("Phase 2", (("2A", "Marker"), ("2B", "Travel"))),
-              ("Phase 3", (("3A", "Combat"), ("3B", "Redeploy"), ("3C", "Aliens move"))),
-              ("Phase 4", (("4A", "Production"), ("4B", "Governors"), ("4C", "Election"))))
+    PHASES = (("Phase 1", ("1A", "1B", "1C", "1D", "1E")), ("Phase 2", ("2A", "2B")),
+              ("Phase 3", ("3A", "3B", "3C")), ("Phase 4", ("4A", "4B", "4C")))
 
     def __init__(self):
         super().__init__("lsn-sp-seq")
@@ -510,18 +553,20 @@ class SequenceBar(HtmlPanel):
         parts = [f'<b class="lsn-sp-turnno">Turn {turn}{limit}</b>' if turn else '<b class="lsn-sp-turnno">Setting up</b>']
         for phase, seqs in self.PHASES:
             cells = []
-            for code, name in seqs:
+            for code in seqs:
+                name = SEQUENCE_NAMES[code]
                 skip = (simple and code in ("1B", "1E", "3C", "4B", "4C")) or (turn == 1 and code in ("1B", "3C"))
                 cls = "lsn-sp-s" + (" lsn-sp-now" if code == seq else "") + (" lsn-sp-skip" if skip else "")
-                cells.append(f'<span class="{cls}" title="{_esc(code)}">{code} {name}</span>')
-            parts.append(f'<span class="lsn-sp-phase">{phase}: {"".join(cells)}</span>')
+                text = f"{code} {name}" if code == seq else code
+                cells.append(f'<span class="{cls}" title="{_esc(code)} {_esc(name)}">{_esc(text)}</span>')
+            parts.append(f'<span class="lsn-sp-phase" title="{phase}">{"".join(cells)}</span>')
         if seq in ("layout", "start", "return"):
             label = {"layout": "Laying out the galaxy", "start": "Initial deployment",
                      "return": "Eliminated clans return"}[seq]
             parts.insert(1, f'<span class="lsn-sp-s lsn-sp-now">{label}</span>')
         if title:
             parts.append(f'<div class="lsn-sp-seqtitle" style="width:100%">{_esc(title)}</div>')
-        self.set("".join(parts))
+        self.set(" ".join(parts))
 
 
 class OrderTrack(HtmlPanel):
@@ -532,13 +577,13 @@ class OrderTrack(HtmlPanel):
 
     def update(self, view: SpacePigsPlayerView) -> None:
         actor = view.actor
-        parts = ['<span style="font-weight:600;margin-right:4px">Order of play:</span>']
+        parts = ['<span style="font-weight:600;margin-right:2px">Order:</span>']
         for i, p in enumerate(view.order):
             cls = "lsn-sp-slot" + (" lsn-sp-now" if p == actor and not view.over else "")
             badge = '<span class="lsn-sp-badge" title="Royal Pig">Royal Pig</span>' if p == view.royal_pig else ""
             out = " (out)" if view.clans[p].out else ""
             parts.append(f'<span class="{cls}" data-player="{p}">{i + 1}. {chip(p)}{_esc(view.name(p))}{out}{badge}</span>')
-        self.set("".join(parts))
+        self.set(" ".join(parts))
 
 
 TRAVEL_MARKERS = tuple(RULES["components"]["travel_markers"])

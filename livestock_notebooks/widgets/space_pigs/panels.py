@@ -10,20 +10,23 @@ CSS classes for tests: ``lsn-sp-combat``, ``lsn-sp-odds``, ``lsn-sp-odds-a``, ``
 """
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
+
+import ipywidgets as w
 
 from ...odds import AcornWorm, Pigs, Pirates, Porcophages, default_tech_deck, space_pigs_combat
 from ...odds import tech_wipeout_two_sided
 from ...odds.display import format_fraction, format_percent
 from ...space_pigs import events as ev
 from ...space_pigs import troops_text
+from ...space_pigs.actions import Flee, Stay, UsePower
 from ...space_pigs.data import CARDS
 from ...space_pigs.views import CombatView, SpacePigsPlayerView
 from ..common.dice import die_svg
-from ..common.dom import hide, show
+from ..common.dom import button, hide, show
 from .board import ALIEN_CODES, HtmlPanel, _esc, alien_text, card_label, chip
 
-__all__ = ["CombatPanel", "ElectionPanel", "side_of", "side_name", "strength_text"]
+__all__ = ["CombatPanel", "ElectionPanel", "StandingOrder", "side_of", "side_name", "strength_text", "touched_hexes"]
 
 WIPEOUT = 6
 
@@ -235,6 +238,150 @@ def _size(sizes: Sequence[int], i: int, face: int) -> int:
     if i < len(sizes):
         return sizes[i]
     return 8 if face > 6 else 6
+
+
+# --------------------------------------------------------------------------- standing order
+#: the hex numbers an event's (public) data names
+HEX_KEYS = ("hex", "src", "dst", "dest")
+
+
+def touched_hexes(events: Iterable) -> frozenset:
+    """The hexes a step touched, read from its events' public data (``hex``, ``src``, ``dst``,
+    ``dest``, ``hexes``): the map marks them as the last move."""
+    out: set[int] = set()
+    for e in events:
+        data = e.data or {}
+        for key in HEX_KEYS:
+            h = data.get(key)
+            if isinstance(h, int) and not isinstance(h, bool):
+                out.add(h)
+        for h in data.get("hexes") or ():
+            if isinstance(h, int) and not isinstance(h, bool):
+                out.add(h)
+    return frozenset(out)
+
+
+ASK = -1
+
+
+class StandingOrder:
+    """A standing order for the combat on screen, played by the page on the player's behalf at
+    each "flee or fight on" decision: ask me every round (no order), fight to the end, or flee
+    once I have ``N`` troops or fewer on the hex. The page plays one of the engine's legal
+    actions (``Stay``, or ``Flee`` / the flee-first power to the neighbouring hex holding most of
+    my troops); the order lasts for this combat and belongs to the seat that gave it."""
+
+    def __init__(self, on_change: Callable[[], None]):
+        self._on_change = on_change
+        self.key: tuple | None = None  # the combat the orders belong to
+        self.orders: dict[int, int] = {}  # seat -> threshold (0: fight to the end)
+        self.viewer: int | None = None
+        self.round_played = 0
+        self._quiet = False
+        self.choice = w.Dropdown(options=[("ask me every round", ASK), ("fight to the end", 0)], value=ASK,
+                                 description="In this combat", style={"description_width": "initial"},
+                                 layout=w.Layout(width="auto"))
+        self.choice.add_class("lsn-sp-standing-choice")
+        self.choice.observe(self._chosen, "value")
+        self.fight_end = button("Fight to the end", "lsn-sp-fight-end", lambda: self.set(0), width="auto",
+                                icon="forward", tooltip="Fight on every round of this combat without asking")
+        self.note = w.HTML()
+        self.note.add_class("lsn-sp-standing-note")
+        self.widget = w.HBox([self.fight_end, self.choice, self.note])
+        self.widget.add_class("lsn-sp-standing")
+        hide(self.widget)
+
+    # -- the order ----------------------------------------------------------------------
+    def follow(self, view: SpacePigsPlayerView) -> None:
+        """Forget the orders when the combat they were given for is over."""
+        cb = view.combat
+        key = None if cb is None else (cb.hex, cb.attacker, cb.defender, cb.sequence)
+        if key != self.key:
+            self.key = key
+            self.orders = {}
+
+    def reset(self) -> None:
+        self.key = None
+        self.orders = {}
+
+    def set(self, threshold: int) -> None:
+        """Give the order for the seat on screen (``-1``: ask every round)."""
+        if self.viewer is None or self.key is None:
+            return
+        if threshold == ASK:
+            self.orders.pop(self.viewer, None)
+        else:
+            self.orders[self.viewer] = threshold
+        self._on_change()
+
+    def _chosen(self, change) -> None:
+        if not self._quiet:
+            self.set(change["new"])
+
+    def decide(self, view: SpacePigsPlayerView, legal: Sequence) -> object | None:
+        """The legal action the order plays now, or None (no order, or not this decision)."""
+        cb = view.combat
+        me = view.viewer
+        if cb is None or me is None or cb.stage not in ("flee_d", "flee_a") or me not in self.orders:
+            return None
+        if (cb.hex, cb.attacker, cb.defender, cb.sequence) != self.key:
+            return None
+        stay = next((a for a in legal if isinstance(a, Stay) and a.player == me), None)
+        if stay is None:
+            return None
+        self.round_played = cb.round
+        threshold = self.orders[me]
+        mine = view.hexes[cb.hex].occupant(me)
+        troops = mine.piglets + mine.hogs if mine is not None else 0
+        if threshold > 0 and troops <= threshold:
+            flights = [a for a in legal if isinstance(a, Flee) or (isinstance(a, UsePower) and a.power == "flee_first")]
+            if flights:
+                return max(flights, key=lambda a: _troops_of(view, _flee_hex(a), me))
+        return stay
+
+    # -- showing --------------------------------------------------------------------------
+    def update(self, view: SpacePigsPlayerView, viewer: int | None) -> None:
+        """Shown to a clan fighting in the combat on screen, with its troops as the choices."""
+        cb = view.combat
+        self.viewer = viewer
+        if cb is None or viewer is None or viewer not in (cb.attacker, cb.defender):
+            hide(self.widget)
+            return
+        mine = view.hexes[cb.hex].occupant(viewer)
+        troops = mine.piglets + mine.hogs if mine is not None else 0
+        options = [("ask me every round", ASK), ("fight to the end", 0)] + [
+            (f"flee when I have {n} troop{'s' if n != 1 else ''} or fewer", n) for n in range(1, max(troops, 1))]
+        value = self.orders.get(viewer, ASK)
+        if value not in [v for _, v in options]:
+            options.append((f"flee when I have {value} troops or fewer", value))
+        self._quiet = True
+        try:
+            if list(self.choice.options) != options:
+                self.choice.options = options
+            if self.choice.value != value:
+                self.choice.value = value
+        finally:
+            self._quiet = False
+        self.fight_end.disabled = value == 0
+        note = ('<span style="color:#555;font-size:0.88em">The page answers "flee or fight on" for you.</span>'
+                if value != ASK else "")
+        if self.note.value != note:
+            self.note.value = note
+        show(self.widget)
+
+    def clear(self) -> None:
+        self.viewer = None
+        self.note.value = ""
+        hide(self.widget)
+
+
+def _flee_hex(action) -> int:
+    return action.hex if isinstance(action, Flee) else action.arg
+
+
+def _troops_of(view: SpacePigsPlayerView, h: int, who: int) -> int:
+    o = view.hexes[h].occupant(who)
+    return o.piglets + o.hogs if o is not None else 0
 
 
 # --------------------------------------------------------------------------- election

@@ -175,6 +175,9 @@ def prompt_for(view: SpacePigsPlayerView, legal: Sequence[Action], me: int) -> s
             return ("Everyone has travelled. You hold an Extra-Move card: play it for one more trip now, or "
                     "keep it (No extra trip).")
         head = "Extra-Mouve: you may make one more trip. " if seq == "2X" else ""
+        if not left and seq == "2B":
+            cards = " or play a card for this sequence" if PlayCard in types else ""
+            return f"No trips left this turn: end your travel{cards}."
         return (f"{head}{left} trip{'s' if left != 1 else ''} left. Click one of your hexes (blue), set how many "
                 "troops go aboard, then click a green hex (red: an attack). End your travel when you are done.")
     if seq == "3A":
