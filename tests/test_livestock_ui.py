@@ -589,3 +589,17 @@ def test_each_seat_chooses_its_faction_at_setup():
     assert [lu.data.FACTION_KEYS[f] for f in state.factions] == ["pigs", "cows"]
     assert "Pigs" in app.turn.value
     assert app.session.name(0) == "Pigs"
+
+
+def test_seat_colours_follow_the_chosen_faction():
+    """A seat playing Pigs is shown in the Pigs' colour in the turn line and the log."""
+    app = livestock_app(bot_delay=None, check_resume=False)
+    state = lu.new_game(players=2, seed=3, factions=[3, 0])
+    app.start_state(state, [Seat.human(), Seat.human()], autosave=False)
+    from livestock_notebooks.livestock_uprising import data as D
+
+    pigs = FACTION_COLOURS[D.FACTION_KEYS[3]]
+    assert D.FACTION_NAMES[3] == "Pigs"
+    assert f"background:{pigs}" in app.turn.value
+    app.take_device()
+    assert app.spec.color(0, app.session.state) == pigs and app.spec.color(0) != pigs

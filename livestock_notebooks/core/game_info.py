@@ -30,6 +30,8 @@ class GameInfo:
       for every name it writes (result, seat labels, hand-off, undo); ``player_name`` stays
       for the setup screen, before there is a state.
     - ``player_color(i)``: a CSS colour for the seat (log bullets, indicators).
+    - ``state_player_color(state, i)``: the seat's colour once a game exists, for games whose
+      colours follow a choice made at set-up (Livestock: the faction a seat plays).
     - ``turn_key(state)``: a value that changes when a new turn starts (for example the pair
       (round, player)); undo never crosses it. Default: ``state.turn`` / ``state.round`` if the
       state has one, else nothing (undo is then bounded by the other rules only).
@@ -57,6 +59,7 @@ class GameInfo:
     player_name: Callable[[int], str] | None = None
     state_player_name: Callable[[GameState, int], str] | None = None
     player_color: Callable[[int], str] | None = None
+    state_player_color: Callable[[GameState, int], str] | None = None
     turn_key: Callable[[GameState], Hashable] | None = None
     describe_turn: Callable[[GameState], str] | None = None
     end_turn: Callable[[GameState, list], Action | None] | None = None
@@ -81,8 +84,14 @@ class GameInfo:
             return self.player_name(player)
         return f"Player {player + 1}"
 
-    def color(self, player: int | None) -> str:
-        if player is None or self.player_color is None:
+    def color(self, player: int | None, state: GameState | None = None) -> str:
+        """A seat's CSS colour (``state_player_color`` when a state is given and the game has
+        that hook, else ``player_color``; grey for nobody)."""
+        if player is None:
+            return "#666"
+        if state is not None and self.state_player_color is not None:
+            return self.state_player_color(state, player)
+        if self.player_color is None:
             return "#666"
         return self.player_color(player)
 

@@ -53,6 +53,11 @@ def _faction_colour(i: int) -> str:
     return FACTION_COLOURS[D.FACTION_KEYS[i]]
 
 
+def _seat_colour(state: Any, seat: int) -> str:
+    """A seat's colour once a game exists: its faction's."""
+    return FACTION_COLOURS[D.FACTION_KEYS[state.factions[seat]]]
+
+
 def describe_turn(state: Any) -> str:
     """The turn line: round, whose turn, the phase, and a battle decision asked of someone."""
     if state.is_over:
@@ -93,7 +98,7 @@ def _players_of(state: Any) -> int:
 GAME = GameInfo(
     name=LivestockState.GAME, title="Livestock Uprising", new_game=new_game, load=load,
     bots=BOTS, bot_aliases=BOT_ALIASES, min_players=2, max_players=4, default_players=2,
-    player_name=_faction_name, state_player_name=_seat_name, player_color=_faction_colour, players_of=_players_of, turn_key=_turn_key,
+    player_name=_faction_name, state_player_name=_seat_name, player_color=_faction_colour, state_player_color=_seat_colour, players_of=_players_of, turn_key=_turn_key,
     describe_turn=describe_turn, progress=_progress, max_actions=40_000,
     end_turn=end_phase_action, end_turn_label="End phase",
 )

@@ -493,7 +493,7 @@ class GameApp(SetupScreen, SaveControls, BotPacing):
         if log_first:
             self._refresh_rest()
         player = s.current_player
-        color = self.spec.color(player) if player is not None else "#999"
+        color = self.spec.color(player, s.state) if player is not None else "#999"
         extra = ""
         if s.is_bot_turn:
             extra = " (bots paused)" if self.paused else f" ({s.seats[player].kind} bot is playing)"
@@ -552,6 +552,7 @@ class GameApp(SetupScreen, SaveControls, BotPacing):
         self.pause_button.description = "Resume bots" if self.paused else "Pause bots"
         self.pause_button.icon = "play" if self.paused else "pause"
         self.bot_step_button.disabled = not s.is_bot_turn
+        self.log.state = s.state  # seat colours may follow the game (Livestock factions)
         self.log.set_entries(s.log)
         if not s.is_bot_turn or s.state.is_over:  # during bot turns the last link stays (a settled point)
             self.update_save_link()

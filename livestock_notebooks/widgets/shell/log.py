@@ -22,6 +22,8 @@ class GameLog:
         self.max_lines = max_lines
         self.height = height
         self.entries: list[LogEntry] = []
+        #: the game's state, when there is one (seat colours may depend on it)
+        self.state = None
         self.widget = w.HTML(layout=w.Layout(width="100%"))
         self.widget.add_class("lsn-log")
         self._render()
@@ -41,7 +43,7 @@ class GameLog:
         start = len(self.entries) - len(shown) + 1
         items = []
         for e in shown:
-            color = self.spec.color(e.player) if (self.spec is not None and e.player is not None) else None
+            color = self.spec.color(e.player, self.state) if (self.spec is not None and e.player is not None) else None
             dot = f'<span class="lsn-log-dot" style="background:{html.escape(color)}"></span>' if color else ""
             items.append(f'<li class="lsn-log-line lsn-log-{html.escape(e.kind or "note")}">{dot}{html.escape(e.text)}</li>')
         body = "".join(items) if items else '<li class="lsn-log-empty">Nothing has happened yet.</li>'
