@@ -253,7 +253,10 @@ def choose_seats(page, seats: Sequence[str], *, speed_select: str | None = None,
     for i, kind in enumerate(seats):
         page.locator(f".lsn-seat-{i} select").select_option(kind)
     if speed_select:
-        page.locator(f"{speed_select} select").first.select_option(speed)
+        select = page.locator(f"{speed_select} select").first
+        if not select.is_visible():  # the shell's Bot speed sits in the closed Menu
+            page.locator(".lsn-menu-toggle").first.click()
+        select.select_option(speed)
     if seed is not None:
         open_advanced(page)
         page.locator(".lsn-seed input").fill(str(seed))

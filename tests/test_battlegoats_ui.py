@@ -11,6 +11,7 @@ from livestock_notebooks import battlegoats as bg
 from livestock_notebooks.core.session import Seat, Session
 from livestock_notebooks.widgets.battlegoats.app import battlegoats_spec, describe_turn, play_app
 from livestock_notebooks.widgets.battlegoats.board import attack_steps
+from livestock_notebooks.widgets.shell.app import tree_text
 
 
 @pytest.fixture(autouse=True)
@@ -128,7 +129,8 @@ def test_layout_by_clicking_hand_then_slot():
     view.hand_box.children[0].click()
     assert "lsn-bg-selected" in view.hand_box.children[0]._dom_classes
     assert "lsn-bg-selectable" in view.boards[0].slots[4]._dom_classes
-    assert hand[0] in view.details.value or bg.standard_cards()[hand[0]].name in view.details.value
+    # the card shows its ability on its face (not only in a tooltip)
+    assert bg.standard_cards()[hand[0]].ability in view.hand_box.children[0].description
     view.boards[0].slots[4].click()
     s = app.session.state
     assert s.board[0][4] == hand[0] and len(view.hand_box.children) == 8
@@ -354,8 +356,13 @@ def hidden_from(state, viewer) -> set[str]:
     return {c for c in state.cards.ids if c not in state.seen[viewer]}
 
 
+def game_text(app) -> str:
+    """The page's text but the static How-to-play (its rule readings name cards, places never)."""
+    return tree_text(app.widget, skip=(app.save_link, app.help_html))
+
+
 def all_text(app) -> str:
-    parts = [app.tree_text()]
+    parts = [game_text(app)]
     for node in app.widget_tree():
         parts.extend(getattr(node, "_dom_classes", ()))
         for attr in ("tooltips", "_options_labels"):
@@ -473,7 +480,7 @@ def test_hot_seat_hides_the_previous_players_cards():
     assert shown(app.handoff_box) and not shown(app.view_box)
     state = app.session.state
     names = [state.cards.by_id[c].name for c in state.board[0]]
-    text = app.tree_text()
+    text = game_text(app)
     assert not _names_pattern(names).findall(text)
     app.handoff_button.click()
     assert app.session.viewer == 1
@@ -513,7 +520,9 @@ def test_bot_speed_control_changes_the_delay():
     assert app.bot_delay == BOT_SPEEDS["Normal"]  # the one speed table of the shell
     app.speed_dropdown.value = "Fast"
     assert app.bot_delay == BOT_SPEEDS["Fast"] == 0.2
-    assert app.speed_dropdown in app.controls.children
+    assert app.speed_dropdown in app.menu_box.children, "the shell's one Bot speed menu"
+    assert "lsn-bg-speed" not in app.tree_text() and not any(
+        "lsn-bg-speed" in getattr(x, "_dom_classes", ()) for x in app.widget_tree())
 
 
 def test_odds_fractions_are_exact():
@@ -574,7 +583,6 @@ def test_six_players_get_compact_battlefields():
     app = start(("Human", "Random", "Random", "Random", "Random", "Random"))
     view = app.view
     assert len(view.others_box.children) == 5
-    assert view.boards[1].slots[0].layout.width == "78px"
     assert "lsn-bg-compact" in view.boards[0].widget._dom_classes
 
 
@@ -690,7 +698,7 @@ def test_bots_only_game_is_watched_with_public_information():
         app.step()
     state = app.session.state
     assert len(view.others_box.children) == 3 and view.mine_box.children == ()
-    text = app.tree_text()
+    text = game_text(app)
     hidden = {c for c in state.cards.ids if c not in state.revealed and c not in state.face_up}
     names = [state.cards.by_id[c].name for c in hidden]
     mentioned = [n for n in names if any(n in state.cards.by_id[c].ability for c in state.revealed)]
@@ -774,3 +782,119 @@ def test_too_few_heroes_for_the_seats_shows_on_the_page():
     app.players.value = 2
     app.start_button.click()
     assert app.session is not None and app.session.state.players == 2
+
+
+# --------------------------------------------------------------------------- the game screen
+def test_the_screen_regions_hold_battlefields_prompt_actions_dialogs_hand_and_players():
+    app = start()
+    view = app.view
+    assert view.field in app.board_col.children and view.players_strip in app.board_col.children
+    assert view.prompt_box in app.prompt_panel.children and view.action_row in app.actions_row.children
+    assert view.odds.widget in app.side.children and view.report.widget in app.side.children
+    assert "lsn-hand" in view.hand_panel._dom_classes and view.hand_box in view.hand_panel.children
+    # the players strip: public facts of every seat
+    strip = view.players_strip.value
+    assert "Player 1 (you)" in strip and "9 in hand" in strip and "discard 0" in strip
+    # no battle yet: the empty report takes no room
+    assert "lsn-bg-report-empty" in view.report.widget._dom_classes
+
+
+def test_placed_cards_show_what_they_are_worth_now_and_their_ability():
+    # Tower Goat in B1 with two cards in front of it in its column: printed 2, worth 8
+    pos = ("bg2 attack s0 r1/- f0 l0 basic | soldier_goat,.,.,wolf,.,.,tower_goat,.,./-/-/-/- "
+           "| .,.,.,.,owl,.,.,.,./-/-/-/- | rev=-")
+    app = app_at(pos, ["Human", "Random"])
+    view = app.view
+    tower = view.boards[0].slots[6]
+    cards = bg.standard_cards()
+    assert tower.description.splitlines()[:2] == ["Tower Goat", "8 (printed 2) \u00b7 Goat"]
+    assert cards["tower_goat"].ability in tower.description
+    assert "lsn-bg-type-goat" in tower._dom_classes
+    assert "worth 8" in view.army.value and "Tower Goat" in view.army.value
+
+
+def test_face_down_backs_are_all_alike():
+    app = midgame_app()
+    state = app.session.state
+    view = app.view
+    backs = [view.boards[p].slots[s] for p in (1, 2) for s, c in enumerate(state.board[p])
+             if c and c not in state.seen[0] and c not in state.face_up]
+    assert len(backs) > 2
+    assert {b.description for b in backs} == {"?"}
+    strip = ("lsn-last-move", "lsn-bg-selectable", "lsn-bg-selected", "lsn-bg-aimed")
+    looks = {tuple(sorted(c for c in b._dom_classes if c not in strip and not c.startswith("lsn-bg-slot-")))
+             for b in backs}
+    assert len(looks) == 1 and not any(c.startswith("lsn-bg-type-") for c in next(iter(looks)))
+
+
+def test_the_last_move_is_marked_on_the_board_from_its_events():
+    app = start(("Human", "Random"), seed=3)
+    view = app.view
+    lay_out_by_clicking(app)
+    app.run_bots()  # the bot lays out its cards: its last card's slot is marked
+    marked = {(p, s) for p in range(2) for s, b in enumerate(view.boards[p].slots) if "lsn-last-move" in b._dom_classes}
+    last = next(e for e in reversed(app.session.log) if e.kind == "place")
+    assert marked and all(p == 1 for p, _ in marked)
+    assert marked == view.last_move and len(marked) == 1
+    assert "Last:" in view.recent.value and last.text in view.recent.value
+
+
+def test_touched_slots_of_an_attack_name_attacker_and_target():
+    from livestock_notebooks.widgets.battlegoats.faces import touched_slots
+
+    state = bg.from_notation(ATTACK)
+    events = (state.apply(bg.ChooseAttacker(0, 4)) + state.apply(bg.ChooseTarget(0, 1, 7))
+              + state.apply(bg.Dodge(1, 7, False)))
+    assert touched_slots(events) == {(0, 4), (1, 7)}
+
+
+def _attack_events(player, slot, card, target):
+    from livestock_notebooks.core.protocol import Event
+
+    return [Event("attack", f"Player {player + 1} attacks", player, {"player": player, "slot": slot, "card": card}),
+            Event("target", "targets", player, {"player": player, "target_player": target[0],
+                                                "target_slot": target[1]})]
+
+
+def test_your_battle_report_stays_until_ok_while_bots_attack():
+    from livestock_notebooks.widgets.battlegoats.report import BattleReport
+
+    cards = bg.standard_cards()
+    report = BattleReport(lambda c: cards[c].name, lambda c: cards[c].value, step_delay=None, own=lambda p: p == 0)
+    report.add_events(_attack_events(0, 4, "cyborg_goat", (1, 7)))
+    assert report.index == 0 and report.held and shown(report.ok_button)
+    report.add_events(_attack_events(1, 0, "wolf", (2, 3)))  # a bot attacks another bot
+    report.add_events(_attack_events(2, 1, "owl", (1, 2)))
+    assert report.index == 0, "your own report stays on screen"
+    assert "Cyborg Goat" in report.title.value and len(report.picker.options) == 3
+    report.ok_button.click()
+    assert report.index == 2 and not report.held and not shown(report.ok_button)
+    assert "Owl" in report.title.value and report.shown == len(report.steps)
+    report.add_events(_attack_events(1, 0, "wolf", (2, 3)))  # nothing held: the newest shows
+    assert report.index == 3
+    report.add_events(_attack_events(1, 0, "wolf", (0, 3)))  # a bot attacks you: held for you
+    assert report.index == 4 and report.held
+
+
+def test_setup_keeps_the_rarely_needed_under_advanced_and_help_has_the_rules():
+    import json as _json
+    from pathlib import Path
+
+    app = new_app(check_resume=False)
+    advanced = app.advanced.children[0].children
+    assert app.rounds_dropdown in advanced and app.card_list_status in tree_children(app.advanced)
+    assert app.rounds_dropdown not in app.setup_box.children
+    assert app.advanced.selected_index is None, "closed"
+    text = app.tree_text()
+    for developer in ("layout_first", "GUIDE", ".lsn-bg-speed", "new_game("):
+        assert developer not in text
+    help_text = html.unescape(app.help_html.value)
+    assert "Laying out" in help_text and "Matador Goat's dodge" in help_text
+    nb = _json.loads((Path(__file__).parent.parent / "notebooks" / "battlegoats_play.ipynb").read_text())
+    assert [c["cell_type"] for c in nb["cells"]] == ["code"]
+
+
+def tree_children(root):
+    from livestock_notebooks.widgets.shell.app import widget_tree
+
+    return widget_tree(root)

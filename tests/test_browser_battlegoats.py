@@ -62,7 +62,7 @@ def _hidden_names_on_page(page, voila_server_log, viewer=0):
 def test_three_seat_game_to_the_end(voila_server, voila_server_log, page, page_requests):
     page.set_viewport_size({"width": 1280, "height": 1500})
     _start_page(page, voila_server)
-    choose_seats(page, ["Human", "Smart", "Random"], speed_select=".lsn-bg-speed", seed=7)
+    choose_seats(page, ["Human", "Smart", "Random"], speed_select=".lsn-bot-speed", seed=7)
     page.screenshot(path=str(screenshot_path("battlegoats_setup")), full_page=True)
     page.locator("button.lsn-start").click()
 

@@ -2,9 +2,9 @@
 
 ``play_app()`` returns a :class:`~livestock_notebooks.widgets.shell.app.GameApp` set up for
 BattleGoats (:data:`battlegoats.GAME`): 2-6 seats (human, ``random`` bot or ``smart`` bot, which plays on
-what it has seen), basic deal or draft, optional round limit, bot speed, and optionally the players' own
-card list (the data file's format, every bad row reported); hot-seat hand-off, undo,
-save/load/autosave/resume and the log come from the shell::
+what it has seen), basic deal or draft; under the setup's closed Advanced section a round limit and the players' own
+card list (the data file's format, every bad row reported); hot-seat hand-off, undo, the bot
+speed, save/load/autosave/resume and the log come from the shell::
 
     from livestock_notebooks.widgets.battlegoats.app import play_app
     play_app()
@@ -28,6 +28,7 @@ from ..common.uploads import upload_bytes
 from ..shell.app import HUMAN_LABEL, GameApp
 from ..shell.pacing import BOT_SPEEDS, DEFAULT_BOT_SPEED
 from .board import BattleGoatsView
+from .help import help_html
 
 __all__ = ["BOT_SPEEDS", "battlegoats_spec", "describe_turn", "play_app"]
 
@@ -43,8 +44,8 @@ def battlegoats_spec(**options: Any) -> GameInfo:
 def play_app(*, bot_delay: float | None | str = "setup", autosave: bool = True, save_directory=None,
              check_resume: bool = True, step_delay: float | None | str = "speed", loop=None,
              spec: GameInfo | None = None) -> GameApp:
-    """The BattleGoats page. ``bot_delay`` overrides the speed chosen in the setup (``None``
-        ``"setup"`` (default) follows the speed chosen in the setup; ``None`` never schedules bots
+    """The BattleGoats page. ``bot_delay``: ``"setup"`` (default) follows the page's Bot speed
+    menu; a number overrides it; ``None`` never schedules bots
     (tests step them by hand). ``step_delay``: seconds between the steps of the battle report
     (``"speed"``: 0.6 times the bot speed; ``None``: every step at once). ``spec``: the game
     description (default :data:`battlegoats.GAME`; the tutorial adds its scripted opponent)."""
@@ -55,12 +56,10 @@ def play_app(*, bot_delay: float | None | str = "setup", autosave: bool = True, 
     mode.add_class("lsn-bg-mode")
     rounds = w.Dropdown(options=list(ROUND_LIMITS), value=0, description="Round limit")
     rounds.add_class("lsn-bg-rounds")
-    speed = w.Dropdown(options=list(BOT_SPEEDS), value=DEFAULT_BOT_SPEED, description="Bot speed")
-    speed.add_class("lsn-bg-speed")
     notes = w.HTML(
-        '<div style="color:#555;font-size:0.92em;max-width:48em">Bots: <b>Random</b> picks any legal move; '
-        "<b>Smart</b> remembers every card it has seen and attacks where its odds are best. The first human "
-        "seat lays out first and so chooses who attacks first.</div>")
+        '<div style="color:#555;font-size:0.92em;max-width:48em">A round limit stops a long game after that many '
+        "rounds, with no winner. Your own card list: a JSON file with the same columns as the built-in cards; "
+        "every bad row is listed.</div>")
     holder: dict = {"cards": None}
     cards_upload = w.FileUpload(accept=".json,application/json", multiple=False, description="Own card list")
     cards_upload.add_class("lsn-bg-cards")
@@ -124,10 +123,15 @@ def play_app(*, bot_delay: float | None | str = "setup", autosave: bool = True, 
         view_box["view"] = view
         return view
 
-    app = GameApp(spec, view_factory=make_view, bot_delay=BOT_SPEEDS[speed.value] if bot_delay == "setup" else bot_delay,
+    app = GameApp(spec, view_factory=make_view,
+                  bot_delay=BOT_SPEEDS[DEFAULT_BOT_SPEED] if bot_delay == "setup" else bot_delay,
                   autosave=autosave, save_directory=save_directory, check_resume=check_resume,
-                  setup_widgets=[mode, rounds, speed, cards_box, notes], setup_options=setup_options, loop=loop)
+                  setup_widgets=[mode], setup_options=setup_options, loop=loop, help_html=help_html())
     holder["app"] = app
+    # what a player rarely needs sits in the setup's closed Advanced section
+    extra = app.advanced.children[0]
+    extra.children = (*extra.children, rounds, cards_box, notes)
+    speed = app.speed_dropdown  # the shell's one Bot speed menu (remembered per browser)
     shell_start = app.start
 
     def start_checked(seats, *, seed=None, options=None):
@@ -144,7 +148,6 @@ def play_app(*, bot_delay: float | None | str = "setup", autosave: bool = True, 
     app.view.listen(app)
     app.mode_toggle = mode
     app.rounds_dropdown = rounds
-    app.speed_dropdown = speed
     app.load_card_list = load_card_list
     app.card_list_status = cards_status
 
@@ -153,8 +156,6 @@ def play_app(*, bot_delay: float | None | str = "setup", autosave: bool = True, 
     report.step_delay = BOT_SPEEDS[speed.value] * 0.6 if follow else step_delay
 
     def speed_changed(change) -> None:
-        if app.bot_delay is not None:
-            app.bot_delay = BOT_SPEEDS[change["new"]]
         if follow:
             report.step_delay = BOT_SPEEDS[change["new"]] * 0.6
 
@@ -166,7 +167,5 @@ def play_app(*, bot_delay: float | None | str = "setup", autosave: bool = True, 
             app.bot_delay = BOT_SPEEDS[speed.value] + report.remaining_seconds()
 
     app.on_change(pace)
-    # the speed control also sits under the board while playing (same widget model)
-    app.controls.children = tuple(app.controls.children) + (speed,)
     app.view.report.reset()
     return app

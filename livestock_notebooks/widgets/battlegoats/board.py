@@ -31,11 +31,12 @@ from ...battlegoats.game import result_text
 from ...battlegoats.views import BattleGoatsPlayerView
 from ..common.dom import hide, set_classes, show
 from ..shell.app import GameView
+from ..shell.views import ScreenRegions
+from .faces import card_text, players_html, starts_new_move, touched_slots, worth_now
 from .panels import AttackPanel
 from .report import BattleReport, OddsBox, attack_steps
 from .style import (
-    BACK_COLOUR, BG_CSS, EMPTY_COLOUR, PLAYER_COLOURS, ROW_NAMES, TYPE_COLOURS, TYPE_MARKS, esc as _esc, player_colour,
-    player_name,
+    BG_CSS, PLAYER_COLOURS, PLAYER_SHAPES, ROW_NAMES, TYPE_COLOURS, esc as _esc, player_colour, player_name,
 )
 
 __all__ = [
@@ -56,44 +57,32 @@ class BoardWidget:
 
     ``flipped`` draws the front row at the bottom (an opponent facing you across the table)."""
 
-    SLOT_W, SLOT_H = "98px", "62px"
-
     def __init__(self, player: int, on_click: Callable[[int, int], None]):
         self.player = player
         self.header = w.HTML()
         self.header.add_class("lsn-bg-board-head")
         self.slots: list[w.Button] = []
         for s in range(9):
-            b = w.Button(description="", layout=w.Layout(width=self.SLOT_W, height=self.SLOT_H))
+            b = w.Button(description="")
+            b.add_class("lsn-bg-card")
             b.add_class("lsn-bg-slot")
             b.add_class(f"lsn-bg-slot-{SLOT_NAMES[s]}")
             b.on_click(lambda _b, s=s: on_click(self.player, s))
             self.slots.append(b)
         self.row_labels = []
         for r, label in enumerate(ROW_NAMES):
-            h = w.HTML(f'<div class="lsn-bg-rowlabel">{label}</div>', layout=w.Layout(height=self.SLOT_H))
+            h = w.HTML(f'<div class="lsn-bg-rowlabel">{label}</div>')
             self.row_labels.append(h)
-        self.grid = w.GridBox(layout=w.Layout(grid_template_columns=f"18px repeat(3, {self.SLOT_W})", grid_gap="4px"))
+        self.grid = w.GridBox()  # sized by CSS, so the cards shrink on a phone
         self.grid.add_class("lsn-bg-grid")
-        self.discard = w.HTML()
-        self.discard.add_class("lsn-bg-discard")
-        self.widget = w.VBox([self.header, self.grid, self.discard])
+        self.widget = w.VBox([self.header, self.grid])
         self.widget.add_class("lsn-bg-board")
         self.widget.add_class(f"lsn-bg-board-{player}")
         self.flipped = None
         self.set_flipped(False)
 
     def set_compact(self, compact: bool) -> None:
-        """Smaller slots (for 4 or more players, so the battlefields fit side by side)."""
-        width, height = ("78px", "50px") if compact else (self.SLOT_W, self.SLOT_H)
-        if self.slots[0].layout.width == width:
-            return
-        for b in self.slots:
-            b.layout.width = width
-            b.layout.height = height
-        for h in self.row_labels:
-            h.layout.height = height
-        self.grid.layout.grid_template_columns = f"18px repeat(3, {width})"
+        """Smaller cards (for 4 or more players, so the battlefields fit side by side): CSS."""
         set_classes(self.widget, {"lsn-bg-compact": compact})
 
     def set_flipped(self, flipped: bool) -> None:
@@ -165,16 +154,32 @@ class BattleGoatsView(AttackPanel, GameView):
         self.choice_box = w.Box(layout=w.Layout(flex_flow="row wrap"))
         self.choice_box.add_class("lsn-bg-choices")
         self.odds = OddsBox()
-        self.report = BattleReport(self._card_name, self._card_value, step_delay=step_delay, loop=loop)
+        self.report = BattleReport(self._card_name, self._card_value, step_delay=step_delay, loop=loop,
+                                   own=self._is_human)
         self.action_row = w.HBox([self.confirm_button, self.clear_button, self.choice_box],
                                  layout=w.Layout(flex_flow="row wrap", align_items="center"))
         self.action_row.add_class("lsn-bg-actions")
-        self.left = w.VBox([self.others_box, self.mine_box])
-        self.right = w.VBox([self.hand_title, self.hand_box, self.details, self.report.widget],
-                            layout=w.Layout(min_width="340px", max_width="520px", flex="1 1 360px"))
-        self.main = w.Box([self.left, self.right], layout=w.Layout(display="flex", flex_flow="row wrap", grid_gap="14px"))
-        self.widget = w.VBox([self.style, self.hint, self.action_row, self.odds.widget, self.main])
-        self.widget.add_class("lsn-bg-view")
+        self.recent = w.HTML()  # what the last step did (public event text)
+        self.recent.add_class("lsn-bg-recent")
+        self.army = w.HTML()  # your cards in play, as they stand now
+        self.army.add_class("lsn-bg-army")
+        self.players_strip = w.HTML()
+        self.players_strip.add_class("lsn-bg-players-strip")
+        #: the slots the last move touched (from its public events), marked ``lsn-last-move``
+        self.last_move: set[tuple[int, int]] = set()
+        # the screen's regions: battlefields left; prompt, actions, dialogs, hand right
+        self.field = w.VBox([self.style, self.others_box, self.mine_box])
+        self.field.add_class("lsn-bg-view")
+        self.field.add_class("lsn-bg-field")
+        self.prompt_box = w.VBox([self.hint, self.recent])
+        self.hand_panel = w.VBox([self.hand_title, self.hand_box, self.details, self.army])
+        self.hand_panel.add_class("lsn-bg-hand-panel")
+        self.widget = self.field
+
+    def regions(self) -> ScreenRegions:
+        return ScreenRegions(board=self.field, prompt=self.prompt_box, actions=self.action_row,
+                             dialogs=(self.odds.widget, self.report.widget), hand=self.hand_panel,
+                             players=self.players_strip)
         hide(self.confirm_button)
         hide(self.clear_button)
 
@@ -192,6 +197,13 @@ class BattleGoatsView(AttackPanel, GameView):
             return
         self._last_events_obj = events
         self.report.add_events(events)
+
+    def _is_human(self, player) -> bool:
+        """Whether ``player`` is a human's seat (their battle reports stay until dismissed)."""
+        session = getattr(self.app, "session", None) if self.app is not None else None
+        if session is None or not isinstance(player, int) or not 0 <= player < len(session.seats):
+            return False
+        return not session.seats[player].is_bot
 
     def state(self):
         if self._state_getter is not None:
@@ -248,8 +260,22 @@ class BattleGoatsView(AttackPanel, GameView):
             self.sel_hand = self.sel_attacker = self.sel_target = None
         self.viewer = new_viewer
         self.legal = list(ctx.legal)
+        self._mark_last_move(ctx.events)
         self._drop_stale_selection()
         self._render()
+
+    def _mark_last_move(self, events: list) -> None:
+        """The slots the last move touched: a new attack (or card laid out, or swap) starts the
+        marks afresh, the later steps of the same attack add to them; no events (undo) clear them."""
+        if not events:
+            self.last_move = set()
+        elif starts_new_move(events):
+            self.last_move = touched_slots(events)
+        else:
+            self.last_move |= touched_slots(events)
+        texts = [e.text for e in events if e.text][-3:]
+        line = " \u00b7 ".join(texts)
+        self.recent.value = f'<span class="lsn-bg-recent-text">Last: {_esc(line)}.</span>' if texts else ""
 
     def clear(self) -> None:
         """Drop everything private (hot-seat hand-off)."""
@@ -261,13 +287,16 @@ class BattleGoatsView(AttackPanel, GameView):
             for b in board.slots:
                 b.description = ""
                 b.tooltip = None
-            board.discard.value = ""
             board.header.value = ""
         self._set_hand([])
         self.hand_title.value = ""
         self.details.value = ""
         self.odds.clear()
         self.hint.value = ""
+        self.recent.value = ""
+        self.army.value = ""
+        self.players_strip.value = ""
+        self.last_move = set()
         self._set_choices([])
         hide(self.confirm_button)
         hide(self.clear_button)
@@ -426,7 +455,8 @@ class BattleGoatsView(AttackPanel, GameView):
         return shown
 
     def _hand_button(self, i: int) -> w.Button:
-        b = w.Button(layout=w.Layout(width="112px", height="62px"))
+        b = w.Button()
+        b.add_class("lsn-bg-card")
         b.add_class("lsn-bg-hand-card")
         b.on_click(lambda _b: self.click_hand(i))
         return b
@@ -441,10 +471,9 @@ class BattleGoatsView(AttackPanel, GameView):
         self._hand_cards = list(cards)
         for b, cid in zip(self._buttons(self.hand_buttons, len(cards), self._hand_button, self.hand_box), cards):
             card = self._card(cid)
-            b.description = f"{card.name}\n{card.value} \u00b7 {TYPE_MARKS[card.type]}"
+            b.description = card_text(card)
             b.tooltip = f"{card.name} ({card.type}, {card.value}): {card.ability}"
-            b.style.button_color = TYPE_COLOURS[card.type]
-            set_classes(b, {"lsn-bg-selected": cid == self.sel_hand})
+            set_classes(b, {"lsn-bg-selected": cid == self.sel_hand, **_type_classes(card.type)})
 
     def _set_choices(self, actions: list, labels: list[str] | None = None) -> None:
         self._choices = list(actions)
@@ -478,7 +507,8 @@ class BattleGoatsView(AttackPanel, GameView):
             counts = ""
             if v.phase in ("draft", "layout"):
                 counts = f" \u00b7 {v.hand_sizes[p]} in hand"
-            board.header.value = (f'<span class="lsn-bg-chip" style="background:{player_colour(p)}"></span>'
+            shape = PLAYER_SHAPES[p % len(PLAYER_SHAPES)]
+            board.header.value = (f'<span class="lsn-bg-shape" style="color:{player_colour(p)}">{shape}</span>'
                                   f'{_esc(player_name(p))}{who}{turn}{counts}')
             set_classes(board.widget, {"lsn-bg-mine": p == me,
                                         "lsn-bg-out": v.phase in ("attack", "over") and not alive})
@@ -486,30 +516,29 @@ class BattleGoatsView(AttackPanel, GameView):
                 b = board.slots[s]
                 mark = marks.get((p, s))
                 where = f"{player_name(p)}, {ROW_NAMES[s // 3].lower()} row, {SLOT_NAMES[s]}"
+                kind = None
                 if cell is None:
                     b.description = SLOT_NAMES[s]
                     b.tooltip = f"{where}: empty"
-                    b.style.button_color = EMPTY_COLOUR
-                    b.style.text_color = "#9e9384"
                     state = "empty"
                 elif cell.card is None:
-                    b.description = "?"
+                    b.description = "?"  # every unknown card is the same card back
                     b.tooltip = f"{where}: a face-down card"
-                    b.style.button_color = BACK_COLOUR
-                    b.style.text_color = "#fff"
                     state = "back"
                 else:
                     card = cards[cell.card]
+                    kind = card.type
                     up = cell.face_up
                     status = "face up" if up else "face down"
                     if cell.counts_face_up:
                         status = "face up (counts as face up)"
-                    b.description = f"{card.name}\n{card.value} \u00b7 {TYPE_MARKS[card.type]}" + ("\n(face up)" if up else "")
-                    b.tooltip = f"{where}: {card.name} ({card.type}, {card.value}), {status}. {card.ability}"
-                    b.style.button_color = TYPE_COLOURS[card.type]
-                    b.style.text_color = "#000"
+                    worth = worth_now(v, cards, p, s)
+                    b.description = card_text(card, worth)
+                    b.tooltip = f"{where}: {card.name} ({card.type}, worth {worth} now), {status}. {card.ability}"
                     state = "up" if up else "known"
                 set_classes(b, {
+                    **_type_classes(kind),
+                    "lsn-last-move": (p, s) in self.last_move,
                     "lsn-bg-empty": state == "empty",
                     "lsn-bg-facedown": state in ("back", "known"),
                     "lsn-bg-unknown": state == "back",
@@ -519,20 +548,13 @@ class BattleGoatsView(AttackPanel, GameView):
                     "lsn-bg-aimed": mark == "aimed",
                 })
                 b.disabled = not my_turn
-            disc = v.discards[p]
-            if disc:
-                chips = "".join(f'<span class="lsn-bg-mini" style="background:{TYPE_COLOURS[cards[c].type]}" '
-                                f'title="{_esc(cards[c].name)}: {_esc(cards[c].ability)}">{_esc(cards[c].name)} '
-                                f'{cards[c].value}</span>' for c in disc)
-                board.discard.value = f"Discard pile ({len(disc)}): {chips}"
-            else:
-                board.discard.value = '<span style="color:#777">Discard pile: empty</span>'
         others = tuple(self.boards[p].widget for p in range(n) if p != me)
         mine = (self.boards[me].widget,) if me is not None else ()
         if self.others_box.children != others:
             self.others_box.children = others
         if self.mine_box.children != mine:
             self.mine_box.children = mine
+        self.players_strip.value = players_html(v, cards, me)
         self._render_panel(v, my_turn)
 
     def _render_panel(self, v: BattleGoatsPlayerView, my_turn: bool) -> None:
@@ -610,9 +632,28 @@ class BattleGoatsView(AttackPanel, GameView):
             hide(self.clear_button)
         self._set_choices(choices, labels)
         self._render_details(v, cards)
+        self.army.value = "" if hand or me is None or phase in ("draft", "layout") else army_html(v, cards, me)
 
 
 
+def _type_classes(kind: str | None) -> dict[str, bool]:
+    """The card-type class of a card face (none for a card back or an empty slot)."""
+    return {f"lsn-bg-type-{t}": t == kind for t in TYPE_COLOURS}
+
+
+def army_html(v: BattleGoatsPlayerView, cards: Mapping, me: int) -> str:
+    """The viewer's cards in play, front row first: where, what each is worth now, its ability."""
+    rows = []
+    for s, cell in enumerate(v.boards[me]):
+        if cell is None or cell.card is None:
+            continue
+        card = cards[cell.card]
+        up = " \u00b7 face up" if cell.face_up else ""
+        rows.append(f'<li class="lsn-bg-army-card" style="border-left:6px solid {TYPE_COLOURS[card.type]}">'
+                    f'<b>{_esc(card.name)}</b> {SLOT_NAMES[s]} \u00b7 worth {worth_now(v, cards, me, s)}{up}: '
+                    f'{_esc(card.ability)}</li>')
+    return (f'<div class="lsn-bg-panel-title">Your army ({len(rows)} in play)</div>'
+            f'<ul class="lsn-bg-army-list">{"".join(rows)}</ul>') if rows else ""
 
 
 def pend_text(v: BattleGoatsPlayerView, cards: Mapping) -> str:

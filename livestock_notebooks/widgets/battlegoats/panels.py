@@ -176,10 +176,8 @@ class AttackPanel:
 
     def _render_details(self, v, cards) -> None:
         me = self.viewer
-        cid = None
-        if self.sel_hand is not None:
-            cid = self.sel_hand
-        elif self.sel_attacker is not None and me is not None:
+        cid = None  # a card of the hand shows its ability on its face already
+        if self.sel_attacker is not None and me is not None:
             cell = v.boards[me][self.sel_attacker]
             cid = cell.card if cell else None
         shown = [cid] if cid is not None else []

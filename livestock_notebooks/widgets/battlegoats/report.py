@@ -120,11 +120,18 @@ def attack_steps(events: Sequence, name: Callable[[str], str], value: Callable[[
 class BattleReport:
     """The latest attacks, one step at a time: the reveal, each modifier with its reason, the
     result. Newest attack shown first; older ones stay selectable. Steps appear one by one on
-    the kernel loop (``step_delay`` seconds); *Show all* and *Next step* do it by hand."""
+    the kernel loop (``step_delay`` seconds); *Show all* and *Next step* do it by hand.
+
+    ``own(player)`` says whether a seat is a human's: an attack by a human, or against one,
+    stays on screen until *OK* is pressed (later bot attacks are listed in the picker and
+    marked on the board meanwhile); a human's new attack replaces it."""
 
     def __init__(self, name: Callable[[str], str], value: Callable[[str], int], *, step_delay: float | None = 0.7,
-                 keep: int = 12, loop=None):
+                 keep: int = 12, loop=None, own: Callable[[int], bool] | None = None):
         self.name = name
+        self.own = own if own is not None else (lambda _p: False)
+        self.held = False  # the shown attack is a human's: it stays until OK
+        self._syncing = False
         self.value = value
         self.step_delay = step_delay
         self.keep = keep
@@ -146,8 +153,13 @@ class BattleReport:
         self.picker = w.Dropdown(options=[], description="Attack", layout=w.Layout(width="30em"))
         self.picker.add_class("lsn-bg-report-pick")
         self.picker.observe(self._picked, "value")
-        self.widget = w.VBox([self.title, self.body, w.HBox([self.next_button, self.all_button, self.replay_button,
-                                                             self.picker], layout=w.Layout(flex_flow="row wrap"))])
+        self.ok_button = w.Button(description="OK", icon="check", button_style="primary", layout=w.Layout(width="auto"),
+                                  tooltip="Close this report (the next attacks show here)")
+        self.ok_button.add_class("lsn-bg-report-ok")
+        self.ok_button.on_click(lambda _b: self.dismiss())
+        self.widget = w.VBox([self.title, self.body, w.HBox([self.ok_button, self.next_button, self.all_button,
+                                                             self.replay_button, self.picker],
+                                                            layout=w.Layout(flex_flow="row wrap"))])
         self.widget.add_class("lsn-bg-report")
         self._ticker = Ticker(self._tick, loop=loop)
         self._render()
@@ -161,11 +173,14 @@ class BattleReport:
                 d = e.data
                 title = f"{player_name(d.get('player'))} attacks with {self.name(d['card'])}"
                 self.entries.append({"title": title, "events": [], "steps": []})
-                self.entries = self.entries[-self.keep:]
-                if self.index >= 0:
-                    self.shown = 10 ** 6
-                self.index = len(self.entries) - 1
-                self.shown = 1
+                if len(self.entries) > self.keep:
+                    self.entries = self.entries[-self.keep:]
+                    self.index -= 1
+                if not self.held or self.own(d.get("player")):
+                    self._ticker.cancel()
+                    self.index = len(self.entries) - 1
+                    self.shown = 1
+                    self.held = False
                 changed = True
             if not self.entries or e.kind in ev.SETUP_KINDS:
                 continue
@@ -174,13 +189,26 @@ class BattleReport:
                 entry["events"].append(e)
                 entry["steps"] = attack_steps(entry["events"], self.name, self.value)
                 changed = True
+                if self.index == len(self.entries) - 1 and any(
+                        self.own(p) for p in _players_of(e)):
+                    self.held = True
         if changed:
             self._sync_picker()
             self._render()
             self._schedule()
 
+    def dismiss(self) -> None:
+        """*OK*: the shown report is read; the newest attack (if another) shows, all its steps."""
+        self.held = False
+        if self.entries and self.index != len(self.entries) - 1:
+            self.index = len(self.entries) - 1
+            self.shown = len(self.steps)
+            self._sync_picker()
+        self._render()
+
     def reset(self) -> None:
         self._ticker.cancel()
+        self.held = False
         self.entries = []
         self.index = -1
         self.shown = 0
@@ -228,7 +256,7 @@ class BattleReport:
 
     def _picked(self, change) -> None:
         value = change["new"]
-        if value is None or value == self.index:
+        if self._syncing or value is None or value == self.index:
             return
         self.index = value
         self.shown = len(self.steps)
@@ -236,15 +264,23 @@ class BattleReport:
 
     def _sync_picker(self) -> None:
         options = [(f"{i + 1}. {e['title']}", i) for i, e in enumerate(self.entries)][::-1]
-        if list(self.picker.options) != options:
-            self.picker.options = options
-        if self.entries and self.picker.value != self.index:
-            self.picker.value = self.index
+        self._syncing = True  # new options reset the value: that is not the player's pick
+        try:
+            if list(self.picker.options) != options:
+                self.picker.options = options
+            if self.entries and self.picker.value != self.index:
+                self.picker.value = self.index
+        finally:
+            self._syncing = False
         self.picker.layout.display = None if len(self.entries) > 1 else "none"
 
     def _render(self) -> None:
         steps = self.steps
         shown = min(self.shown, len(steps))
+        empty = not self.entries
+        if empty != ("lsn-bg-report-empty" in self.widget._dom_classes):
+            (self.widget.add_class if empty else self.widget.remove_class)("lsn-bg-report-empty")
+        self.ok_button.layout.display = None if self.held else "none"
         if not self.entries:
             self.title.value = '<div class="lsn-bg-panel-title">Battle report</div>'
             self.body.value = '<div style="color:#666">No attack yet. Each attack is explained here step by step.</div>'
@@ -258,3 +294,9 @@ class BattleReport:
         self.next_button.disabled = shown >= len(steps)
         self.all_button.disabled = shown >= len(steps)
         self.replay_button.disabled = not steps
+
+
+def _players_of(e) -> list:
+    """The seats an attack event involves (attacker, target, defender), from its public data."""
+    d = e.data or {}
+    return [d[k] for k in ("player", "target_player", "attacker_player", "defender_player") if k in d]

@@ -9,7 +9,7 @@ from typing import Any
 
 from ...battlegoats.game import PLAYER_COLOURS
 
-__all__ = ["BACK_COLOUR", "BG_CSS", "EMPTY_COLOUR", "PLAYER_COLOURS", "ROW_NAMES", "TYPE_COLOURS", "TYPE_MARKS",
+__all__ = ["BACK_COLOUR", "BG_CSS", "EMPTY_COLOUR", "PLAYER_COLOURS", "PLAYER_SHAPES", "ROW_NAMES", "TYPE_COLOURS", "TYPE_MARKS",
            "esc", "player_colour", "player_name", "signed"]
 
 #: Card colours by type, after the rulebook's icons (Heroes purple, Equipment blue, Goats
@@ -19,48 +19,79 @@ TYPE_MARKS = {"hero": "\u2605 Hero", "equipment": "\u2699 Equipment", "goat": "G
 BACK_COLOUR = "#6d4c41"
 EMPTY_COLOUR = "#f3efe9"
 ROW_NAMES = ("Front", "Middle", "Back")
+#: a shape per seat as well as a colour (colour-blind players)
+PLAYER_SHAPES = ("\u25cf", "\u25a0", "\u25b2", "\u25c6", "\u2605", "\u2b1f")
 
 BG_CSS = """
 <style>
-.lsn-bg-view { gap: 6px; }
-.lsn-bg-boards { display: flex; flex-flow: row wrap; gap: 14px; align-items: flex-start; }
-.lsn-bg-board { border: 2px solid #bbb; border-radius: 8px; padding: 4px 10px 8px 6px; background: #fffdf8;
-  width: max-content; overflow: visible; }
-.lsn-bg-grid { overflow: visible; padding: 3px; }
+/* card sizes: one set of variables, smaller for 4+ players and on a phone */
+.lsn-bg-board { --bg-w: 108px; --bg-h: 84px; }
+.lsn-bg-board.lsn-bg-compact { --bg-w: 86px; --bg-h: 66px; }
+@media (max-width: 760px) { .lsn-bg-board, .lsn-bg-board.lsn-bg-compact {
+  --bg-w: min(108px, calc((100vw - 84px) / 3)); --bg-h: 78px; }
+  .lsn-bg-board:not(.lsn-bg-mine) { --bg-h: 58px; } }
+.lsn-bg-boards { display: flex; flex-flow: row wrap; gap: 10px; align-items: flex-start; }
+.lsn-bg-board { border: 2px solid #bbb; border-radius: 8px; padding: 2px 6px 6px 4px; background: #fffdf8;
+  width: max-content; max-width: 100%; overflow: visible; }
+.lsn-bg-grid { overflow: visible; padding: 2px; display: grid !important;
+  grid-template-columns: 14px repeat(3, var(--bg-w)); grid-auto-rows: var(--bg-h); gap: 4px; }
 .lsn-bg-board.lsn-bg-mine { border-color: #1f5fbf; background: #f5f9ff; }
 .lsn-bg-board.lsn-bg-out { opacity: 0.55; }
 .lsn-bg-board-head { font-weight: 600; }
+.lsn-bg-board-head .widget-html-content { line-height: 1.3; }
 .lsn-bg-chip { display: inline-block; width: 0.85em; height: 0.85em; border-radius: 50%; margin-right: 0.35em;
   vertical-align: -0.08em; border: 1px solid #333; }
-.lsn-bg-rowlabel { font-size: 0.78em; color: #555; writing-mode: vertical-rl; transform: rotate(180deg);
+.lsn-bg-shape { margin-right: 0.3em; text-shadow: 0 0 1px #000; }
+.lsn-bg-rowlabel { font-size: 0.72em; color: #555; writing-mode: vertical-rl; transform: rotate(180deg);
   text-align: center; height: 100%; display: flex; align-items: center; justify-content: center; }
-.widget-button.lsn-bg-slot, .widget-button.lsn-bg-hand-card {
-  white-space: pre-line; line-height: 1.15; font-size: 12px; padding: 2px 3px; margin: 0;
-  border: 1px solid #8d8170; border-radius: 6px; overflow: hidden; }
+.lsn-bg-grid .widget-html { height: var(--bg-h); margin: 0; }
+/* a card: a coloured header band with its name, then its value and type, then its ability */
+.lsn-app .widget-button.lsn-bg-card {
+  white-space: pre-line; line-height: 13px; font-size: 10.5px; padding: 1px 4px; margin: 0;
+  display: flex; flex-direction: column; justify-content: flex-start; align-items: flex-start;
+  text-align: left; overflow: hidden; text-overflow: clip;
+  border: 1px solid #8d8170; border-radius: 7px; color: #111; }
+.lsn-app .widget-button.lsn-bg-slot { width: var(--bg-w); height: var(--bg-h); }
+.lsn-app .widget-button.lsn-bg-hand-card { width: calc(33.3% - 4px); min-width: 96px; height: 108px; font-size: 11px; }
+.lsn-app .widget-button.lsn-bg-type-hero { background: linear-gradient(#b39ddb 0 15px, #e3d1f5 15px) !important; }
+.lsn-app .widget-button.lsn-bg-type-equipment { background: linear-gradient(#90b4e6 0 15px, #cfe0f7 15px) !important; }
+.lsn-app .widget-button.lsn-bg-type-goat { background: linear-gradient(#f5b26b 0 15px, #fde0bd 15px) !important; }
+.lsn-app .widget-button.lsn-bg-type-creature { background: linear-gradient(#8fcf88 0 15px, #d3efd0 15px) !important; }
+.lsn-app .widget-button.lsn-bg-slot.lsn-bg-empty { background: #f3efe9 !important; border: 1px dashed #c8bfb2;
+  color: #9e9384; justify-content: center; align-items: center; }
+/* every unknown card looks the same: a card back */
+.lsn-app .widget-button.lsn-bg-slot.lsn-bg-unknown { color: #fff; justify-content: center; align-items: center; font-size: 18px;
+  background: repeating-linear-gradient(45deg, #6d4c41 0 6px, #5d4037 6px 12px) !important;
+  border: 3px solid #fff; outline: 1px solid #3e2723; outline-offset: -1px; }
 .widget-button.lsn-bg-slot:disabled { opacity: 1; cursor: default; }
-.widget-button.lsn-bg-slot.lsn-bg-facedown { border: 2px dashed #3e2723; }
+.widget-button.lsn-bg-slot.lsn-bg-facedown:not(.lsn-bg-unknown) { border: 2px dashed #3e2723; }
 .widget-button.lsn-bg-slot.lsn-bg-faceup { border: 2px solid #000; box-shadow: 0 0 0 2px #ffd54f inset; }
-.widget-button.lsn-bg-slot.lsn-bg-empty { border: 1px dashed #c8bfb2; color: #9e9384; }
 .widget-button.lsn-bg-selectable { box-shadow: 0 0 0 3px #1976d2 !important; }
 .widget-button.lsn-bg-selected { box-shadow: 0 0 0 4px #ff6f00 !important; font-weight: 700; }
 .widget-button.lsn-bg-aimed { box-shadow: 0 0 0 4px #d50000 !important; font-weight: 700; }
-.widget-button.lsn-bg-slot:focus, .widget-button.lsn-bg-hand-card:focus { outline: 2px solid #0d47a1; outline-offset: -5px; }
+.widget-button.lsn-bg-slot.lsn-last-move { outline: 3px solid #ab47bc; outline-offset: 1px; }
+.widget-button.lsn-bg-card:focus { outline: 2px solid #0d47a1; outline-offset: -4px; }
 .widget-button.lsn-bg-unknown:focus { outline-color: #fff; }
-.lsn-bg-compact .widget-button.lsn-bg-slot { font-size: 10.5px; line-height: 1.1; }
-.lsn-bg-compact .lsn-bg-discard { max-width: 270px; }
-.lsn-bg-discard { font-size: 0.85em; color: #333; max-width: 330px; }
-.lsn-bg-discard .lsn-bg-mini { display: inline-block; border-radius: 4px; padding: 0 4px; margin: 1px; border: 1px solid #999; }
-.lsn-bg-hint { font-size: 1.02em; padding: 4px 8px; border-left: 4px solid #1976d2; background: #eef4fb; }
+.lsn-bg-players { display: flex; flex-flow: row wrap; gap: 2px 14px; font-size: 0.88em; color: #333; }
+.lsn-bg-player.lsn-bg-player-out { opacity: 0.55; }
+.lsn-bg-mini { display: inline-block; border-radius: 4px; padding: 0 4px; margin: 1px; border: 1px solid #999; }
+.lsn-bg-hint { font-size: 1.0em; }
+.lsn-bg-recent { font-size: 0.9em; color: #4a148c; }
 .lsn-bg-hand { display: flex; flex-flow: row wrap; gap: 4px; }
 .lsn-bg-odds table { border-collapse: collapse; }
 .lsn-bg-odds td { padding: 1px 8px 1px 0; }
-.lsn-bg-oddsbar { display: flex; height: 14px; width: 260px; border: 1px solid #555; border-radius: 3px; overflow: hidden; }
-.lsn-bg-report { border: 1px solid #ccc; border-radius: 6px; padding: 4px 10px; background: #fcfcf7; }
+.lsn-bg-odds:empty, .lsn-bg-odds .widget-html-content:empty { display: none; }
+.lsn-bg-oddsbar { display: flex; height: 12px; width: 260px; max-width: 100%; border: 1px solid #555; border-radius: 3px; overflow: hidden; }
+.lsn-bg-report { border: 1px solid #ccc; border-radius: 6px; padding: 2px 8px; background: #fcfcf7; }
+.lsn-app .lsn-bg-report.lsn-bg-report-empty { display: none !important; }
+.lsn-bg-report-steps { max-height: 30vh; overflow-y: auto; }
 .lsn-bg-report ol { margin: 2px 0; padding-left: 1.4em; }
 .lsn-bg-report li { margin: 2px 0; }
 .lsn-bg-report .lsn-bg-mod { color: #333; }
 .lsn-bg-details { font-size: 0.92em; }
-.lsn-bg-panel-title { font-weight: 600; margin-top: 4px; }
+.lsn-bg-army-list { list-style: none; margin: 2px 0; padding: 0; font-size: 0.88em; line-height: 1.3; }
+.lsn-bg-army-list li { padding-left: 5px; margin: 2px 0; }
+.lsn-bg-panel-title { font-weight: 600; margin-top: 2px; }
 </style>
 """
 
