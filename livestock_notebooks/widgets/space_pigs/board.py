@@ -225,7 +225,7 @@ class GalaxyMap:
 
     MAX_WIDTH = 760
     #: the window height the map leaves to the top bar and the turn and order bars above it
-    RESERVED_HEIGHT = 132
+    RESERVED_HEIGHT = 166
 
     def __init__(self, radius: int = 46):
         self.base_radius = radius
