@@ -33,10 +33,14 @@ APP_CSS = """
 .lsn-app .lsn-side { grid-area: side; min-width: 0; }
 .lsn-app .lsn-side .lsn-hand { max-height: 42vh; overflow-y: auto; }
 @media (max-width: 760px) {
-  .lsn-app .lsn-screen { grid-template-columns: 100%; grid-template-rows: auto; grid-template-areas: "board" "prompt" "side"; }
+  /* a flex column (not a grid: a grid area would hold the sticky prompt inside its own row) */
+  .lsn-app .lsn-screen { display: flex !important; flex-direction: column; gap: 6px; }
   .lsn-app .lsn-prompt { position: sticky; bottom: 0; z-index: 20; box-shadow: 0 -2px 6px rgba(0,0,0,0.15); }
   .lsn-app .lsn-side .lsn-hand { max-height: none; }
-  .lsn-app { max-width: 100vw; overflow-x: hidden; }
+  /* boxes scroll (overflow: auto) by default, which would hold the sticky prompt in place */
+  .lsn-app, .lsn-app .lsn-game, .lsn-app .lsn-screen { max-width: 100vw; overflow: visible !important; }
+  .jp-OutputArea:has(.lsn-app), .jp-OutputArea-child:has(.lsn-app), .jp-OutputArea-output:has(.lsn-app) {
+    overflow: visible !important; }
 }
 .lsn-turn { font-size: 1.1em; font-weight: 600; }
 .lsn-turn .lsn-chip { display: inline-block; width: 0.9em; height: 0.9em; border-radius: 50%;

@@ -1,0 +1,70 @@
+"""Game screens, not documents (issue 12): right after starting a game with the setup defaults,
+each play page shows its board, prompt, actions, hand and latest log lines without scrolling at
+1366x768, and at phone width (390x844) the board fits and nothing scrolls sideways.
+Screenshots of every page at both sizes are kept in tests/artifacts/ (the README shows them)."""
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from browser import screenshot_path, voila_url, wait_for_voila
+
+PLAY_PAGES = ["livestock_uprising_play", "battlegoats_play", "space_pigs_play"]
+PARTS = [".lsn-board", ".lsn-prompt", ".lsn-actions", ".lsn-hand", ".lsn-log"]
+DESKTOP, PHONE = (1366, 768), (390, 844)
+
+
+def _start(browser, voila_server, notebook, size):
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    page = context.new_page()
+    page.set_default_timeout(90_000)
+    page.goto(voila_url(voila_server, f"{notebook}.ipynb"))
+    wait_for_voila(page)
+    page.wait_for_selector("button.lsn-start:visible, button.lsn-resume-new:visible")
+    if page.locator("button.lsn-resume-new").is_visible():
+        page.locator("button.lsn-resume-new").click()
+    page.locator("button.lsn-start").click()
+    expect(page.locator(".lsn-board").first).to_be_visible()
+    page.wait_for_timeout(1500)  # the first bot steps and deferred panels
+    page.evaluate("window.scrollTo(0, 0)")
+    return context, page
+
+
+def _box(page, selector):
+    loc = page.locator(f"{selector}:visible").first
+    expect(loc).to_be_visible()
+    return loc.bounding_box()
+
+
+@pytest.mark.parametrize("notebook", PLAY_PAGES)
+def test_the_five_parts_are_on_the_first_screen_at_1366x768(browser, voila_server, notebook):
+    context, page = _start(browser, voila_server, notebook, DESKTOP)
+    try:
+        page.screenshot(path=str(screenshot_path(f"screen_{notebook}_1366x768")))
+        width, height = DESKTOP
+        board = _box(page, ".lsn-board")
+        assert board["y"] >= 0 and board["y"] + board["height"] <= height + 1, f"board not all on screen: {board}"
+        for part in PARTS[1:]:
+            box = _box(page, part)
+            assert 0 <= box["y"] < height - 20, f"{part} below the fold: {box}"
+            assert box["x"] >= 0 and box["x"] + box["width"] <= width + 1, f"{part} off screen: {box}"
+        assert page.evaluate("document.scrollingElement.scrollWidth") <= width + 1
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("notebook", PLAY_PAGES)
+def test_at_phone_width_the_board_fits_and_the_prompt_stays_reachable(browser, voila_server, notebook):
+    context, page = _start(browser, voila_server, notebook, PHONE)
+    try:
+        page.screenshot(path=str(screenshot_path(f"screen_{notebook}_390x844")))
+        width, height = PHONE
+        assert page.evaluate("document.scrollingElement.scrollWidth") <= width + 1, "the page scrolls sideways"
+        board = _box(page, ".lsn-board")
+        assert board["x"] >= 0 and board["x"] + board["width"] <= width + 1, f"board wider than the phone: {board}"
+        for part in (".lsn-prompt", ".lsn-actions"):
+            box = _box(page, part)
+            assert box["x"] >= 0 and box["x"] + box["width"] <= width + 1, f"{part} off screen: {box}"
+            assert 0 <= box["y"] < height, f"{part} not reachable without scrolling: {box}"
+    finally:
+        context.close()
