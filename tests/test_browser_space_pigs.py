@@ -127,7 +127,7 @@ def _one_decision(page, done: dict) -> str:
 def test_one_human_two_bots_full_turn_reload_resume(voila_server, page, page_requests, page_errors):
     page.set_viewport_size({"width": 1280, "height": 1400})
     _start_page(page, voila_server)
-    choose_seats(page, ["Human", "Greedy", "Greedy"], speed_select=".lsn-sp-speed", seed=5)
+    choose_seats(page, ["Human", "Greedy", "Greedy"], speed_select=".lsn-bot-speed", seed=5)
     page.screenshot(path=str(screenshot_path("space_pigs_setup")), full_page=True)
     page.locator("button.lsn-start").click()
     expect(page.locator(".lsn-sp-map svg")).to_be_visible()
@@ -224,7 +224,7 @@ def test_hot_seat_pass_the_device(voila_server, page, page_requests, page_errors
     """Two humans share the device: the pass-the-device screen hides everything private."""
     page.set_viewport_size({"width": 1280, "height": 1300})
     _start_page(page, voila_server)
-    choose_seats(page, ["Human", "Human", "Greedy"], speed_select=".lsn-sp-speed")
+    choose_seats(page, ["Human", "Human", "Greedy"], speed_select=".lsn-bot-speed")
     page.locator("button.lsn-start").click()
     handoff = page.locator(".lsn-handoff")
     seen = set()
