@@ -84,9 +84,10 @@ BG_CSS = """
 .lsn-bg-oddsbar { display: flex; height: 12px; width: 260px; max-width: 100%; border: 1px solid #555; border-radius: 3px; overflow: hidden; }
 .lsn-bg-report { border: 1px solid #ccc; border-radius: 6px; padding: 2px 8px; background: #fcfcf7; }
 .lsn-app .lsn-bg-report.lsn-bg-report-empty { display: none !important; }
-.lsn-bg-report-steps { max-height: 30vh; overflow-y: auto; }
+.lsn-bg-report-steps { max-height: 9.5em; overflow-y: auto; }
+.lsn-bg-report .widget-html-content { line-height: 1.3; }
 .lsn-bg-report ol { margin: 2px 0; padding-left: 1.4em; }
-.lsn-bg-report li { margin: 2px 0; }
+.lsn-bg-report li { margin: 1px 0; }
 .lsn-bg-report .lsn-bg-mod { color: #333; }
 .lsn-bg-details { font-size: 0.92em; }
 .lsn-bg-army-list { list-style: none; margin: 2px 0; padding: 0; font-size: 0.88em; line-height: 1.3; }
