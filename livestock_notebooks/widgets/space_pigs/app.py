@@ -696,19 +696,8 @@ def setup_controls() -> dict:
 
 
 def _speed_control(app: GameApp) -> w.Dropdown:
-    """The bot speed: the shell's menu control when it has one, else one added to the menu (a
-    player's choice: shown in the menu itself, not under its closed Advanced section)."""
-    speed = getattr(app, "speed_dropdown", None)
-    if speed is None:
-        speed = w.Dropdown(options=list(BOT_SPEEDS), value=DEFAULT_BOT_SPEED, description="Bot speed",
-                           layout=w.Layout(width="14em"))
-        app.menu_box.children = (*app.menu_box.children[:1], speed, *app.menu_box.children[1:])
-
-        def changed(change) -> None:
-            if app.bot_delay is not None:
-                app.bot_delay = BOT_SPEEDS[change["new"]]
-
-        speed.observe(changed, "value")
+    """The bot speed: the shell's menu control (a player's choice, shown in the menu itself)."""
+    speed = app.speed_dropdown
     speed.add_class("lsn-sp-speed")
     return speed
 
