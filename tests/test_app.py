@@ -176,9 +176,15 @@ def test_house_rules_page_shows_every_game(voila_server, page, page_requests) ->
         pytest.skip("no house rules notebook or no data files yet")
     page.goto(voila_url(voila_server, "house_rules.ipynb"))
     wait_for_voila(page)
+    tabs = page.locator(".lsn-house-tabs .lm-TabBar-tab")
     for game in games:
-        expect(page.locator("h2.lsn-house-game", has_text=data_catalog.game_title(game))).to_be_visible()
-    expect(page.locator("table.lsn-house-values").first).to_be_visible()
+        expect(tabs.filter(has_text=data_catalog.game_title(game))).to_have_count(1)
+    expect(page.locator("table.lsn-house-values:visible").first).to_be_visible()
+    # the filter keeps matching rows only, and opens a tab that has some
+    card = data_catalog.house_values()[0]
+    page.locator(".lsn-house-filter input").fill(card.label)
+    expect(page.locator(".lsn-house-count")).to_contain_text("rows match")
+    expect(page.locator(".lsn-house-page:visible")).to_contain_text(card.label)
     assert outside_requests(page_requests) == []
 
 
