@@ -245,6 +245,17 @@ def open_advanced(page) -> None:
     seed.wait_for(state="visible")
 
 
+def open_menu(page, *, advanced: bool = False) -> None:
+    """Open the page's Menu (Save, Load, Bot speed) and, with ``advanced``, its closed
+    "Advanced" section (pause or step the bots)."""
+    if not page.locator(".lsn-menu").first.is_visible():
+        page.locator(".lsn-menu-toggle").first.click()
+    page.locator(".lsn-menu").first.wait_for(state="visible")
+    if advanced and not page.locator("button.lsn-bots-pause").first.is_visible():
+        page.locator(".lsn-menu-advanced").get_by_text("Advanced").first.click()
+        page.locator("button.lsn-bots-pause").first.wait_for(state="visible")
+
+
 def choose_seats(page, seats: Sequence[str], *, speed_select: str | None = None,
                  speed: str = "Fast", seed: int | None = None) -> None:
     """Fill in the shared game shell's setup screen: player count, one kind per seat

@@ -16,7 +16,7 @@ pytest.importorskip("playwright")
 
 from playwright.sync_api import expect  # noqa: E402
 
-from browser import choose_seats, outside_requests, screenshot_path, voila_url, wait_for_voila  # noqa: E402
+from browser import choose_seats, open_menu, outside_requests, screenshot_path, voila_url, wait_for_voila  # noqa: E402
 
 DECISION = re.compile(
     r"Your turn to attack|Game over|avoid the battle|that defends|neighbouring cards|captured a card|"
@@ -108,6 +108,7 @@ def test_three_seat_game_to_the_end(voila_server, voila_server_log, page, page_r
             if attacks == 0:
                 page.screenshot(path=str(screenshot_path("battlegoats_odds")), full_page=True)
             if attacks == 0:  # hold the bots to read the first battle report at leisure
+                open_menu(page, advanced=True)
                 page.locator("button.lsn-bots-pause").click()
                 expect(page.locator("button.lsn-bots-pause")).to_have_text(re.compile("Resume bots"))
             confirm.click()

@@ -28,7 +28,7 @@ APP_CSS = """
 .lsn-app .lsn-prompt { grid-area: prompt; border: 1px solid #cfd8dc; border-left: 6px solid #90a4ae;
   border-radius: 6px; padding: 4px 8px; background: #fbfcfd; }
 .lsn-app .lsn-prompt.lsn-prompt-mine { border-left-color: #2e7d32; background: #f1f8e9; }
-.lsn-app .lsn-actions { flex-wrap: wrap; gap: 4px; align-items: center; }
+.lsn-app .lsn-actions { flex-wrap: wrap; gap: 4px; align-items: center; min-height: 34px; }  /* kept: nothing jumps */
 .lsn-app .lsn-actions .widget-button { width: auto; }
 .lsn-app .lsn-side { grid-area: side; min-width: 0; }
 .lsn-app .lsn-side .lsn-hand { max-height: 42vh; overflow-y: auto; }
