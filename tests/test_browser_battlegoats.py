@@ -16,7 +16,7 @@ pytest.importorskip("playwright")
 
 from playwright.sync_api import expect  # noqa: E402
 
-from browser import choose_seats, open_menu, outside_requests, screenshot_path, voila_url, wait_for_voila  # noqa: E402
+from browser import choose_seats, outside_requests, screenshot_path, voila_url, wait_for_voila  # noqa: E402
 
 DECISION = re.compile(
     r"Your turn to attack|Game over|avoid the battle|that defends|neighbouring cards|captured a card|"
@@ -107,10 +107,6 @@ def test_three_seat_game_to_the_end(voila_server, voila_server_log, page, page_r
                 assert _hidden_names_on_page(page, voila_server_log) == []
             if attacks == 0:
                 page.screenshot(path=str(screenshot_path("battlegoats_odds")), full_page=True)
-            if attacks == 0:  # hold the bots to read the first battle report at leisure
-                open_menu(page, advanced=True)
-                page.locator("button.lsn-bots-pause").click()
-                expect(page.locator("button.lsn-bots-pause")).to_have_text(re.compile("Resume bots"))
             confirm.click()
             expect(hint).not_to_contain_text("Check the odds")
             if attacks == 0:
@@ -119,7 +115,6 @@ def test_three_seat_game_to_the_end(voila_server, voila_server_log, page, page_r
                 expect(report.locator(".lsn-bg-report-count")).to_have_text(re.compile(r"step (\d+) of \1\b"))
                 expect(report).to_contain_text(re.compile(r"beats|a tie|explodes|avoids"))
                 page.screenshot(path=str(screenshot_path("battlegoats_report")), full_page=True)
-                page.locator("button.lsn-bots-pause").click()
             attacks += 1
         elif page.locator("button.lsn-bg-choice").count():
             page.locator("button.lsn-bg-choice").first.click()
