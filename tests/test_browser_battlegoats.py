@@ -153,7 +153,10 @@ def test_tutorial_first_steps_on_the_board(voila_server, page, page_requests):
     page.locator(".lsn-bg-board-1 button.lsn-bg-slot-B2").click()
     expect(page.locator(".lsn-bg-odds")).to_contain_text("Win")
     page.locator("button.lsn-bg-confirm").click()
-    expect(page.locator(".lsn-bg-tut-feedback")).to_contain_text("Well done")
+    # the goal done: the prompt says so, the card says why, and Next opens
+    expect(page.locator(".lsn-status")).to_contain_text("Well done")
+    expect(page.locator(".lsn-bg-tut-done")).to_contain_text("beat the Kid Goat")
+    expect(page.locator("button.lsn-bg-tut-next")).to_be_enabled()
     expect(page.locator(".lsn-bg-report")).to_contain_text("Kid Goat")
     page.screenshot(path=str(screenshot_path("battlegoats_tutorial_goal_done")), full_page=True)
     # a wrong placement shows why, on the Cowboy Goat step
@@ -163,14 +166,19 @@ def test_tutorial_first_steps_on_the_board(voila_server, page, page_requests):
     expect(head).to_contain_text("Step 4 of")
     # the draft: keep the Cowboy Goat
     page.locator("button.lsn-bg-hand-card", has_text="Cowboy Goat").click()
+    expect(page.locator("button.lsn-bg-tut-next")).to_be_disabled()
     page.locator("button.lsn-bg-confirm", has_text="Keep Cowboy Goat").click()
-    expect(page.locator(".lsn-bg-tut-feedback")).to_contain_text("Well done")
+    expect(page.locator(".lsn-bg-tut-done")).to_contain_text("Cowboy Goat is yours")
     page.locator("button.lsn-bg-tut-next").click()
     expect(head).to_contain_text("Step 5 of")
+    expect(page.locator("button.lsn-bg-tut-next")).to_be_disabled()
     page.locator("button.lsn-bg-hand-card", has_text="Cowboy Goat").click()
     page.locator(".lsn-bg-board-0 button.lsn-bg-slot-B1").click()
-    expect(page.locator(".lsn-bg-tut-feedback")).to_contain_text("would be a 5")
+    # not played: the prompt says why, in the error colour, and the goal stays open
+    expect(page.locator(".lsn-status .lsn-msg-error")).to_contain_text("would be a 5")
+    expect(page.locator("button.lsn-bg-tut-next")).to_be_disabled()
     page.screenshot(path=str(screenshot_path("battlegoats_tutorial_rows")), full_page=True)
-    page.locator(".lsn-bg-board-0 button.lsn-bg-slot-B2").click()
-    expect(page.locator(".lsn-bg-tut-feedback")).to_contain_text("Well done")
+    page.locator(".lsn-bg-board-0 button.lsn-bg-slot-B2").click()  # Cowboy Goat is still chosen
+    expect(page.locator(".lsn-bg-tut-done")).to_contain_text("1 + 4 + 4 = 9")
+    expect(page.locator("button.lsn-bg-tut-next")).to_be_enabled()
     assert outside_requests(page_requests) == []
