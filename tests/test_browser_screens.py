@@ -4,11 +4,16 @@ each play page shows its board, prompt, actions, hand and latest log lines witho
 Screenshots of every page at both sizes are kept in tests/artifacts/ (the README shows them)."""
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
+
 import pytest
 from playwright.sync_api import expect
 
 from browser import screenshot_path, voila_url, wait_for_voila
 
+#: the README shows these (refreshed by this test)
+README_SHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
 PLAY_PAGES = ["livestock_uprising_play", "battlegoats_play", "space_pigs_play"]
 PARTS = [".lsn-board", ".lsn-prompt", ".lsn-actions", ".lsn-hand", ".lsn-log"]
 DESKTOP, PHONE = (1366, 768), (390, 844)
@@ -40,7 +45,10 @@ def _box(page, selector):
 def test_the_five_parts_are_on_the_first_screen_at_1366x768(browser, voila_server, notebook):
     context, page = _start(browser, voila_server, notebook, DESKTOP)
     try:
-        page.screenshot(path=str(screenshot_path(f"screen_{notebook}_1366x768")))
+        shot = screenshot_path(f"screen_{notebook}_1366x768")
+        page.screenshot(path=str(shot))
+        README_SHOTS.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(shot, README_SHOTS / f"{notebook}.png")
         width, height = DESKTOP
         board = _box(page, ".lsn-board")
         assert board["y"] >= 0 and board["y"] + board["height"] <= height + 1, f"board not all on screen: {board}"
@@ -57,7 +65,10 @@ def test_the_five_parts_are_on_the_first_screen_at_1366x768(browser, voila_serve
 def test_at_phone_width_the_board_fits_and_the_prompt_stays_reachable(browser, voila_server, notebook):
     context, page = _start(browser, voila_server, notebook, PHONE)
     try:
-        page.screenshot(path=str(screenshot_path(f"screen_{notebook}_390x844")))
+        shot = screenshot_path(f"screen_{notebook}_390x844")
+        page.screenshot(path=str(shot))
+        README_SHOTS.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(shot, README_SHOTS / f"{notebook}_phone.png")
         width, height = PHONE
         assert page.evaluate("document.scrollingElement.scrollWidth") <= width + 1, "the page scrolls sideways"
         board = _box(page, ".lsn-board")
