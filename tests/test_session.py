@@ -414,7 +414,7 @@ def test_autosave_written_after_every_action_and_resumed(saves):
     assert resumed.state.to_json() == s.state.to_json()
     assert resumed.seats == s.seats
     assert [e.text for e in resumed.log] == [e.text for e in s.log]
-    assert resumed.history == []  # undo does not survive a reload
+    assert resumed.can_undo  # Red's walk can still be taken back after the reload
 
 
 def test_undo_rewrites_the_autosave(saves):
@@ -546,3 +546,139 @@ def test_describe_action_hook_hides_what_str_would_show(saves):
     s.apply(Walk(1))
     s.undo()
     assert s.log[-1].text == "Red took back: someone did something at turn 0"
+
+
+# --------------------------------------------------------------------------- undo after a reload
+def two_walks(s):
+    """Red walks 1 then 2; the positions before, between and after (engine saves)."""
+    states = [s.state.to_json()]
+    for steps in (1, 2):
+        s.apply(Walk(steps))
+        states.append(s.state.to_json())
+    return states
+
+
+def test_undo_survives_save_and_load_step_by_step(saves):
+    s = Session.new(toy_spec(), [Seat.human(), Seat.bot("Walker")], seed=3)
+    states = two_walks(s)
+    again = Session.from_save_text(toy_spec(), s.to_save_text(), autosave=False)
+    assert again.state.to_json() == states[2] and again.can_undo
+    took = again.undo()
+    assert took.action == Walk(2) and again.state.to_json() == states[1]
+    assert again.log[-1].text == "Red took back: walk 2"
+    again.undo()
+    assert again.state.to_json() == states[0]
+    assert again.undo_blocker() == "Nothing to undo."
+    # the log is back to what it was before the walks, plus the two take-back lines
+    s.undo(), s.undo()
+    assert [e.text for e in again.log] == [e.text for e in s.log]
+
+
+def test_a_save_keeps_only_the_steps_undo_can_still_reach(saves):
+    s = humans()
+    s.apply(Walk(1))
+    s.state.dice.script([3])
+    s.apply(Roll())  # a die roll: nothing before it can be undone
+    s.apply(Walk(1))
+    envelope = json.loads(s.to_save_text())
+    assert len(envelope["undo"]) == 1
+    again = Session.from_save_text(toy_spec(), s.to_save_text(), autosave=False)
+    again.undo()
+    assert not again.can_undo and again.state.to_json() == envelope["undo"][0]["before"]
+    s.apply(EndTurn())  # Blue to play: Red's steps are out of reach, and out of the save
+    assert json.loads(s.to_save_text())["undo"] == []
+    assert not Session.from_save_text(toy_spec(), s.to_save_text(), autosave=False).can_undo
+
+
+def test_a_save_keeps_at_most_the_bounded_number_of_steps(saves, monkeypatch):
+    from livestock_notebooks.core import session as session_module
+
+    monkeypatch.setattr(session_module, "MAX_SAVED_UNDO", 1)
+    s = humans()
+    states = two_walks(s)
+    again = Session.from_save_text(toy_spec(), s.to_save_text(), autosave=False)
+    again.undo()
+    assert again.state.to_json() == states[1] and again.undo_blocker() == "Nothing to undo."
+
+
+def test_undo_after_reload_keeps_the_log_in_step_when_the_log_was_cut(saves):
+    s = humans()
+    s.log.extend(LogEntry(f"old line {i}") for i in range(700))  # the save keeps the last 500
+    two_walks(s)
+    again = Session.from_save_text(toy_spec(), s.to_save_text(), autosave=False)
+    assert len(again.log) == 500
+    again.undo()
+    s.undo()
+    assert [e.text for e in again.log] == [e.text for e in s.log[-len(again.log):]]
+    assert again.log[-2].text == "Player 1 walks 1 to square 1."
+
+
+def _tamper(item: dict, how: str) -> None:
+    if how == "another position":
+        engine = json.loads(item["before"])
+        engine["state"]["pos"] = [5, 0]
+        item["before"] = json.dumps(engine)
+    elif how == "not a position":
+        item["before"] = "{broken"
+    elif how == "another action":
+        item["action"] = 0 if item["action"] else 1
+    elif how == "no such action":
+        item["action"] = 99
+    elif how == "action as text":
+        item["action"] = "Walk(2)"
+    elif how == "other events":
+        item["events"] = ["Player 1 flies to the moon."]
+    elif how == "a bot's step":
+        item["by_bot"] = True
+    elif how == "another player":
+        item["player"] = 1
+    elif how == "another turn":
+        item["turn"] = 7
+    elif how == "log past its end":
+        item["log_length"] = 10**6
+    elif how == "not a step":
+        item.clear()
+
+
+TAMPERINGS = ["another position", "not a position", "another action", "no such action", "action as text",
+              "other events", "a bot's step", "another player", "another turn", "log past its end", "not a step"]
+
+
+@pytest.mark.parametrize("how", TAMPERINGS)
+def test_a_tampered_undo_history_is_dropped_and_the_game_still_loads(saves, how):
+    s = humans()
+    two_walks(s)
+    envelope = json.loads(s.to_save_text())
+    _tamper(envelope["undo"][-1], how)
+    again = Session.from_save_text(toy_spec(), json.dumps(envelope), autosave=False)
+    assert again.state.to_json() == s.state.to_json()
+    assert [e.text for e in again.log] == [e.text for e in s.log]
+    assert again.history == [] and again.undo_blocker() == "Nothing to undo."
+
+
+@pytest.mark.parametrize("undo", ["lots", 7, None, {"before": "x"}, [1, 2], [[]] * 1000])
+def test_an_undo_history_of_the_wrong_shape_is_ignored(saves, undo):
+    s = humans()
+    two_walks(s)
+    envelope = dict(json.loads(s.to_save_text()), undo=undo)
+    again = Session.from_save_text(toy_spec(), json.dumps(envelope), autosave=False)
+    assert again.state.to_json() == s.state.to_json() and not again.can_undo
+
+
+def test_an_undo_history_that_undo_could_not_reach_is_dropped(saves):
+    """Steps saved for a seat a bot now plays (the seats were edited) are not undoable."""
+    s = humans()
+    two_walks(s)
+    envelope = json.loads(s.to_save_text())
+    envelope["seats"] = [{"kind": "Walker"}, {"kind": "human"}]
+    again = Session.from_save_text(toy_spec(), json.dumps(envelope), autosave=False)
+    assert again.history == [] and again.state.to_json() == s.state.to_json()
+
+
+def test_a_save_from_before_undo_was_saved_loads_without_history(saves):
+    s = humans()
+    two_walks(s)
+    envelope = json.loads(s.to_save_text())
+    del envelope["undo"]
+    again = Session.from_save_text(toy_spec(), json.dumps(envelope), autosave=False)
+    assert again.state.to_json() == s.state.to_json() and again.history == []

@@ -13,7 +13,11 @@ widget library, and reused by every game page (Livestock Uprising, BattleGoats, 
 
 Undo rule: a human may take back their own steps of the current turn, one at a time, never
 past an event marked ``irreversible`` (a die roll, revealed information) and never past a
-decision of another player or of a bot.
+decision of another player or of a bot. Undo survives a save: the envelope keeps the steps undo
+can still reach (:meth:`Session.undoable_tail`, at most :data:`MAX_SAVED_UNDO`), each as the
+engine save of the position before it and the index of its action among that position's legal
+actions. A load replays every kept step and keeps the history only when each one reproduces
+the next position exactly; anything else drops the history (the game loads all the same).
 
 Save files are JSON: a small envelope (game, seats, log) around the engine's own
 ``state.to_json()``. A bare engine save (``state.to_json()``) loads too, with every seat human.
@@ -86,6 +90,9 @@ BROWSER_ENV = "HTTP_X_LIVESTOCK_BROWSER"
 _BROWSER_ID = re.compile(r"[0-9a-f]{32}")
 #: an autosave larger than this is not read (set aside as bad)
 MAX_AUTOSAVE_BYTES = 20_000_000
+#: a save keeps at most this many undoable steps, and at most this many characters of them
+MAX_SAVED_UNDO = 40
+MAX_SAVED_UNDO_CHARS = 4_000_000
 
 #: who last wrote an autosave: ``(owner id, revision)``; ``("", 0)`` for a file without owner
 AutosaveKey = tuple[str, int]
@@ -492,7 +499,11 @@ class Session:
                     player = item.get("player")
                     log.append(LogEntry(item["text"], player if isinstance(player, int) else None, str(item.get("kind", ""))))
         seed = envelope.get("seed", 0)
-        return cls(spec, state, seats, seed=seed if isinstance(seed, int) else 0, log=log, **kwargs)
+        session = cls(spec, state, seats, seed=seed if isinstance(seed, int) else 0, log=log, **kwargs)
+        session.history = _undo_from_save(spec, envelope.get("undo"), state, len(log))
+        if len(session.undoable_tail()) != len(session.history):
+            session.history = []  # kept steps that undo could not reach: not a save this page wrote
+        return session
 
     # -- seats and whose decision it is -----------------------------------------------
     @property
@@ -633,20 +644,36 @@ class Session:
         """Why the last step cannot be undone now, in words; ``None`` if it can."""
         if not self.history:
             return "Nothing to undo."
-        last = self.history[-1]
+        return self._step_blocker(self.history[-1], self.state)
+
+    def _step_blocker(self, last: HistoryEntry, state: GameState) -> str | None:
+        """Why ``last`` cannot be undone when ``state`` is the position after it."""
         if last.by_bot:
             return "A bot's move cannot be undone."
         if last.irreversible:
             return "Dice were rolled or something was revealed: that cannot be undone."
-        if self.state.is_over:
+        if state.is_over:
             return "The game is over."
-        if last.player != self.current_player:
+        if last.player != state.current_player:
             return "That step was another player's decision."
         if last.player is None or not self.seats[last.player].is_human:
             return "A bot's move cannot be undone."
-        if self.spec.turn_of(self.state) != last.turn:
+        if self.spec.turn_of(state) != last.turn:
             return "A new turn has started."
         return None
+
+    def undoable_tail(self) -> list[HistoryEntry]:
+        """The steps Undo can take back one after another from now (oldest first; ``[]`` when
+        Undo is disabled): what a save keeps of the history."""
+        tail: list[HistoryEntry] = []
+        state = self.state
+        for entry in reversed(self.history):
+            if self._step_blocker(entry, state) is not None:
+                break
+            tail.append(entry)
+            state = entry.before
+        tail.reverse()
+        return tail
 
     @property
     def can_undo(self) -> bool:
@@ -672,6 +699,7 @@ class Session:
         return f"{self.spec.title}: {seats}; {self.spec.turn_text(self.state)}"
 
     def to_save_text(self) -> str:
+        log = self.log[-500:]
         envelope = {
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
@@ -683,8 +711,9 @@ class Session:
             "finished": bool(self.state.is_over),
             "saved_at": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
             "summary": self.summary(),
-            "log": [e.to_dict() for e in self.log[-500:]],
+            "log": [e.to_dict() for e in log],
             "engine_save": self.state.to_json(),
+            "undo": _undo_to_save(self.spec, self.undoable_tail(), len(self.log) - len(log)),
         }
         return json.dumps(envelope, indent=1)
 
@@ -789,3 +818,99 @@ def _load_engine(spec: GameInfo, text: str) -> GameState:
         raise
     except Exception as exc:  # whatever an engine raises on a broken file is a bad save
         raise SaveFileError(f"the save file is corrupt ({type(exc).__name__}: {_short(str(exc), 120)})") from None
+
+
+# --------------------------------------------------------------------------- undo in saves
+def _plain(value: Any) -> Any:
+    """``value`` as it reads back from JSON (tuples become lists); raises for what JSON cannot hold."""
+    return json.loads(json.dumps(value))
+
+
+def _undo_to_save(spec: GameInfo, tail: Sequence[HistoryEntry], log_offset: int) -> list[dict]:
+    """The save form of the undoable steps ``tail`` (oldest first): the newest ones that fit the
+    bounds, down to the first that cannot be written (its log cut off, an action that is not
+    among the legal ones, a turn key JSON cannot hold). Never raises."""
+    kept: list[dict] = []
+    size = 0
+    for entry in reversed(tail[-MAX_SAVED_UNDO:]):
+        try:
+            legal = list(entry.before.legal_actions())
+            index = legal.index(entry.action)
+            item = {
+                "before": entry.before.to_json(),
+                "action": index,
+                "action_type": type(entry.action).__name__,
+                "events": [e.text for e in entry.events],
+                "turn": _plain(entry.turn),
+                "player": entry.player,
+                "by_bot": entry.by_bot,
+                "log_length": entry.log_length - log_offset,
+            }
+            size += len(item["before"]) + sum(len(t) for t in item["events"])
+        except Exception:  # an engine that cannot say it: the older steps are not kept
+            break
+        if item["log_length"] < 0 or size > MAX_SAVED_UNDO_CHARS:
+            break
+        kept.append(item)
+    kept.reverse()
+    return kept
+
+
+def _undo_from_save(spec: GameInfo, raw: Any, state: GameState, log_length: int) -> list[HistoryEntry]:
+    """The history kept in a save (see :func:`_undo_to_save`), each step replayed on the
+    position before it and checked against the next one; ``[]`` for anything that does not
+    check out exactly. Never raises."""
+    if not isinstance(raw, list) or not raw or len(raw) > MAX_SAVED_UNDO:
+        return []
+    try:
+        history: list[HistoryEntry] = []
+        befores: list[GameState] = []
+        for item in raw:
+            before = _saved_before(spec, item)
+            if before is None:
+                return []
+            befores.append(before)
+        afters = [b.to_json() for b in befores[1:]] + [state.to_json()]
+        previous_log = 0
+        for item, before, after in zip(raw, befores, afters):
+            entry = _replay_saved_step(spec, item, before, after)
+            if entry is None or not previous_log <= entry.log_length <= log_length:
+                return []
+            previous_log = entry.log_length
+            history.append(entry)
+        return history
+    except Exception:  # a history the engine cannot replay: the game loads without it
+        return []
+
+
+def _saved_before(spec: GameInfo, item: Any) -> GameState | None:
+    if not isinstance(item, dict) or not isinstance(item.get("before"), str):
+        return None
+    if len(item["before"]) > MAX_SAVED_UNDO_CHARS:
+        return None
+    return spec.load(item["before"])
+
+
+def _replay_saved_step(spec: GameInfo, item: dict, before: GameState, after: str) -> HistoryEntry | None:
+    """One saved step, if playing it on ``before`` gives the position ``after`` (an engine
+    save) with the saved events, player and turn; ``None`` otherwise."""
+    index, events_text, log_at = item.get("action"), item.get("events"), item.get("log_length")
+    if type(index) is not int or type(log_at) is not int or item.get("by_bot") is not False:
+        return None
+    if not isinstance(events_text, list):
+        return None
+    player = before.current_player
+    if before.is_over or item.get("player") != player or type(player) is not int:
+        return None
+    turn = spec.turn_of(before)
+    if _plain(turn) != item.get("turn"):
+        return None
+    probe = before.copy()
+    legal = list(probe.legal_actions())
+    if not 0 <= index < len(legal) or type(legal[index]).__name__ != item.get("action_type"):
+        return None
+    action = legal[index]
+    events = tuple(probe.apply(action) or ())
+    if [e.text for e in events] != events_text or probe.to_json() != after:
+        return None
+    return HistoryEntry(player, action, events, before, turn, False, log_at)
