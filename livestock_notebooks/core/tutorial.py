@@ -11,6 +11,13 @@ runs a step: ``bots`` (the other seats' bots play during the step; else they wai
 (:mod:`livestock_notebooks.livestock_uprising.tutorial`,
 :mod:`livestock_notebooks.widgets.space_pigs.tutorial`); the page that runs them on the real
 board is :class:`livestock_notebooks.widgets.shell.tutorial.TutorialPage`.
+
+How long a tutorial takes a newcomer is estimated from its data (:func:`estimate_minutes`):
+reading every word of a step (title, rule, goal and praise) at :data:`WORDS_PER_MINUTE`, plus
+:data:`SECONDS_PER_MOVE` for each goal move (``Step.moves``) and :data:`SECONDS_PER_NEXT` for
+each press of *Next*. Each step names the rulebook sections it teaches (``section``, parts
+separated by ``"; "``); :func:`sections_taught` and :func:`untaught` compare them with a
+rulebook's headings.
 """
 from __future__ import annotations
 
@@ -19,7 +26,13 @@ from typing import Any, Callable, Mapping, Sequence
 
 from .protocol import Action, Event
 
-__all__ = ["Advice", "Step", "events_of", "find_step", "first_of", "only", "pick", "state_for"]
+__all__ = ["Advice", "Step", "estimate_minutes", "events_of", "find_step", "first_of", "only", "pick",
+           "sections_taught", "state_for", "step_seconds", "untaught"]
+
+#: Reading speed of the estimate (words a minute), and the time of a goal move and of a *Next*.
+WORDS_PER_MINUTE = 200
+SECONDS_PER_MOVE = 8
+SECONDS_PER_NEXT = 3
 
 #: ``demo(state)``: the learner's next move of a worked answer, or ``None`` when it has none now.
 Demo = Callable[[Any], "Action | None"]
@@ -55,6 +68,7 @@ class Step:
     advice: Advice | None = None
     bots: bool = False
     continues: bool = False
+    moves: int = 1  # goal moves the worked answer takes (for the time estimate; 0 on reading steps)
 
     @property
     def interactive(self) -> bool:
@@ -72,6 +86,46 @@ class Step:
     def done(self, events: Sequence[Event], state) -> bool:
         """True when ``events`` (everything since the step began) meet the goal."""
         return self.check is not None and bool(self.check(events, state))
+
+
+def step_seconds(step: Step) -> float:
+    """The estimated seconds a newcomer spends on ``step``: its words read at
+    :data:`WORDS_PER_MINUTE`, its goal moves at :data:`SECONDS_PER_MOVE` each, one *Next*.
+
+    >>> step_seconds(Step("k", "Two words", "S", "four more words here"))  # 6 words, no goal
+    4.8
+    """
+    words = len(" ".join((step.title, step.text, step.goal, step.praise if step.has_goal else "")).split())
+    moves = step.moves if step.has_goal else 0
+    return words * 60 / WORDS_PER_MINUTE + moves * SECONDS_PER_MOVE + SECONDS_PER_NEXT
+
+
+def estimate_minutes(steps: Sequence[Step]) -> float:
+    """The estimated minutes a newcomer takes to finish ``steps`` (see :func:`step_seconds`)."""
+    return sum(step_seconds(s) for s in steps) / 60
+
+
+def _plain(name: str) -> str:
+    name = name.strip()
+    while name.endswith(")") and " (" in name and not name.startswith("Simplified"):
+        name = name[:name.rindex(" (")].strip()  # "Combat (Wipeout)", "Colonists Arrive (RP)"
+    return name.casefold()
+
+
+def sections_taught(steps: Sequence[Step]) -> set[str]:
+    """Every rulebook section a step names (``section`` parts), in plain lower case."""
+    return {_plain(part) for s in steps for part in s.section.split(";") if part.strip()}
+
+
+def untaught(headings: Sequence[str], steps: Sequence[Step]) -> list[str]:
+    """The ``headings`` no step teaches. A step's section part ``"Phase 1, Sequence A: Draw
+    Cards"`` teaches the heading ``"Sequence A: Draw Cards"`` (a qualified name counts).
+
+    >>> untaught(["Move", "Attack", "Draw Cards"], [Step("k", "t", "Move; Phase 2, Draw Cards", "")])
+    ['Attack']
+    """
+    taught = sections_taught(steps)
+    return [h for h in headings if not any(t == _plain(h) or t.endswith(", " + _plain(h)) for t in taught)]
 
 
 def state_for(step: Step, load_position: Callable[[str, int, tuple[int, ...]], Any], seed: int = 7, *,

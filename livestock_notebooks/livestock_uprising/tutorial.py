@@ -21,7 +21,7 @@ from . import data as D
 from .events import EventKind
 from .state import from_notation
 
-__all__ = ["Step", "STEPS", "BOARD", "state_for", "step_by_key", "did", "all_of", "play", "ANY", "battle_over",
+__all__ = ["Step", "STEPS", "NOT_TAUGHT", "BOARD", "state_for", "step_by_key", "did", "all_of", "play", "ANY", "battle_over",
            "only_general"]
 
 #: The 5x5 board of every worked position (two players: Chickens barn at a3, Cows barn at e3).
@@ -100,11 +100,12 @@ STEPS: tuple[Step, ...] = (
         "the Cows (red).",
     ),
     Step(
-        "barns", "Setup: faction, cards and barn", "Setup; Barn Placement",
-        "Each player picks a faction and takes its three Generals and three special forces, and is dealt three "
-        "command cards, kept secret (here one each, shown in your hand panel). The game starts from a small square "
-        "of tiles; each player puts a barn right next to it, touching a side, not a corner. Then the rest of the "
-        "farm is laid around it and every General starts in its barn.",
+        "barns", "Setup: faction, cards and barn", "Setup; Board Setup; Player Count; Starting Board; Barn Placement; "
+        "Final Board; Place Generals",
+        "Each player picks a faction (three Generals, three special forces) and is dealt three secret command "
+        "cards (here one each, in your hand panel). The farm starts as a small square of tiles, 3x3 or 4x4 by "
+        "player count; each player puts a barn against one of its sides (not a corner). The farm then grows to "
+        "5x5, 7x7 or 8x8 and every General starts in its barn.",
         goal="Place your barn: click any blue square next to the starting tiles.",
         position=_pos(".,.,.,.,.,.", board="...../.ghc./.hra./.cgh./.....", cards="a,d|ghijkl", turn="0/barn/0/-"),
         check=did(EventKind.BARN),
@@ -112,9 +113,9 @@ STEPS: tuple[Step, ...] = (
         praise="Your barn is down. Other players' Generals may not enter it (only a Super Army may).",
     ),
     Step(
-        "move", "Moving", "Move",
-        "In the action phase each General may step one square in any of the eight directions. "
-        "Forests, lakes and other players' barns are closed, and only one General fits on a square.",
+        "move", "Moving", "Action Phase; Move; Barns",
+        "In the action phase each General may step one square in any of the eight directions. Forests, lakes "
+        "and other players' barns are closed; one General fits on a square, but your own barn holds them all.",
         goal="Click Pecky (on b3) to see the squares it can reach, then click a green square to move there.",
         position=_pos("b3:ss,a3,a3,e3:d,e3,e3"),
         check=did(EventKind.MOVE, general="Pecky"),
@@ -144,10 +145,11 @@ STEPS: tuple[Step, ...] = (
         check=did(EventKind.MOVE, general=("Cluck", "Henrietta")),
         demo=play(A.Move, general=("Cluck", "Henrietta")),
         advice=only_general(A.Move, ("Cluck", "Henrietta"), "This step asks you to move Cluck or Henrietta (a3)."),
+        moves=2,
         praise="Each General acts once a turn; an attack is its action.",
     ),
     Step(
-        "battle", "Battle resolution", "Battle Resolution",
+        "battle", "Battle resolution", "Battle Resolution; Attacking; Defense",
         "Each side adds one die to its total: the attacker its troops' attack points (orange), the "
         "defender its troops' defense points (blue). Higher wins; a tie changes nothing. The loser "
         "gives up a troop card, and a beaten defender must step back while the attacker moves in.",
@@ -172,6 +174,7 @@ STEPS: tuple[Step, ...] = (
         demo=first_of(play(A.Attack, general="Pecky"), play(A.Casualty)),
         advice=only(lambda a: isinstance(a, A.Casualty) or (isinstance(a, A.Attack) and a.general == "Pecky"),
                     "This step asks Pecky (b3) to attack Angus (c3)."),
+        moves=2,
         praise="You chose your casualty. Generals themselves are never casualties.",
     ),
     Step(
@@ -185,7 +188,18 @@ STEPS: tuple[Step, ...] = (
         praise="Defense 0: an automatic win.",
     ),
     Step(
-        "harvest", "Harvest", "Harvest Phase",
+        "noretreat", "Nowhere to retreat", "Battle Resolution",
+        "A beaten defender steps to a free square next to it. With none free, it swaps places with the attacker.",
+        goal="Bessie (e1) is boxed in by a lake and Angus. Attack her with Pecky (d1).",
+        position=_pos("d1:ll,a3,a3,e1:s,d2:s,e3"),
+        dice=(5, 1),
+        check=battle_over(did(EventKind.RETREAT, player=1, to="d1")),
+        demo=play(A.Attack, general="Pecky"),
+        advice=only_general(A.Attack, ("Pecky",), "This step asks Pecky (d1) to attack Bessie (e1)."),
+        praise="Bessie took Pecky's old square d1; Pecky moved into e1.",
+    ),
+    Step(
+        "harvest", "Harvest", "Harvest Phase; Ability to Harvest; Resources",
         "In the harvest phase each General may collect one token of the food on its square, but "
         "only if one of its troops shows that food's icon. Grass is the exception: anyone can "
         "gather grass.",
@@ -194,10 +208,11 @@ STEPS: tuple[Step, ...] = (
         check=all_of(did(EventKind.HARVEST, resource="hay"), did(EventKind.HARVEST, resource="grass")),
         demo=play(A.Harvest),
         advice=only(lambda a: isinstance(a, A.Harvest), "This step asks you to harvest with Pecky and Henrietta first."),
+        moves=2,
         praise="Food tokens are spent in the marshalling phase.",
     ),
     Step(
-        "marshal", "Marshalling and special forces", "Marshaling Phase",
+        "marshal", "Marshalling and special forces", "Marshaling Phase; Troops; Special Forces; Maximum Units",
         "Spend food tokens to put new units under your Generals, up to five per General. Troops "
         "are shared by everyone and limited; each faction also has three special forces of its own.",
         goal="Marshal one of the Chickens' special forces (Private Chugger costs a hay and a corn).",
@@ -231,7 +246,7 @@ STEPS: tuple[Step, ...] = (
         praise="The card's effect is in the log.",
     ),
     Step(
-        "super", "The Super Army", "Super Army",
+        "super", "The Super Army", "End Game; Super Army",
         "With all your Generals in your barn you may merge them into one Super Army: it rolls two "
         "dice, moves two squares, may enter other barns and causes two casualties, but it cannot "
         "harvest, and leftover food is lost.",
@@ -241,9 +256,47 @@ STEPS: tuple[Step, ...] = (
         demo=first_of(play(A.FormSuperArmy), play(A.DeclareSuperArmy)),
         advice=only(lambda a: isinstance(a, (A.DeclareSuperArmy, A.FormSuperArmy, A.Marshal)),
                     "This step asks you to declare the Super Army, then form it."),
+        moves=2,
         praise="Your Super Army stands in the barn, ready to march.",
     ),
     Step(
+        "natural12", "The Super Army's dice", "Super Army Rules",
+        "A Super Army rolls two dice. A double six (12) wins whatever the totals; a double one (2) loses. "
+        "It causes two casualties when it wins.",
+        goal="Attack Angus (d3) with your weak Super Army: the dice are loaded for a 12.",
+        position=_pos("*c3:s,-,-,e3,d3:oo,e3", turn="0/action/5/0"),
+        dice=(6, 6, 6),
+        check=battle_over(did(EventKind.BATTLE, outcome="attacker")),
+        demo=play(A.Attack),
+        advice=only(lambda a: isinstance(a, A.Attack), "This step asks your Super Army to attack Angus (d3)."),
+        bots=True,
+        praise="13 against 14, yet the 12 won: Angus lost both oxen.",
+    ),
+    Step(
+        "barn", "Storming a barn", "Super Army Rules",
+        "Only a Super Army may enter another player's barn. The Generals inside defend as one: their "
+        "defense adds up and the casualties may come from any of them. They never retreat.",
+        goal="Attack the Cows' barn (e3) with your Super Army (d3).",
+        position=_pos("*d3:lll,-,-,e3:o,e3:s,x", turn="0/action/5/0"),
+        dice=(5, 5, 1),
+        check=battle_over(did(EventKind.BATTLE, outcome="attacker")),
+        demo=play(A.Attack),
+        advice=only(lambda a: isinstance(a, A.Attack), "This step asks your Super Army to attack the barn (e3)."),
+        bots=True,
+        praise="Bessie and Angus defended together (defense 5) and lost two troops between them.",
+    ),
+    Step(
+        "superout", "A Super Army with no units", "Super Army Rules",
+        "A player whose Super Army loses its last unit is out of the game.",
+        goal="The Cows' Super Army (d3) has one ox left. Attack it with Pecky (c3): the Cows roll a 2.",
+        position=_pos("c3:s,a3,a3,*d3:o,-,-", turn="0/action/5/0"),
+        dice=(1, 1, 1),
+        check=did(EventKind.OUT, player=1),
+        demo=play(A.Attack, general="Pecky"),
+        advice=only_general(A.Attack, ("Pecky",), "This step asks Pecky (c3) to attack the Super Army (d3)."),
+        praise="A natural 2 loses even for the stronger side: the ox fell and the Cows are out.",
+    ),
+Step(
         "winning", "Winning", "Winning",
         "A Super Army destroys any General without troops that it attacks. A player with no "
         "Generals left is out, and the last player standing wins.",
@@ -255,6 +308,9 @@ STEPS: tuple[Step, ...] = (
         praise="The Chickens are the last faction standing. You know the whole game now!",
     ),
 )
+
+#: Rulebook sections deliberately not taught, with the reason (every other heading has a step).
+NOT_TAUGHT: dict[str, str] = {}
 
 
 def step_by_key(key: str) -> Step:
