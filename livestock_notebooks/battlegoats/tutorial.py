@@ -31,7 +31,7 @@ from .bots import SeenBot
 from .cards import card_value, standard_cards
 from .state import BattleGoatsState, from_notation
 
-__all__ = ["BOT_STEPS", "ME", "cards_down", "MOVE_ADVICE", "REPLIES", "STEPS", "THEM", "Step", "find_step", "goal_advice", "play", "reply",
+__all__ = ["BOT_STEPS", "ME", "cards_down", "MOVE_ADVICE", "NOT_TAUGHT", "REPLIES", "STEPS", "THEM", "Step", "find_step", "goal_advice", "play", "reply",
            "state_for", "value_in_slot"]
 
 #: The learner's seat and the opponent's.
@@ -246,6 +246,7 @@ STEPS: list[Step] = [
         goal="Win the game: click your Ram Goat, then the opponent's last card, then press the red Attack button.",
         check=lambda events, s: s.is_over and s.winners == [ME],
         demo=play(act.ChooseAttacker(ME, 4), act.ChooseTarget(ME, THEM, 7)),
+        moves=2,
         praise="Your Ram Goat (5, +2 when it attacks) beat the Kid Goat: the opponent has no card left, so you win.",
     ),
     Step(
@@ -262,7 +263,7 @@ STEPS: list[Step] = [
     Step(
         key='army',
         title='Building your army: the draft',
-        section='Building Your Army',
+        section='Building Your Army; Basic; Advanced (Draft)',
         text=('In the basic game everyone is simply dealt a Hero and 8 cards. In the draft you get your Hero and a '
               'pack of 8 cards: keep one in secret, pass the rest to the player on your right, take the pack from '
               'your left, and repeat until the packs are empty. Cards nobody gets are set aside.\n\nYou already hold '
@@ -326,6 +327,7 @@ STEPS: list[Step] = [
         demo=lambda s: next((a for a in s.legal_actions() if isinstance(a, act.MoveAtStart) and a.slot == a.to),
                             None) or play(act.ChooseAttacker(ME, 2), act.ChooseTarget(ME, THEM, 1))(s),
         bots=True,
+        moves=3,
         praise="Your first attack is fought: the turn passes to Player 2.",
     ),
     Step(
@@ -343,6 +345,7 @@ STEPS: list[Step] = [
         goal="Attack the Cowboy Goat (Player 2's B2) with your Cyborg Goat (F2), after a look at the odds.",
         check=lambda events, s: "cowboy_goat" in s.discard[THEM],
         demo=play(act.ChooseAttacker(ME, 1), act.ChooseTarget(ME, THEM, 7)),
+        moves=2,
         praise="Cyborg Goat: 8 - 1 + 1 = 8. Cowboy Goat: 1 + 4 = 5. The battle report lists each step.",
     ),
     Step(
@@ -357,6 +360,7 @@ STEPS: list[Step] = [
         goal="Attack with your Fainting Goat: click it, click any card of Player 2, then press Attack.",
         check=lambda events, s: "fainting_goat" in s.discard[ME] and "wizard_goat" in s.discard[THEM],
         demo=play(act.ChooseAttacker(ME, 4), act.ChooseOpponent(ME, THEM)),
+        moves=2,
         praise="Player 2 sent the Wizard Goat to defend: 7 against 7 is a tie, and both go to the discard piles.",
     ),
     Step(
@@ -388,9 +392,13 @@ STEPS: list[Step] = [
         goal="Attack the Stubborn Goat with your Wolf, then choose how the game ends.",
         check=lambda events, s: s.is_over,
         demo=play(act.ChooseAttacker(ME, 4), act.ChooseTarget(ME, THEM, 4), act.ChooseEnding(ME, True)),
+        moves=3,
         praise="That is the whole game. Open the play page to fight bots or friends.",
     ),
 ]
+
+#: Rulebook sections deliberately not taught, with the reason (every other heading has a step).
+NOT_TAUGHT: dict[str, str] = {}
 
 # every step carries its advice (why an allowed move is off its goal) and whether the opponent plays
 STEPS = [dataclasses.replace(s, advice=MOVE_ADVICE.get(s.key, s.advice),
