@@ -272,3 +272,34 @@ def choose_seats(page, seats: Sequence[str], *, speed_select: str | None = None,
         open_advanced(page)
         page.locator(".lsn-seed input").fill(str(seed))
         page.locator(".lsn-seed input").press("Enter")
+
+
+def open_page(browser, base_url: str, notebook: str, size: tuple[int, int] = (1366, 768), *, start: bool = True):
+    """A new context and page at ``size`` showing ``notebook`` (without ``.ipynb``), with its
+    JavaScript errors collected; on a play page (``start``) the setup screen is shown (an
+    offered autosave is put aside with "New game"). Returns ``(context, page, errors)``."""
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    page = context.new_page()
+    page.set_default_timeout(90_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(f"pageerror: {exc}"))
+    page.on("console", lambda msg: errors.append(f"console.error: {msg.text}") if msg.type == "error" else None)
+    page.goto(voila_url(base_url, f"{notebook}.ipynb"))
+    wait_for_voila(page)
+    if start:
+        page.wait_for_selector("button.lsn-start:visible, button.lsn-resume-new:visible")
+        if page.locator("button.lsn-resume-new").is_visible():
+            page.locator("button.lsn-resume-new").click()
+        page.locator("button.lsn-start").wait_for(state="visible")
+    return context, page, errors
+
+
+def start_game(page) -> None:
+    """Press Start game on the setup screen and wait for the board."""
+    page.locator("button.lsn-start").click()
+    page.locator(".lsn-board").first.wait_for(state="visible")
+
+
+def page_text(page) -> str:
+    """What a player can read on the page: the visible text (``innerText``) of the body."""
+    return page.evaluate("() => document.body.innerText")

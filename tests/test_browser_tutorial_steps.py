@@ -1,0 +1,55 @@
+"""Every step of the three tutorials, in Chromium at 1366x768 (issue 12).
+
+Each tutorial is walked from its first step to its last as a newcomer in a hurry would: on a
+step with a goal, "Show me" plays it (or Skip leaves it when the engine has no worked answer),
+then Next. Each step's header must advance by one, the page must raise no JavaScript error, and
+a screenshot of every step is kept: ``tests/artifacts/tutorial_<game>_step_<nn>.png``.
+"""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+pytest.importorskip("playwright")
+
+from playwright.sync_api import expect  # noqa: E402
+
+from browser import open_page, screenshot_path  # noqa: E402
+
+#: notebook stem -> the CSS prefix of its tutorial card
+TUTORIALS = {"livestock_uprising": "lsn-tut", "battlegoats": "lsn-bg-tut", "space_pigs": "lsn-tut"}
+
+
+@pytest.mark.parametrize("game", list(TUTORIALS))
+def test_every_tutorial_step_advances_with_a_screenshot(browser, voila_server, game):
+    p = TUTORIALS[game]
+    context, page, errors = open_page(browser, voila_server, f"{game}_tutorial", (1366, 768), start=False)
+    try:
+        header = page.locator(f".{p}-header")
+        expect(header).to_contain_text("Step 1 of")
+        total = int(re.search(r"Step 1 of (\d+)", header.inner_text()).group(1))
+        assert total >= 5, header.inner_text()
+        next_button, skip, show = (page.locator(f"button.{p}-{n}") for n in ("next", "skip", "show"))
+        done = page.locator(f".{p}-done")
+        for n in range(1, total + 1):
+            expect(header).to_contain_text(f"Step {n} of {total}")
+            page.wait_for_timeout(300)  # the step's buttons follow its header
+            if show.is_visible() and show.is_enabled():
+                show.click()
+                # the worked answer meets the goal (bots may play in between)
+                expect(done).to_contain_text("\u2714", timeout=90_000)
+            page.screenshot(path=str(screenshot_path(f"tutorial_{game}_step_{n:02d}")))
+            if n == total:
+                expect(next_button).to_be_disabled()  # the last step
+                break
+            if next_button.is_enabled():
+                next_button.click()
+            else:
+                expect(skip).to_be_enabled()
+                skip.click()
+            expect(header).to_contain_text(f"Step {n + 1} of {total}")
+        # leaving a page, Voila asks its server to shut the old kernel down and is refused (403)
+        assert [e for e in errors if "status of 403" not in e] == []
+    finally:
+        context.close()
