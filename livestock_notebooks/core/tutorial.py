@@ -119,13 +119,16 @@ def sections_taught(steps: Sequence[Step]) -> set[str]:
 
 def untaught(headings: Sequence[str], steps: Sequence[Step]) -> list[str]:
     """The ``headings`` no step teaches. A step's section part ``"Phase 1, Sequence A: Draw
-    Cards"`` teaches the heading ``"Sequence A: Draw Cards"`` (a qualified name counts).
+    Cards"`` (a qualified name) teaches the heading ``"Sequence A: Draw Cards"`` and its parent
+    heading ``"Phase 1: ..."``; a parenthesis names the part of a section (``"Combat (Wipeout)"``).
 
-    >>> untaught(["Move", "Attack", "Draw Cards"], [Step("k", "t", "Move; Phase 2, Draw Cards", "")])
+    >>> untaught(["Move", "Attack", "Phase 2: Moving", "Draw Cards"], [Step("k", "t", "Move; Phase 2, Draw Cards", "")])
     ['Attack']
     """
     taught = sections_taught(steps)
-    return [h for h in headings if not any(t == _plain(h) or t.endswith(", " + _plain(h)) for t in taught)]
+    parents = {t.split(", ")[0] for t in taught if ", " in t}
+    return [h for h in headings if not any(t == _plain(h) or t.endswith(", " + _plain(h)) for t in taught)
+            and _plain(h).split(":")[0] not in parents]
 
 
 def state_for(step: Step, load_position: Callable[[str, int, tuple[int, ...]], Any], seed: int = 7, *,

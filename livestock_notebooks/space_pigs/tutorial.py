@@ -29,7 +29,7 @@ from .bots import GreedyBot
 from .game import GAME_SEQUENCES, new_game
 from . import from_notation
 
-__all__ = ["GALAXY", "STEPS", "Step", "demo_action", "demo_for", "state_for", "step_by_key"]
+__all__ = ["GALAXY", "NOT_TAUGHT", "STEPS", "Step", "demo_action", "demo_for", "state_for", "step_by_key"]
 
 #: The little galaxy of most steps: a core and its first ring (H0 is the core; H1 (1,0),
 #: H2 (-1,0), H3 (0,1), H4 (-1,1), H5 (1,-1), H6 (0,-1)).
@@ -80,7 +80,7 @@ def _load(position: str, seed: int, dice: tuple[int, ...]):
 
 
 def _new_game(*, seed: int, **options):
-    return new_game(players=3, seed=seed, auto_layout=True, **options)
+    return new_game(players=3, seed=seed, **{"auto_layout": True, **options})
 
 
 def state_for(step: Step, seed: int = 7):
@@ -89,12 +89,12 @@ def state_for(step: Step, seed: int = 7):
 
 
 STEPS: tuple[Step, ...] = (
-    Step("welcome", "Pigs in space", "Number of Players; Set-Up",
+    Step("welcome", "Pigs in space", "Number of Players; Set-Up; Game Sequence; The Game Turn; The First Game Turn",
          "You lead a pig clan in a galaxy of red, yellow and blue planets. Your sacred recipe asks for three "
          "planets of one colour, two of another and one of the third: hold them when acorns are produced at the "
          "end of a turn and you win.\n\n"
          "A turn has four phases: paperwork (cards, colonists, aliens), space travel, space combat, then acorns "
-         "and the election of the Royal Pig. You are P1; two bots play P2 and P3."),
+         "and the election of the Royal Pig (none rules on turn 1). You are P1; two bots play P2 and P3."),
     Step("draw", "Draw cards", "Phase 1, Sequence A: Draw Cards",
          "Cards are of two kinds: combat cards (an attack bonus, a defence bonus and a technology index) and "
          "event cards, each playable only in the sequence printed on it. First you may throw away any cards "
@@ -105,17 +105,19 @@ STEPS: tuple[Step, ...] = (
          check=lambda ev, st: bool(events_of(ev, ev_.DRAW)) and bool(events_of(ev, ev_.DISCARD)),
          advice=lambda a, st: ("Throw away a card first: click it in your hand." if isinstance(a, Done)
                                and len(st.hands[0]) >= 4 else None),
+         moves=2,
          praise="Your hand is full again."),
-    Step("colonists", "Colonists arrive, and you deploy them", "Phase 1, Sequences B, C and D",
-         "From turn 2 the Royal Pig draws face-down colonist markers (1 to 3 piglets each; five of them with "
-         "three clans) and hands them out as he likes, at most two to any clan, himself included. Each clan may "
-         "then turn two of its new piglets into a hog (one a turn; a hog rolls a d8 in combat). The order of "
-         "play is then set by troop strength (hogs count double), and everyone places the newcomers on hexes "
-         "where they already have troops.",
+    Step("colonists", "Colonists arrive, and you deploy them", "Phase 1, Sequence B: Colonists Arrive; Phase 1, Sequence C: Determine Order of Play; "
+         "Phase 1, Sequence D: Deploy Colonists",
+         "From turn 2 the Royal Pig draws hidden colonist markers (1 to 3 piglets; five with three clans) and "
+         "hands them out, at most two to a clan, himself included. A clan may turn two new piglets into a hog "
+         "(one a turn). Troop strength (hogs count double) sets the order of play; newcomers join hexes you "
+         "already hold.",
          "You are the Royal Pig: hand out all the markers, then deploy your new troops on your hexes.",
          position=_at("1B", "rp=1", GALAXY),
          check=lambda ev, st: bool(events_of(ev, ev_.COLONISTS, None)) and _past(st, "1D"),
          bots=True,
+         moves=8,
          praise="The colonists have landed."),
     Step("aliens_arrive", "Aliens arrive", "Phase 1, Sequence E: Arrival and Deployment of Aliens",
          "The Royal Pig rolls a d8: 1-2 nobody comes, 3-4 pirates (2 to 4 of them), 5-6 one porcophage, 7-8 the "
@@ -143,8 +145,9 @@ STEPS: tuple[Step, ...] = (
          continues=True,
          check=lambda ev, st: any(e.data.get("hex") in EMPTY_NEXT_TO_H0 for e in events_of(ev, ev_.LAND)),
          advice=lambda a, st: _travel_advice(a, st, EMPTY_NEXT_TO_H0),
+         moves=2,
          praise="Your piglets have a new planet."),
-    Step("extra", "Event cards: Extra-Mouve", "Event Cards; Phase 2, Sequence B",
+    Step("extra", "Event cards: Extra-Mouve", "Event Cards; Phase 2, Sequence B: Space Travel Resolution",
          "Event cards are played only in the sequence printed on them, and then discarded. Extra-Mouve gives "
          "one more trip: now, after a clan of your choice, or once everyone has travelled. You have one trip "
          "and an Extra-Mouve in your hand.",
@@ -154,20 +157,20 @@ STEPS: tuple[Step, ...] = (
          check=lambda ev, st: bool(events_of(ev, ev_.PLAY_CARD)) and {1, 3} <= {e.data.get("hex") for e in
                                                                           events_of(ev, ev_.LAND)},
          advice=lambda a, st: _extra_advice(a, st),
+         moves=6,
          praise="Two planets in one turn: the event card paid off."),
     Step("combat", "Combat, cards and the wipeout line", "Phase 3, Sequence A: Combat",
-         "Each round both sides roll: a d6, or a d8 if they have a hog, plus one per troop beyond the first, plus "
-         "their combat cards. The lower total loses a troop (piglets before hogs); a tie changes nothing. Before "
-         "the first round the defender, then the attacker, play cards face down; they are revealed together. "
-         "Beware the technology indices: if the cards of both sides add up to 6 or more, every troop on the hex "
-         "is destroyed. The combat screen shows the exact odds before any card is chosen.",
-         "Attack the red planet H0: play one or more combat cards face down, press Done, and fight to the end "
-         "(from round 2 you may flee).",
+         "Before the first round each side plays combat cards face down (defender first); they are revealed "
+         "together. Each round both roll a d6 (a d8 with a hog), plus one per troop beyond the first, plus their "
+         "cards. The lower total loses a troop (piglets first); a tie changes nothing. The combat screen shows "
+         "the exact odds.",
+         "Attack the red planet H0: play a combat card or more, press Done, and fight to the end.",
          position=_at("3A", "rp=2 hands=8.18.26/27.20/", "0,0:Pr:b4:a5 1,0:Py:a2 -1,0:A 0,1:Pb:b2 -1,1:Pb 1,-1:Pr:c3 0,-1:Py"),
          check=lambda ev, st: bool(events_of(ev, ev_.COMBAT_END, None) or events_of(ev, ev_.WIPEOUT, None)),
          advice=lambda a, st: None if not isinstance(a, Flee) else "This step asks you to fight to the end.",
          bots=True,
-         praise="The combat is over. Did the technology total stay under 6?"),
+         moves=8,
+         praise="The combat is over; next, what the cards' technology numbers can do."),
     Step("wipeout", "Over-armament: the wipeout", "Phase 3, Sequence A: Combat (Wipeout)",
          "Each combat card has a technology index. When the indices of all the cards played in a combat add up "
          "to 6 or more, the weapons are too much for the hex: every troop on it is destroyed, on both sides. Your "
@@ -178,6 +181,7 @@ STEPS: tuple[Step, ...] = (
          check=_happened(ev_.WIPEOUT, None),
          advice=lambda a, st: ("Play both cards first: together they reach 6." if isinstance(a, Done)
                                and len(st.hands[0]) > 0 else None),
+         moves=2,
          praise="Nobody is left on H0: count the technology before you play a card."),
     Step("flee", "Fleeing", "Phase 3, Sequence A: Combat (Fleeing)",
          "From the second round, first the defender and then the attacker may flee: all their troops in the "
@@ -189,6 +193,9 @@ STEPS: tuple[Step, ...] = (
          check=_happened(ev_.FLEE),
          advice=lambda a, st: None if isinstance(a, Flee) else "This step asks you to flee to H1.",
          praise="Your piglet lives to fight another round."),
+    Step("multi", "Several attackers", "Phase 3, Sequence A: Combat (Multi-Player Combat)",
+         "When several clans land on one hex, its holder defends against each attacker in turn, in the order of "
+         "play; whoever survives a combat defends against the next."),
     Step("redeploy", "Redeployment", "Phase 3, Sequence B: Redeployment",
          "After the combats each troop may move one hex, from a hex you hold to an adjacent hex you hold.",
          "Strengthen your yellow planet H1: move troops there from H0 (click H0, then H1), then press Done.",
@@ -199,15 +206,18 @@ STEPS: tuple[Step, ...] = (
          praise="Your troops stand where they are needed."),
     Step("aliens_move", "The Royal Pig moves the aliens", "Phase 3, Sequence C: Alien Space Travel and Combat",
          "From turn 2 the Royal Pig may move one whole alien stack and fight with it: pirates fly up to 3 hexes, "
-         "porcophages 2 (each piglet they kill adds one to the pack, up to 3), the worm 1, onto a planet, which "
-         "it turns into an asteroid when it wins (three planets at most in a game). Aliens play no cards and "
-         "never flee.",
+         "porcophages 2 (growing as they eat piglets), the worm 1 (a planet it wins becomes an asteroid). Aliens "
+         "play no cards and never flee.",
          "You are the Royal Pig: send the pirates against another clan (click them, then a red-marked hex).",
          position=_at("3C", "rp=1", "0,0:Pr:a5 1,0:Py:b2 -1,0:A 0,1:Pb:b3 -1,1:Pb 1,-1:A:pir3 0,-1:Py:c3"),
          check=_happened(ev_.ALIENS_MOVE),
          advice=lambda a, st: None if isinstance(a, MoveAliens) else "This step asks you to send the pirates.",
          praise="The pirates strike."),
-    Step("victory", "Acorn production and victory", "Phase 4, Sequence A: Acorn Production; Victory",
+    Step("elimination", "Eliminated, and back", "Elimination",
+         "A clan down to one troop or none is eliminated, but not for long: at the start of the next turn it "
+         "returns with five piglets on an empty planet or asteroid at the galaxy's edge (further in if the edge "
+         "is full), and gets all five travel markers back."),
+    Step("victory", "Acorn production and victory", "Phase 4, Sequence A: Acorn Production (Victory)",
          "In phase 4 every planet you hold alone produces one acorn of its colour, a double planet two. If your "
          "acorns cover your sacred recipe you win at once (never on turn 1; ties go to the first in the order "
          "of play). Your recipe is 3 red, 2 yellow, 1 blue: the red double planet and a red planet give 3 red, "
@@ -216,19 +226,35 @@ STEPS: tuple[Step, ...] = (
          position=_at("2B", "rp=2 trips=2,0,0 recipes=321,213,132", "0,0:Dr:a3 1,0:Pr:a2 -1,0:Dy:a2 0,1:Pb -1,1:A:b3 1,-1:Py:c3 0,-1:A"),
          check=lambda ev, st: any(e.data.get("winner") == 0 for e in events_of(ev, ev_.VICTORY, None)),
          advice=lambda a, st: _travel_advice(a, st, (3,)),
+         moves=4,
          praise="Your sacred recipe is complete: P1 wins!"),
-    Step("election", "The Royal Pig election", "Phase 4, Sequences B and C: Governors and Election",
-         "Each acorn produced brings a governor, and each governor is a vote. Clans say whether they stand; the "
-         "Royal Pig (the first player on turn 1) calls the clans to vote in any order and casts his own vote "
-         "first or last. A clan gives all its governors to one candidate; most votes win, ties go to the first "
-         "in the order of play. Clans that voted for the same candidate form a faction and may swap cards next "
-         "turn.",
+    Step("election", "The Royal Pig election", "Phase 4, Sequence B: Governors; Phase 4, Sequence C: Election",
+         "Each acorn produced brings a governor, a vote. Clans say whether they stand; the Royal Pig (the first "
+         "player on turn 1) calls the clans to vote in any order, his own vote first or last. A clan's governors "
+         "all go to one candidate; most votes win (ties: order of play). Clans that voted alike may swap cards "
+         "next turn.",
          "Stand for Royal Pig, call the clans to vote, and cast your own vote.",
          position=_at("4C", "rp=1", "0,0:Dr:a3 1,0:Py:a2 -1,0:Dy:b2 0,1:Pb:b3 -1,1:A:c3 1,-1:Pb:c2 0,-1:Py:c2"),
          check=_happened(ev_.ELECTION, None),
          bots=True,
+         moves=4,
          praise="The Senapork has spoken."),
-    Step("first_game", "A first game: simplified rules", "Simplified Rules (Set B)",
+    Step("clans", "Clan powers (advanced)", "Clan Powers",
+         "With the advanced rules each clan has three powers, each usable once a turn: Porcus a bigger hand, "
+         "Hylocherus steals cards, Phacocherus wins ties, Babiroussa converts enemy piglets, and more. The Play "
+         "page shows each power when you choose this option."),
+    Step("galaxy", "Building the galaxy", "Set-Up; Preparing the Board; Size of the Board; Layout of the Board; "
+         "Initial Forces and Deployment",
+         "Each game lays its own galaxy. The hexes are sorted face down by the colour on their back (red, yellow, "
+         "blue, black); you pick a pile, not a hex, so you never know quite what you lay. The first hex is the "
+         "core; then, in order of play, rings are filled around it, each ring complete before the next. Then "
+         "each clan puts 5 piglets on a planet of the rim.",
+         "Lay a hex: choose a pile, then click a free spot next to the galaxy.",
+         fresh={"rules": "full", "auto_layout": False},
+         check=_happened(ev_.PLACE_HEX),
+         bots=True,
+         praise="Your hex is down; the bots lay the rest in a real game."),
+    Step("first_game", "A first game: simplified rules", "Simplified Rules (Set A); Simplified Rules (Set B)",
          "The simplified rules make a good first game: recipes are public, there is no Royal Pig, no governors, "
          "no election and no aliens; everyone has three trips a turn and gets one new colonist per planet held. "
          "Pick a starting planet (clans start at least one hex apart), then travel, fight and redeploy.",
@@ -236,8 +262,19 @@ STEPS: tuple[Step, ...] = (
          fresh={"rules": "simple_b", "max_rounds": 4},
          bots=True,
          check=lambda ev, st: st.is_over or any(e.data.get("turn") == 2 for e in events_of(ev, ev_.TURN, None)),
+         moves=8,
          praise="You have played a whole turn. Carry on, or play a full game on the Play page."),
 )
+
+#: Rulebook sections deliberately not taught, with the reason (every other heading has a step).
+NOT_TAUGHT: dict[str, str] = {
+    "Contents": "a list of the pieces in the box; the page draws each piece when it is needed",
+    "Advanced and Optional Rules": "variants for experienced players, chosen on the Play page once the basic "
+                                   "rules are known (the clan powers among them have their own step)",
+    "History of the Great Clans": "background story, no rule",
+    "Did You Know?": "trivia, no rule",
+    "Game Summary / Player's Aid Sheet": "a summary of the rules the other steps teach",
+}
 
 
 def step_by_key(key: str) -> Step:
