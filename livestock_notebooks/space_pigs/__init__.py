@@ -113,6 +113,10 @@ its range or anywhere; never the sun, another clan's Acorn Festival or a forbidd
 ``SpacePigsState.from_view(state.view_dict(p))`` rebuilds a read-only state from a view, on
 which both give the same answers as on the real state.
 
+For bots that search: ``determinize(state.player_view(p), rng)`` (:mod:`.determinize`) is a
+complete, playable state consistent with everything ``p`` sees, with the other seats' secrets,
+the unseen cards and tiles and the dice to come drawn from ``rng`` (a ``random.Random``).
+
 Events (``apply`` returns them) have ``kind`` (named in :mod:`.events`: ``events.LAND``,
 ``events.COMBAT``, ``events.ROUND``, ``events.WIPEOUT``, ``events.VICTORY``, ...), ``text`` and ``data``; dice and reveals are
 ``irreversible``. ``state.setup_log`` holds the set-up texts (clans, first-player rolls).
@@ -134,6 +138,7 @@ from .actions import *  # noqa: F401,F403
 from .actions import ACTION_CLASSES
 from .board import LAYOUTS, OPTION_DEFAULTS, PILES, RULE_SETS, troops_text  # noqa: F401
 from .data import CARDS, CLANS, FULL_DECK, RECIPES, RULES, readings, simple_deck  # noqa: F401
+from .determinize import determinize
 from .flow import SEQ_TITLE, SEQUENCE_ORDER  # noqa: F401
 from .game import GAME
 from .notation import NotationError, to_notation
@@ -142,7 +147,7 @@ from .state import SpacePigsState
 
 __all__ = [
     "GAME", "new_game", "load", "from_notation", "to_notation", "NotationError", "SpacePigsState", "CARDS", "CLANS", "readings",
-    "CONFORMANCE_CONFIGS", "BENCHMARK_CONFIGS", "ACTION_CLASSES", "SEQ_TITLE", "troops_text",
+    "CONFORMANCE_CONFIGS", "BENCHMARK_CONFIGS", "ACTION_CLASSES", "SEQ_TITLE", "troops_text", "determinize",
 ] + [c.__name__ for c in ACTION_CLASSES]
 
 State = SpacePigsState

@@ -21,6 +21,7 @@ True
 """
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -234,6 +235,13 @@ class SpacePigsPlayerView(PlayerView):
     markers_to_give: int = 0
     move_again: int | None = None
     movable: tuple[tuple[int, int, int], ...] = ()
+    #: the tiles the viewer has not seen, by pile family (face-down hexes, the piles and a hex
+    #: someone else drew), sorted: what the face-down hexes may turn out to be
+    unseen_tiles: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    #: the whole position as this seat knows it, as compact JSON in the save's layout with the
+    #: secrets masked (``state.view_dict(viewer)``); :func:`~.determinize.determinize` rebuilds
+    #: a full state from it
+    known: str = ""
 
     # -- reading ---------------------------------------------------------------------------
     def option(self, key: str, default: Any = None) -> Any:
@@ -354,6 +362,20 @@ def _movable(state, viewer: int | None) -> tuple[tuple[int, int, int], ...]:
     return tuple(out)
 
 
+def _unseen_tiles(state, viewer: int | None) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    drawn = state.drawn if state.drawn is not None and state.drawn[0] != viewer else None
+    families = sorted({state.hex_family[h] for h in range(len(state.hex_q)) if state.face_down[h]}
+                      | set(state.piles) | ({drawn[1]} if drawn else set()))
+    out = []
+    for family in families:
+        tiles = [state.hex_kind[h] + state.hex_colour[h] for h in range(len(state.hex_q))
+                 if state.face_down[h] and state.hex_family[h] == family] + list(state.piles.get(family, []))
+        if drawn is not None and drawn[1] == family:
+            tiles.append(drawn[2])
+        out.append((family, tuple(sorted(tiles))))
+    return tuple(out)
+
+
 def build_view(state, viewer: int | None) -> SpacePigsPlayerView:
     """What ``viewer`` may know of ``state`` (``None`` or a negative number: a spectator)."""
     if viewer is not None and not 0 <= viewer < state.players:
@@ -390,4 +412,6 @@ def build_view(state, viewer: int | None) -> SpacePigsPlayerView:
         piles=tuple((k, len(v)) for k, v in state.piles.items()), deck=len(state.deck), discard=len(state.discard),
         worm_eaten=state.worm_eaten, drawn=drawn, combat=_combat(state, viewer), trip=trip, pending=pending,
         offer=offer, election=_election(state), markers_to_give=markers,
-        move_again=again if isinstance(again, int) and again >= 0 else None, movable=_movable(state, viewer))
+        move_again=again if isinstance(again, int) and again >= 0 else None, movable=_movable(state, viewer),
+        unseen_tiles=_unseen_tiles(state, viewer),
+        known=json.dumps(state.view_dict(viewer), separators=(",", ":")))
