@@ -145,6 +145,7 @@ def test_livestock_bot_turn_is_paced_and_marked_and_prompts_are_fresh(browser, v
             expect(page.locator(".lsn-board .lsn-mark-selected")).to_have_count(0)
         # a General moves; then the prompt no longer tells it where to go
         generals.first.click()
+        expect(page.locator(".lsn-board .lsn-mark-selected")).to_have_count(1)  # chosen by the click
         name = generals.first.inner_text().split("(")[0].strip()
         expect(page.locator(".lsn-mark-move").first).to_be_visible()
         dest = page.locator(".lsn-mark-move").first.evaluate("e => e.closest('.lsn-face').dataset.square")
