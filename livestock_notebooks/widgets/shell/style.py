@@ -32,6 +32,8 @@ APP_CSS = """
 .lsn-app .lsn-actions .widget-button { width: auto; }
 .lsn-app .lsn-side { grid-area: side; min-width: 0; }
 .lsn-app .lsn-side .lsn-hand { max-height: 42vh; overflow-y: auto; }
+/* parts keep their own height: the hand scrolls rather than squeezing a row of it */
+.lsn-app .lsn-side > *, .lsn-app .lsn-side .lsn-hand > *, .lsn-app .lsn-prompt > * { flex-shrink: 0; }
 @media (max-width: 760px) {
   /* a flex column (not a grid: a grid area would hold the sticky prompt inside its own row) */
   .lsn-app .lsn-screen { display: flex !important; flex-direction: column; gap: 6px; }
@@ -65,5 +67,9 @@ APP_CSS = """
   background: #eee; color: #000; text-decoration: none; }
 .lsn-save-anchor:focus, .lsn-save-anchor:hover { background: #ddd; outline: 2px solid #1976d2; }
 .lsn-actions-list .widget-button { width: auto; }
+/* keyboard focus: a clear ring on buttons, board cells and cards (mouse clicks show none) */
+.lsn-app button:focus-visible, .lsn-app .lsn-board [tabindex]:focus-visible,
+.lsn-app select:focus-visible, .lsn-app input:focus-visible, .lsn-app .lsn-save-anchor:focus-visible {
+  outline: 3px solid #1565c0 !important; outline-offset: 2px; z-index: 5; }
 </style>
 """
