@@ -77,7 +77,8 @@ Hidden information
     what p may know: own cards (hand, pack, battlefield), every face-up card, cards revealed
     earlier (remembered where they lie), counts of others' hands and packs; ``player_view(None)``
     is a spectator's. Show other players nothing else. ``state.redraw_hidden(p, seed)`` is a copy
-    with every card p has not seen redrawn (p's view unchanged).
+    with every card p has not seen redrawn (p's view unchanged); ``bg.determinize(view, rng)``
+    draws a whole state from a view alone (for searching bots; :mod:`.determinize`).
 
 Helpers for a UI
     ``state.alive()`` (seats with cards in play), ``state.counts_face_up(cid)``,
@@ -120,6 +121,7 @@ from .actions import *  # noqa: F401,F403 - the action classes, ACTION_CLASSES, 
 from .actions import ACTION_CLASSES
 from . import events
 from .bots import BOTS, RandomBot, SeenBot
+from .determinize import determinize
 from .cards import (
     ROWS,
     SLOT_NAMES,
@@ -167,6 +169,6 @@ __all__ = [
     "ChooseEnding", "ChooseFirstAttacker", "ChooseOpponent", "ChooseOwnAdjacent", "ChooseTarget", "Dodge",
     "MoveAtStart", "PHASES", "PendingView", "Pick", "Place", "PlaceCaptured", "ROWS", "RandomBot", "SLOT_NAMES", "STAGES",
     "STAY", "SeenBot", "SkipSecondTarget", "SlotView", "State", "TYPES", "action_from_dict", "attack_odds", "card_name",
-    "card_value", "from_notation", "load", "load_cards", "load_cards_file", "new_game", "parse_slot", "readings", "slot_name",
+    "card_value", "determinize", "from_notation", "load", "load_cards", "load_cards_file", "new_game", "parse_slot", "readings", "slot_name",
     "standard_cards", "unknown_pool",
 ]

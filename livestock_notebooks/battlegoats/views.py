@@ -53,6 +53,7 @@ class PendingView:
     voters: tuple[int, ...] = ()
     votes: tuple[bool, ...] = ()
     capture: tuple[int, str] | None = None
+    had_cards: tuple[int, ...] = ()  #: (capture step) the seats that had cards in play before the attack
 
 
 @dataclass(frozen=True)
@@ -89,6 +90,11 @@ class BattleGoatsPlayerView(PlayerView):
     winners: tuple[int, ...]
     result: str | None
     is_over: bool
+    layout_first: int = 0  #: the seat that lays out first (a game option)
+    defeated: tuple[str, ...] = ()  #: every card defeated this game (public), even one captured back into play
+    captured: bool = False  #: a defeated card was captured back into play (Alfonso)
+    #: the start-of-battle move steps still to come: (seat, slot) with the slot only for the viewer's own steps
+    move_queue: tuple[tuple[int, int | None], ...] = ()
 
     def slot(self, player: int, slot: int) -> SlotView | None:
         return self.boards[player][slot]
@@ -114,6 +120,7 @@ def _pending_view(pending: dict | None) -> PendingView | None:
         voters=tuple(pending.get("voters") or ()),
         votes=tuple(pending.get("votes") or ()),
         capture=None if capture is None else (int(capture[0]), str(capture[1])),
+        had_cards=tuple(pending.get("had_cards") or ()),
     )
 
 
@@ -157,6 +164,10 @@ def build_view(state: BoardMixin, viewer: int | None, *, current_player: int | N
         winners=tuple(state.winners),
         result=state.result,
         is_over=state.is_over,
+        layout_first=state.layout_first,
+        defeated=tuple(sorted(state.slain_set())),
+        captured=state.captured,
+        move_queue=tuple((q, s if q == viewer else None) for q, s in state.movers),
     )
 
 

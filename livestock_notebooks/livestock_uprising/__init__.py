@@ -52,7 +52,8 @@ What a seat may know (for pages, bots that must not peek, networked tables)
     :class:`~.views.LivestockView`: the board, Generals, tokens, supplies, phase, pending
     decision, the battle in progress with its odds, the viewer's own hand and the others' hand
     sizes, and the engine's previews of the viewer's attacks. ``state.redraw_hidden(p, seed)``
-    redraws what ``p`` cannot see (other hands, the deck order, the dice).
+    redraws what ``p`` cannot see (other hands, the deck order, the dice);
+    ``lu.determinize(view, rng)`` draws a whole state from a view alone (for searching bots).
     Squares are named column letter + row number, row 1 at the top ("a1" is the top-left).
     Names for display: ``lu.data.UNIT_NAMES``/``UNIT_KEYS``, ``CARD_NAMES``/``CARD_KEYS``,
     ``CARDS`` (with ``text``), ``FACTION_NAMES``, ``GENERAL_NAMES``, ``RESOURCES``.
@@ -88,6 +89,7 @@ from .actions import (
     Transfer,
 )
 from .events import EventKind
+from .determinize import determinize
 from .game import GAME
 from .notation import NotationError
 from .state import LivestockState, from_notation, load, new_game
@@ -112,6 +114,6 @@ BENCHMARK_CONFIGS = [
 ]
 
 __all__ = [
-    "GAME", "EventKind", "new_game", "load", "from_notation", "NotationError", "action_from_dict", "LivestockState", "actions", "data",
+    "GAME", "EventKind", "determinize", "new_game", "load", "from_notation", "NotationError", "action_from_dict", "LivestockState", "actions", "data",
     "CONFORMANCE_CONFIGS", "BENCHMARK_CONFIGS", *[c.__name__ for c in ACTION_CLASSES], "LivestockAction",
 ]

@@ -138,6 +138,10 @@ class BattleMixin(LivestockBoard):
             decider=b.decider,
             card=D.CARD_KEYS[b.card] if b.card >= 0 else None,
             preview=self._preview(b.attacker, b.from_cell, b.to_cell, b.defenders, b.attack_bonus),
+            overrun=b.overrun,
+            loser=b.loser,
+            casualties_left=b.casualties_left,
+            must_retreat=b.must_retreat,
         )
 
     def preview_attack(self, action) -> dict:

@@ -280,6 +280,9 @@ class LivestockState(SetupMixin, ActionPhaseMixin, BattleMixin, HarvestMixin, Ma
             pending=self.pending_decision(),
             battle=self.battle_view(),
             attack_previews=previews,
+            first_player=self.first_player,
+            resume_phase=self.resume_phase,
+            has_acted=bool(self.has_acted),
         )
 
     def redraw_hidden(self, player: int | None, seed: int) -> "LivestockState":

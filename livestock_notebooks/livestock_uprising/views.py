@@ -104,6 +104,10 @@ class BattleView:
     decider: int
     card: str | None
     preview: AttackPreview
+    overrun: int = 0  #: extra casualties a winning attacker causes (a command card played before)
+    loser: str = ""  #: ``att`` or ``def`` once the dice are rolled
+    casualties_left: int = 0  #: casualties the losing side still owes
+    must_retreat: bool = False  #: the beaten defender still has to retreat
 
 
 @dataclass(frozen=True)
@@ -140,6 +144,9 @@ class LivestockView(PlayerView):
     pending: PendingDecision | None
     battle: BattleView | None
     attack_previews: tuple[AttackPreview, ...]  #: the viewer's legal attacks, when it is the viewer's decision
+    first_player: int = -1  #: the seat drawn to go first (-1 before the board is complete)
+    resume_phase: str = ""  #: while forming a Super Army, the phase the turn goes back to
+    has_acted: bool = False  #: a General of the player in turn has moved or attacked this turn
 
     # -- reading helpers ------------------------------------------------------------------
     @property
