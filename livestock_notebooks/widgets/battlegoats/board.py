@@ -145,9 +145,11 @@ class BattleGoatsView(AttackPanel, GameView):
         self.confirm_button = w.Button(description="Attack!", button_style="danger", icon="bolt",
                                        layout=w.Layout(width="auto"))
         self.confirm_button.add_class("lsn-bg-confirm")
+        self.confirm_button.add_class("lsn-dialog-main")  # takes the focus when shown (template's keyboard.js)
         self.confirm_button.on_click(lambda _b: self.confirm())
         self.clear_button = w.Button(description="Clear choice", icon="times", layout=w.Layout(width="auto"))
         self.clear_button.add_class("lsn-bg-clear")
+        self.clear_button.add_class("lsn-dialog-cancel")  # Esc clears the choice
         self.clear_button.on_click(lambda _b: self.clear_selection())
         self.choice_buttons: list[w.Button] = []
         self._choices: list = []

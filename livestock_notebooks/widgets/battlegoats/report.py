@@ -156,6 +156,7 @@ class BattleReport:
         self.ok_button = w.Button(description="OK", icon="check", button_style="primary", layout=w.Layout(width="auto"),
                                   tooltip="Close this report (the next attacks show here)")
         self.ok_button.add_class("lsn-bg-report-ok")
+        self.ok_button.add_class("lsn-dialog-main")  # takes the focus when the report opens
         self.ok_button.on_click(lambda _b: self.dismiss())
         self.widget = w.VBox([self.title, self.body, w.HBox([self.ok_button, self.next_button, self.all_button,
                                                              self.replay_button, self.picker],

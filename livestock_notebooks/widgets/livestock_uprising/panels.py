@@ -380,6 +380,8 @@ class BattleDialog:
         # the dialog's main button (the first of it in tab order): Attack! before, Close after the dice
         self.commit_button.add_class("lsn-dialog-main")
         self.close_button.add_class("lsn-dialog-main")
+        self.cancel_button.add_class("lsn-dialog-cancel")  # Esc clicks it (the template's keyboard.js)
+        self.close_button.add_class("lsn-dialog-cancel")
         self.buttons = w.HBox([self.commit_button, self.cancel_button, self.close_button])
         self.widget = w.VBox([self.title, self.totals, self.odds_html, self.dice_box, self.outcome, self.buttons])
         self.widget.add_class("lsn-battle-box")

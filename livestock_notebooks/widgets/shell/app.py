@@ -38,7 +38,7 @@ import ipywidgets as w
 from ...core.errors import IllegalAction
 from ...core.protocol import Action, Event
 from ...core.session import GameInfo, Session
-from ..common.dom import button, hide, message_html, plain_text, show
+from ..common.dom import button, hide, message_html, plain_text, set_classes, show
 from .headless import HeadlessRunner
 from .log import GameLog
 from .pacing import BOT_SPEEDS, DEFAULT_BOT_SPEED, BotPacing, Ticker
@@ -174,6 +174,8 @@ class GameApp(SetupScreen, SaveControls, BotPacing):
         self.confirm_yes = button("Yes, new game", "lsn-confirm-new-yes", self.show_setup, width="auto",
                                   button_style="warning")
         self.confirm_no = button("Keep playing", "lsn-confirm-new-no", self._cancel_new_game, width="auto")
+        self.confirm_no.add_class("lsn-dialog-main")  # the template's keyboard.js: focus here, Esc clicks it
+        self.confirm_no.add_class("lsn-dialog-cancel")
         self.confirm_box = w.HBox([self.confirm_text, self.confirm_yes, self.confirm_no],
                                   layout=w.Layout(align_items="center", grid_gap="8px", flex_flow="row wrap"))
         self.confirm_box.add_class("lsn-confirm-new")
@@ -242,6 +244,8 @@ class GameApp(SetupScreen, SaveControls, BotPacing):
         self.menu_box.add_class("lsn-menu")
         hide(self.menu_box)
         self.menu_button.observe(lambda c: (show if c["new"] else hide)(self.menu_box), "value")
+        # Esc closes the open menu (keyboard.js clicks the visible lsn-dialog-cancel)
+        self.menu_button.observe(lambda c: set_classes(self.menu_button, {"lsn-dialog-cancel": c["new"]}), "value")
 
         # the message line: in the prompt during a game, above the setup screen before
         self.status_slot = w.VBox([self.status])

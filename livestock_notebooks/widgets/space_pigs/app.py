@@ -352,8 +352,12 @@ class SpacePigsView(GameView):
         actions = self._listed() if self.view is not None else []
         self._button_actions = actions
         shown = []
+        # in a combat or an election, its main answer takes the focus (the template's keyboard.js)
+        dialog = self.view is not None and (self.view.combat is not None or self.view.election is not None)
+        main = next((i for i, a in enumerate(actions) if isinstance(a, Stay)), 0) if dialog else -1
         for i, a in enumerate(actions):
             b = self.pool[i]
+            set_classes(b, {"lsn-dialog-main": i == main})
             label = action_label(self.view, a)
             if b.description != label:
                 b.description = label
