@@ -287,11 +287,17 @@ def open_page(browser, base_url: str, notebook: str, size: tuple[int, int] = (13
     page.goto(voila_url(base_url, f"{notebook}.ipynb"))
     wait_for_voila(page)
     if start:
-        page.wait_for_selector("button.lsn-start:visible, button.lsn-resume-new:visible")
-        if page.locator("button.lsn-resume-new").is_visible():
-            page.locator("button.lsn-resume-new").click()
-        page.locator("button.lsn-start").wait_for(state="visible")
+        show_setup(page)
     return context, page, errors
+
+
+def show_setup(page) -> None:
+    """On a play page just opened: put an offered autosave aside ("New game") so the setup
+    screen shows."""
+    page.wait_for_selector("button.lsn-start:visible, button.lsn-resume-new:visible")
+    if page.locator("button.lsn-resume-new").is_visible():
+        page.locator("button.lsn-resume-new").click()
+    page.locator("button.lsn-start").wait_for(state="visible")
 
 
 def start_game(page) -> None:

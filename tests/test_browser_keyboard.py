@@ -12,7 +12,7 @@ pytest.importorskip("playwright")
 
 from playwright.sync_api import expect  # noqa: E402
 
-from browser import outside_requests, screenshot_path, voila_url, wait_for_voila  # noqa: E402
+from browser import outside_requests, screenshot_path, show_setup, start_game, voila_url, wait_for_voila  # noqa: E402
 from test_browser_livestock import load_position  # noqa: E402
 
 MAX_TABS = 6
@@ -31,11 +31,8 @@ def _start(page, voila_server, notebook: str) -> None:
     page.set_viewport_size({"width": 1366, "height": 768})
     page.goto(voila_url(voila_server, notebook))
     wait_for_voila(page)
-    page.wait_for_selector("button.lsn-start:visible, button.lsn-resume-new:visible")
-    if page.locator("button.lsn-resume-new").is_visible():
-        page.locator("button.lsn-resume-new").click()
-    page.locator("button.lsn-start").click()
-    expect(page.locator(".lsn-board").first).to_be_visible()
+    show_setup(page)
+    start_game(page)
 
 
 def _active(page) -> dict:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from browser import screenshot_path, voila_url, wait_for_voila
+from browser import open_page, screenshot_path, start_game
 
 #: the README shows these (refreshed by this test)
 README_SHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
@@ -20,16 +20,8 @@ DESKTOP, PHONE = (1366, 768), (390, 844)
 
 
 def _start(browser, voila_server, notebook, size):
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
-    page = context.new_page()
-    page.set_default_timeout(90_000)
-    page.goto(voila_url(voila_server, f"{notebook}.ipynb"))
-    wait_for_voila(page)
-    page.wait_for_selector("button.lsn-start:visible, button.lsn-resume-new:visible")
-    if page.locator("button.lsn-resume-new").is_visible():
-        page.locator("button.lsn-resume-new").click()
-    page.locator("button.lsn-start").click()
-    expect(page.locator(".lsn-board").first).to_be_visible()
+    context, page, _errors = open_page(browser, voila_server, notebook, size)
+    start_game(page)
     page.wait_for_timeout(1500)  # the first bot steps and deferred panels
     page.evaluate("window.scrollTo(0, 0)")
     return context, page
