@@ -145,12 +145,20 @@ def _icon_css() -> str:
 
 
 def _tile_css() -> str:
-    """The tile size per board size: {TILE}px, or less where the page is narrower (a phone),
-    so the whole board fits the width."""
+    """The tile size per board size: on a wide screen as big as the height allows (at most
+    {BIG_TILE}px; the board stays whole below the top bar, beside the side column); on a
+    phone {TILE}px, or less so the whole board fits the width."""
     rules = []
     for n in range(3, 12):
+        gaps = 2 * PAD + GAP * (n - 1)
+        tall = f"(100vh - {120 + gaps}px) / {n}"
+        wide = f"(100vw - {560 + gaps}px) / {n}"
+        rules.append(f".lsn-board-stack.lsn-size-{n} {{ --lsn-tile: max({TILE}px, min({BIG_TILE}px, calc({tall}), calc({wide}))); }}")
+    rules.append("@media (max-width: 760px) {")
+    for n in range(3, 12):
         room = f"(100vw - {32 + 2 * PAD + GAP * (n - 1)}px) / {n}"
-        rules.append(f".lsn-board-stack.lsn-size-{n} {{ --lsn-tile: min({TILE}px, calc({room})); }}")
+        rules.append(f"  .lsn-board-stack.lsn-size-{n} {{ --lsn-tile: min({TILE}px, calc({room})); }}")
+    rules.append("}")
     return "\n".join(rules)
 
 
@@ -163,6 +171,8 @@ def _ico(key: str) -> str:
 
 # --------------------------------------------------------------------------- the board
 TILE = 66
+#: the largest tile on a wide screen
+BIG_TILE = 112
 GAP = 3
 PAD = 4
 

@@ -32,6 +32,8 @@ APP_CSS = """
 .lsn-app .lsn-actions .widget-button { width: auto; }
 .lsn-app .lsn-side { grid-area: side; min-width: 0; }
 .lsn-app .lsn-side .lsn-hand { max-height: 42vh; overflow-y: auto; }
+/* an HTML widget's content may shrink to its box (a grid of cards wraps instead of overflowing) */
+.lsn-app .widget-html > .widget-html-content { min-width: 0; }
 /* parts keep their own height: the hand scrolls rather than squeezing a row of it */
 .lsn-app .lsn-side > *, .lsn-app .lsn-side .lsn-hand > *, .lsn-app .lsn-prompt > * { flex-shrink: 0; }
 @media (max-width: 760px) {
@@ -52,7 +54,7 @@ APP_CSS = """
 .lsn-status .lsn-msg-info { color: #1b5e20; }
 .lsn-status .lsn-msg-bot { color: #555; font-style: italic; }
 .lsn-app .lsn-log .widget-html-content, .lsn-app .lsn-status .widget-html-content { line-height: 1.4; }
-.lsn-log-scroll { max-height: 15em; overflow-y: auto; display: flex; flex-direction: column-reverse;
+.lsn-log-scroll { max-height: 15em; overflow-y: auto; display: flex; flex-direction: column-reverse; box-sizing: border-box;
   border: 1px solid #ccc; border-radius: 4px; padding: 4px 10px; background: #fcfcfc; }
 .lsn-log-scroll ol { margin: 0; padding-left: 1.6em; }
 .lsn-log-scroll li { margin: 1px 0; }
