@@ -58,3 +58,62 @@ def test_redraw_hidden_gives_a_defender_any_cards_of_the_same_number():
     hands = {tuple(s.redraw_hidden(0, seed).hand(1)) for seed in range(40)}
     assert all(len(h) == 1 for h in hands)
     assert any(not D.CARD_DEFENDING[D.CARD_CODE[h[0]]] for h in hands)
+
+
+# ---------------------------------------------------------------- the greedy bot finishes games
+_HOME = "Ch,Co ghcra/gfhcl/0grh1/acgfa/hcglr {gens} 0.0.0.0.0,0.0.0.0.0 -,-| - 0/action/{rounds}/0"
+_COWS = "e3:ss,d2:s,c4:s"
+
+
+def _own_turn(state, bot):
+    """Play seat 0's turn with ``bot``; the actions it chose."""
+    chosen = []
+    while state.current_player == 0 and not state.is_over:
+        action = bot.choose(state)
+        chosen.append(action)
+        state.apply(action)
+    return chosen
+
+
+def test_super_army_a_strong_greedy_bot_goes_home_and_forms():
+    """Super Army: with 12 units among its Generals (one a step from the barn) the bot walks it
+    home and forms the Super Army, all the units in one army, in the same turn."""
+    s = lu.from_notation(_HOME.format(gens=f"a3:lllh,b3:hhoo,a3:ollh,{_COWS}", rounds=10), seed=1)
+    chosen = _own_turn(s, GreedyBot(1))
+    assert chosen[0] == lu.Move("Henrietta", "b3", "a3")
+    assert lu.DeclareSuperArmy() in chosen and lu.FormSuperArmy() in chosen
+    assert s.is_super_army(0) and len(s.army("Pecky")) == 12
+
+
+def test_super_army_weak_armies_go_harvesting_instead():
+    """Super Army: three sheep at the start of the game are no army to win with: the bot could
+    declare (all its Generals are home) but leaves the barn to harvest."""
+    s = lu.from_notation(_HOME.format(gens=f"a3:s,a3:s,a3:s,{_COWS}", rounds=0), seed=1)
+    assert lu.DeclareSuperArmy() in s.legal_actions()
+    choice = GreedyBot(1).choose(s)
+    assert isinstance(choice, lu.Move) and choice.frm == "a3"
+
+
+def test_super_army_an_opponents_super_army_sends_the_generals_home():
+    """Super Army Rules: once the Cows have a Super Army (which removes Generals without troops)
+    the Chickens gather their few units into their own rather than be picked off."""
+    s = lu.from_notation(_HOME.format(gens="a3:ss,b3:s,a3:s,*d2:ooooo,-,-", rounds=3), seed=1)
+    assert GreedyBot(1).choose(s) == lu.Move("Henrietta", "b3", "a3")
+
+
+def test_super_army_rules_the_super_army_removes_a_troopless_general():
+    """Super Army Rules: a Super Army next to a General without troops attacks it (it is
+    destroyed without a battle) before anything else."""
+    s = lu.from_notation("Ch,Co ghcra/gfhcl/0grh1/acgfa/hcglr *c3:ooollll,-,-,d2,d3:hh,c4:s "
+                         "0.0.0.0.0,0.0.0.0.0 -,-| - 0/action/20/0", seed=1)
+    assert GreedyBot(1).choose(s) == lu.Attack("Pecky", "c3", "d2")
+
+
+def test_greedy_against_greedy_two_player_games_end_with_a_winner():
+    """Winning: six greedy-v-greedy games each end with a last player standing within 100 rounds."""
+    from livestock_notebooks.core.bots import play_out
+
+    for seed in range(6):
+        s = lu.new_game(players=2, seed=seed, max_rounds=100)
+        play_out(s, [GreedyBot(seed), GreedyBot(seed + 100)])
+        assert s.is_over and len(s.winners) == 1, (seed, s.round)

@@ -1,16 +1,20 @@
-"""Bots for Livestock Uprising, using only the public interface of a state.
+"""Bots for Livestock Uprising, deciding from what their seat may know.
 
 - :class:`RandomBot` (the shared one): a uniformly random legal action.
-- :class:`GreedyBot`: harvests the best resource it can reach, marshals the dearest unit it can
-  pay for, attacks when the exact odds favour it, gathers its Generals in the barn and forms a
-  Super Army once its armies are large, then hunts the nearest enemy.
+- :class:`GreedyBot`: harvests what it can reach and use, marshals the dearest unit it can pay
+  for, hands a unit to its strongest neighbouring General, attacks when the engine's exact odds
+  favour it (playing an attack card first), and once its armies are large enough (sooner as the
+  game goes on, or when an opponent already has one) walks every General home and forms a Super
+  Army, which then hunts the Generals it can beat, troopless ones first (a Super Army removes them).
 
 Both have ``choose(state) -> action``; ``livestock_notebooks.core.bots.play_out(state, [bot, bot])``
-plays a game to the end.
+plays a game to the end. The greedy bot reads the legal actions and ``state.player_view(its seat)``
+only (the other hands, the deck order and the dice to come never change its choice).
 """
 from __future__ import annotations
 
 import random
+from collections import deque
 
 from ..core.bots import RandomBot
 from . import actions as A
@@ -20,6 +24,10 @@ __all__ = ["RandomBot", "GreedyBot"]
 
 _VALUE = {r: i + 1 for i, r in enumerate(D.RESOURCES)}  # grass 1 .. apple 5
 _UNIT_WORTH = {k: sum(c) for k, c in zip(D.UNIT_KEYS, D.UNIT_COST)}
+_UNIT_POWER = {k: a + d for k, a, d in zip(D.UNIT_KEYS, D.UNIT_ATTACK, D.UNIT_DEFENSE)}
+_UNIT_ATTACK = dict(zip(D.UNIT_KEYS, D.UNIT_ATTACK))
+_OPEN = frozenset(D.RESOURCES)
+_FAR = 99
 
 
 def _xy(square: str) -> tuple[int, int]:
@@ -31,15 +39,49 @@ def _dist(a: str, b: str) -> int:
     return max(abs(r1 - r2), abs(c1 - c2))
 
 
+def _walk_distances(view, goals, me: int, super_army: bool) -> dict[str, int]:
+    """Steps from every square to the nearest of ``goals`` for a General of ``me`` (forests,
+    lakes and, unless a Super Army, other players' barns block; Generals standing in the way do
+    not: they move or are fought)."""
+    squares = {sq.name: sq for row in view.board for sq in row}
+
+    def passable(sq) -> bool:
+        if sq.terrain in _OPEN:
+            return True
+        return sq.terrain == "barn" and (super_army or sq.barn_of == me)
+
+    out = {g: 0 for g in goals if g in squares}
+    todo = deque(out)
+    while todo:
+        here = todo.popleft()
+        r, c = _xy(here)
+        for dr in (-1, 0, 1):
+            for dc in (-1, 0, 1):
+                name = f"{chr(97 + c + dc)}{r + dr + 1}"
+                sq = squares.get(name)
+                if sq is None or name in out or not passable(sq):
+                    continue
+                out[name] = out[here] + 1
+                todo.append(name)
+    return out
+
+
 class GreedyBot:
-    """A simple, sensible player (see the module docstring). Seeded for tie-breaks."""
+    """A simple, sensible player (see the module docstring). Seeded for tie-breaks.
+
+    ``super_army_units``: the units (all Generals together) at which it goes home to form a Super
+    Army early in the game; the bar drops by one every ``patience`` rounds, to ``min_units``.
+    ``attack_odds``: the least chance of winning a battle it attacks with."""
 
     name = "Greedy"
 
-    def __init__(self, seed: int | None = 0, *, super_army_units: int = 11, attack_odds: float = 0.55):
+    def __init__(self, seed: int | None = 0, *, super_army_units: int = 11, attack_odds: float = 0.6,
+                 min_units: int = 6, patience: int = 6):
         self._random = random.Random(seed)
         self.super_army_units = super_army_units
         self.attack_odds = attack_odds
+        self.min_units = min_units
+        self.patience = patience
 
     # ------------------------------------------------------------------ entry point
     def choose(self, state):
@@ -48,63 +90,116 @@ class GreedyBot:
             raise ValueError("no legal action: the game is over")
         if len(legal) == 1:
             return legal[0]
-        me = state.current_player
-        pending = state.pending
-        if pending is not None:
-            return self._decide_pending(state, legal, pending)
-        gens = {g["name"]: g for g in state.generals}
-        phase = state.phase_name
+        view = state.player_view(state.current_player)  # from here on, only what this seat may know
+        return self.decide(view, legal)
+
+    def decide(self, view, legal):
+        """The choice among ``legal`` seen from ``view`` (the deciding seat's view)."""
+        me = view.current_player
+        if view.pending is not None:
+            return self._decide_pending(view, legal, view.pending)
+        phase = view.phase
         if phase == "barn":
             return self._random.choice(legal)
+        mine = [g for g in view.generals if g.player == me and g.active]
         if phase == "super":
             buys = [a for a in legal if isinstance(a, A.Marshal)]
-            return self._best_buy(buys) if buys else _first(legal, A.FormSuperArmy)
-        cards = self._useful_card(state, legal, me, phase)
-        if cards is not None:
-            return cards
-        if any(isinstance(a, A.DeclareSuperArmy) for a in legal) and self._gathering(state, me, gens):
-            return _first(legal, A.DeclareSuperArmy)
+            return self._best_buy(buys, mine) if buys else _first(legal, A.FormSuperArmy)
+        card = self._useful_card(view, legal, me, mine)
+        if card is not None:
+            return card
+        gathering = self.gathering(view, me)
+        if gathering and any(isinstance(a, A.DeclareSuperArmy) for a in legal):
+            if phase == "action" and not view.has_acted:
+                return _first(legal, A.DeclareSuperArmy)  # formed now, the Super Army still acts this turn
+            if phase == "marshal":
+                return _first(legal, A.DeclareSuperArmy)
         if phase == "action":
-            return self._act(state, legal, me, gens)
+            return self._act(view, legal, me, mine, gathering)
         if phase == "harvest":
             harvests = [a for a in legal if isinstance(a, A.Harvest)]
             if harvests:
-                return max(harvests, key=lambda a: _VALUE[a.resource])
+                need = self._needs(view, me)
+                return max(harvests, key=lambda a: (need.get(a.resource, 0), _VALUE[a.resource], a.general))
             return _first(legal, A.EndHarvest)
         if phase == "marshal":
             buys = [a for a in legal if isinstance(a, A.Marshal)]
             if buys:
-                return self._best_buy(buys, gens)
-            return _first(legal, A.EndTurn)
+                return self._best_buy(buys, mine)
+            transfer = self._transfer(legal, mine, gathering)
+            return transfer if transfer is not None else _first(legal, A.EndTurn)
         return legal[-1]
 
+    # ------------------------------------------------------------------ the Super Army decision
+    def gathering(self, view, me: int) -> bool:
+        """Whether ``me`` should walk its Generals home and form a Super Army: its units reach a bar
+        that falls as rounds pass, or an opponent already has a Super Army (its Generals would be
+        picked off one by one)."""
+        if view.super_army[me] or not view.alive[me]:
+            return False
+        units = sum(len(g.units) for g in view.generals if g.player == me and g.active)
+        if units == 0:
+            return False
+        if any(view.super_army[p] and view.alive[p] for p in range(view.players) if p != me):
+            return units >= min(3, self.min_units)
+        bar = max(self.min_units, self.super_army_units - view.rounds_played // max(1, self.patience))
+        return units >= bar
+
     # ------------------------------------------------------------------ pieces
-    def _decide_pending(self, state, legal, pending):
-        kind = pending["kind"]
+    def _decide_pending(self, view, legal, pending):
+        kind = pending.kind
         if kind == "card":
             plays = [a for a in legal if isinstance(a, A.PlayCard)]
             return plays[0] if plays else legal[-1]
         if kind == "casualty":
-            return min(legal, key=lambda a: (_UNIT_WORTH[a.unit], a.general))
+            return min(legal, key=lambda a: (_UNIT_POWER[a.unit], _UNIT_WORTH[a.unit], a.general, a.unit))
         # retreat: as far as possible from enemies
-        me = state.current_player
-        enemies = [g["square"] for g in state.generals if g["player"] != me and g["square"]]
+        me = view.current_player
+        enemies = [g.square for g in view.generals if g.player != me and g.square]
         return max(legal, key=lambda a: (min((_dist(a.to, e) for e in enemies), default=9), a.to))
 
-    def _gathering(self, state, me, gens) -> bool:
-        if state.is_super_army(me):
-            return False
-        units = sum(len(g["units"]) for g in gens.values() if g["player"] == me and g["status"] == "active")
-        return units >= self.super_army_units
+    def _best_buy(self, buys, mine):
+        load = {g.name: len(g.units) for g in mine}
+        return max(buys, key=lambda a: (_UNIT_WORTH[a.unit], _UNIT_POWER[a.unit], -load.get(a.general, 0), a.general))
 
-    def _best_buy(self, buys, gens=None):
-        def key(a):
-            load = len(gens[a.general]["units"]) if gens else 0
-            return (_UNIT_WORTH[a.unit], -load)
+    def _transfer(self, legal, mine, gathering):
+        """One unit from a weaker General to the strongest neighbour with room (never its last)."""
+        if gathering:
+            return None
+        strength = {g.name: (g.attack + g.defense, g.name) for g in mine}
+        best, best_key = None, None
+        for a in legal:
+            if not isinstance(a, A.Transfer) or strength[a.to] <= strength[a.frm]:
+                continue
+            frm = next(g for g in mine if g.name == a.frm)
+            if len(frm.units) < 2:
+                continue
+            key = (strength[a.to], _UNIT_ATTACK[a.unit], a.unit, a.frm)
+            if best_key is None or key > best_key:
+                best, best_key = a, key
+        return best
 
-        return max(buys, key=key)
+    def _needs(self, view, me: int) -> dict[str, float]:
+        """How much one more token of each resource helps: little once it is plentiful, more when
+        it brings a unit still in the supply within reach."""
+        have = dict(zip(D.RESOURCES, view.tokens[me]))
+        need = {r: float(_VALUE[r]) if have[r] < 4 else 0.5 for r in D.RESOURCES}
+        faction = view.factions[me]
+        for u, (key, cost) in enumerate(zip(D.UNIT_KEYS, D.UNIT_COST)):
+            if u < D.N_TROOPS:
+                if view.troop_supply[u] <= 0:
+                    continue
+            elif D.UNITS[u]["faction"] != faction or view.special_forces[u - D.N_TROOPS] != "available":
+                continue
+            short = {r: c - have[r] for r, c in zip(D.RESOURCES, cost) if c > have[r]}
+            missing = sum(short.values())
+            if 0 < missing <= 3:
+                for r in short:
+                    need[r] = max(need[r], _VALUE[r] + _UNIT_WORTH[key] / missing)
+        return need
 
-    def _useful_card(self, state, legal, me, phase):
+    def _useful_card(self, view, legal, me, mine):
+        phase = view.phase
         for a in legal:
             if not isinstance(a, A.PlayCard):
                 continue
@@ -117,59 +212,124 @@ class GreedyBot:
                 return a
         return None
 
-    def _act(self, state, legal, me, gens):
-        attacks = [a for a in legal if isinstance(a, A.Attack)]
-        best: A.LivestockAction | None = None
-        best_p = self.attack_odds
-        for a in attacks:
-            preview = state.attack_preview(a)  # the engine's totals and exact odds
+    def _action_card(self, legal, kinds, general=""):
+        for a in legal:
+            if isinstance(a, A.PlayCard) and D.CARD_EFFECT[D.CARD_CODE[a.card]]["kind"] in kinds and a.general == general:
+                return a
+        return None
+
+    def _best_attack(self, view, legal):
+        """The attack with the best odds (a Super Army's, or one on a General it destroys, first)."""
+        best, best_key = None, None
+        for a in legal:
+            if not isinstance(a, A.Attack):
+                continue
+            preview = view.preview(a)
+            if preview is None:
+                continue
             p = float(preview.odds.attacker) if preview.odds is not None else 1.0
+            key = (bool(preview.destroys), p, a.general, a.to)
+            if best_key is None or key > best_key:
+                best, best_key = (a, p, preview), key
+        return best
+
+    def _act(self, view, legal, me, mine, gathering):
+        found = self._best_attack(view, legal)
+        last_resort = None
+        if found is not None:
+            attack, p, preview = found
+            bar = self.attack_odds
             if preview.attacker_super:
-                p += 0.3
-            if p > best_p:
-                best, best_p = a, p
-        if best is not None:
-            return best
+                bar -= 0.15  # a Super Army loses one unit when beaten and wins the game by attacking
+            elif gathering:
+                bar += 0.2  # on the way home, fight only when it clearly pays
+            if gathering and not preview.attacker_super:
+                barn = _walk_distances(view, [self._barn(view, me)], me, False)
+                if barn.get(attack.to, _FAR) >= barn.get(attack.frm, _FAR):
+                    p = 0.0  # on the way home, fight only what stands in the way
+            if p >= bar or preview.destroys:
+                if preview.odds is not None and p < 0.95:
+                    card = self._action_card(legal, ("attack_bonus", "overrun"))
+                    if card is not None:
+                        return card
+                return attack
+            if preview.attacker_super:
+                last_resort = attack  # a Super Army that cannot get nearer anyone fights anyway
+            if p >= bar - 0.2 and not gathering:
+                card = self._action_card(legal, ("attack_bonus",))
+                if card is not None:
+                    return card  # the bonus may lift the odds over the bar
         moves = [a for a in legal if isinstance(a, A.Move)]
-        gathering = self._gathering(state, me, gens)
-        barn = next((sq["name"] for row in state.board for sq in row if sq["barn_of"] == me), None)
         by_general: dict[str, list] = {}
         for move in moves:
             by_general.setdefault(move.general, []).append(move)
-        for name, options in sorted(by_general.items()):
-            g = gens[name]
-            if g["super"]:
-                enemies = [e["square"] for e in gens.values() if e["player"] != me and e["square"]]
-                if not enemies:
-                    continue
-                target = min(enemies, key=lambda e: (_dist(g["square"], e), e))
-            elif gathering:
-                target = barn
-            else:
-                target = self._harvest_target(state, g)
-            if target is None or target == g["square"]:
+        for g in sorted(mine, key=lambda g: g.name):
+            options = by_general.get(g.name)
+            if not options and not g.super_army:
                 continue
-            here = _dist(g["square"], target)
-            step = min(options, key=lambda a: (_dist(a.to, target), a.to))
-            if _dist(step.to, target) < here:
+            if g.super_army:
+                step = self._hunt(view, me, g, options or [], legal)
+            else:
+                target = self._barn(view, me) if gathering else self._harvest_target(view, me, g)
+                step = self._step_towards(view, me, g, options, [target] if target else [])
+            if step is not None:
                 return step
+        if last_resort is not None:
+            return last_resort  # waiting cannot make a Super Army stronger: only its attacks win
         return _first(legal, A.EndActions)
 
-    def _harvest_target(self, state, g):
+    def _hunt(self, view, me, g, options, legal):
+        """The Super Army's move: towards the enemy General it can finish soonest."""
+        enemies = [e for e in view.generals if e.player != me and e.active and e.square]
+        if not enemies:
+            return None
+        dist = _walk_distances(view, [g.square], me, True)
+
+        def cost(e):
+            return (dist.get(e.square, _FAR) + 2 * len(e.units) - 3 * (not e.units), e.name)
+
+        target = min(enemies, key=cost)
+        if not options:
+            return self._action_card(legal, ("second_wind",), g.name) if g.done else None
+        step = self._step_towards(view, me, g, options, [target.square])
+        if step is None:
+            step = self._step_towards(view, me, g, options, [e.square for e in enemies])
+        if step is not None and g.steps == 1 and dist.get(target.square, _FAR) > 2:
+            card = self._action_card(legal, ("extra_step", "extra_step_all"), g.name) or \
+                self._action_card(legal, ("extra_step_all",))
+            if card is not None:
+                return card
+        return step
+
+    def _step_towards(self, view, me, g, options, goals):
+        if not goals or g.square in goals:
+            return None
+        dist = _walk_distances(view, goals, me, g.super_army)
+        here = dist.get(g.square, _FAR)
+        step = min(options, key=lambda a: (dist.get(a.to, _FAR), _dist(a.to, goals[0]), a.to))
+        return step if dist.get(step.to, _FAR) < here else None
+
+    @staticmethod
+    def _barn(view, me):
+        return next((sq.name for row in view.board for sq in row if sq.barn_of == me), None)
+
+    def _harvest_target(self, view, me, g):
         can = {"grass"}
-        for u in g["units"]:
+        for u in g.units:
             can.update(D.UNITS[D.UNIT_CODE[u]]["harvests"])
+        need = self._needs(view, me)
+        dist = _walk_distances(view, [g.square], me, False)
         best, best_score = None, None
-        for row in state.board:
+        for row in view.board:
             for sq in row:
-                r = sq["resource"]
-                if r is None or r not in can:
+                r = sq.resource
+                if r is None or r not in can or sq.name not in dist:
                     continue
-                if sq["generals"] and sq["generals"] != [g["name"]]:
+                if sq.generals and sq.generals != (g.name,):
                     continue
-                score = _VALUE[r] * 2 - _dist(g["square"], sq["name"])
+                score = need[r] * 2 - 3 * dist[sq.name]
                 if best_score is None or score > best_score:
-                    best, best_score = sq["name"], score
+                    best, best_score = sq.name, score
         return best
 
 
