@@ -415,6 +415,8 @@ class Session:
         self.log: list[LogEntry] = list(log)
         self.history: list[HistoryEntry] = []
         self.autosave_enabled = autosave
+        #: whether the page may offer a hint (what the strong bot would do) in this game
+        self.hints = True
         self.save_directory = save_directory
         self.owner = new_owner_id()
         #: the browser this game's page runs in (fixed when the session is made; "" for none)
@@ -501,6 +503,7 @@ class Session:
         seed = envelope.get("seed", 0)
         session = cls(spec, state, seats, seed=seed if isinstance(seed, int) else 0, log=log, **kwargs)
         session.history = _undo_from_save(spec, envelope.get("undo"), state, len(log))
+        session.hints = envelope.get("hints") is not False
         if len(session.undoable_tail()) != len(session.history):
             session.history = []  # kept steps that undo could not reach: not a save this page wrote
         return session
@@ -708,6 +711,7 @@ class Session:
             "seed": self.seed,
             "owner": self.owner,
             "revision": self.revision,
+            "hints": self.hints,
             "finished": bool(self.state.is_over),
             "saved_at": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
             "summary": self.summary(),

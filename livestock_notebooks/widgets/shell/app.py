@@ -42,6 +42,7 @@ from ..common.dom import button, hide, message_html, plain_text, set_classes, sh
 from .headless import HeadlessRunner
 from .log import GameLog
 from .pacing import BOT_SPEEDS, DEFAULT_BOT_SPEED, BotPacing, Ticker
+from .hint import HintControls
 from .prefs import Prefs
 from .saves import SaveControls
 from .setup import HUMAN_LABEL, SetupScreen
@@ -74,7 +75,7 @@ class Batch:
     refused: bool = False
 
 
-class GameApp(SetupScreen, SaveControls, BotPacing):
+class GameApp(SetupScreen, SaveControls, HintControls, BotPacing):
     """The whole game page: resume offer, setup (seats human or bot), the game with its view,
     hot-seat screen, bots, undo, end-turn, save/load, log, and a headless bot-vs-bot runner.
 
@@ -139,7 +140,8 @@ class GameApp(SetupScreen, SaveControls, BotPacing):
         self.seed_note.add_class("lsn-seed-note")
 
         self._build_resume_offer()
-        self._build_setup(setup_widgets)
+        self._build_hint()
+        self._build_setup([*setup_widgets, self.hints_checkbox])
 
         # hand-off screen
         self.handoff_text = w.HTML()
@@ -211,9 +213,10 @@ class GameApp(SetupScreen, SaveControls, BotPacing):
                           (regions.hand, "lsn-hand"), (regions.players, "lsn-players")):
             if part is not None:
                 part.add_class(css)
-        self.actions_row = w.HBox([x for x in (regions.actions, self.end_turn_button) if x is not None])
+        self.actions_row = w.HBox([x for x in (regions.actions, self.end_turn_button, self.hint_button) if x is not None])
         self.actions_row.add_class("lsn-actions")
-        self._prompt_parts = [x for x in (self.turn, self.status, regions.prompt, self.actions_row) if x is not None]
+        self._prompt_parts = [x for x in (self.turn, self.status, regions.prompt, self.actions_row, self.hint_output)
+                              if x is not None]
         self.prompt_panel = w.VBox([x for x in self._prompt_parts if x is not self.status])
         self.prompt_panel.add_class("lsn-prompt")
         self.board_col = w.VBox([x for x in (regions.board, regions.players) if x is not None])
@@ -558,6 +561,7 @@ class GameApp(SetupScreen, SaveControls, BotPacing):
         self.bot_step_button.disabled = not s.is_bot_turn
         self.log.state = s.state  # seat colours may follow the game (Livestock factions)
         self.log.set_entries(s.log)
+        self._refresh_hint(s)
         if not s.is_bot_turn or s.state.is_over:  # during bot turns the last link stays (a settled point)
             self.update_save_link()
 

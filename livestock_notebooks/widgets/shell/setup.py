@@ -133,14 +133,19 @@ class SetupScreen:
             self.advanced.selected_index = 0
             self._message(str(exc), "error")
             return None
-        return self.start(self.seats_from_setup(), seed=seed, options=options)
+        return self.start(self.seats_from_setup(), seed=seed, options=options,
+                          hints=bool(self.hints_checkbox.value))
 
     def start(self, seats: Sequence[Seat | str], *, seed: int | None = None,
-              options: Mapping[str, Any] | None = None) -> Session:
-        """Start a new game (also what the Start button does); ``seed=None`` draws a fresh one."""
+              options: Mapping[str, Any] | None = None, hints: bool = True) -> Session:
+        """Start a new game (also what the Start button does); ``seed=None`` draws a fresh one;
+        ``hints=False``: the page offers no hint in this game."""
         session = Session.new(self.spec, [s if isinstance(s, Seat) else Seat(s) for s in seats], seed=seed,
-                              options=options, autosave=self.autosave, save_directory=self.save_directory,
+                              options=options, autosave=False, save_directory=self.save_directory,
                               autosave_seen=self._seen_now())
+        session.hints = hints
+        session.autosave_enabled = self.autosave
+        session.write_autosave()
         self._enter(session, "New game started.")
         return session
 
