@@ -107,7 +107,7 @@ def test_no_import_cycle():
 @pytest.mark.parametrize("game", GAMES)
 def test_every_game_package_has_the_same_shape(game):
     names = {p.stem for p in (PACKAGE / game).glob("*.py")}
-    expected = {"__init__", "game", "board", "state", "notation", "bots", "tutorial", "events", "views", "determinize"}
+    expected = {"__init__", "game", "board", "state", "notation", "bots", "tutorial", "events", "views", "determinize", "strong"}
     assert expected <= names, f"{game} lacks {sorted(expected - names)}"
     widgets = {p.stem for p in (PACKAGE / "widgets" / game).glob("*.py")}
     assert {"__init__", "app", "board", "tutorial"} <= widgets

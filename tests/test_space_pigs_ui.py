@@ -792,7 +792,7 @@ def test_bots_one_troop_steps_go_quickly(saves):
 
 def test_saves_with_the_old_bot_names_still_load(saves):
     """Earlier pages wrote the bots as "Random" and "Greedy"; the stable names are lower case."""
-    assert sorted(sp.GAME.bots) == ["greedy", "random"]
+    assert {"greedy", "random"} <= set(sp.GAME.bots)
     state = sp.from_notation(TRAVEL, seed=3)
     old = Session(sp.GAME, state, [Seat.human(), Seat("Greedy"), Seat("Random")], autosave=False)
     text = old.to_save_text()

@@ -1,14 +1,14 @@
 """BattleGoats described once: :data:`GAME` (a :class:`~livestock_notebooks.core.game_info.GameInfo`).
 
 The session, the play page and the tests read it: the save id ``"battlegoats"``, 2-6 seats,
-the bots by stable name (``random``, ``smart``; earlier pages wrote ``Random`` and ``Smart`` into
+the bots by stable name (``random``, ``smart``, ``strong`` with ``strong-easy`` and ``strong-hard``; earlier pages wrote ``Random`` and ``Smart`` into
 saves and the engine called the smart one ``seen``, all kept as aliases), the seat colours, the
 turn line, the log line of an action that made no event (never naming a face-down card), the
 progress of a game, the set-up options with their captions, and the automatic set-up: who lays
 out first. Pure Python.
 
 >>> GAME.name, GAME.min_players, GAME.max_players, sorted(GAME.bots)
-('battlegoats', 2, 6, ['random', 'smart'])
+('battlegoats', 2, 6, ['random', 'smart', 'strong', 'strong-easy', 'strong-hard'])
 >>> GAME.bot_name("Smart"), GAME.bot_name("seen")
 ('smart', 'smart')
 >>> setup_options([False, True, True])
@@ -20,17 +20,21 @@ from typing import Any, Sequence, cast
 
 from ..core.game_info import GameInfo
 from ..core.protocol import Action, GameState
+from ..core.search import STRONG_LABELS, with_strong
 from . import actions as act
 from .board import player_text
-from .bots import BOTS
+from .bots import BOTS as _HEURISTIC_BOTS
 from .cards import SLOT_NAMES
 from .state import BattleGoatsState, load, new_game
+from .strong import StrongBot
 
 __all__ = [
     "ARMY_MODES", "BOTS", "BOT_ALIASES", "GAME", "PLAYER_COLOURS", "ROUND_LIMITS", "describe_action",
     "describe_turn", "game_info", "progress", "result_text", "setup_options",
 ]
 
+#: The bots by stable name (the names written into saves): the heuristic ones and the strong one.
+BOTS = with_strong(_HEURISTIC_BOTS, StrongBot)
 #: Seat colours (chips in the log and the headers).
 PLAYER_COLOURS = ("#1f5fbf", "#c62828", "#2e7d32", "#6a1b9a", "#ef6c00", "#00838f")
 #: Bot names as earlier pages and the engine wrote them -> the stable name.
@@ -122,6 +126,7 @@ def game_info(**options: Any) -> GameInfo:
         load=load,
         bots=BOTS,
         bot_aliases=BOT_ALIASES,
+        bot_labels=STRONG_LABELS,
         min_players=2,
         max_players=6,
         default_players=3,

@@ -4,7 +4,7 @@ line, the end-phase button, progress). Pure Python.
 
     >>> from livestock_notebooks.livestock_uprising import GAME
     >>> GAME.name, sorted(GAME.bots), GAME.seat_name(1)
-    ('livestock_uprising', ['greedy', 'random'], 'Cows')
+    ('livestock_uprising', ['greedy', 'random', 'strong', 'strong-easy', 'strong-hard'], 'Cows')
 """
 from __future__ import annotations
 
@@ -12,15 +12,17 @@ from typing import Any
 
 from ..core.bots import RandomBot
 from ..core.game_info import GameInfo
+from ..core.search import STRONG_LABELS, with_strong
 from . import actions as A
 from . import data as D
 from .bots import GreedyBot
 from .state import LivestockState, load, new_game
+from .strong import StrongBot
 
 __all__ = ["GAME", "BOTS", "BOT_ALIASES", "FACTION_COLOURS", "PHASE_LABELS", "describe_turn", "end_phase_action"]
 
 #: The bots by stable name (the names written into saves).
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
+BOTS = with_strong({"random": RandomBot, "greedy": GreedyBot}, StrongBot)
 #: Names earlier pages wrote into saves -> the stable name.
 BOT_ALIASES = {"Random": "random", "Sensible": "greedy", "Greedy": "greedy"}
 
@@ -97,7 +99,7 @@ def _players_of(state: Any) -> int:
 
 GAME = GameInfo(
     name=LivestockState.GAME, title="Livestock Uprising", new_game=new_game, load=load,
-    bots=BOTS, bot_aliases=BOT_ALIASES, min_players=2, max_players=4, default_players=2,
+    bots=BOTS, bot_aliases=BOT_ALIASES, bot_labels=STRONG_LABELS, min_players=2, max_players=4, default_players=2,
     player_name=_faction_name, state_player_name=_seat_name, player_color=_faction_colour, state_player_color=_seat_colour, players_of=_players_of, turn_key=_turn_key,
     describe_turn=describe_turn, progress=_progress, max_actions=40_000,
     end_turn=end_phase_action, end_turn_label="End phase",

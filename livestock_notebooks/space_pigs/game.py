@@ -1,14 +1,14 @@
 """Space Pigs described once: :data:`GAME` (a :class:`~livestock_notebooks.core.game_info.GameInfo`).
 
 The session, the pages and the tests read it: the save id ``"space_pigs"``, 3-6 seats named
-by clan once they are drawn ("P1 Porcus"), the bots by stable name (``random``, ``greedy``;
+by clan once they are drawn ("P1 Porcus"), the bots by stable name (``random``, ``greedy``, ``strong`` with ``strong-easy`` and ``strong-hard``;
 earlier saves wrote ``Random`` and ``Greedy``, kept as aliases), the turn line, the log line of
 an action that made no event (hiding face-down cards and secret choices), the progress of a
 game, the set-up options with their captions, and the auto-layout: a galaxy laid out at once
 by seeded random legal placements, as players would lay it. Pure Python.
 
 >>> GAME.name, GAME.min_players, GAME.max_players, sorted(GAME.bots)
-('space_pigs', 3, 6, ['greedy', 'random'])
+('space_pigs', 3, 6, ['greedy', 'random', 'strong', 'strong-easy', 'strong-hard'])
 >>> GAME.bot_name("Greedy")
 'greedy'
 """
@@ -20,10 +20,12 @@ from typing import Any
 from ..core.bots import RandomBot
 from ..core.game_info import GameInfo
 from ..core.protocol import GameState
+from ..core.search import STRONG_LABELS, with_strong
 from .actions import AnswerExchange, ChooseMarker, Discard, Done, OfferExchange, PlayCard
 from .bots import GreedyBot
 from .flow import SEQUENCE_ORDER
 from .setup import load as _load, new_game as _engine_new_game
+from .strong import StrongBot
 
 __all__ = [
     "BOTS", "BOT_ALIASES", "DONE_WORDS", "GAME", "LAYOUT_OPTIONS", "OPTION_LABELS", "PLAYER_COLOURS",
@@ -55,7 +57,7 @@ LAYOUT_OPTIONS = (("Rings around a core", "rings"), ("Twin galaxies with the sun
                   ("Pancake", "pancake"), ("Freedom", "freedom"))
 
 #: The bots by stable name (the names written into saves).
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
+BOTS = with_strong({"random": RandomBot, "greedy": GreedyBot}, StrongBot)
 #: Bot names as earlier pages wrote them into saves -> the stable name.
 BOT_ALIASES = {"Random": "random", "Greedy": "greedy"}
 
@@ -147,7 +149,7 @@ def game_info(**options: Any) -> GameInfo:
     return GameInfo(
         name="space_pigs", title="Space Pigs", new_game=new_game, load=_load,
         min_players=3, max_players=6, default_players=3,
-        bots=BOTS, bot_aliases=BOT_ALIASES,
+        bots=BOTS, bot_aliases=BOT_ALIASES, bot_labels=STRONG_LABELS,
         state_player_name=lambda s, i: s.pname(i),  # type: ignore[attr-defined]
         player_color=lambda i: PLAYER_COLOURS[i % len(PLAYER_COLOURS)],
         turn_key=lambda s: (s.turn, s.sequence),  # type: ignore[attr-defined]

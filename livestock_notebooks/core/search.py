@@ -1,0 +1,258 @@
+"""Determinized Monte Carlo tree search for every game: :class:`SearchBot`.
+
+The search is single-observer information-set MCTS (SO-ISMCTS, Cowling, Powley and Whitehouse
+2012): one tree of action sequences from the searching seat's point of view. Each iteration draws
+a complete state from that seat's view alone (the game's ``determinize(view, rng)``: the other
+hands, face-down cards, secrets and the dice to come redrawn), walks the tree with UCB1 among the
+actions legal in that draw (a child's chance to be picked is weighed by how often it was
+available), adds one node, plays on with a rollout policy for a few actions and scores the
+position with the game's heuristic ``evaluate(state, seat) -> [0, 1]`` (1 for a winner, 0 for a
+loser once the game is over). Chance (dice) happens inside the engine, from the drawn state's own
+generator, so it is sampled too.
+
+The bot reads nothing of the state it is handed but ``current_player`` and
+``player_view(current_player)``; every state it plays on is one it drew. Pure Python, no game
+import: each game's ``strong`` module supplies ``determinize``, ``evaluate`` and, if it likes, a
+rollout policy.
+
+Levels (:data:`LEVELS`) set the time per decision and the rollout depth; ``max_iterations`` caps
+the iterations (with it and no ``seconds``, the bot ignores the clock and is reproducible from its
+``seed``). After each decision ``last_analysis`` says what the search found: the chosen action,
+its estimated chance (the mean score of its playouts), its visits and the best alternatives.
+"""
+from __future__ import annotations
+
+import functools
+import math
+import random
+import time
+from dataclasses import dataclass
+from typing import Any, Callable, Hashable, Mapping, Optional
+
+__all__ = ["LEVELS", "Level", "Node", "STRONG_LABELS", "SearchBot", "random_rollout", "share", "strong_factory", "with_strong"]
+
+
+@dataclass(frozen=True)
+class Level:
+    """A strength level: seconds per decision and how many actions a playout runs before the
+    heuristic scores it."""
+
+    seconds: float
+    rollout_depth: int
+
+
+#: The levels by name; ``normal`` is the default.
+LEVELS: dict[str, Level] = {
+    "easy": Level(0.1, 8),
+    "normal": Level(0.4, 16),
+    "hard": Level(1.0, 24),
+}
+
+#: What menus show for the strong bots (registry names of :func:`with_strong`).
+STRONG_LABELS = {"strong-easy": "Strong (search, easy)", "strong": "Strong (search)",
+                 "strong-hard": "Strong (search, hard)"}
+
+
+def with_strong(bots: Mapping[str, Callable[..., Any]], factory: Callable[..., Any]) -> dict[str, Callable[..., Any]]:
+    """A game's bot registry with the strong bot at its levels added (``strong`` is ``normal``;
+    ``strong-easy``, ``strong-hard``), placed before the registry's last bot so a page's default
+    bot (the last one) stays what it was.
+
+    >>> sorted(with_strong({"random": 1, "greedy": 2}, lambda seed=0, level="normal": level))
+    ['greedy', 'random', 'strong', 'strong-easy', 'strong-hard']
+    >>> list(with_strong({"random": 1, "greedy": 2}, lambda seed=0, level="normal": level))[-1]
+    'greedy'
+    """
+    names = list(bots)
+    strong: dict[str, Callable[..., Any]] = {
+        "strong-easy": functools.partial(factory, level="easy"), "strong": factory,
+        "strong-hard": functools.partial(factory, level="hard"),
+    }
+    out = {n: bots[n] for n in names[:-1]}
+    out.update(strong)
+    out.update({n: bots[n] for n in names[-1:]})
+    return out
+
+
+#: The exploration constant of UCB1 (scores lie in [0, 1]).
+EXPLORATION = 0.7
+
+
+def share(scores: list[float], player: int, sharpness: float = 2.0) -> float:
+    """``player``'s share of the total of non-negative ``scores`` raised to ``sharpness`` (a
+    leader's lead counts for more): a number in [0, 1]; an even share when every score is 0.
+
+    >>> share([3.0, 1.0], 0), share([0.0, 0.0], 1)
+    (0.9, 0.5)
+    """
+    powered = [max(0.0, s) ** sharpness for s in scores]
+    total = sum(powered)
+    if total <= 0:
+        return 1.0 / len(scores) if scores else 0.0
+    return powered[player] / total
+
+
+def random_rollout(state: Any, rng: random.Random) -> Any:
+    """The default rollout policy: a uniformly random legal action."""
+    return rng.choice(state.legal_actions())
+
+
+class Node:
+    """A node of the search tree: the action that led here, who chose it, and its statistics."""
+
+    __slots__ = ("action", "player", "children", "visits", "total", "available")
+
+    def __init__(self, action: Any = None, player: Optional[int] = None):
+        self.action = action
+        self.player = player
+        self.children: dict[Hashable, Node] = {}
+        self.visits = 0
+        self.total = 0.0
+        self.available = 1
+
+    def mean(self) -> float:
+        return self.total / self.visits if self.visits else 0.0
+
+    def ucb(self) -> float:
+        return self.mean() + EXPLORATION * math.sqrt(math.log(self.available) / self.visits)
+
+
+class SearchBot:
+    """A bot that searches (see the module docstring).
+
+    ``determinize(view, rng)`` draws a full state from a view; ``evaluate(state, seat)`` scores
+    an unfinished position in [0, 1] for ``seat``; ``rollout(state, rng)`` picks an action in a
+    playout (default: random). ``level`` is a name of :data:`LEVELS`; ``seconds`` and
+    ``rollout_depth`` override it; ``max_iterations`` caps the iterations.
+    """
+
+    name = "Strong"
+
+    def __init__(self, determinize: Callable[[Any, random.Random], Any],
+                 evaluate: Callable[[Any, int], float], *, seed: int | None = 0, level: str = "normal",
+                 seconds: float | None = None, max_iterations: int | None = None,
+                 rollout: Callable[[Any, random.Random], Any] = random_rollout,
+                 rollout_depth: int | None = None):
+        if level not in LEVELS:
+            raise ValueError(f"unknown level {level!r}; the levels are {sorted(LEVELS)}")
+        spec = LEVELS[level]
+        self.level = level
+        # with an iteration cap and no time given, the clock is ignored (reproducible decisions)
+        self.seconds = seconds if seconds is not None else (None if max_iterations else spec.seconds)
+        self.max_iterations = max_iterations
+        self.rollout_depth = spec.rollout_depth if rollout_depth is None else rollout_depth
+        self._determinize = determinize
+        self._evaluate = evaluate
+        self._rollout = rollout
+        self._random = random.Random(seed)
+        self.last_analysis: dict[str, Any] | None = None
+        self.playouts = 0
+        self.search_seconds = 0.0
+
+    # ------------------------------------------------------------------ the decision
+    def choose(self, state: Any) -> Any:
+        me = state.current_player
+        if me is None:
+            raise ValueError("no legal action: the game is over")
+        view = state.player_view(me)
+        del state  # from here on only drawn states are read
+        return self.choose_from_view(view, me)
+
+    def choose_from_view(self, view: Any, me: int) -> Any:
+        """The action for seat ``me`` whose decision it is, from its ``view`` alone."""
+        rng = self._random
+        start = time.perf_counter()
+        first = self._determinize(view, rng)
+        legal = first.legal_actions()
+        if not legal:
+            raise ValueError("no legal action: the game is over")
+        root = Node(player=None)
+        iterations = 0
+        if len(legal) > 1:
+            deadline = None if self.seconds is None else start + self.seconds
+            world = first
+            while True:
+                self._iterate(root, world, me, rng)
+                iterations += 1
+                if self.max_iterations is not None and iterations >= self.max_iterations:
+                    break
+                if deadline is not None and time.perf_counter() >= deadline:
+                    break
+                world = self._determinize(view, rng)
+        elapsed = time.perf_counter() - start
+        self.playouts += iterations
+        self.search_seconds += elapsed
+        by_key = {_key(a): a for a in legal}
+        ranked = sorted((c for k, c in root.children.items() if k in by_key),
+                        key=lambda c: (c.visits, c.mean()), reverse=True)
+        chosen = by_key[_key(ranked[0].action)] if ranked else legal[0]
+        self.last_analysis = {
+            "action": chosen,
+            "win_chance": ranked[0].mean() if ranked else None,
+            "visits": ranked[0].visits if ranked else 0,
+            "iterations": iterations,
+            "seconds": elapsed,
+            "playouts_per_second": iterations / elapsed if elapsed > 0 else 0.0,
+            "alternatives": [{"action": c.action, "win_chance": c.mean(), "visits": c.visits} for c in ranked[1:4]],
+        }
+        return chosen
+
+    # ------------------------------------------------------------------ one iteration
+    def _iterate(self, root: Node, state: Any, me: int, rng: random.Random) -> None:
+        node = root
+        path = [root]
+        while not state.is_over:
+            legal = state.legal_actions()
+            player = state.current_player
+            untried = [a for a in legal if _key(a) not in node.children]
+            if untried:
+                action = rng.choice(untried)
+                child = node.children[_key(action)] = Node(action, player)
+                for a in legal:  # the others that could have been chosen here were available too
+                    other = node.children.get(_key(a))
+                    if other is not None and other is not child:
+                        other.available += 1
+                state.apply(action)
+                path.append(child)
+                break
+            children = [node.children[_key(a)] for a in legal]
+            for c in children:
+                c.available += 1
+            node = max(children, key=Node.ucb)
+            state.apply(node.action)
+            path.append(node)
+        for _ in range(self.rollout_depth):
+            if state.is_over:
+                break
+            state.apply(self._rollout(state, rng))
+        scores: dict[int, float] = {}
+        for n in path[1:]:
+            p = n.player
+            assert p is not None, "every node below the root records who chose its action"
+            if p not in scores:
+                scores[p] = self._score(state, p)
+            n.visits += 1
+            n.total += scores[p]
+        root.visits += 1
+
+    def _score(self, state: Any, player: int) -> float:
+        if state.is_over:
+            winners = state.winners
+            return 1.0 / len(winners) if player in winners else 0.0
+        return min(1.0, max(0.0, float(self._evaluate(state, player))))
+
+
+def strong_factory(determinize: Callable[[Any, random.Random], Any], evaluate: Callable[[Any, int], float],
+                   rollout: Callable[[Any, random.Random], Any] = random_rollout) -> Callable[..., SearchBot]:
+    """A game's ``StrongBot(seed=0, level="normal", seconds=None, max_iterations=None,
+    rollout_depth=None)``: a :class:`SearchBot` over that game's ``determinize`` and ``evaluate``."""
+    def StrongBot(seed: int | None = 0, level: str = "normal", seconds: float | None = None,
+                  max_iterations: int | None = None, rollout_depth: int | None = None) -> SearchBot:
+        return SearchBot(determinize, evaluate, seed=seed, level=level, seconds=seconds,
+                         max_iterations=max_iterations, rollout=rollout, rollout_depth=rollout_depth)
+    return StrongBot
+
+
+def _key(action: Any) -> Hashable:
+    """Actions are frozen dataclasses: themselves the key."""
+    return action

@@ -1,0 +1,138 @@
+"""The strong (search) bots of every game: legal, reproducible, honest, and they finish games.
+
+They search with a cap on iterations here (no clock), so every decision is reproducible.
+"""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from livestock_notebooks import tournament
+from livestock_notebooks.core.search import LEVELS, SearchBot
+
+GAMES = {
+    "livestock_uprising": {"players": 2},
+    "battlegoats": {"players": 3},
+    "space_pigs": {"players": 4, "rules": "full"},
+}
+
+
+def _positions(game: str, seed: int, count: int = 4, every: int = 7):
+    """Positions of a random game where the player to act has a real choice."""
+    info = tournament.GAMES[game]
+    options = dict(GAMES[game])
+    state = info.new_game(seed=seed, max_rounds=30, **options)
+    rng = random.Random(seed)
+    found = 0
+    for step in range(3000):
+        if state.is_over or found >= count:
+            return
+        legal = state.legal_actions()
+        if len(legal) > 1 and step % every == 0:
+            found += 1
+            yield state
+        state.apply(rng.choice(legal))
+
+
+def _bot(game: str, seed: int = 3, iterations: int = 12):
+    return tournament.GAMES[game].bots["strong"](seed=seed, max_iterations=iterations)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_strong_bot_is_registered_at_three_levels(game):
+    info = tournament.GAMES[game]
+    assert {"strong", "strong-easy", "strong-hard"} <= set(info.bots)
+    assert info.bot_label("strong") == "Strong (search)"
+    levels = {name: info.make_bot(name, 1).level for name in ("strong-easy", "strong", "strong-hard")}
+    assert levels == {"strong-easy": "easy", "strong": "normal", "strong-hard": "hard"}
+    assert LEVELS["easy"].seconds < LEVELS["normal"].seconds < LEVELS["hard"].seconds <= 1.0
+    assert list(info.bots)[-1] not in levels  # the page's default bot is still the heuristic one
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_strong_bot_plays_legal_actions_and_explains_them(game):
+    checked = 0
+    for seed in (1, 2):
+        for state in _positions(game, seed):
+            bot = _bot(game)
+            action = bot.choose(state.copy())
+            assert state.is_legal(action), (game, seed, action)
+            analysis = bot.last_analysis
+            assert analysis["action"] == action and analysis["iterations"] == 12
+            assert 0.0 <= analysis["win_chance"] <= 1.0 and analysis["visits"] >= 1
+            assert all(alt["visits"] <= analysis["visits"] for alt in analysis["alternatives"])
+            checked += 1
+    assert checked >= 6
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_strong_bot_is_reproducible_from_its_seed(game):
+    for state in _positions(game, 5, count=3):
+        first = _bot(game, seed=9).choose(state.copy())
+        assert _bot(game, seed=9).choose(state.copy()) == first
+        assert _bot(game, seed=9).last_analysis is None  # a fresh bot has said nothing yet
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_strong_bot_decides_from_its_own_view_only(game):
+    """Two true states that look the same from the bot's seat (the others' hands, recipes,
+    face-down cards, deck and dice redrawn) give the same decision."""
+    checked = 0
+    for state in _positions(game, 7, count=3):
+        me = state.current_player
+        choice = _bot(game, seed=4).choose(state.copy())
+        for redraw in (11, 12):
+            twin = state.redraw_hidden(me, redraw)
+            assert twin.player_view(me) == state.player_view(me)
+            assert _bot(game, seed=4).choose(twin) == choice, (game, me, redraw)
+        checked += 1
+    assert checked == 3
+
+
+class _OnlyTheView:
+    """A state that answers ``current_player`` and ``player_view(current_player)`` and nothing else."""
+
+    def __init__(self, state):
+        self._state = state
+
+    @property
+    def current_player(self):
+        return self._state.current_player
+
+    def player_view(self, seat):
+        assert seat == self._state.current_player, "a bot looked at another seat's view"
+        return self._state.player_view(seat)
+
+    def __getattr__(self, name):
+        raise AssertionError(f"the bot read {name!r} of the true state")
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_strong_bot_reads_nothing_but_its_view(game):
+    for state in _positions(game, 3, count=2):
+        action = _bot(game).choose(_OnlyTheView(state))
+        assert state.is_legal(action)
+
+
+@pytest.mark.parametrize("game,seats,max_rounds", [
+    ("livestock_uprising", ["strong", "random"], 3),
+    ("battlegoats", ["strong", "smart", "random"], 6),
+    ("space_pigs", ["strong", "greedy", "random"], 2),
+])
+def test_games_with_strong_bots_finish(game, seats, max_rounds):
+    records = tournament.play_games(game, seats=seats, games=1, seed=2, max_rounds=max_rounds,
+                                    options={k: v for k, v in GAMES[game].items() if k != "players"},
+                                    bot_options={"strong": {"max_iterations": 6}})
+    assert records[0]["finished"], records[0]["result"]
+
+
+def test_a_search_bot_refuses_a_finished_game_and_an_unknown_level():
+    with pytest.raises(ValueError, match="levels"):
+        SearchBot(lambda view, rng: None, lambda state, seat: 0.5, level="brutal")
+
+    class Over:
+        current_player = None
+
+    with pytest.raises(ValueError, match="over"):
+        _bot("battlegoats").choose(Over())
