@@ -118,7 +118,13 @@ def start_game(page, seats: list[str] | None = None) -> None:
     seed.fill(SEED)
     seed.press("Enter")
     start.first.click()
-    page.locator(".lsn-board").first.wait_for(state="visible")
+    try:
+        page.locator(".lsn-board:visible").first.wait_for(state="visible", timeout=30_000)
+    except Exception:
+        shot = Path(tempfile.gettempdir()) / "lsn-screens-failed.png"
+        page.screenshot(path=str(shot))
+        print(f"no game started on {page.url}: see {shot}", flush=True)
+        raise
 
 
 def first_move(page, name: str) -> float:
