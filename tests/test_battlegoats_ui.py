@@ -898,3 +898,13 @@ def tree_children(root):
     from livestock_notebooks.widgets.shell.app import widget_tree
 
     return widget_tree(root)
+
+
+def test_the_start_button_starts_a_game_with_the_setup_defaults(tmp_path):
+    """The setup's Start button (not a test shortcut) starts a game, hints setting included."""
+    from livestock_notebooks.widgets.battlegoats.app import play_app
+
+    app = play_app(bot_delay=None, save_directory=tmp_path, check_resume=False)
+    app.hints_checkbox.value = False
+    app.start_button.click()
+    assert app.session is not None and app.session.hints is False

@@ -134,11 +134,11 @@ def play_app(*, bot_delay: float | None | str = "setup", autosave: bool = True, 
     speed = app.speed_dropdown  # the shell's one Bot speed menu (remembered per browser)
     shell_start = app.start
 
-    def start_checked(seats, *, seed=None, options=None):
+    def start_checked(seats, *, seed=None, options=None, **kwargs):
         """Start as the shell does; a card list that cannot serve these seats (too few Heroes)
         is shown on the page instead of failing the click."""
         try:
-            return shell_start(seats, seed=seed, options=options)
+            return shell_start(seats, seed=seed, options=options, **kwargs)
         except bg.CardListError as exc:
             show_card_problems(exc, "the uploaded card list")
             app.message(f"Cannot start: {exc.problems[0][2] if exc.problems else exc}", "error")
