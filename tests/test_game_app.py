@@ -459,3 +459,11 @@ def test_how_to_play_opens_on_the_first_visit_only_and_the_bot_speed_is_remember
     assert not shown(again.help_box) and not again.help_button.value
     assert again.speed_dropdown.value == "Fast" and again.bot_delay == BOT_SPEEDS["Fast"]
     assert not shown(GameApp(toy_spec()).help_button)  # a page without help has no button
+
+
+def test_thrown_dice_roll_for_a_moment_and_blank_dice_do_not():
+    from livestock_notebooks.widgets.shell.app import APP_CSS
+    from livestock_notebooks.widgets.common.dice import die_svg
+
+    assert "lsn-die-rolled" in die_svg(4) and "lsn-die-rolled" not in die_svg(None)
+    assert "@keyframes lsn-roll" in APP_CSS and "prefers-reduced-motion" in APP_CSS

@@ -42,8 +42,9 @@ def die_svg(face: int | None, size: int = 6, px: int = 44, outcome: str | None =
     """One die as an inline SVG string; ``face=None`` draws a blank die (not rolled yet)."""
     stroke, fill = _OUTCOME_STYLE.get(outcome, _OUTCOME_STYLE[None])
     label = f"d{size} showing {face}" if face is not None else f"d{size}, not rolled"
+    rolled = " class='lsn-die-rolled'" if face is not None else ""
     head = (
-        f"<svg xmlns='http://www.w3.org/2000/svg' width='{px}' height='{px}' viewBox='0 0 40 40' "
+        f"<svg xmlns='http://www.w3.org/2000/svg' width='{px}' height='{px}' viewBox='0 0 40 40'{rolled} "
         f"role='img' aria-label='{label}'><title>{label}</title>"
     )
     if size == 6:

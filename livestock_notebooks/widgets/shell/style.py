@@ -34,6 +34,12 @@ APP_CSS = """
 .lsn-app .lsn-side .lsn-hand { max-height: 42vh; overflow-y: auto; }
 /* an HTML widget's content may shrink to its box (a grid of cards wraps instead of overflowing) */
 .lsn-app .widget-html > .widget-html-content { min-width: 0; }
+/* dice roll for a moment when they show a new throw (a new SVG is drawn each time); nothing
+   waits for it, and it is off for players who ask for reduced motion */
+@keyframes lsn-roll { 0% { transform: rotate(-200deg) scale(0.6); opacity: 0.3; }
+  70% { transform: rotate(12deg) scale(1.05); opacity: 1; } 100% { transform: none; } }
+.lsn-app svg.lsn-die-rolled { animation: lsn-roll 0.5s ease-out; }
+@media (prefers-reduced-motion: reduce) { .lsn-app svg.lsn-die-rolled { animation: none; } }
 /* parts keep their own height: the hand scrolls rather than squeezing a row of it */
 .lsn-app .lsn-side > *, .lsn-app .lsn-side .lsn-hand > *, .lsn-app .lsn-prompt > * { flex-shrink: 0; }
 @media (max-width: 760px) {
