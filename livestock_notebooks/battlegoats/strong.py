@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.search import share, strong_factory
+from ..core.search import heuristic_rollout, share, strong_factory
+from .bots import SeenBot
 from .determinize import determinize
 
 __all__ = ["StrongBot", "evaluate", "strength"]
@@ -29,4 +30,4 @@ def evaluate(state: Any, player: int) -> float:
 
 #: The strong bot: ``StrongBot(seed=0, level="normal", seconds=None, max_iterations=None)``
 #: (levels ``easy``, ``normal``, ``hard``: ``core.search.LEVELS``).
-StrongBot = strong_factory(determinize, evaluate)
+StrongBot = strong_factory(determinize, evaluate, prior=heuristic_rollout(SeenBot, 0.0))

@@ -29,7 +29,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, Hashable, Mapping, Optional
 
-__all__ = ["LEVELS", "Level", "Node", "STRONG_LABELS", "SearchBot", "random_rollout", "share", "strong_factory", "with_strong"]
+__all__ = ["LEVELS", "Level", "Node", "STRONG_LABELS", "SearchBot", "heuristic_rollout", "random_rollout", "share", "strong_factory", "with_strong"]
 
 
 @dataclass(frozen=True)
@@ -97,6 +97,17 @@ def random_rollout(state: Any, rng: random.Random) -> Any:
     return rng.choice(state.legal_actions())
 
 
+def heuristic_rollout(bot_class: Callable[[int], Any], epsilon: float = 0.15) -> Callable[[Any, random.Random], Any]:
+    """A rollout policy that plays as a game's heuristic bot (``bot_class(seed).choose``, seeded
+    from the search's generator, so the search stays reproducible), and a random legal action
+    one time in ``1 / epsilon``."""
+    def rollout(state: Any, rng: random.Random) -> Any:
+        if epsilon and rng.random() < epsilon:
+            return rng.choice(state.legal_actions())
+        return bot_class(rng.randrange(1 << 30)).choose(state)
+    return rollout
+
+
 class Node:
     """A node of the search tree: the action that led here, who chose it, and its statistics."""
 
@@ -114,6 +125,8 @@ class Node:
         return self.total / self.visits if self.visits else 0.0
 
     def ucb(self) -> float:
+        if not self.visits:
+            return math.inf
         return self.mean() + EXPLORATION * math.sqrt(math.log(self.available) / self.visits)
 
 
@@ -132,7 +145,8 @@ class SearchBot:
                  evaluate: Callable[[Any, int], float], *, seed: int | None = 0, level: str = "normal",
                  seconds: float | None = None, max_iterations: int | None = None,
                  rollout: Callable[[Any, random.Random], Any] = random_rollout,
-                 rollout_depth: int | None = None):
+                 rollout_depth: int | None = None, prior: Callable[[Any, random.Random], Any] | None = None,
+                 margin: float = 0.04):
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}; the levels are {sorted(LEVELS)}")
         spec = LEVELS[level]
@@ -144,6 +158,8 @@ class SearchBot:
         self._determinize = determinize
         self._evaluate = evaluate
         self._rollout = rollout
+        self._prior = prior
+        self.margin = margin
         self._random = random.Random(seed)
         self.last_analysis: dict[str, Any] | None = None
         self.playouts = 0
@@ -167,6 +183,10 @@ class SearchBot:
         if not legal:
             raise ValueError("no legal action: the game is over")
         root = Node(player=None)
+        default = None
+        if self._prior is not None and len(legal) > 1:
+            default = self._prior(first.copy(), rng)
+            root.children[_key(default)] = Node(default, me)  # searched first
         iterations = 0
         if len(legal) > 1:
             deadline = None if self.seconds is None else start + self.seconds
@@ -186,10 +206,20 @@ class SearchBot:
         ranked = sorted((c for k, c in root.children.items() if k in by_key),
                         key=lambda c: (c.visits, c.mean()), reverse=True)
         chosen = by_key[_key(ranked[0].action)] if ranked else legal[0]
+        if default is not None and ranked and _key(default) in by_key:
+            # the heuristic's choice stands unless the search finds something clearly better
+            anchor = root.children[_key(default)]
+            best = ranked[0]
+            if best is not anchor and not (anchor.visits and best.visits >= 4 and best.mean() > anchor.mean()
+                                           + self.margin + 0.5 / math.sqrt(min(best.visits, anchor.visits))):
+                chosen = by_key[_key(default)]
+                ranked.remove(anchor)
+                ranked.insert(0, anchor)
         self.last_analysis = {
             "action": chosen,
             "win_chance": ranked[0].mean() if ranked else None,
             "visits": ranked[0].visits if ranked else 0,
+            "heuristic": default,
             "iterations": iterations,
             "seconds": elapsed,
             "playouts_per_second": iterations / elapsed if elapsed > 0 else 0.0,
@@ -205,9 +235,11 @@ class SearchBot:
             legal = state.legal_actions()
             player = state.current_player
             untried = [a for a in legal if _key(a) not in node.children]
-            if untried:
-                action = rng.choice(untried)
-                child = node.children[_key(action)] = Node(action, player)
+            seeded = [node.children[_key(a)] for a in legal if _key(a) in node.children and not node.children[_key(a)].visits]
+            if seeded or untried:  # the heuristic's choice (seeded at the root, unvisited) first
+                action = seeded[0].action if seeded else rng.choice(untried)
+                child = seeded[0] if seeded else Node(action, player)
+                node.children[_key(action)] = child
                 for a in legal:  # the others that could have been chosen here were available too
                     other = node.children.get(_key(a))
                     if other is not None and other is not child:
@@ -243,13 +275,14 @@ class SearchBot:
 
 
 def strong_factory(determinize: Callable[[Any, random.Random], Any], evaluate: Callable[[Any, int], float],
-                   rollout: Callable[[Any, random.Random], Any] = random_rollout) -> Callable[..., SearchBot]:
+                   rollout: Callable[[Any, random.Random], Any] = random_rollout,
+                   prior: Callable[[Any, random.Random], Any] | None = None) -> Callable[..., SearchBot]:
     """A game's ``StrongBot(seed=0, level="normal", seconds=None, max_iterations=None,
     rollout_depth=None)``: a :class:`SearchBot` over that game's ``determinize`` and ``evaluate``."""
     def StrongBot(seed: int | None = 0, level: str = "normal", seconds: float | None = None,
                   max_iterations: int | None = None, rollout_depth: int | None = None) -> SearchBot:
         return SearchBot(determinize, evaluate, seed=seed, level=level, seconds=seconds,
-                         max_iterations=max_iterations, rollout=rollout, rollout_depth=rollout_depth)
+                         max_iterations=max_iterations, rollout=rollout, rollout_depth=rollout_depth, prior=prior)
     return StrongBot
 
 

@@ -1,7 +1,7 @@
 """The strong Livestock Uprising bot: determinized tree search (:mod:`..core.search`).
 
 It draws whole games from its seat's view with :func:`.determinize.determinize`, searches them
-with the engine's own ``apply`` and scores an unfinished position by material: each seat's
+with the engine's own ``apply`` (its playouts are played as the greedy bot plays, with a little randomness) and scores an unfinished position by material: each seat's
 Generals still in play, the units in their armies (worth what they cost), a Super Army, and the
 resource tokens in hand. A seat out of the game scores nothing.
 """
@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.search import share, strong_factory
+from ..core.search import heuristic_rollout, share, strong_factory
 from . import data as D
+from .bots import GreedyBot
 from .determinize import determinize
 
 __all__ = ["StrongBot", "evaluate", "material"]
@@ -41,4 +42,4 @@ def evaluate(state: Any, seat: int) -> float:
 
 #: The strong bot: ``StrongBot(seed=0, level="normal", seconds=None, max_iterations=None)``
 #: (levels ``easy``, ``normal``, ``hard``: ``core.search.LEVELS``).
-StrongBot = strong_factory(determinize, evaluate)
+StrongBot = strong_factory(determinize, evaluate, heuristic_rollout(GreedyBot), prior=heuristic_rollout(GreedyBot, 0.0))
