@@ -1,7 +1,10 @@
 """Space Pigs bots: legal, deterministic, and the greedy bot beats random play."""
 from __future__ import annotations
 
+import statistics
+
 from livestock_notebooks import space_pigs as sp
+from livestock_notebooks import tournament
 from livestock_notebooks.core.bots import play_out
 from livestock_notebooks.space_pigs.bots import GreedyBot, RandomBot
 from livestock_notebooks.space_pigs.data import CARDS
@@ -74,3 +77,45 @@ def test_greedy_bot_picks_the_targets_of_a_card_it_played():
     state.apply(sp.PlayCard(0, swap))
     action = GreedyBot(0).choose(state)
     assert action in state.legal_actions() and isinstance(action, sp.ChooseHex)
+
+
+# ---------------------------------------------------------------- the greedy bot plays a real game
+# a small galaxy: P1 (recipe 3 red, 2 yellow, 1 blue) on a red planet, asteroids around it
+_ONE_TARGET = "0,0:Pr:a6 1,0:Pr 0,1:A 1,-1:A -1,0:A 0,-1:A -1,1:A 2,0:Py:b3 2,-1:Pb:c3"
+# the same player ringed by planets its recipe wants
+_MANY_TARGETS = "0,0:Pr:a9 1,0:Pr 0,1:Py -1,1:Dy 1,-1:Pr -1,0:Pb 0,-1:Py 2,0:Py:b3 2,-1:Pb:c3"
+
+
+def _position(cells: str, seq: str, **fields: str):
+    extra = " ".join(f"{k}={v}" for k, v in fields.items())
+    return sp.from_notation(f"SP1 n=3 turn=2 seq={seq} order=123 rp=1 recipes=321,123,213 {extra} | {cells}")
+
+
+def test_greedy_bot_chooses_its_travel_marker_by_need():
+    # one planet worth taking: the smallest marker (the 4 is kept for later); many: the 4
+    assert GreedyBot(0).choose(_position(_ONE_TARGET, "2A")) == sp.ChooseMarker(0, 2)
+    assert GreedyBot(0).choose(_position(_MANY_TARGETS, "2A")) == sp.ChooseMarker(0, 4)
+
+
+def test_greedy_bot_plays_event_cards_in_their_sequence():
+    tax = [c.id for c in CARDS if c.key == "tax"][0]
+    extra = [c.id for c in CARDS if c.key == "extra_move"][0]
+    # Phase 4 Sequence B: a governor card is played, not kept
+    assert GreedyBot(0).choose(_position(_ONE_TARGET, "4B", hands=f"{tax}//")) == sp.PlayCard(0, tax)
+    # Phase 2 Sequence B with planets to take: Extra-Mouve first, then the trips
+    state = _position(_MANY_TARGETS, "2B", trips="2,1,1", hands=f"{extra}//")
+    assert GreedyBot(0).choose(state) == sp.PlayCard(0, extra)
+    # then it travels to a planet its recipe wants
+    while state.current_player == 0 and state.sequence == "2B":
+        state.apply(GreedyBot(0).choose(state))
+    view = state.player_view(0)
+    taken = [x for x in view.hexes if x.occupant(0) is not None and x.index != 0]
+    assert len(taken) == 3 and all(x.kind in "PD" for x in taken)
+
+
+def test_four_greedy_bots_finish_with_a_recipe_winner():
+    """Issue 13: full rules, four greedy bots, a recipe winner within 20 turns."""
+    records = tournament.play_games("space_pigs", seats=["greedy"] * 4, games=5, seed=1, max_rounds=20,
+                                    options={"rules": "full"})
+    assert all(r["finished"] and len(r["winners"]) == 1 for r in records), [r["result"] for r in records]
+    assert statistics.median(r["rounds"] for r in records) <= 10

@@ -169,7 +169,7 @@ STEPS: tuple[Step, ...] = (
          check=lambda ev, st: bool(events_of(ev, ev_.COMBAT_END, None) or events_of(ev, ev_.WIPEOUT, None)),
          advice=lambda a, st: None if not isinstance(a, Flee) else "This step asks you to fight to the end.",
          bots=True,
-         moves=8,
+         moves=4,
          praise="The combat is over; next, what the cards' technology numbers can do."),
     Step("wipeout", "Over-armament: the wipeout", "Phase 3, Sequence A: Combat (Wipeout)",
          "Each combat card has a technology index. When the indices of all the cards played in a combat add up "
@@ -262,7 +262,7 @@ STEPS: tuple[Step, ...] = (
          fresh={"rules": "simple_b", "max_rounds": 4},
          bots=True,
          check=lambda ev, st: st.is_over or any(e.data.get("turn") == 2 for e in events_of(ev, ev_.TURN, None)),
-         moves=8,
+         moves=9,
          praise="You have played a whole turn. Carry on, or play a full game on the Play page."),
 )
 
@@ -314,8 +314,8 @@ def demo_action(step: Step, state, bot: GreedyBot) -> Action:
             steered = _first(legal, Load, lambda a: any(t in state.trip_destinations(p, a.hex) for t in todo))
     elif step.key == "wipeout":
         steered = _first(legal, PlayCard) or _first(legal, Done)
-    elif step.key == "draw" and view.sequence == "1A" and len(view.own_hand() or ()) >= 4:
-        steered = _first(legal, Discard)
+    elif step.key == "draw" and view.sequence == "1A":  # one card away, then the draw
+        steered = _first(legal, Discard) if len(view.own_hand() or ()) >= 4 else _first(legal, Done)
     elif step.key == "flee":
         steered = _first(legal, Flee)
     elif step.key == "combat" and view.combat is not None and not view.combat.cards_of(p):
