@@ -126,6 +126,7 @@ class GameApp(SetupScreen, SaveControls, HintControls, BotPacing):
         self._ticker = Ticker(self._bot_tick, loop=loop)
         self._listeners: list[Callable[["GameApp", list], None]] = []
         self._rest_pending = False
+        self._link_stale = False  # the save link shows an older point: cleared after the board
         self._batch: Batch | None = None
 
         # header
@@ -438,7 +439,7 @@ class GameApp(SetupScreen, SaveControls, HintControls, BotPacing):
         which no click waits for) brings the log and controls up to date before the board,
         so the log is complete when the next decision is shown."""
         self.last_events = list(events)
-        self.save_link.value = ""
+        self._link_stale = True  # cleared right after the board (see refresh)
         s = self.session
         if s.state.is_over:
             self._message(s.result_text(), "info")
@@ -491,25 +492,15 @@ class GameApp(SetupScreen, SaveControls, HintControls, BotPacing):
         )
 
     def refresh(self, *, log_first: bool = False) -> None:
-        """Bring every widget up to date with the session, in place: the turn line and the
-        board now, the log and the controls right after (``defer``), or first with
-        ``log_first``."""
+        """Bring every widget up to date with the session, in place: the board first (the
+        message a click waits for), then the turn line and prompt, then the log and the
+        controls right after (``defer``), or first with ``log_first``."""
         s = self.session
         if s is None:
             return
         if log_first:
             self._refresh_rest()
         player = s.current_player
-        color = self.spec.color(player, s.state) if player is not None else "#999"
-        extra = ""
-        if s.is_bot_turn:
-            extra = " (bots paused)" if self.paused else f" ({s.seats[player].kind} bot is playing)"
-        self.turn.value = (f'<span class="lsn-chip" style="background:{html.escape(color)}"></span>'
-                           f'<span class="lsn-turn-text">{html.escape(self.spec.turn_text(s.state) + extra)}</span>')
-        mine = bool(s.legal_for_viewer()) and not s.needs_handoff
-        if mine != ("lsn-prompt-mine" in self.prompt_panel._dom_classes):
-            (self.prompt_panel.add_class if mine else self.prompt_panel.remove_class)("lsn-prompt-mine")
-        self._show_seed(s)
         if s.needs_handoff:
             self.view.clear()
             self.save_link.value = ""
@@ -525,7 +516,20 @@ class GameApp(SetupScreen, SaveControls, HintControls, BotPacing):
         else:
             self._hide(self.handoff_box)
             self._show(self.view_box)
-            self.view.update(self.context())
+            self.view.update(self.context())  # the board first: what the click waits for
+        if self._link_stale:
+            self._link_stale = False
+            self.save_link.value = ""
+        color = self.spec.color(player, s.state) if player is not None else "#999"
+        extra = ""
+        if s.is_bot_turn:
+            extra = " (bots paused)" if self.paused else f" ({s.seats[player].kind} bot is playing)"
+        self.turn.value = (f'<span class="lsn-chip" style="background:{html.escape(color)}"></span>'
+                           f'<span class="lsn-turn-text">{html.escape(self.spec.turn_text(s.state) + extra)}</span>')
+        mine = bool(s.legal_for_viewer()) and not s.needs_handoff
+        if mine != ("lsn-prompt-mine" in self.prompt_panel._dom_classes):
+            (self.prompt_panel.add_class if mine else self.prompt_panel.remove_class)("lsn-prompt-mine")
+        self._show_seed(s)
         # the rest after the click's messages are out (at once without a loop)
         if not log_first and not self._rest_pending:
             self._rest_pending = True
