@@ -51,9 +51,20 @@ def app_at(notation: str, seats, **kw):
     return app
 
 
+def settle(app):
+    """Let the drawing deferred after a click run, as the kernel's loop does between messages
+    (the hand is drawn right after the board); nothing to do without a loop."""
+    import asyncio
+
+    loop = app._ticker.loop
+    if loop is not None and not loop.is_running() and not loop.is_closed():
+        loop.run_until_complete(asyncio.sleep(3 * app.DEFER_SECONDS))
+
+
 def lay_out_by_clicking(app, player=0):
     view = app.view
     while app.session.state.phase == "layout" and app.session.current_player == player:
+        settle(app)
         view.hand_box.children[0].click()
         free = [s for (p, s), m in view._slot_targets().items() if p == player and m == "selectable"]
         assert free, "a chosen hand card highlights the slots it may go to"

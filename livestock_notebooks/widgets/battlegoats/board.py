@@ -169,6 +169,10 @@ class BattleGoatsView(AttackPanel, GameView):
         self.players_strip.add_class("lsn-bg-players-strip")
         #: the slots the last move touched (from its public events), marked ``lsn-last-move``
         self.last_move: set[tuple[int, int]] = set()
+        self._clicked: tuple[int, int] | None = None  # the slot just clicked: drawn first
+        self._side: tuple[list, str] = ([], "")  # the hand and its title, for the side panel
+        self._side_pending = False
+        self._recent = ""  # what the last step did, as the recent line shows it
         # the screen's regions: battlefields left; prompt, actions, dialogs, hand right
         self.field = w.VBox([self.style, self.others_box, self.mine_box])
         self.field.add_class("lsn-bg-view")
@@ -277,7 +281,8 @@ class BattleGoatsView(AttackPanel, GameView):
             self.last_move |= touched_slots(events)
         texts = [e.text for e in events if e.text][-3:]
         line = " \u00b7 ".join(texts)
-        self.recent.value = f'<span class="lsn-bg-recent-text">Last: {_esc(line)}.</span>' if texts else ""
+        # shown after the board (see _render)
+        self._recent = f'<span class="lsn-bg-recent-text">Last: {_esc(line)}.</span>' if texts else ""
 
     def clear(self) -> None:
         """Drop everything private (hot-seat hand-off)."""
@@ -295,7 +300,7 @@ class BattleGoatsView(AttackPanel, GameView):
         self.details.value = ""
         self.odds.clear()
         self.hint.value = ""
-        self.recent.value = ""
+        self.recent.value = self._recent = ""
         self.army.value = ""
         self.players_strip.value = ""
         self.last_move = set()
@@ -336,7 +341,7 @@ class BattleGoatsView(AttackPanel, GameView):
             return
         cid = self._hand_cards[index]
         self.sel_hand = None if self.sel_hand == cid else cid
-        self._render()
+        self._render(hand_now=True)
 
     def click_slot(self, player: int, slot: int) -> None:
         """A click on a battlefield slot: what it does depends on the moment (see the hint)."""
@@ -346,6 +351,7 @@ class BattleGoatsView(AttackPanel, GameView):
         if not self.legal:
             self.say("It is not your decision now.")
             return
+        self._clicked = (player, slot)
         me = self.viewer
         phase, stage = v.phase, v.stage
         if phase == "layout":
@@ -483,7 +489,11 @@ class BattleGoatsView(AttackPanel, GameView):
             b.description = labels[i] if labels else str(actions[i])
             b.tooltip = b.description
 
-    def _render(self) -> None:
+    def _render(self, *, hand_now: bool = False) -> None:
+        """Draw the view: the slot just clicked and those the last move touched first (the
+        messages a click waits for), then the other slots, headers and the prompt; the hand,
+        army, odds and players strip right after the click (``later``), or the hand at once
+        with ``hand_now`` (a click on a hand card)."""
         v = self.view
         if v is None:
             return
@@ -496,11 +506,16 @@ class BattleGoatsView(AttackPanel, GameView):
         if v.phase == "attack" and pend is not None and pend.attacker is not None and v.turn is not None:
             attacking = (v.turn, pend.attacker)
         my_turn = bool(self.legal)
-        # battlefields
+        clicked, self._clicked = self._clicked, None
+        first = [x for x in (clicked, *sorted(self.last_move)) if x is not None and x[0] < n]
+        order = list(dict.fromkeys([*first, *((p, s) for p in range(n) for s in range(9))]))
+        for p in range(n):
+            self.boards[p].set_flipped(me is not None and p != me)
+            self.boards[p].set_compact(n >= 4)
+        for p, s in order:
+            self._render_slot(v, cards, p, s, marks.get((p, s)), attacking, my_turn)
         for p in range(n):
             board = self.boards[p]
-            board.set_flipped(me is not None and p != me)
-            board.set_compact(n >= 4)
             alive = any(c is not None for c in v.boards[p])
             who = " (you)" if p == me else ""
             turn = ""
@@ -514,52 +529,56 @@ class BattleGoatsView(AttackPanel, GameView):
                                   f'{_esc(player_name(p))}{who}{turn}{counts}')
             set_classes(board.widget, {"lsn-bg-mine": p == me,
                                         "lsn-bg-out": v.phase in ("attack", "over") and not alive})
-            for s, cell in enumerate(v.boards[p]):
-                b = board.slots[s]
-                mark = marks.get((p, s))
-                where = f"{player_name(p)}, {ROW_NAMES[s // 3].lower()} row, {SLOT_NAMES[s]}"
-                kind = None
-                if cell is None:
-                    b.description = SLOT_NAMES[s]
-                    b.tooltip = f"{where}: empty"
-                    state = "empty"
-                elif cell.card is None:
-                    b.description = "?"  # every unknown card is the same card back
-                    b.tooltip = f"{where}: a face-down card"
-                    state = "back"
-                else:
-                    card = cards[cell.card]
-                    kind = card.type
-                    up = cell.face_up
-                    status = "face up" if up else "face down"
-                    if cell.counts_face_up:
-                        status = "face up (counts as face up)"
-                    worth = worth_now(v, cards, p, s)
-                    b.description = card_text(card, worth)
-                    b.tooltip = f"{where}: {card.name} ({card.type}, worth {worth} now), {status}. {card.ability}"
-                    state = "up" if up else "known"
-                set_classes(b, {
-                    **_type_classes(kind),
-                    "lsn-last-move": (p, s) in self.last_move,
-                    "lsn-bg-empty": state == "empty",
-                    "lsn-bg-facedown": state in ("back", "known"),
-                    "lsn-bg-unknown": state == "back",
-                    "lsn-bg-faceup": state == "up",
-                    "lsn-bg-selectable": mark == "selectable",
-                    "lsn-bg-selected": mark == "selected" or (attacking == (p, s)),
-                    "lsn-bg-aimed": mark == "aimed",
-                })
-                b.disabled = not my_turn
         others = tuple(self.boards[p].widget for p in range(n) if p != me)
         mine = (self.boards[me].widget,) if me is not None else ()
         if self.others_box.children != others:
             self.others_box.children = others
         if self.mine_box.children != mine:
             self.mine_box.children = mine
-        self.players_strip.value = players_html(v, cards, me)
-        self._render_panel(v, my_turn)
+        self.recent.value = self._recent
+        self._render_panel(v, my_turn, hand_now=hand_now)
 
-    def _render_panel(self, v: BattleGoatsPlayerView, my_turn: bool) -> None:
+    def _render_slot(self, v, cards, p: int, s: int, mark: str | None, attacking, my_turn: bool) -> None:
+        """One slot button: its face (empty, a card back, a card worth what it is now) and classes."""
+        b = self.boards[p].slots[s]
+        with b.hold_sync():  # one message for the slot (face, tooltip, classes)
+            cell = v.boards[p][s]
+            where = f"{player_name(p)}, {ROW_NAMES[s // 3].lower()} row, {SLOT_NAMES[s]}"
+            kind = None
+            if cell is None:
+                b.description = SLOT_NAMES[s]
+                b.tooltip = f"{where}: empty"
+                state = "empty"
+            elif cell.card is None:
+                b.description = "?"  # every unknown card is the same card back
+                b.tooltip = f"{where}: a face-down card"
+                state = "back"
+            else:
+                card = cards[cell.card]
+                kind = card.type
+                up = cell.face_up
+                status = "face up" if up else "face down"
+                if cell.counts_face_up:
+                    status = "face up (counts as face up)"
+                worth = worth_now(v, cards, p, s)
+                b.description = card_text(card, worth)
+                b.tooltip = f"{where}: {card.name} ({card.type}, worth {worth} now), {status}. {card.ability}"
+                state = "up" if up else "known"
+            set_classes(b, {
+                **_type_classes(kind),
+                "lsn-last-move": (p, s) in self.last_move,
+                "lsn-bg-empty": state == "empty",
+                "lsn-bg-facedown": state in ("back", "known"),
+                "lsn-bg-unknown": state == "back",
+                "lsn-bg-faceup": state == "up",
+                "lsn-bg-selectable": mark == "selectable",
+                "lsn-bg-selected": mark == "selected" or (attacking == (p, s)),
+                "lsn-bg-aimed": mark == "aimed",
+            })
+            if b.disabled != (not my_turn):
+                b.disabled = not my_turn
+
+    def _render_panel(self, v: BattleGoatsPlayerView, my_turn: bool, *, hand_now: bool = False) -> None:
         me = self.viewer
         phase, stage = v.phase, v.stage
         cards = self._cards().by_id
@@ -567,7 +586,7 @@ class BattleGoatsView(AttackPanel, GameView):
         choices: list = []
         labels: list[str] = []
         hint = ""
-        self.odds.clear()
+        self._odds_plan = None
         hand: list[str] = []
         hand_title = ""
         if me is not None and phase == "layout" and v.hand:
@@ -617,9 +636,10 @@ class BattleGoatsView(AttackPanel, GameView):
                 labels = ["Carry on"]
         elif phase == "attack":
             hint, confirm, choices, labels = self._attack_panel(v, cards)
+        self._side = (hand, hand_title)
+        if hand_now:
+            self._render_hand()
         self.hint.value = f'<span class="lsn-bg-hint-text">{_esc(hint)}</span>' if hint else ""
-        self._set_hand(hand)
-        self.hand_title.value = f'<div class="lsn-bg-panel-title">{_esc(hand_title)}</div>' if hand_title else ""
         if confirm:
             self.confirm_button.description = confirm
             self.confirm_button.tooltip = confirm
@@ -633,8 +653,28 @@ class BattleGoatsView(AttackPanel, GameView):
         else:
             hide(self.clear_button)
         self._set_choices(choices, labels)
+        if not self._side_pending:  # the hand, army, odds and players strip: after the click's messages
+            self._side_pending = True
+            self.later(self._render_side)
+
+    def _render_hand(self) -> None:
+        hand, hand_title = self._side
+        self._set_hand(hand)
+        self.hand_title.value = f'<div class="lsn-bg-panel-title">{_esc(hand_title)}</div>' if hand_title else ""
+
+    def _render_side(self) -> None:
+        """The side panel as the last render left it (nothing once the view was cleared)."""
+        self._side_pending = False
+        v, me = self.view, self.viewer
+        if v is None:
+            return
+        cards = self._cards().by_id
+        self._render_hand()
+        self._render_odds()
         self._render_details(v, cards)
-        self.army.value = "" if hand or me is None or phase in ("draft", "layout") else army_html(v, cards, me)
+        hand = self._side[0]
+        self.army.value = "" if hand or me is None or v.phase in ("draft", "layout") else army_html(v, cards, me)
+        self.players_strip.value = players_html(v, cards, me)
 
 
 

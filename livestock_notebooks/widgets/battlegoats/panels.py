@@ -28,6 +28,8 @@ class AttackPanel:
     sel_target: tuple[int, int] | None
     odds: OddsBox
     details: Any  # the HTML widget of the chosen cards
+    #: what the odds box shows next: None (nothing), ("note", text) or ("show", slot, target, name)
+    _odds_plan: tuple | None = None
 
     def _legal_of(self, cls) -> list:
         return [a for a in self.legal if type(a) is cls]
@@ -105,11 +107,11 @@ class AttackPanel:
                     if acard.defender_chooses:
                         hint = f"{player_name(tp)} will choose which of their cards defends against {acard.name}."
                         confirm = f"Attack {player_name(tp)} with {acard.name}"
-                        self.odds.note(f"No odds: {player_name(tp)} chooses the defending card.")
+                        self._odds_plan = ("note", f"No odds: {player_name(tp)} chooses the defending card.")
                     else:
                         hint = "Check the odds, then attack (or choose another card)."
                         confirm = f"Attack {player_name(tp)}'s {SLOT_NAMES[ts]} with {acard.name}"
-                        self._show_odds(self.sel_attacker, self.sel_target, acard.name)
+                        self._odds_plan = ("show", self.sel_attacker, self.sel_target, acard.name)
         elif stage in ("target", "second"):
             acard = cards[pend.card]
             if stage == "second":
@@ -121,7 +123,7 @@ class AttackPanel:
             if self.sel_target is not None:
                 tp, ts = self.sel_target
                 confirm = f"Attack {player_name(tp)}'s {SLOT_NAMES[ts]}"
-                self._show_odds(pend.attacker, self.sel_target, acard.name)
+                self._odds_plan = ("show", pend.attacker, self.sel_target, acard.name)
         elif stage == "opponent":
             hint = f"{cards[pend.card].name} attacks a player: name the opponent who picks the defending card."
             choices = self._legal_of(act.ChooseOpponent)
@@ -161,6 +163,17 @@ class AttackPanel:
                                                           act.Dodge, act.ChooseEnding) and type(a) not in known]
             choices, labels = extra, [str(a) for a in extra]
         return hint, confirm, choices, labels
+
+    def _render_odds(self) -> None:
+        """The odds box as :meth:`_attack_panel` planned it (``_odds_plan``): cleared, a note,
+        or the odds of the chosen attack (the engine's, worked out here: after the board)."""
+        plan = self._odds_plan
+        if plan is None:
+            self.odds.clear()
+        elif plan[0] == "note":
+            self.odds.note(plan[1])
+        else:
+            self._show_odds(*plan[1:])
 
     def _show_odds(self, attacker_slot: int, target: tuple[int, int], attacker_name: str) -> None:
         state = self.state()
