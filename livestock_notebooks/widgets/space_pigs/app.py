@@ -193,8 +193,8 @@ class SpacePigsView(GameView):
         self._validate_selection()
         self.last_hexes = touched_hexes(ctx.events)
         self.standing.follow(view)
+        self.redraw(ctx.current_player)  # the map first: what a click waits for
         self._show_last_move(ctx)
-        self.redraw(ctx.current_player)
         if self.standing.decide(view, self.legal) is not None:
             self.later(self.play_standing_order)
 

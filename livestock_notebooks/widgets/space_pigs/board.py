@@ -371,11 +371,6 @@ class GalaxyMap:
                                          hex_tooltip(view, h))
             parts.append(frag[1])
             tips[h] = frag[2]
-        if last != self.last:
-            for h in self.last | last:
-                if h in self.buttons:
-                    set_classes(self.buttons[h], {"lsn-last-move": h in last})
-            self.last = last
         for q, r in ghosts:
             parts.append(self._ghost_svg((q, r), marks.get((q, r))))
             tips[(q, r)] = f"Free cell ({q},{r}): lay a hex here"
@@ -384,6 +379,11 @@ class GalaxyMap:
         if svg != self.svg:
             self.svg = svg
             self.faces.value = svg
+        if last != self.last:  # the hex buttons' marks after the picture (what a click waits for)
+            for h in self.last | last:
+                if h in self.buttons:
+                    set_classes(self.buttons[h], {"lsn-last-move": h in last})
+            self.last = last
         self._pending_tips = tips
         if tooltips:
             self.update_tooltips()
