@@ -181,7 +181,11 @@ def main(argv=None) -> dict:
     ap.add_argument("--reps", type=int, default=7, help="page loads per page")
     ap.add_argument("--trials", type=int, default=8, help="Menu open+shut pairs, bots playing and idle")
     ap.add_argument("--chromium", default="/usr/bin/chromium")
+    ap.add_argument("--pages", nargs="+", choices=PAGES, default=PAGES,
+                    help="play pages to time (default: all three); the bare page is always timed")
+    ap.add_argument("--no-bots-trial", action="store_true", help="skip the input-while-bots-play trial")
     args = ap.parse_args(argv)
+    pages = list(args.pages)
 
     from playwright.sync_api import sync_playwright
 
@@ -198,8 +202,8 @@ def main(argv=None) -> dict:
 
     server = VoilaServer(work / "home", extra=["--notebooks", str(nbdir)])
     base = f"{server.base_url}/voila/render"
-    to_widgets: dict[str, list[float]] = {n: [] for n in ["bare", *PAGES]}
-    click: dict[str, list[float]] = {n: [] for n in ["bare", *PAGES]}
+    to_widgets: dict[str, list[float]] = {n: [] for n in ["bare", *pages]}
+    click: dict[str, list[float]] = {n: [] for n in ["bare", *pages]}
     bare_cold: list[float] = []  # the first click after a load (the kernel's first message)
     busy: list[float] = []
     idle: list[float] = []
@@ -212,7 +216,7 @@ def main(argv=None) -> dict:
             page = ctx.new_page()
             page.set_default_timeout(90_000)
             load(page, f"{base}/bare.ipynb", ".jupyter-widgets")  # not timed: the browser caches the JS
-            order = ["bare", *PAGES]
+            order = ["bare", *pages]
             for rep in range(args.reps):
                 for name in order[rep % len(order):] + order[:rep % len(order)]:  # each goes first in turn
                     if name == "bare":
@@ -233,6 +237,9 @@ def main(argv=None) -> dict:
 
             # 3. input while bots play, then paused
             rng = random.Random(1)
+            if args.no_bots_trial:
+                browser.close()
+                return report(args, pages, click, to_widgets, bare_cold, [], [], True, t_start, load_before)
             ctx = browser.new_context(viewport={"width": 1366, "height": 768})
             page = ctx.new_page()
             page.set_default_timeout(90_000)
@@ -253,19 +260,27 @@ def main(argv=None) -> dict:
     finally:
         server.stop()
         shutil.rmtree(work, ignore_errors=True)
+    return report(args, pages, click, to_widgets, bare_cold, busy, idle, still_playing, t_start, load_before)
 
+
+def report(args, pages, click, to_widgets, bare_cold, busy, idle, still_playing, t_start, load_before) -> dict:
+    """Print the table of medians and ratios; return the raw figures."""
     bare_click, bare_load = med(click["bare"]), med(to_widgets["bare"])
     print(f"\nscreens at 1366x768, headless Chromium; medians of {args.reps} page loads "
           f"({time.perf_counter() - t_start:.0f} s in all; load average {load_before:.1f} at the start, "
           f"{os.getloadavg()[0]:.1f} at the end, {os.cpu_count()} CPUs)")
     print(f"{'page':26} {'click->board ms':>16} {'x bare':>7} {'to widgets s':>13} {'x bare':>7}")
     print(f"{'bare ipywidgets':26} {bare_click:16.1f} {'':>7} {bare_load:13.2f}")
-    for name in PAGES:
+    for name in pages:
         c, w_ = med(click[name]), med(to_widgets[name])
         print(f"{name:26} {c:16.1f} {c / bare_click:6.2f}x {w_:13.2f} {w_ / bare_load:6.2f}x")
+    for name in ["bare", *pages]:
+        print(f"  {name} clicks (ms): {', '.join(f'{x:.0f}' for x in click[name])}")
     print(f"{'target':26} {'':>16} {'<=1.5x':>7} {'':>13} {'<=1.2x':>7}")
     print(f"bare button: clicks 2-4 of each load (the yardstick above); the first click after a "
           f"load: median {med(bare_cold):.1f} ms")
+    if not busy:
+        return {"click": click, "to_widgets": to_widgets, "busy": busy, "idle": idle}
     print(f"Menu toggle, Livestock bots playing at Normal ({NORMAL_STEP_S:g} s a step): median "
           f"{med(busy):.1f} ms, p90 {p90(busy):.1f}, max {max(busy):.1f} ms (n={len(busy)}"
           f"{'' if still_playing else '; the bots had finished'}); "
