@@ -514,6 +514,7 @@ class BattleGoatsView(AttackPanel, GameView):
             self.boards[p].set_compact(n >= 4)
         for p, s in order:
             self._render_slot(v, cards, p, s, marks.get((p, s)), attacking, my_turn)
+        self.let_out()
         for p in range(n):
             board = self.boards[p]
             alive = any(c is not None for c in v.boards[p])

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import contextlib
 import html
+import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
@@ -97,6 +98,8 @@ class GameApp(SetupScreen, SaveControls, HintControls, BotPacing):
 
     #: delay of deferred work (panels, autosave) after a click, see :meth:`defer`
     DEFER_SECONDS = 0.008
+    #: the pause after a board's messages, so the kernel sends them at once (see :meth:`let_out`)
+    LET_OUT_SECONDS = 0.0005
 
     def __init__(
         self,
@@ -127,6 +130,7 @@ class GameApp(SetupScreen, SaveControls, HintControls, BotPacing):
         self._listeners: list[Callable[["GameApp", list], None]] = []
         self._rest_pending = False
         self._link_stale = False  # the save link shows an older point: cleared after the board
+        self._let_out_done = False
         self._batch: Batch | None = None
 
         # header
@@ -284,6 +288,17 @@ class GameApp(SetupScreen, SaveControls, HintControls, BotPacing):
             self._ticker.loop.call_later(self.DEFER_SECONDS, self._guarded, fn)
         else:
             fn()
+
+    def let_out(self) -> None:
+        """Let the kernel send the widget messages made so far (the board's) before the handler
+        goes on: they leave from the kernel's IOPub thread, which needs the GIL, and a handler
+        that keeps computing holds it for up to the interpreter's switch interval (5 ms). A
+        short sleep hands it over. Once per refresh (a view may call it right after its board,
+        see :meth:`GameView.let_out`); nothing without a loop (tests, scripts)."""
+        if self._let_out_done or not self._ticker.available:
+            return
+        self._let_out_done = True
+        time.sleep(self.LET_OUT_SECONDS)
 
     def _guarded(self, fn: Callable[[], Any]) -> None:
         """Run deferred work; an error shows in the status line instead of vanishing in the
@@ -498,6 +513,7 @@ class GameApp(SetupScreen, SaveControls, HintControls, BotPacing):
         s = self.session
         if s is None:
             return
+        self._let_out_done = False
         if log_first:
             self._refresh_rest()
         player = s.current_player
@@ -517,6 +533,7 @@ class GameApp(SetupScreen, SaveControls, HintControls, BotPacing):
             self._hide(self.handoff_box)
             self._show(self.view_box)
             self.view.update(self.context())  # the board first: what the click waits for
+            self.let_out()
         if self._link_stale:
             self._link_stale = False
             self.save_link.value = ""

@@ -107,6 +107,12 @@ class GameView:
             raise RuntimeError("view is not bound to an app")
         return self.app.act(action)
 
+    def let_out(self) -> None:
+        """The board's messages are made: let the kernel send them before the rest of the
+        drawing (:meth:`~.app.GameApp.let_out`; nothing without an app or a loop)."""
+        if self.app is not None and hasattr(self.app, "let_out"):
+            self.app.let_out()
+
     def later(self, fn: Callable[[], Any]) -> None:
         """Run ``fn`` right after the current click is handled (on the kernel loop), so the
         board's message leaves first; immediately when there is no loop (tests)."""
