@@ -10,7 +10,11 @@ seats rotated, and prints for each:
   * milliseconds per decision (median and 95th percentile) by bot and game, over every
     decision played above.
 
-    python benchmarks/bots.py [--games 20] [--seed 1]
+    python benchmarks/bots.py [--games 20] [--seed 1] [--strong-seconds 0.1]
+
+The strong bots search ``--strong-seconds`` per decision (default 0.1 s, the ``easy`` budget,
+so a run stays short; the pages' ``strong`` uses 0.4 s). Their playouts per second are
+measured last, on positions of random games.
 
 The targets are the issue's; 200 games or more per pairing are needed for intervals narrow
 enough to tell them apart (``--games 200``). A shared machine is noisy: read times as rough.
@@ -56,7 +60,7 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def _run(title, game, seats, max_rounds, options, games, seed, times):
+def _run(title, game, seats, max_rounds, options, games, seed, times, bot_options=None):
     """The records and seconds of one pairing, or ``None`` (said) when a bot is not built yet."""
     info = tournament.game_info(game)
     missing = sorted({s for s in seats if info.bot_name(s) not in info.bots})
@@ -65,7 +69,7 @@ def _run(title, game, seats, max_rounds, options, games, seed, times):
         return None
     start = time.perf_counter()
     records = tournament.play_games(game, seats, games=games, seed=seed, max_rounds=max_rounds,
-                                    rotate_seats=True, options=options, timings=True)
+                                    rotate_seats=True, options=options, timings=True, bot_options=bot_options)
     for record in records:
         for name, seat_times in zip(record["seats"], record["decision_times"]):
             times.setdefault((game, name), []).extend(seat_times)
@@ -76,12 +80,14 @@ def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20, help="games per pairing (default 20)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--strong-seconds", type=float, default=0.1, help="search time of the strong bots per decision")
     args = parser.parse_args(argv)
+    strong = {"strong": {"seconds": args.strong_seconds}}
     times: dict[tuple[str, str], list[float]] = {}
 
     print(f"== Games finished ({args.games} games each, seats rotated, seed {args.seed})")
     for title, game, seats, max_rounds, options, target in FINISHING:
-        played = _run(title, game, seats, max_rounds, options, args.games, args.seed, times)
+        played = _run(title, game, seats, max_rounds, options, args.games, args.seed, times, strong)
         if played is None:
             continue
         records, seconds = played
@@ -95,7 +101,7 @@ def main(argv=None) -> None:
 
     print(f"\n== Win rates ({args.games} games each, seats rotated)")
     for title, game, seats, max_rounds, options, focus, target in STRENGTH:
-        played = _run(title, game, seats, max_rounds, options, args.games, args.seed, times)
+        played = _run(title, game, seats, max_rounds, options, args.games, args.seed, times, strong)
         if played is None:
             continue
         records, seconds = played
@@ -110,6 +116,35 @@ def main(argv=None) -> None:
         ms = [v * 1000 for v in values]
         print(f"{game} {name}: median {statistics.median(ms):.3f} ms, 95th percentile {_percentile(ms, 0.95):.3f} ms"
               f" ({len(ms)} decisions)")
+
+
+    print(f"\n== Playouts per second of the strong bots ({args.strong_seconds} s per decision)")
+    for game in tournament.GAMES:
+        rate = _playouts_per_second(game, args.strong_seconds, args.seed)
+        print(f"{game} strong: {rate:.0f} playouts per second" if rate is not None else f"{game} strong: not built yet")
+
+
+def _playouts_per_second(game: str, seconds: float, seed: int, positions: int = 10):
+    """Iterations per second of the strong bot over positions of a random game (``None``
+    when the game has no strong bot)."""
+    import random
+
+    info = tournament.game_info(game)
+    if "strong" not in info.bots:
+        return None
+    rng = random.Random(seed)
+    state = info.new_game(players=info.default_players, seed=seed, **info.new_game_options)
+    bot = info.bots["strong"](seed=seed, seconds=seconds)
+    playouts = spent = 0.0
+    while positions and not state.is_over:
+        legal = state.legal_actions()
+        if len(legal) > 1 and rng.random() < 0.2:
+            bot.choose(state)
+            playouts += bot.last_analysis["iterations"]
+            spent += bot.last_analysis["seconds"]
+            positions -= 1
+        state.apply(rng.choice(legal))
+    return playouts / spent if spent else 0.0
 
 
 if __name__ == "__main__":

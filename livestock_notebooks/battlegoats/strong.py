@@ -2,7 +2,8 @@
 
 It draws whole games from its seat's view with :func:`.determinize.determinize` (the face-down
 cards it has not seen, the other hands and packs redrawn), searches them with the engine's own
-``apply`` and scores an unfinished position by the cards each player still has (on the
+``apply``, starting from the smart bot's choice; a game is short, so its playouts (random
+actions) mostly run to the end; one cut short is scored by the cards each player still has (on the
 battlefield, in hand), weighted by their values.
 """
 from __future__ import annotations
@@ -30,4 +31,4 @@ def evaluate(state: Any, player: int) -> float:
 
 #: The strong bot: ``StrongBot(seed=0, level="normal", seconds=None, max_iterations=None)``
 #: (levels ``easy``, ``normal``, ``hard``: ``core.search.LEVELS``).
-StrongBot = strong_factory(determinize, evaluate, prior=heuristic_rollout(SeenBot, 0.0))
+StrongBot = strong_factory(determinize, evaluate, prior=heuristic_rollout(SeenBot, 0.0), rollout_depth=200)

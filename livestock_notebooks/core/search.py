@@ -276,13 +276,18 @@ class SearchBot:
 
 def strong_factory(determinize: Callable[[Any, random.Random], Any], evaluate: Callable[[Any, int], float],
                    rollout: Callable[[Any, random.Random], Any] = random_rollout,
-                   prior: Callable[[Any, random.Random], Any] | None = None) -> Callable[..., SearchBot]:
+                   prior: Callable[[Any, random.Random], Any] | None = None,
+                   rollout_depth: int | None = None) -> Callable[..., SearchBot]:
     """A game's ``StrongBot(seed=0, level="normal", seconds=None, max_iterations=None,
-    rollout_depth=None)``: a :class:`SearchBot` over that game's ``determinize`` and ``evaluate``."""
+    rollout_depth=None)``: a :class:`SearchBot` over that game's ``determinize`` and ``evaluate``
+    (``rollout_depth`` here: the game's playout length at every level, instead of the level's)."""
+    game_depth = rollout_depth
+
     def StrongBot(seed: int | None = 0, level: str = "normal", seconds: float | None = None,
                   max_iterations: int | None = None, rollout_depth: int | None = None) -> SearchBot:
         return SearchBot(determinize, evaluate, seed=seed, level=level, seconds=seconds,
-                         max_iterations=max_iterations, rollout=rollout, rollout_depth=rollout_depth, prior=prior)
+                         max_iterations=max_iterations, rollout=rollout, prior=prior,
+                         rollout_depth=game_depth if rollout_depth is None else rollout_depth)
     return StrongBot
 
 

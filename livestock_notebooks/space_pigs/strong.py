@@ -2,7 +2,7 @@
 
 It draws whole games from its seat's view with :func:`.determinize.determinize` (the other
 hands, recipes, secret markers, face-down hexes and dice redrawn), searches them with the
-engine's own ``apply`` and scores an unfinished position by how much of each clan's sacred recipe
+engine's own ``apply``, starting from the greedy bot's choice, and scores an unfinished position by how much of each clan's sacred recipe
 its planets already produce, plus a little for its troops.
 """
 from __future__ import annotations
