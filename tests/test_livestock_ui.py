@@ -49,7 +49,8 @@ def marks(app, kind):
 
 def test_bots_offered():
     bots = livestock_bots()
-    assert list(bots)[:2] == ["random", "greedy"]
+    assert list(bots)[0] == "random" and list(bots)[-1] == "greedy"  # greedy: the default seat
+    assert {"strong", "strong-easy", "strong-hard"} <= set(bots)
     assert livestock_spec().bot_name("Sensible") == "greedy"  # the name older saves carry
     spec = livestock_spec()
     assert spec.seat_name(0) == "Chickens" and spec.seat_name(3) == "Pigs"

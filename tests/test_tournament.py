@@ -74,7 +74,7 @@ def test_random_bots_finish_every_game_within_the_round_limit(game, players, max
 
 
 def test_unknown_names_are_refused_naming_the_known_ones():
-    with pytest.raises(ValueError, match=r"'grumpy'.*\['greedy', 'random'\]"):
+    with pytest.raises(ValueError, match=r"'grumpy'.*\['greedy', 'random', 'strong'"):
         T.play_games("livestock_uprising", seats=["greedy", "grumpy"], games=1)
     with pytest.raises(ValueError, match=r"'grumpy'"):
         T.play_one("battlegoats", ["smart", "grumpy", "random"], seed=1)

@@ -1,10 +1,10 @@
 """The strong BattleGoats bot: determinized tree search (:mod:`..core.search`).
 
-It draws whole games from its seat's view with :func:`.determinize.determinize` (the face-down
-cards it has not seen, the other hands and packs redrawn), searches them with the engine's own
-``apply``, starting from the smart bot's choice; a game is short, so its playouts (random
-actions) mostly run to the end; one cut short is scored by the cards each player still has (on the
-battlefield, in hand), weighted by their values.
+It draws whole games from its seat's view with :func:`.determinize.determinize` (the face-down cards
+it has not seen, the other hands and packs redrawn), searches them with the engine's own ``apply``,
+starting from the smart bot's choice; a game is short, so its playouts (random actions) mostly run
+to the end; one cut short is scored by the cards each player still has (on the battlefield, in
+hand), weighted by their values.
 """
 from __future__ import annotations
 

@@ -1,10 +1,11 @@
 """The strong Livestock Uprising bot: determinized tree search (:mod:`..core.search`).
 
-It draws whole games from its seat's view with :func:`.determinize.determinize`, searches them
-with the engine's own ``apply``, starting from the greedy bot's choice and leaving it only for a
-clearly better one. Its playouts are played as the greedy bot plays (with a little randomness);
-the position where one stops is scored by material: each seat's Generals still in play, the units in their armies (worth what they cost), a Super Army, and the
-resource tokens in hand. A seat out of the game scores nothing.
+It draws whole games from its seat's view with :func:`.determinize.determinize`, searches them with
+the engine's own ``apply``, starting from the greedy bot's choice and leaving it only for a clearly
+better one. Its playouts are played as the greedy bot plays (with a little randomness); the position
+where one stops is scored by material: each seat's Generals still in play, the units in their armies
+(worth what they cost), a Super Army, and the resource tokens in hand. A seat out of the game scores
+nothing.
 """
 from __future__ import annotations
 

@@ -1,9 +1,9 @@
 """The strong Space Pigs bot: determinized tree search (:mod:`..core.search`).
 
-It draws whole games from its seat's view with :func:`.determinize.determinize` (the other
-hands, recipes, secret markers, face-down hexes and dice redrawn), searches them with the
-engine's own ``apply``, starting from the greedy bot's choice, and scores an unfinished position by how much of each clan's sacred recipe
-its planets already produce, plus a little for its troops.
+It draws whole games from its seat's view with :func:`.determinize.determinize` (the other hands,
+recipes, secret markers, face-down hexes and dice redrawn), searches them with the engine's own
+``apply``, starting from the greedy bot's choice, and scores an unfinished position by how much of
+each clan's sacred recipe its planets already produce, plus a little for its troops.
 """
 from __future__ import annotations
 
