@@ -71,3 +71,14 @@ def test_at_phone_width_the_board_fits_and_the_prompt_stays_reachable(browser, v
             assert 0 <= box["y"] < height, f"{part} not reachable without scrolling: {box}"
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("notebook", PLAY_PAGES)
+def test_at_phone_width_the_prompt_never_covers_the_whole_screen(browser, voila_server, notebook):
+    """The sticky prompt scrolls inside itself when it holds many choices: the board stays in sight."""
+    context, page = _start(browser, voila_server, notebook, PHONE)
+    try:
+        prompt = _box(page, ".lsn-prompt")
+        assert prompt["height"] <= 0.5 * PHONE[1] + 1, f"the prompt takes {prompt['height']} px of {PHONE[1]}"
+    finally:
+        context.close()

@@ -45,7 +45,8 @@ APP_CSS = """
 @media (max-width: 760px) {
   /* a flex column (not a grid: a grid area would hold the sticky prompt inside its own row) */
   .lsn-app .lsn-screen { display: flex !important; flex-direction: column; gap: 6px; }
-  .lsn-app .lsn-prompt { position: sticky; bottom: 0; z-index: 20; box-shadow: 0 -2px 6px rgba(0,0,0,0.15); }
+  .lsn-app .lsn-prompt { position: sticky; bottom: 0; z-index: 20; box-shadow: 0 -2px 6px rgba(0,0,0,0.15);
+    max-height: 42vh; overflow-y: auto !important; }  /* a long list of choices scrolls: the board stays in sight */
   .lsn-app .lsn-side .lsn-hand { max-height: none; }
   /* boxes scroll (overflow: auto) by default, which would hold the sticky prompt in place */
   .lsn-app, .lsn-app .lsn-game, .lsn-app .lsn-screen { max-width: 100vw; overflow: visible !important; }
