@@ -5,6 +5,7 @@ import re
 
 import pytest
 
+from livestock_notebooks.space_pigs import actions as spa
 from livestock_notebooks.widgets.space_pigs.tutorial import STEPS, SpacePigsTutorial, state_for, step_by_key
 
 INTERACTIVE = [s for s in STEPS if s.interactive]
@@ -19,7 +20,9 @@ def test_theme_and_goal_come_first_then_one_step_per_sequence():
     assert not STEPS[0].interactive
     assert "recipe" in STEPS[0].text and "win" in STEPS[0].text
     taught = {s.position.split("seq=")[1].split()[0] for s in STEPS if s.position}
-    assert {"1A", "1B", "1E", "2A", "2B", "3A", "3B", "3C", "4C"} <= taught
+    assert {"return", "1A", "1B", "1E", "2A", "2B", "3A", "3B", "3C", "4C"} <= taught
+    # every rule after the welcome is taught by doing: a position, a goal and a worked answer
+    assert [s.key for s in STEPS if not s.interactive or not s.has_goal] == ["welcome"]
     assert {"extra", "wipeout"} <= {s.key for s in STEPS}  # event cards, a wipeout triggered
     assert STEPS[-1].fresh is not None and STEPS[-1].fresh["rules"].startswith("simple")
     keys = [s.key for s in STEPS]
@@ -102,3 +105,54 @@ def test_flee_step_starts_in_round_two_with_the_first_round_shown(tutorial):
     panel = tutorial.app.view.combat.widget.value
     assert "Round 1 on H0" in panel
     assert "Flee to H1 (yellow planet)" in tutorial.app.view.button_labels()
+
+
+ERROR = "lsn-msg-error"
+
+
+def test_clan_powers_step_the_learner_steals_a_card_from_p2(tutorial):
+    tutorial.go(STEPS.index(step_by_key("clans")))
+    state = tutorial.app.session.state
+    assert state.opts["clan_powers"] and state.clans[0] == "Hylocherus"
+    p2_hand = list(state.hands[1])
+    power = next(label for label in tutorial.app.view.button_labels() if label.startswith("Power:"))
+    assert "random card" in power
+    tutorial.app.view.press(power)
+    assert not tutorial.is_done
+    assert not tutorial.act(next(a for a in state.legal_actions() if getattr(a, "target", None) == 2))
+    assert ERROR in tutorial.app.status.value and "P2" in tutorial.feedback_text
+    assert tutorial.act(next(a for a in state.legal_actions() if getattr(a, "target", None) == 1))
+    assert tutorial.is_done
+    stolen = set(p2_hand) - set(state.hands[1])
+    assert len(stolen) == 1 and stolen <= set(state.hands[0])
+
+
+def test_elimination_step_the_clan_returns_on_the_edge_with_five_piglets(tutorial):
+    tutorial.go(STEPS.index(step_by_key("elimination")))
+    state = tutorial.app.session.state
+    assert state.out[0] and state.troop_count(0) == 0 and state.used[0]
+    tutorial.app.view.map.click(0)  # the core: held, and not on the edge
+    assert tutorial.app.status_text.startswith("Not allowed:") and not tutorial.is_done
+    tutorial.app.view.map.click(4)  # an empty blue planet on the edge
+    assert tutorial.is_done
+    assert not state.out[0] and state.troop_count(0) == 5 and state.used[0] == []
+    assert state.player_view(0).hexes[4].holder == 0
+
+
+def test_multi_player_combat_step_the_winner_defends_against_the_next_attacker(tutorial):
+    tutorial.go(STEPS.index(step_by_key("multi")))
+    state = tutorial.app.session.state
+    assert [e[0] for e in state.occupants[0]] == [2, 0, 1]  # P3 holds H0; P1, then P2, landed
+    assert not tutorial.act(spa.Done(0))  # allowed, but the step asks for a card in each combat
+    assert ERROR in tutorial.app.status.value and "card" in tutorial.feedback_text
+    tutorial.app.view.hand.click(tutorial.app.view.hand.cards[0])
+    assert not tutorial.act(spa.PlayCard(0, state.hands[0][0]))  # the other card: for the next combat
+    assert ERROR in tutorial.app.status.value and "next combat" in tutorial.feedback_text
+    tutorial.app.view.press("Done: my cards are down")
+    # P1 won the first combat, so P1 now defends H0 against P2, and plays the other card
+    assert state.combat is not None and (state.combat.attacker, state.combat.defender) == (1, 0)
+    assert "defender" in tutorial.app.view.prompt.value
+    tutorial.app.view.hand.click(tutorial.app.view.hand.cards[0])
+    assert tutorial.is_done
+    combats = [e for e in tutorial.events if e.kind == "combat"]
+    assert [(e.data["attacker"], e.data["defender"]) for e in combats] == [(0, 2), (1, 0)]

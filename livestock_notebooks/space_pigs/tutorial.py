@@ -1,10 +1,11 @@
 """The Space Pigs tutorial as data: its steps, the positions they start from and the worked answers.
 
-Teach by doing: one short reading step (theme and goal), then one step per phase and sequence,
-each on a small prepared position written in the engine's text notation
+Teach by doing: one short reading step (theme and goal), then one step per phase, sequence and
+rule (several attackers on one hex, elimination and return, the clan powers included), each with
+a goal and a worked answer on a small prepared position written in the engine's text notation
 (:func:`~.notation.from_notation`) or going on from the previous step (``continues``), and last
 a simplified game as a first game. ``advice`` refuses a move off a step's goal; ``bots`` marks
-the steps where P2 and P3 must play (colonists, markers, combat, election, the first game). A step (:class:`~livestock_notebooks.core.tutorial.Step`)
+the steps where P2 and P3 must play (colonists, markers, combats, election, the first game). A step (:class:`~livestock_notebooks.core.tutorial.Step`)
 says in a sentence or two what to do and is complete when the engine's events meet its goal.
 Seat 0 (P1) is the learner; P2 and P3 are played by the Greedy bot, which also plays the
 learner's part for "Show me" (:func:`demo_for`), steered where a step asks for a precise move.
@@ -24,7 +25,8 @@ from ..core import tutorial
 from ..core.protocol import Action
 from ..core.tutorial import Step, events_of
 from . import events as ev_
-from .actions import ChoosePlayer, Discard, Done, Flee, Fly, Load, MoveAliens, PlayCard, Redeploy, Stand
+from .actions import (ChoosePlayer, Discard, Done, Flee, Fly, Load, MoveAliens, PlayCard, Redeploy, Stand,
+                      UsePower)
 from .bots import GreedyBot
 from .game import GAME_SEQUENCES, new_game
 from . import from_notation
@@ -75,6 +77,16 @@ def _extra_advice(action, state) -> str | None:
     return _travel_advice(action, state, (1, 3)) if not isinstance(action, Fly) or action.hex not in (1, 3) else None
 
 
+def _one_card_each(action, state) -> str | None:
+    """Off the goal of the several-attackers step: no card, or a second card, in one combat."""
+    cards = state.combat.cards_of(0) if state.combat is not None else ()
+    if isinstance(action, Done) and state.combat is not None and not cards:
+        return "Play a card in this combat first."
+    if isinstance(action, PlayCard) and cards:
+        return "Keep your other card for the next combat."
+    return None
+
+
 def _load(position: str, seed: int, dice: tuple[int, ...]):
     return from_notation(position, seed=seed, script=list(dice) or None)
 
@@ -91,14 +103,14 @@ def state_for(step: Step, seed: int = 7):
 STEPS: tuple[Step, ...] = (
     Step("welcome", "Pigs in space", "Number of Players; Set-Up; Game Sequence; The Game Turn; The First Game Turn",
          "You lead a pig clan in a galaxy of red, yellow and blue planets. Your sacred recipe asks for three "
-         "planets of one colour, two of another and one of the third: hold them when acorns are produced at the "
-         "end of a turn and you win.\n\n"
-         "A turn has four phases: paperwork (cards, colonists, aliens), space travel, space combat, then acorns "
-         "and the election of the Royal Pig (none rules on turn 1). You are P1; two bots play P2 and P3."),
+         "planets of one colour, two of another and one of the third: hold them when acorns are produced at a "
+         "turn's end and you win.\n\n"
+         "A turn has four phases: paperwork, space travel, space combat, then acorns and the Royal Pig's "
+         "election. You are P1; bots play P2 and P3."),
     Step("draw", "Draw cards", "Phase 1, Sequence A: Draw Cards",
-         "Cards are of two kinds: combat cards (an attack bonus, a defence bonus and a technology index) and "
-         "event cards, each playable only in the sequence printed on it. First you may throw away any cards "
-         "you do not want; then you draw until you hold six again. Clans that voted alike last election may "
+         "Combat cards give an attack bonus, a defence bonus and a technology index; event cards are played "
+         "only in the sequence printed on them. Throw away any cards you do not want, then draw back up to "
+         "six. Clans that voted alike last election may "
          "swap cards one for one.",
          "Discard one card (click it in your hand), then press Done to draw back up to six.",
          position=_at("1A", "rp=2 hands=2.18.45.60/3.9/", GALAXY),
@@ -110,9 +122,8 @@ STEPS: tuple[Step, ...] = (
     Step("colonists", "Colonists arrive, and you deploy them", "Phase 1, Sequence B: Colonists Arrive; Phase 1, Sequence C: Determine Order of Play; "
          "Phase 1, Sequence D: Deploy Colonists",
          "From turn 2 the Royal Pig draws hidden colonist markers (1 to 3 piglets; five with three clans) and "
-         "hands them out, at most two to a clan, himself included. A clan may turn two new piglets into a hog "
-         "(one a turn). Troop strength (hogs count double) sets the order of play; newcomers join hexes you "
-         "already hold.",
+         "hands them out, at most two to a clan. Two new piglets may become a hog (one a turn). Troop strength "
+         "(hogs count double) sets the order of play; newcomers join hexes you hold.",
          "You are the Royal Pig: hand out all the markers, then deploy your new troops on your hexes.",
          position=_at("1B", "rp=1", GALAXY),
          check=lambda ev, st: bool(events_of(ev, ev_.COLONISTS, None)) and _past(st, "1D"),
@@ -121,8 +132,8 @@ STEPS: tuple[Step, ...] = (
          praise="The colonists have landed."),
     Step("aliens_arrive", "Aliens arrive", "Phase 1, Sequence E: Arrival and Deployment of Aliens",
          "The Royal Pig rolls a d8: 1-2 nobody comes, 3-4 pirates (2 to 4 of them), 5-6 one porcophage, 7-8 the "
-         "acorn worm. He places them on a free asteroid or on aliens of the same kind (at most 4 pirates, 3 "
-         "porcophages or one worm to a hex; pigs on an asteroid do not stop them). The die here shows 3: pirates.",
+         "acorn worm. He places them on an asteroid free of other aliens (pigs there do not stop them; at most 4 "
+         "pirates, 3 porcophages or one worm to a hex). The die shows 3: pirates.",
          "Place the pirates on one of the highlighted asteroids.",
          position=_at("1E", "rp=1", "0,0:Pr:a4 1,0:Py:b3 -1,0:A 0,1:Pb -1,1:Pb:c3 1,-1:A 0,-1:Py"),
          dice=(3, 6),
@@ -138,9 +149,9 @@ STEPS: tuple[Step, ...] = (
          bots=True,
          praise="The markers are revealed: trips are taken in order of play."),
     Step("travel", "Space travel", "Phase 2, Sequence B: Space Travel Resolution",
-         "Your marker gives your trips this turn. A trip moves any number of troops from one hex to an adjacent "
-         "hex (cards can carry them further); each troop travels once a turn. Landing where another clan or "
-         "aliens stand is an attack, fought in phase 3. Leaving a hex empty gives it up.",
+         "Your marker gives your trips this turn. A trip moves any troops from a hex to an adjacent one (cards "
+         "reach further); each troop travels once a turn. Landing on another clan or aliens is an attack, fought "
+         "in phase 3. Leaving a hex empty gives it up.",
          "Take an empty planet next to H0 (H3, H5 or H6): click H0, choose how many troops board, then click it.",
          continues=True,
          check=lambda ev, st: any(e.data.get("hex") in EMPTY_NEXT_TO_H0 for e in events_of(ev, ev_.LAND)),
@@ -158,23 +169,21 @@ STEPS: tuple[Step, ...] = (
                                                                           events_of(ev, ev_.LAND)},
          advice=lambda a, st: _extra_advice(a, st),
          moves=6,
-         praise="Two planets in one turn: the event card paid off."),
+         praise="Two planets in one turn."),
     Step("combat", "Combat, cards and the wipeout line", "Phase 3, Sequence A: Combat",
-         "Before the first round each side plays combat cards face down (defender first); they are revealed "
-         "together. Each round both roll a d6 (a d8 with a hog), plus one per troop beyond the first, plus their "
-         "cards. The lower total loses a troop (piglets first); a tie changes nothing. The combat screen shows "
-         "the exact odds.",
+         "Before the first round each side may play combat cards face down, the defender first. Each round "
+         "both roll a d6 (a d8 with a hog) plus one per troop beyond the first plus their cards; the lower total "
+         "loses a troop (piglets first), a tie changes nothing. The combat screen shows the exact odds.",
          "Attack the red planet H0: play a combat card or more, press Done, and fight to the end.",
          position=_at("3A", "rp=2 hands=8.18.26/27.20/", "0,0:Pr:b4:a5 1,0:Py:a2 -1,0:A 0,1:Pb:b2 -1,1:Pb 1,-1:Pr:c3 0,-1:Py"),
          check=lambda ev, st: bool(events_of(ev, ev_.COMBAT_END, None) or events_of(ev, ev_.WIPEOUT, None)),
          advice=lambda a, st: None if not isinstance(a, Flee) else "This step asks you to fight to the end.",
          bots=True,
          moves=4,
-         praise="The combat is over; next, what the cards' technology numbers can do."),
+         praise="The combat is over."),
     Step("wipeout", "Over-armament: the wipeout", "Phase 3, Sequence A: Combat (Wipeout)",
-         "Each combat card has a technology index. When the indices of all the cards played in a combat add up "
-         "to 6 or more, the weapons are too much for the hex: every troop on it is destroyed, on both sides. Your "
-         "two cards have index 3 each.",
+         "When the technology indices of all the cards played in a combat add up to 6 or more, over-armament "
+         "destroys every troop on the hex, on both sides. Your two cards have index 3 each.",
          "See it happen: play both cards against P2 on H0, then press Done.",
          position=_at("3A", "rp=2 hands=26.27//", "0,0:Pr:b2:a3 1,0:Py:a2 -1,0:A 0,1:Pb:b2 -1,1:Pb 1,-1:Pr:c3 "
                       "0,-1:Py"),
@@ -182,7 +191,7 @@ STEPS: tuple[Step, ...] = (
          advice=lambda a, st: ("Play both cards first: together they reach 6." if isinstance(a, Done)
                                and len(st.hands[0]) > 0 else None),
          moves=2,
-         praise="Nobody is left on H0: count the technology before you play a card."),
+         praise="Nobody is left on H0."),
     Step("flee", "Fleeing", "Phase 3, Sequence A: Combat (Fleeing)",
          "From the second round, first the defender and then the attacker may flee: all their troops in the "
          "combat jump to an adjacent hex where they already have troops. Every troop fights at least one round "
@@ -194,8 +203,16 @@ STEPS: tuple[Step, ...] = (
          advice=lambda a, st: None if isinstance(a, Flee) else "This step asks you to flee to H1.",
          praise="Your piglet lives to fight another round."),
     Step("multi", "Several attackers", "Phase 3, Sequence A: Combat (Multi-Player Combat)",
-         "When several clans land on one hex, its holder defends against each attacker in turn, in the order of "
-         "play; whoever survives a combat defends against the next."),
+         "When several clans land on one hex, its holder fights them one at a time in the order of play; the "
+         "winner of each combat defends against the next. P3 holds H0; you and P2 landed there.",
+         "Play one card in each combat: first as you attack P3, then as you defend H0 against P2.",
+         position=_at("3A", "rp=2 hands=8.10//", "0,0:Pr:c2:a4:b2 1,0:Py -1,0:A 0,1:Pb:b3 -1,1:Pb 1,-1:Pr:c3 "
+                      "0,-1:Py"),
+         check=lambda ev, st: len(events_of(ev, ev_.COMBAT_END, None)) >= 2,
+         advice=lambda a, st: _one_card_each(a, st),
+         bots=True,
+         moves=3,
+         praise="The winner of the first combat defended H0 in the second."),
     Step("redeploy", "Redeployment", "Phase 3, Sequence B: Redeployment",
          "After the combats each troop may move one hex, from a hex you hold to an adjacent hex you hold.",
          "Strengthen your yellow planet H1: move troops there from H0 (click H0, then H1), then press Done.",
@@ -205,24 +222,28 @@ STEPS: tuple[Step, ...] = (
          "This step asks you to move troops from H0 to H1 first.",
          praise="Your troops stand where they are needed."),
     Step("aliens_move", "The Royal Pig moves the aliens", "Phase 3, Sequence C: Alien Space Travel and Combat",
-         "From turn 2 the Royal Pig may move one whole alien stack and fight with it: pirates fly up to 3 hexes, "
-         "porcophages 2 (growing as they eat piglets), the worm 1 (a planet it wins becomes an asteroid). Aliens "
-         "play no cards and never flee.",
+         "From turn 2 the Royal Pig may move one whole alien stack and fight with it: pirates up to 3 hexes, "
+         "porcophages 2 (they grow as they eat), the worm 1 (a planet it wins becomes an asteroid). Aliens play "
+         "no cards and never flee.",
          "You are the Royal Pig: send the pirates against another clan (click them, then a red-marked hex).",
          position=_at("3C", "rp=1", "0,0:Pr:a5 1,0:Py:b2 -1,0:A 0,1:Pb:b3 -1,1:Pb 1,-1:A:pir3 0,-1:Py:c3"),
          check=_happened(ev_.ALIENS_MOVE),
          advice=lambda a, st: None if isinstance(a, MoveAliens) else "This step asks you to send the pirates.",
          praise="The pirates strike."),
     Step("elimination", "Eliminated, and back", "Elimination",
-         "A clan down to one troop or none is eliminated, but not for long: at the start of the next turn it "
-         "returns with five piglets on an empty planet or asteroid at the galaxy's edge (further in if the edge "
-         "is full), and gets all five travel markers back."),
+         "A clan down to one troop or none is eliminated until the next turn begins: then it returns with five "
+         "piglets on an empty hex at the galaxy's edge (further in if the edge is full) and all five travel "
+         "markers. You were eliminated last turn.",
+         "Come back: click one of the highlighted empty hexes on the edge.",
+         position=_at("return", "rp=2 out=1 used=23,4,", "0,0:Pr:b4 1,0:Py:b2 -1,0:A 0,1:Pb:c3 -1,1:Pb "
+                      "1,-1:Pr:c3 0,-1:Py"),
+         check=_happened(ev_.RETURN),
+         praise="Your clan is back with five piglets."),
     Step("victory", "Acorn production and victory", "Phase 4, Sequence A: Acorn Production (Victory)",
-         "In phase 4 every planet you hold alone produces one acorn of its colour, a double planet two. If your "
-         "acorns cover your sacred recipe you win at once (never on turn 1; ties go to the first in the order "
-         "of play). Your recipe is 3 red, 2 yellow, 1 blue: the red double planet and a red planet give 3 red, "
-         "the yellow double planet 2 yellow. One blue is missing.",
-         "Take the blue planet H3, end your travel and your redeployment, and watch the production.",
+         "In phase 4 each planet you hold alone gives an acorn of its colour, a double planet two. If your "
+         "acorns cover your recipe you win (never on turn 1; ties go to the first in order of play). Your "
+         "recipe is 3 red, 2 yellow, 1 blue: your planets give 3 red and 2 yellow, one blue is missing.",
+         "Take the blue planet H3, end travel and redeployment, and watch the production.",
          position=_at("2B", "rp=2 trips=2,0,0 recipes=321,213,132", "0,0:Dr:a3 1,0:Pr:a2 -1,0:Dy:a2 0,1:Pb -1,1:A:b3 1,-1:Py:c3 0,-1:A"),
          check=lambda ev, st: any(e.data.get("winner") == 0 for e in events_of(ev, ev_.VICTORY, None)),
          advice=lambda a, st: _travel_advice(a, st, (3,)),
@@ -231,8 +252,7 @@ STEPS: tuple[Step, ...] = (
     Step("election", "The Royal Pig election", "Phase 4, Sequence B: Governors; Phase 4, Sequence C: Election",
          "Each acorn produced brings a governor, a vote. Clans say whether they stand; the Royal Pig (the first "
          "player on turn 1) calls the clans to vote in any order, his own vote first or last. A clan's governors "
-         "all go to one candidate; most votes win (ties: order of play). Clans that voted alike may swap cards "
-         "next turn.",
+         "all go to one candidate; most votes win (ties: order of play).",
          "Stand for Royal Pig, call the clans to vote, and cast your own vote.",
          position=_at("4C", "rp=1", "0,0:Dr:a3 1,0:Py:a2 -1,0:Dy:b2 0,1:Pb:b3 -1,1:A:c3 1,-1:Pb:c2 0,-1:Py:c2"),
          check=_happened(ev_.ELECTION, None),
@@ -240,24 +260,30 @@ STEPS: tuple[Step, ...] = (
          moves=4,
          praise="The Senapork has spoken."),
     Step("clans", "Clan powers (advanced)", "Clan Powers",
-         "With the advanced rules each clan has three powers, each usable once a turn: Porcus a bigger hand, "
-         "Hylocherus steals cards, Phacocherus wins ties, Babiroussa converts enemy piglets, and more. The Play "
-         "page shows each power when you choose this option."),
+         "With the clan powers option each clan has three powers, each usable once a turn from turn 2: Porcus "
+         "holds eight cards, Phacocherus wins ties, Scrofa gets an extra trip, and more. A power ready to use "
+         "shows as a button. You are Hylocherus: you may steal a random card.",
+         "Use your steal power on P2 (the Porcus clan).",
+         position=_at("1A", "rp=2 clans=Hy,Po,Ph opts=clan_powers hands=2.18/3.9.27/45", GALAXY),
+         check=_happened(ev_.STEAL),
+         advice=lambda a, st: None if isinstance(a, UsePower) or isinstance(a, ChoosePlayer) and a.target == 1
+         else "This step asks you to steal from P2.",
+         moves=2,
+         praise="A card of P2's is now in your hand."),
     Step("galaxy", "Building the galaxy", "Set-Up; Preparing the Board; Size of the Board; Layout of the Board; "
          "Initial Forces and Deployment",
-         "Each game lays its own galaxy. The hexes are sorted face down by the colour on their back (red, yellow, "
-         "blue, black); you pick a pile, not a hex, so you never know quite what you lay. The first hex is the "
-         "core; then, in order of play, rings are filled around it, each ring complete before the next. Then "
-         "each clan puts 5 piglets on a planet of the rim.",
+         "Each game lays its own galaxy. Hexes lie face down in piles by the colour of their back; you pick a "
+         "pile, not a hex, so you never quite know what you lay. After the core, rings are filled in order of "
+         "play, each complete before the next. Then each clan puts 5 piglets on a rim planet.",
          "Lay a hex: choose a pile, then click a free spot next to the galaxy.",
          fresh={"rules": "full", "auto_layout": False},
          check=_happened(ev_.PLACE_HEX),
          bots=True,
          praise="Your hex is down; the bots lay the rest in a real game."),
     Step("first_game", "A first game: simplified rules", "Simplified Rules (Set A); Simplified Rules (Set B)",
-         "The simplified rules make a good first game: recipes are public, there is no Royal Pig, no governors, "
-         "no election and no aliens; everyone has three trips a turn and gets one new colonist per planet held. "
-         "Pick a starting planet (clans start at least one hex apart), then travel, fight and redeploy.",
+         "The simplified rules make a good first game: public recipes, no Royal Pig, governors, election or "
+         "aliens; three trips a turn and one new colonist per planet held. Pick a starting planet (at least one "
+         "hex from other clans), then travel, fight and redeploy.",
          "Play the first turn to its end against the two bots.",
          fresh={"rules": "simple_b", "max_rounds": 4},
          bots=True,
@@ -293,7 +319,7 @@ def _first(legal: list[Action], kind: type, test: Callable[[Any], bool] = lambda
 
 def demo_action(step: Step, state, bot: GreedyBot) -> Action:
     """The worked answer's next action: the Greedy bot's choice, steered where a step asks for
-    something precise (land on H1 or H3, flee, play a card, stand, send the pirates). It reads
+    something precise (land on H1 or H3, flee, play a card, stand, send the pirates, steal). It reads
     the learner's view (``state.player_view``), as the learner does."""
     legal = state.legal_actions()
     p = state.current_player
@@ -320,6 +346,10 @@ def demo_action(step: Step, state, bot: GreedyBot) -> Action:
         steered = _first(legal, Flee)
     elif step.key == "combat" and view.combat is not None and not view.combat.cards_of(p):
         steered = _first(legal, PlayCard)
+    elif step.key == "multi" and view.combat is not None:  # one card in each combat
+        steered = _first(legal, Done) if view.combat.cards_of(p) else _first(legal, PlayCard)
+    elif step.key == "clans":
+        steered = _first(legal, UsePower) or _first(legal, ChoosePlayer, lambda a: a.target == 1)
     elif step.key == "redeploy":
         steered = _first(legal, Redeploy, lambda a: a.dst == 1)
     elif step.key == "election" and Stand(p, True) in legal:
