@@ -131,7 +131,7 @@ def test_one_human_two_bots_full_turn_reload_resume(voila_server, page, page_req
     choose_seats(page, ["Human", "Greedy", "Greedy"], speed_select=".lsn-bot-speed", seed=5)
     page.screenshot(path=str(screenshot_path("space_pigs_setup")), full_page=True)
     page.locator("button.lsn-start").click()
-    expect(page.locator(".lsn-sp-map svg")).to_be_visible()
+    expect(page.locator(".lsn-sp-map svg[aria-label='The galaxy']")).to_be_visible()
 
     done: dict = {}
     played = []
@@ -175,7 +175,7 @@ def test_one_human_two_bots_full_turn_reload_resume(voila_server, page, page_req
     resume.click()
     expect(page.locator(".lsn-sp-turnno")).to_contain_text("Turn 2")
     expect(page.locator(".lsn-log")).to_contain_text("Game resumed")
-    expect(page.locator(".lsn-sp-map svg")).to_be_visible()
+    expect(page.locator(".lsn-sp-map svg[aria-label='The galaxy']")).to_be_visible()
     assert turn_line.split(":")[0] in page.locator(".lsn-turn-text").inner_text() or True
     page.screenshot(path=str(screenshot_path("space_pigs_resumed")), full_page=True)
     assert outside_requests(page_requests) == []

@@ -7,11 +7,14 @@ spectator): other hands are card counts, other recipes ``None``, other travel-ma
 only "chosen" and the other side's face-down combat cards a count, so no text of the widget
 tree can name them. The engine decides what a seat may see, never these widgets.
 
-The map (:class:`GalaxyMap`) draws all hexes as one inline SVG in one HTML widget (one message
-per update, however many hexes change); over it lies one hex-shaped transparent button per
-hex, absolutely positioned, which takes the click and the keyboard (Tab, Enter) and whose
-tooltip says what is on the hex. Marks (legal destinations, sources, selection) are drawn in
-the SVG, so marking hexes changes only the picture.
+The map (:class:`GalaxyMap`) is drawn in two stacked inline SVGs with the same viewBox, each in
+one HTML widget: the galaxy itself (hex outlines, planets, labels; it changes only when the
+galaxy does: a hex laid or turned, a planet destroyed) and above it the pieces (troop chips,
+aliens, owners' borders, marks, the last move: small), so a move sends and re-parses only the
+small picture. Over both lies one hex-shaped transparent button per hex, absolutely
+positioned, which takes the click and the keyboard (Tab, Enter) and whose tooltip says what is
+on the hex. Marks (legal destinations, sources, selection) are drawn in the pieces' SVG (group
+``g.lsn-sp-hexg[data-hex=N]`` per hex), so marking hexes changes only that picture.
 
 CSS classes for tests: ``lsn-sp-map``, ``lsn-sp-hex-<index>`` (the hex buttons),
 ``lsn-sp-cell-<q>_<r>`` (free cells while the galaxy is laid out), ``lsn-sp-clans``,
@@ -73,6 +76,8 @@ SP_CSS = """
 .lsn-sp-standing .widget-button { width: auto; }
 .lsn-sp-legend { font-size: 0.8em; color: #555; }
 .lsn-sp-mapstack > .lsn-sp-faces .widget-html-content { line-height: normal; height: auto; }
+.lsn-sp-mapstack > .lsn-sp-faces.lsn-sp-pieces { position: absolute !important; top: 0; left: 0;
+  pointer-events: none; }
 .lsn-sp-hits { position: absolute !important; top: 0; left: 0; margin: 0 !important; padding: 0 !important;
   background: transparent; overflow: visible; }
 .lsn-sp-hits > .widget-button.lsn-sp-hit { position: absolute; margin: 0 !important; padding: 0; border: none;
@@ -234,15 +239,21 @@ class GalaxyMap:
         self._callbacks: list[Callable[[tuple], None]] = []
         self._geometry_key = None
         self._tips: dict[Any, str] = {}
-        self._frags: dict[int, tuple] = {}  # hex -> (what it shows, svg, tooltip)
+        self._frags: dict[int, tuple] = {}  # hex -> (what it shows, pieces' svg, tooltip)
+        self._bases: dict[int, tuple] = {}  # hex -> (what it shows, galaxy's svg)
         self._pending_tips: dict[Any, str] = {}
         self._frag_geometry = None
-        self.svg = ""
+        self.base_svg = ""  # the galaxy: hexes, planets, labels
+        self.pieces_svg = ""  # what moves: troops, aliens, owners' borders, marks, the last move
+        self.base = w.HTML()
+        self.base.add_class("lsn-sp-faces")
+        self.base.add_class("lsn-sp-galaxy")
         self.faces = w.HTML()
         self.faces.add_class("lsn-sp-faces")
+        self.faces.add_class("lsn-sp-pieces")
         self.hits = w.Box(layout=w.Layout(width="0px", height="0px"))
         self.hits.add_class("lsn-sp-hits")
-        self.stack = w.Box([self.faces, self.hits])
+        self.stack = w.Box([self.base, self.faces, self.hits])
         self.stack.add_class("lsn-sp-mapstack")
         self.widget = self.stack
         self.widget.add_class("lsn-sp-map")
@@ -250,6 +261,11 @@ class GalaxyMap:
         self.centres: dict[Any, tuple[float, float]] = {}
         self.last: frozenset = frozenset()  # the hexes of the last step (lsn-last-move)
         self.button_size = (0.0, 0.0)
+
+    @property
+    def svg(self) -> str:
+        """Both pictures' markup, the galaxy then the pieces (what a test reads)."""
+        return self.base_svg + self.pieces_svg
 
     # -- clicks -----------------------------------------------------------------------
     def on_click(self, callback: Callable[[tuple], None]) -> None:
@@ -343,7 +359,8 @@ class GalaxyMap:
     def update(self, view: SpacePigsPlayerView, *, marks: Mapping[Any, str] | None = None,
                ghosts: Iterable[tuple[int, int]] = (), viewer: int | None = None, tooltips: bool = True,
                last: Iterable[int] = ()) -> None:
-        """Redraw the picture in place (one message when it changes). ``tooltips=False`` keeps
+        """Redraw the pictures in place (one message for each that changes: a move usually
+        changes only the pieces). ``tooltips=False`` keeps
         the hex buttons' tooltips for :meth:`update_tooltips` (a page sends them after the
         picture, as they are not seen at once). ``last``: the hexes the last step touched,
         outlined and given the class ``lsn-last-move`` (picture and hex buttons) until the next."""
@@ -352,14 +369,16 @@ class GalaxyMap:
         cells: list[tuple[Any, int, int]] = [(x.index, x.q, x.r) for x in view.hexes]
         cells += [((q, r), q, r) for q, r in ghosts]
         self._layout(cells, flat=view.option("layout") == "pancake")
-        parts = [f"<svg xmlns='http://www.w3.org/2000/svg' width='100%' "
-                 f"viewBox='0 0 {self.width} {self.height}' role='img' aria-label='The galaxy' "
-                 f"style='display:block;width:100%;height:auto;background:#0d1b2a;border-radius:8px'>"]
+        svg = (f"<svg xmlns='http://www.w3.org/2000/svg' width='100%' viewBox='0 0 {self.width} {self.height}' "
+               f"style='display:block;width:100%;height:auto")
+        base = [svg + ";background:#0d1b2a;border-radius:8px' role='img' aria-label='The galaxy'>"]
+        pieces = [svg + "' aria-hidden='true'>"]
         tips = {}
         cb_hex = view.combat.hex if view.combat is not None else None
         if self._frag_geometry is not self._geometry_key:  # laid out anew: every hex redrawn
             self._frag_geometry = self._geometry_key
             self._frags = {}
+            self._bases = {}
         names = tuple(view.name(p) for p in range(view.players))
         for x in view.hexes:
             h = x.index
@@ -369,16 +388,23 @@ class GalaxyMap:
             if frag is None or frag[0] != key:
                 frag = self._frags[h] = (key, self._hex_svg(x, marks.get(h), cb_hex == h, h in last),
                                          hex_tooltip(view, h))
-            parts.append(frag[1])
+            look = (x.kind, x.colour, x.family)  # what the galaxy picture shows of the hex
+            drawn = self._bases.get(h)
+            if drawn is None or drawn[0] != look:
+                drawn = self._bases[h] = (look, self._hex_base_svg(x))
+            base.append(drawn[1])
+            pieces.append(frag[1])
             tips[h] = frag[2]
         for q, r in ghosts:
-            parts.append(self._ghost_svg((q, r), marks.get((q, r))))
+            pieces.append(self._ghost_svg((q, r), marks.get((q, r))))
             tips[(q, r)] = f"Free cell ({q},{r}): lay a hex here"
-        parts.append("</svg>")
-        svg = "".join(parts)
-        if svg != self.svg:
-            self.svg = svg
-            self.faces.value = svg
+        base.append("</svg>")
+        pieces.append("</svg>")
+        base_svg, pieces_svg = "".join(base), "".join(pieces)
+        if base_svg != self.base_svg:  # the galaxy changed (or was laid out anew): rare
+            self.base_svg = self.base.value = base_svg
+        if pieces_svg != self.pieces_svg:
+            self.pieces_svg = self.faces.value = pieces_svg
         if last != self.last:  # the hex buttons' marks after the picture (what a click waits for)
             for h in self.last | last:
                 if h in self.buttons:
@@ -397,10 +423,11 @@ class GalaxyMap:
                 self.buttons[k].tooltip = tip
 
     def clear(self) -> None:
-        self.svg = ""
-        self.faces.value = ""
+        self.base_svg = self.pieces_svg = ""
+        self.base.value = self.faces.value = ""
         self._tips = {}
         self._frags = {}
+        self._bases = {}
         self._pending_tips = {}
         for b in self.buttons.values():
             b.tooltip = ""
@@ -436,22 +463,18 @@ class GalaxyMap:
                 f"<text x='{cx:.1f}' y='{cy + 5:.1f}' text-anchor='middle' font-size='16' fill='{colour}' "
                 f"font-family='sans-serif'>+</text>")
 
-    def _hex_svg(self, x: HexView, mark: str | None, fighting: bool, last: bool = False) -> str:
+    def _hex_base_svg(self, x: HexView) -> str:
+        """The hex as the galaxy picture shows it: its outline, planet(s), asteroid, sun or face
+        down tile, and its label (what changes only when the galaxy does)."""
         h = x.index
         cx, cy = self.centres[h]
         R = self.radius
         k = R / 40.0
-        kind, col, occ = x.kind, x.colour, x.occupants
-        holder = x.holder
-        stroke, sw = "#4a5a78", 1.5
-        if holder is not None and holder >= 0:
-            stroke, sw = colour_of(holder), 4.5 * k
-        elif holder is not None:
-            stroke, sw = ALIEN_FILL[holder], 4 * k
+        kind, col = x.kind, x.colour
         fill = "#15263d" if kind != "S" else "#3e2a00"
-        out = [f"<g class='lsn-sp-hexg' data-hex='{h}'>",
-               f"<polygon points='{self._corners(cx, cy, R - 2.5 * k)}' fill='{fill}' stroke='{stroke}' "
-               f"stroke-width='{sw:.1f}'/>"]
+        out = [f"<g class='lsn-sp-hexbase' data-hex='{h}'>",
+               f"<polygon points='{self._corners(cx, cy, R - 2.5 * k)}' fill='{fill}' stroke='#4a5a78' "
+               f"stroke-width='1.5'/>"]
         py = cy - 7 * k
         if kind == "P":
             out.append(f"<circle cx='{cx:.1f}' cy='{py:.1f}' r='{12 * k:.1f}' fill='{PLANET_COLOURS.get(col, '#999')}' "
@@ -480,6 +503,23 @@ class GalaxyMap:
         if kind != "S":
             out.append(f"<text x='{cx:.1f}' y='{cy - 24 * k:.1f}' text-anchor='middle' font-size='{8.5 * k:.1f}' "
                        f"font-family='sans-serif' fill='#b0bec5'>H{h}</text>")
+        out.append("</g>")
+        return "".join(out)
+
+    def _hex_svg(self, x: HexView, mark: str | None, fighting: bool, last: bool = False) -> str:
+        """What is on the hex, drawn over the galaxy: the holder's border, troop and alien
+        chips, a fight, the mark and the last move (a group per hex, empty when nothing)."""
+        h = x.index
+        cx, cy = self.centres[h]
+        R = self.radius
+        k = R / 40.0
+        occ = x.occupants
+        holder = x.holder
+        out = [f"<g class='lsn-sp-hexg' data-hex='{h}'>"]
+        if holder is not None:
+            stroke, sw = (colour_of(holder), 4.5 * k) if holder >= 0 else (ALIEN_FILL[holder], 4 * k)
+            out.append(f"<polygon points='{self._corners(cx, cy, R - 2.5 * k)}' fill='none' stroke='{stroke}' "
+                       f"stroke-width='{sw:.1f}'/>")
         # occupants
         chips = []
         for o in occ:
