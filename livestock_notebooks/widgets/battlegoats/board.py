@@ -21,7 +21,7 @@ browser tests: ``lsn-bg-board-<seat>``, ``lsn-bg-slot-<F1..B3>``, ``lsn-bg-hand-
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, Sequence
 
 import ipywidgets as w
 
@@ -97,6 +97,31 @@ class BoardWidget:
         self.grid.children = tuple(children)
 
 
+class LazyBoards(Sequence[BoardWidget]):
+    """Every seat's :class:`BoardWidget`, each built when first asked for: the page's setup
+    screen needs none, and a 2-player game only two (six boards are ~270 widget models the
+    browser would otherwise create before it shows the page)."""
+
+    def __init__(self, size: int, on_click: Callable[[int, int], None]):
+        self._built: list[BoardWidget | None] = [None] * size
+        self._on_click = on_click
+
+    def __len__(self) -> int:
+        return len(self._built)
+
+    def __getitem__(self, p):  # type: ignore[override]
+        if isinstance(p, slice):
+            return [self[i] for i in range(len(self))[p]]
+        board = self._built[p]
+        if board is None:
+            board = self._built[p] = BoardWidget(range(len(self))[p], self._on_click)
+        return board
+
+    def built(self) -> list[BoardWidget]:
+        """The boards made so far (without making the others)."""
+        return [b for b in self._built if b is not None]
+
+
 # --------------------------------------------------------------------------- the game view
 class BattleGoatsView(AttackPanel, GameView):
     """The BattleGoats board for :class:`GameApp`: every battlefield, your hand, the choices of
@@ -128,7 +153,7 @@ class BattleGoatsView(AttackPanel, GameView):
         self.style = w.HTML(BG_CSS)
         self.hint = w.HTML()
         self.hint.add_class("lsn-bg-hint")
-        self.boards = [BoardWidget(p, self.click_slot) for p in range(max_players)]
+        self.boards = LazyBoards(max_players, self.click_slot)
         self.others_box = w.Box(layout=w.Layout(display="flex", flex_flow="row wrap"))
         self.others_box.add_class("lsn-bg-boards")
         self.others_box.add_class("lsn-bg-opponents")
@@ -290,7 +315,7 @@ class BattleGoatsView(AttackPanel, GameView):
         self.viewer = None
         self.legal = []
         self.sel_hand = self.sel_attacker = self.sel_target = None
-        for board in self.boards:
+        for board in self.boards.built():
             for b in board.slots:
                 b.description = ""
                 b.tooltip = None

@@ -102,7 +102,7 @@ class LivestockView(GameView):
         self._battle_moment = None
         self.selected: str | None = None
         self._index: dict[str, Any] = {}
-        self.board = LivestockBoard()
+        self.board = LivestockBoard(0)  # its square buttons come with the first game drawn
         self.board.on_click(self.click_square)
         self.style = w.HTML(PANEL_CSS)
         self.phase = html_box("lsn-phase")

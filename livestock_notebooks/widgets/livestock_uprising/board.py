@@ -222,6 +222,7 @@ class LivestockBoard:
 
     def __init__(self, size: int = 5):
         self.size = 0
+        self.names: list[str] = []
         self.buttons: dict[str, w.Button] = {}
         self.faces: dict[str, str] = {}
         self._tips: dict[str, str] = {}

@@ -359,14 +359,35 @@ class MarshalPanel:
 # --------------------------------------------------------------------------- battles
 class BattleDialog:
     """Before an attack: both totals and the exact odds, with Attack / Cancel. After it: the dice
-    (a :class:`~livestock_notebooks.widgets.common.dice.DiceView` each), the outcome and what followed."""
+    (a :class:`~livestock_notebooks.widgets.common.dice.DiceView` each), the outcome and what followed.
+    Its parts are made when first used (the first battle), so the page starts with an empty box."""
+
+    #: the parts made on first use (the first battle shown), not with the page
+    _PARTS = frozenset({"title", "totals", "odds_html", "attacker_dice", "defender_dice", "dice_box", "outcome",
+                        "commit_button", "cancel_button", "close_button", "buttons"})
 
     def __init__(self, on_commit: Callable[[object], None], on_cancel: Callable[[], None]):
-        from ..common.dice import DiceView
-
         self.on_commit = on_commit
         self.on_cancel = on_cancel
         self.pending_attack = None
+        self._built = False
+        self.widget = w.VBox()
+        self.widget.add_class("lsn-battle-box")
+        self.widget.add_class("lsn-battle")
+        self.odds = None
+        self._awaiting_title = ""  # an attack shown whose dice are still to come
+        self.hide()
+
+    def __getattr__(self, name: str):
+        if name in BattleDialog._PARTS and not self.__dict__.get("_built", True):
+            self._build()
+            return getattr(self, name)
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    def _build(self) -> None:
+        from ..common.dice import DiceView
+
+        self._built = True
         self.title = html_box("lsn-battle-title")
         self.totals = html_box("lsn-battle-totals")
         self.odds_html = html_box("lsn-battle-odds")
@@ -383,12 +404,7 @@ class BattleDialog:
         self.cancel_button.add_class("lsn-dialog-cancel")  # Esc clicks it (the template's keyboard.js)
         self.close_button.add_class("lsn-dialog-cancel")
         self.buttons = w.HBox([self.commit_button, self.cancel_button, self.close_button])
-        self.widget = w.VBox([self.title, self.totals, self.odds_html, self.dice_box, self.outcome, self.buttons])
-        self.widget.add_class("lsn-battle-box")
-        self.widget.add_class("lsn-battle")
-        self.odds = None
-        self._awaiting_title = ""  # an attack shown whose dice are still to come
-        self.hide()
+        self.widget.children = (self.title, self.totals, self.odds_html, self.dice_box, self.outcome, self.buttons)
 
     @property
     def visible(self) -> bool:
@@ -402,6 +418,8 @@ class BattleDialog:
         """Empty every part, so that nothing of an earlier battle stays on screen."""
         self.pending_attack = None
         self.odds = None
+        if not self._built:
+            return
         self.title.value = ""
         self.totals.value = ""
         self.odds_html.value = ""
