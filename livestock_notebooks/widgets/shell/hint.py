@@ -48,7 +48,7 @@ def hint_text(spec: GameInfo, state: Any, player: int, analysis: dict) -> str:
         alts = "; ".join(f"{html.escape(spec.action_text(state, a['action'], player))} ({_percent(a.get('win_chance'))})"
                          for a in others)
         parts.append(f"next best: {alts}")
-    return '<div class="lsn-hint-line">' + ". ".join(parts) + ".</div>"
+    return '<div class="lsn-bot-hint-line">' + ". ".join(parts) + ".</div>"
 
 
 class HintControls:
@@ -59,10 +59,10 @@ class HintControls:
 
     def _build_hint(self) -> None:
         self.has_hint_bot = HINT_BOT in self.spec.bots
-        self.hint_button = button("Hint", "lsn-hint", self.hint, width="auto", icon="lightbulb-o",
+        self.hint_button = button("Hint", "lsn-bot-hint", self.hint, width="auto", icon="lightbulb-o",
                                   tooltip="What the strong bot would do now (from what you can see)")
         self.hint_output = w.HTML()
-        self.hint_output.add_class("lsn-hint-text")
+        self.hint_output.add_class("lsn-bot-hint-text")
         self.hints_checkbox = w.Checkbox(value=True, description="Offer hints in this game", indent=False)
         self.hints_checkbox.add_class("lsn-hints-allowed")
         self._hint_for: Any = None
@@ -86,7 +86,7 @@ class HintControls:
         if s is None or not self.has_hint_bot or not s.hints:
             return ""
         if s.needs_handoff or not s.is_human_turn or s.state.is_over:
-            self.hint_output.value = '<div class="lsn-hint-line">A hint is for your own decision.</div>'
+            self.hint_output.value = '<div class="lsn-bot-hint-line">A hint is for your own decision.</div>'
             return ""
         player = s.current_player
         bot = self.spec.make_bot(HINT_BOT, seed=len(s.history) * 7919 + (s.seed or 0) % 100_003)
