@@ -467,3 +467,15 @@ def test_thrown_dice_roll_for_a_moment_and_blank_dice_do_not():
 
     assert "lsn-die-rolled" in die_svg(4) and "lsn-die-rolled" not in die_svg(None)
     assert "@keyframes lsn-roll" in APP_CSS and "prefers-reduced-motion" in APP_CSS
+
+
+def test_the_save_link_is_there_while_the_bots_play():
+    """Save game works at any moment: once my turn ends and the bots play, the link holds the
+    game as I left it (it never goes missing while they play)."""
+    app = app_with([Seat.human(), Seat.bot("Walker")])
+    app.act(Walk(2))
+    assert app.end_turn() and app.session.is_bot_turn
+    mine = app.save_link.value
+    assert "Save game" in mine
+    assert app.step()  # one bot step
+    assert app.save_link.value == mine  # the settled point, not emptied

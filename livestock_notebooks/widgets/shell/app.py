@@ -454,7 +454,9 @@ class GameApp(SetupScreen, SaveControls, HintControls, BotPacing):
         which no click waits for) brings the log and controls up to date before the board,
         so the log is complete when the next decision is shown."""
         self.last_events = list(events)
-        self._link_stale = True  # cleared right after the board (see refresh)
+        # a player's change makes the save link stale (cleared after the board, rebuilt right
+        # after); a bot's step keeps the last link: the game as the players last left it
+        self._link_stale = self._link_stale or not log_first
         s = self.session
         if s.state.is_over:
             self._message(s.result_text(), "info")
@@ -515,7 +517,7 @@ class GameApp(SetupScreen, SaveControls, HintControls, BotPacing):
             return
         self._let_out_done = False
         if log_first:
-            self._refresh_rest()
+            self._refresh_rest(bot_step=True)
         player = s.current_player
         if s.needs_handoff:
             self.view.clear()
@@ -563,7 +565,7 @@ class GameApp(SetupScreen, SaveControls, HintControls, BotPacing):
         if self.seed_note.value != note:
             self.seed_note.value = note
 
-    def _refresh_rest(self) -> None:
+    def _refresh_rest(self, *, bot_step: bool = False) -> None:
         self._rest_pending = False
         s = self.session
         if s is None:
@@ -583,8 +585,8 @@ class GameApp(SetupScreen, SaveControls, HintControls, BotPacing):
         self.log.state = s.state  # seat colours may follow the game (Livestock factions)
         self.log.set_entries(s.log)
         self._refresh_hint(s)
-        if not s.is_bot_turn or s.state.is_over:  # during bot turns the last link stays (a settled point)
-            self.update_save_link()
+        if not bot_step or s.state.is_over or not self.save_link.value:
+            self.update_save_link()  # after a bot's step the last link stays (a settled point)
 
     # -- introspection for tests -------------------------------------------------------
     def widget_tree(self) -> list[w.Widget]:
