@@ -241,16 +241,25 @@ def test_battlegoats_hand_abilities_readable_on_a_phone(browser, voila_server):
         start_game(page)
         hand = page.locator("button.lsn-bg-hand-card")
         expect(hand).to_have_count(9)
-        text = page_text(page)
-        abilities = []
-        for i in range(hand.count()):
-            title = hand.nth(i).get_attribute("title") or ""
-            ability = title.split("): ", 1)[1] if "): " in title else ""
-            if ability.strip():
-                abilities.append(" ".join(ability.split()))
+
+        def missing_abilities():
+            # the hand is relabelled in place just after the board: read cards and text together
+            text = " ".join(page_text(page).split())
+            abilities = []
+            for i in range(hand.count()):
+                title = hand.nth(i).get_attribute("title") or ""
+                ability = title.split("): ", 1)[1] if "): " in title else ""
+                if ability.strip():
+                    abilities.append(" ".join(ability.split()))
+            return abilities, [a for a in abilities if a not in text]
+
+        abilities, missing = missing_abilities()
+        for _ in range(40):  # up to 10 s for the hand's deferred relabelling to settle
+            if not missing:
+                break
+            page.wait_for_timeout(250)
+            abilities, missing = missing_abilities()
         assert abilities, "no hand card has an ability to read"
-        flat = " ".join(text.split())
-        missing = [a for a in abilities if a not in flat]
         assert missing == [], f"abilities only in tooltips: {missing}"
         page.screenshot(path=str(screenshot_path("screens_battlegoats_hand_phone")))
         assert _real_errors(errors) == []
