@@ -18,8 +18,7 @@ from typing import Any
 import ipywidgets as w
 
 from ...core.session import GameInfo, Session
-from ..common.dom import button, hide, show
-from ..common.dom import plain_text
+from ..common.dom import button, hide, plain_text, show
 
 __all__ = ["HINT_BOT", "HintControls", "hint_text"]
 
