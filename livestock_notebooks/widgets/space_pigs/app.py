@@ -22,7 +22,9 @@ and how many troops may board are the engine's answers (``trip_destinations``, t
 """
 from __future__ import annotations
 
+import functools
 import html
+from typing import Iterator, Mapping
 
 import ipywidgets as w
 
@@ -44,7 +46,7 @@ from ..shell.views import ScreenRegions
 from ..shell.pacing import BOT_SPEEDS, DEFAULT_BOT_SPEED
 from .board import SP_CSS, ClanPanel, GalaxyMap, HandPanel, OrderTrack, SequenceBar, card_label
 from .help import help_html
-from .panels import CombatPanel, ElectionPanel, StandingOrder, touched_hexes
+from .panels import CombatPanel, ElectionPanel, StandingOrder, TroopTools, touched_hexes
 from .words import action_label, prompt_for
 
 __all__ = ["BOT_SPEEDS", "SpacePigsView", "action_label", "describe_action", "describe_turn", "new_game",
@@ -90,28 +92,9 @@ class SpacePigsView(GameView):
         self._button_actions: list[Action] = []
         self.actions_box = w.Box()
         self.actions_box.add_class("lsn-sp-actions")
-        # tools
-        self.troop_type = w.ToggleButtons(options=[("Piglet", False), ("Hog", True)], value=False,
-                                          description="Troop", style={"button_width": "70px"})
-        self.troop_type.add_class("lsn-sp-trooptype")
-        self.load_piglets = w.BoundedIntText(value=0, min=0, max=0, description="Piglets aboard",
-                                             style={"description_width": "initial"}, layout=w.Layout(width="170px"))
-        self.load_piglets.add_class("lsn-sp-load-piglets")
-        self.load_hogs = w.BoundedIntText(value=0, min=0, max=0, description="Hogs aboard",
-                                          style={"description_width": "initial"}, layout=w.Layout(width="150px"))
-        self.load_hogs.add_class("lsn-sp-load-hogs")
-        self.load_box = w.HBox([self.load_piglets, self.load_hogs], layout=w.Layout(grid_gap="8px"))
-        self.pile = w.ToggleButtons(options=[("red", "red")], description="Pile", style={"button_width": "80px"})
-        self.pile.add_class("lsn-sp-pile")
-        self.offer_choice = w.Dropdown(options=[], description="Exchange", layout=w.Layout(width="360px"))
-        self.offer_choice.add_class("lsn-sp-offer-choice")
-        self.offer_button = w.Button(description="Offer this exchange", icon="exchange", layout=w.Layout(width="auto"))
-        self.offer_button.add_class("lsn-sp-offer")
-        self.offer_button.on_click(lambda _b: self._offer())
-        self.offer_box = w.HBox([self.offer_choice, self.offer_button], layout=w.Layout(grid_gap="6px"))
-        self.offer_box.add_class("lsn-sp-offer-box")
+        # tools: built the first time a move needs one (see _tool_widgets), not with the page
         self._offers: list = []
-        self.tools = w.VBox([self.troop_type, self.load_box, self.pile, self.offer_box])
+        self.tools = w.VBox([])
         self.tools.add_class("lsn-sp-tools")
         self.legend = w.HTML(
             '<div>Map: <span style="color:#0091ea">blue</span> act from here, '
@@ -156,6 +139,23 @@ class SpacePigsView(GameView):
         dialogs and your cards on the right."""
         return ScreenRegions(board=self.board, prompt=self.prompt_box, actions=self.actions_box,
                              dialogs=self.dialogs, hand=self.hand.widget, players=self.players)
+
+    @functools.cached_property
+    def _tool_widgets(self) -> "TroopTools":
+        """The tools under the buttons (troop type, troops aboard, hex pile, card exchange),
+        made on first use: a page that has not needed them has no widgets for them."""
+        tools = TroopTools(self._offer)
+        self.tools.children = (tools.troop_type, tools.load_box, tools.pile, tools.offer_box)
+        return tools
+
+    troop_type = property(lambda self: self._tool_widgets.troop_type)
+    load_piglets = property(lambda self: self._tool_widgets.load_piglets)
+    load_hogs = property(lambda self: self._tool_widgets.load_hogs)
+    load_box = property(lambda self: self._tool_widgets.load_box)
+    pile = property(lambda self: self._tool_widgets.pile)
+    offer_choice = property(lambda self: self._tool_widgets.offer_choice)
+    offer_button = property(lambda self: self._tool_widgets.offer_button)
+    offer_box = property(lambda self: self._tool_widgets.offer_box)
 
     # -- helpers ------------------------------------------------------------------------
     def message(self, text: str, kind: str = "info") -> None:
@@ -250,7 +250,8 @@ class SpacePigsView(GameView):
         self.actions_box.children = ()
         self._button_actions = []
         self._offers = []
-        self.offer_choice.options = []
+        if "_tool_widgets" in self.__dict__:
+            self.offer_choice.options = []
         hide(self.tools)
 
     # -- drawing --------------------------------------------------------------------------
@@ -393,13 +394,18 @@ class SpacePigsView(GameView):
                 self.pile.options = opts
                 self.pile.value = value
         offers = [a for a in legal if isinstance(a, OfferExchange)]
+        loading = self.mode == "load" and self.selected is not None
+        if "_tool_widgets" not in self.__dict__ and not (troops or piles or offers or loading):
+            self._offers = offers
+            hide(self.tools)  # no tool needed yet: none is made
+            return
         if offers != self._offers:
             self._offers = offers
             self.offer_choice.options = [(f"Offer {card_label(a.card)} to {self.view.name(a.partner)}", i)
                                          for i, a in enumerate(offers)]
             if offers:
                 self.offer_choice.value = 0
-        wanted = {self.troop_type: bool(troops), self.load_box: self.mode == "load" and self.selected is not None,
+        wanted = {self.troop_type: bool(troops), self.load_box: loading,
                   self.pile: bool(piles), self.offer_box: bool(offers)}
         for widget, on in wanted.items():
             (show if on else hide)(widget)
@@ -684,6 +690,48 @@ def _checkbox(label: str, value: bool, css: str) -> w.Checkbox:
     return _classed(w.Checkbox(value=value, description=label, indent=False, layout=w.Layout(width="auto")), css)
 
 
+class OptionChecks(Mapping[str, w.Checkbox]):
+    """The on/off options of a new game (``OPTION_LABELS``) behind a "More options" button:
+    their checkboxes are made when it is first pressed (or a box is asked for from Python), so
+    the setup screen loads without them. ``chosen()``: the keys ticked."""
+
+    def __init__(self):
+        self.more = w.ToggleButton(description="More options", icon="sliders", value=False,
+                                   tooltip="Clan powers, galaxy variants and other options",
+                                   layout=w.Layout(width="auto"))
+        self.more.add_class("lsn-sp-more-options")
+        self.more.observe(self._toggled, "value")
+        self.widget = w.VBox([self.more])
+
+    @functools.cached_property
+    def _boxes(self) -> dict[str, w.Checkbox]:
+        boxes = {key: _checkbox(label, False, f"lsn-sp-opt-{key}") for key, label in OPTION_LABELS}
+        self.grid = w.GridBox(list(boxes.values()),
+                              layout=w.Layout(grid_template_columns="repeat(auto-fill, minmax(240px, 360px))",
+                                              grid_gap="2px 16px"))
+        self.grid.add_class("lsn-sp-options")
+        self.widget.children = (self.more, self.grid)
+        return boxes
+
+    def _toggled(self, change) -> None:
+        self._boxes  # made on the first press
+        (show if change["new"] else hide)(self.grid)
+
+    def chosen(self) -> list[str]:
+        if "_boxes" not in self.__dict__:
+            return []
+        return [key for key, box in self._boxes.items() if box.value]
+
+    def __getitem__(self, key: str) -> w.Checkbox:
+        return self._boxes[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(key for key, _label in OPTION_LABELS)
+
+    def __len__(self) -> int:
+        return len(OPTION_LABELS)
+
+
 def setup_controls() -> dict:
     """The Space Pigs setup widgets: rules mode, options, layout, turn limit (the bot speed is
     the page menu's, see :func:`play_app`)."""
@@ -693,7 +741,7 @@ def setup_controls() -> dict:
         "layout": _classed(w.Dropdown(options=list(LAYOUT_OPTIONS), value="rings", description="Galaxy"),
                            "lsn-sp-layout"),
         "auto_layout": _checkbox("Lay the galaxy out for us (random legal placements)", True, "lsn-sp-auto-layout"),
-        "checks": {key: _checkbox(label, False, f"lsn-sp-opt-{key}") for key, label in OPTION_LABELS},
+        "checks": OptionChecks(),
         "turns": _classed(w.Dropdown(options=list(TURN_LIMITS), value=6, description="Turn limit"), "lsn-sp-turns"),
         "notes": w.HTML(SETUP_NOTES),
     }
@@ -712,19 +760,13 @@ def play_app(*, bot_delay: float | None | str = "setup", autosave: bool = True, 
     page menu; ``None`` never schedules bots (tests step them by hand)."""
     spec = sp.GAME
     c = setup_controls()
-    checks = w.GridBox(list(c["checks"].values()),
-                       layout=w.Layout(grid_template_columns="repeat(auto-fill, minmax(240px, 360px))",
-                                       grid_gap="2px 16px"))
-    checks.add_class("lsn-sp-options")
     options_box = w.VBox([w.HTML('<div class="lsn-section-title">Options</div>'), c["layout"],
-                          c["auto_layout"], checks])
+                          c["auto_layout"], c["checks"].widget])
 
     def setup_options() -> dict:
         opts = {"rules": c["rules"].value, "max_rounds": c["turns"].value, "layout": c["layout"].value,
                 "auto_layout": bool(c["auto_layout"].value)}
-        for key, box in c["checks"].items():
-            if box.value:
-                opts[key] = True
+        opts.update((key, True) for key in c["checks"].chosen())
         return opts
 
     app = GameApp(spec, view_factory=SpacePigsView,

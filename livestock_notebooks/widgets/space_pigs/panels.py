@@ -10,6 +10,7 @@ CSS classes for tests: ``lsn-sp-combat``, ``lsn-sp-odds``, ``lsn-sp-odds-a``, ``
 """
 from __future__ import annotations
 
+import functools
 from typing import Callable, Iterable, Sequence
 
 import ipywidgets as w
@@ -278,18 +279,27 @@ class StandingOrder:
         self.viewer: int | None = None
         self.round_played = 0
         self._quiet = False
-        self.choice = w.Dropdown(options=[("ask me every round", ASK), ("fight to the end", 0)], value=ASK,
-                                 description="In this combat", style={"description_width": "initial"},
-                                 layout=w.Layout(width="auto"))
-        self.choice.add_class("lsn-sp-standing-choice")
-        self.choice.observe(self._chosen, "value")
-        self.fight_end = button("Fight to the end", "lsn-sp-fight-end", lambda: self.set(0), width="auto",
-                                icon="forward", tooltip="Fight on every round of this combat without asking")
-        self.note = w.HTML()
-        self.note.add_class("lsn-sp-standing-note")
-        self.widget = w.HBox([self.fight_end, self.choice, self.note])
+        self.widget = w.HBox([])  # its controls are made the first time a combat offers them
         self.widget.add_class("lsn-sp-standing")
         hide(self.widget)
+
+    @functools.cached_property
+    def _controls(self) -> tuple[w.Button, w.Dropdown, w.HTML]:
+        choice = w.Dropdown(options=[("ask me every round", ASK), ("fight to the end", 0)], value=ASK,
+                            description="In this combat", style={"description_width": "initial"},
+                            layout=w.Layout(width="auto"))
+        choice.add_class("lsn-sp-standing-choice")
+        choice.observe(self._chosen, "value")
+        fight_end = button("Fight to the end", "lsn-sp-fight-end", lambda: self.set(0), width="auto",
+                           icon="forward", tooltip="Fight on every round of this combat without asking")
+        note = w.HTML()
+        note.add_class("lsn-sp-standing-note")
+        self.widget.children = (fight_end, choice, note)
+        return fight_end, choice, note
+
+    fight_end = property(lambda self: self._controls[0])
+    choice = property(lambda self: self._controls[1])
+    note = property(lambda self: self._controls[2])
 
     # -- the order ----------------------------------------------------------------------
     def follow(self, view: SpacePigsPlayerView) -> None:
@@ -371,7 +381,8 @@ class StandingOrder:
 
     def clear(self) -> None:
         self.viewer = None
-        self.note.value = ""
+        if "_controls" in self.__dict__:
+            self.note.value = ""
         hide(self.widget)
 
 
@@ -382,6 +393,34 @@ def _flee_hex(action) -> int:
 def _troops_of(view: SpacePigsPlayerView, h: int, who: int) -> int:
     o = view.hexes[h].occupant(who)
     return o.piglets + o.hogs if o is not None else 0
+
+
+# --------------------------------------------------------------------------- tools
+class TroopTools:
+    """The tools under the action buttons: piglet or hog, the troops aboard a trip, the hex
+    pile to draw from, and a card exchange to offer (``on_offer`` when it is pressed). The page
+    makes them the first time a move needs one."""
+
+    def __init__(self, on_offer: Callable[[], None]):
+        self.troop_type = w.ToggleButtons(options=[("Piglet", False), ("Hog", True)], value=False,
+                                          description="Troop", style={"button_width": "70px"})
+        self.troop_type.add_class("lsn-sp-trooptype")
+        self.load_piglets = w.BoundedIntText(value=0, min=0, max=0, description="Piglets aboard",
+                                             style={"description_width": "initial"}, layout=w.Layout(width="170px"))
+        self.load_piglets.add_class("lsn-sp-load-piglets")
+        self.load_hogs = w.BoundedIntText(value=0, min=0, max=0, description="Hogs aboard",
+                                          style={"description_width": "initial"}, layout=w.Layout(width="150px"))
+        self.load_hogs.add_class("lsn-sp-load-hogs")
+        self.load_box = w.HBox([self.load_piglets, self.load_hogs], layout=w.Layout(grid_gap="8px"))
+        self.pile = w.ToggleButtons(options=[("red", "red")], description="Pile", style={"button_width": "80px"})
+        self.pile.add_class("lsn-sp-pile")
+        self.offer_choice = w.Dropdown(options=[], description="Exchange", layout=w.Layout(width="360px"))
+        self.offer_choice.add_class("lsn-sp-offer-choice")
+        self.offer_button = w.Button(description="Offer this exchange", icon="exchange", layout=w.Layout(width="auto"))
+        self.offer_button.add_class("lsn-sp-offer")
+        self.offer_button.on_click(lambda _b: on_offer())
+        self.offer_box = w.HBox([self.offer_choice, self.offer_button], layout=w.Layout(grid_gap="6px"))
+        self.offer_box.add_class("lsn-sp-offer-box")
 
 
 # --------------------------------------------------------------------------- election
