@@ -151,9 +151,8 @@ class TableService:
     def _apply_and_commit(self, record: TableRecord, state: GameState, seat: int, action: Action, by: str,
                           token: str | None) -> list[Event]:
         info = self.info(record.game)
-        line = info.action_text(state, action, seat)
         events = list(state.apply(action) or [])  # IllegalAction: raised before anything is stored
-        log = [e.text for e in events] or [line]
+        log = [e.text for e in events] or [info.action_text(info.load(record.save), action, seat)]
         entry = {"action": action.to_dict(), "by": by, "seat": seat, "log": log}
         self.store.commit(record.id, record.version, state.to_json(), entry, token,
                           status="over" if state.is_over else None)
