@@ -18,6 +18,7 @@ from livestock_notebooks.widgets.shell.app import (
     GameView,
     HeadlessRunner,
     Ticker,
+    widget_tree,
     illegal_message,
 )
 from livestock_notebooks.core.errors import IllegalAction
@@ -64,6 +65,7 @@ def test_first_open_shows_setup_with_seat_choices():
 
 def test_css_classes_for_browser_tests():
     app = app_with([Seat.human(), Seat.bot("Walker")])
+    app.menu_advanced.selected_index = 0  # the Advanced tools are made when the section first opens
     classes = set()
     for node in app.widget_tree():
         classes.update(getattr(node, "_dom_classes", ()))
@@ -479,3 +481,18 @@ def test_the_save_link_is_there_while_the_bots_play():
     assert "Save game" in mine
     assert app.step()  # one bot step
     assert app.save_link.value == mine  # the settled point, not emptied
+
+
+def test_the_menus_advanced_tools_are_made_when_it_first_opens_and_then_follow_the_game():
+    """Page load: the closed Advanced section has no widgets yet; opening it makes Pause bots,
+    Bot: one step and the bot-vs-bot run, already showing the game as it stands."""
+    app = app_with([Seat.human(), Seat.bot("Walker")])
+    inside = app.menu_advanced.children[0]
+    assert "lsn-bots-pause" not in {c for wdg in widget_tree(inside) for c in getattr(wdg, "_dom_classes", ())}
+    app.toggle_pause()  # paused before the tools exist
+    app.menu_advanced.selected_index = 0
+    classes = {c for wdg in widget_tree(inside) for c in getattr(wdg, "_dom_classes", ())}
+    assert {"lsn-bots-pause", "lsn-bot-step", "lsn-headless-run"} <= classes
+    assert app.pause_button.description == "Resume bots"
+    app.pause_button.click()
+    assert not app.paused and app.pause_button.description == "Pause bots"

@@ -29,6 +29,7 @@ widget tree.
 from __future__ import annotations
 
 import contextlib
+import functools
 import html
 import time
 from dataclasses import dataclass, field
@@ -161,8 +162,6 @@ class GameApp(SetupScreen, SaveControls, HintControls, BotPacing):
         self.undo_button = button("Undo", "lsn-undo", self.undo, icon="undo", tooltip="Take back your last step")
         self.end_turn_button = button(spec.end_turn_label, "lsn-end-turn", self.end_turn,
                                       width="auto", button_style="info", icon="forward")
-        self.pause_button = button("Pause bots", "lsn-bots-pause", self.toggle_pause, width="auto", icon="pause")
-        self.bot_step_button = button("Bot: one step", "lsn-bot-step", self.step, width="auto", icon="step-forward")
         self.new_game_button = button("New game", "lsn-new-game", self.ask_new_game, icon="plus")
         self.help_button = w.ToggleButton(description="How to play", icon="question-circle", value=False,
                                           tooltip="Show or hide how to play", layout=w.Layout(width="auto"))
@@ -236,17 +235,12 @@ class GameApp(SetupScreen, SaveControls, HintControls, BotPacing):
         self.game_box.add_class("lsn-game")
 
         # the menu: saving, loading, and (closed) advanced tools
-        self.headless = HeadlessRunner(spec, self._headless_seats, seed=self._headless_seed,
-                                       options=lambda: dict(self.setup_options()) if self.setup_options else {},
-                                       loop=loop)
-        self.headless_box = w.VBox([w.HTML('<div class="lsn-section-title">Bot-vs-bot game (headless)</div>'),
-                                    self.headless.widget])
-        if not headless or not spec.bots:
-            self.headless_box.layout.display = "none"
-        self.bot_tools = w.HBox([self.pause_button, self.bot_step_button],
-                                layout=w.Layout(flex_flow="row wrap", grid_gap="4px"))
-        self.menu_advanced = w.Accordion(children=[w.VBox([self.bot_tools, *regions.advanced, self.headless_box])],
-                                         titles=("Advanced",), selected_index=None)
+        # its contents (pause or step the bots, a bot-vs-bot run) are made when first opened
+        self._headless_wanted = headless and bool(spec.bots)
+        self._loop = loop
+        self.menu_advanced = w.Accordion(children=[w.VBox(list(regions.advanced))], titles=("Advanced",),
+                                         selected_index=None)
+        self.menu_advanced.observe(lambda c: c["new"] is not None and self._advanced_tools, "selected_index")
         self.menu_advanced.add_class("lsn-menu-advanced")
         self.menu_box = w.VBox([self.save_box, self.speed_dropdown, self.menu_advanced])
         self.menu_box.add_class("lsn-menu")
@@ -269,6 +263,33 @@ class GameApp(SetupScreen, SaveControls, HintControls, BotPacing):
         if not help_html:
             self._hide(self.help_button)
         self._offer_autosave(check_resume)
+
+    @functools.cached_property
+    def _advanced_tools(self) -> tuple:
+        """The Menu's Advanced tools, made the first time it opens (or one is asked for from
+        Python): Pause bots, Bot: one step, and the bot-vs-bot run."""
+        pause = button("Pause bots", "lsn-bots-pause", self.toggle_pause, width="auto", icon="pause")
+        step = button("Bot: one step", "lsn-bot-step", self.step, width="auto", icon="step-forward")
+        tools = w.HBox([pause, step], layout=w.Layout(flex_flow="row wrap", grid_gap="4px"))
+        headless = HeadlessRunner(self.spec, self._headless_seats, seed=self._headless_seed,
+                                  options=lambda: dict(self.setup_options()) if self.setup_options else {},
+                                  loop=self._loop)
+        headless_box = w.VBox([w.HTML('<div class="lsn-section-title">Bot-vs-bot game (headless)</div>'),
+                               headless.widget])
+        if not self._headless_wanted:
+            headless_box.layout.display = "none"
+        box = self.menu_advanced.children[0]
+        box.children = (tools, *box.children, headless_box)
+        made = (pause, step, tools, headless, headless_box)
+        self.__dict__["_advanced_tools"] = made
+        self._refresh_bot_tools()
+        return made
+
+    pause_button = property(lambda self: self._advanced_tools[0])
+    bot_step_button = property(lambda self: self._advanced_tools[1])
+    bot_tools = property(lambda self: self._advanced_tools[2])
+    headless = property(lambda self: self._advanced_tools[3])
+    headless_box = property(lambda self: self._advanced_tools[4])
 
     # -- display ------------------------------------------------------------------------
     def _ipython_display_(self):
@@ -576,17 +597,24 @@ class GameApp(SetupScreen, SaveControls, HintControls, BotPacing):
         self.end_turn_button.disabled = end_action is None
         if self.spec.end_turn is None:
             self._hide(self.end_turn_button)
+        self._refresh_bot_tools()
+        self.log.state = s.state  # seat colours may follow the game (Livestock factions)
+        self.log.set_entries(s.log)
+        self._refresh_hint(s)
+        if not bot_step or s.state.is_over or not self.save_link.value:
+            self.update_save_link()  # after a bot's step the last link stays (a settled point)
+
+    def _refresh_bot_tools(self) -> None:
+        """Pause and step buttons as the game stands (once the Advanced tools are made)."""
+        s = self.session
+        if "_advanced_tools" not in self.__dict__ or s is None:
+            return
         has_bots = any(seat.is_bot for seat in s.seats)
         self.pause_button.layout.display = None if has_bots else "none"
         self.bot_step_button.layout.display = None if has_bots else "none"
         self.pause_button.description = "Resume bots" if self.paused else "Pause bots"
         self.pause_button.icon = "play" if self.paused else "pause"
         self.bot_step_button.disabled = not s.is_bot_turn
-        self.log.state = s.state  # seat colours may follow the game (Livestock factions)
-        self.log.set_entries(s.log)
-        self._refresh_hint(s)
-        if not bot_step or s.state.is_over or not self.save_link.value:
-            self.update_save_link()  # after a bot's step the last link stays (a settled point)
 
     # -- introspection for tests -------------------------------------------------------
     def widget_tree(self) -> list[w.Widget]:

@@ -41,7 +41,7 @@ from .views import illegal_message
 __all__ = ["TutorialPage", "tutorial_css"]
 
 #: the app's parts a tutorial never shows (setup, saves, menu, help, new game, undo)
-HIDDEN_PARTS = ("setup_box", "save_box", "headless_box", "new_game_button", "resume_box", "seed_note",
+HIDDEN_PARTS = ("setup_box", "save_box", "new_game_button", "resume_box", "seed_note",
                 "help_button", "help_box", "menu_button", "menu_box", "confirm_box", "undo_button")
 
 
