@@ -63,6 +63,13 @@ NOTEBOOKS: tuple[Entry, ...] = (
         "Play",
     ),
     Entry(
+        "tables.ipynb",
+        "Play with friends",
+        "Make a table for any of the three games and send its link: each friend plays from their own "
+        "browser and sees only their own cards; bots can take seats too.",
+        "Play",
+    ),
+    Entry(
         "livestock_uprising_tutorial.ipynb",
         "Livestock Uprising tutorial",
         "Learn the game step by step by making the moves yourself.",

@@ -53,6 +53,9 @@ GAME_CARDS: tuple[GameCard, ...] = (
              "space_pigs_play.ipynb", "space_pigs_tutorial.ipynb", pictures.space_pigs_galaxy_svg),
 )
 
+#: the "Play with friends" page: one link right under the game cards
+FRIENDS = "tables.ipynb"
+
 #: (link, words) of the newcomer's first step.
 START_HERE = ("battlegoats_tutorial.ipynb",
               "New to these games? Start with the BattleGoats tutorial: about 10 minutes, one move at a time.")
@@ -74,6 +77,9 @@ _STYLE = """<style>
 .lsn-landing a.lsn-play { background: #1f5fbf; color: #fff; }
 .lsn-landing a.lsn-learn { background: #e8eef9; color: #1f3f7f; border: 1px solid #1f5fbf; }
 .lsn-landing .lsn-game-card p { margin: 0; line-height: 1.35; }
+.lsn-landing .lsn-play-friends { margin: 12px 0 0 0; line-height: 2; }
+.lsn-landing .lsn-play-friends a.lsn-play { display: inline-block; padding: 0.3em 0.9em; border-radius: 6px;
+  text-decoration: none; font-weight: 600; margin-right: 0.5em; }
 .lsn-landing .lsn-catalog-list li { margin: 0.25em 0; line-height: 1.4; }
 </style>"""
 
@@ -110,6 +116,10 @@ def landing_html(notebooks_dir: str | os.PathLike[str] | None = None) -> str:
         parts.append('<div class="lsn-games">')
         parts.extend(_game_card(c, entries, views.get(c.key)) for c in cards)
         parts.append("</div>")
+        if FRIENDS in entries:  # right under the games' Play links
+            parts.append(f'<p class="lsn-play-friends">{_link(entries[FRIENDS], "lsn-play")} '
+                         f"{esc(entries[FRIENDS].description)}</p>")
+            shown.add(FRIENDS)
     for section in catalog.SECTIONS:
         rest = [e for e in entries.values() if e.section == section and e.file not in shown]
         if not rest:

@@ -223,7 +223,7 @@ class SaveControls:
         It is rewritten after every change (by the page, after the board is drawn); it holds
         hidden cards too, so it is emptied while the device is passed on (hot-seat)."""
         s = self.session
-        if s is None or s.needs_handoff:
+        if s is None or s.needs_handoff or getattr(s, "remote", False):  # a table's save: every seat's cards
             self.save_link.value = ""
             return ""
         text = s.to_save_text()

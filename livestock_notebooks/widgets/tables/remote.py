@@ -1,0 +1,260 @@
+"""A game at a table, on one browser's game screen: :class:`TableSession` and :class:`TablePlay`.
+
+A table's game lives in the store (``livestock_notebooks.tables``), not in a kernel. Each page
+at the table shows it with the same :class:`~..shell.app.GameApp` as the hot-seat page, through
+a :class:`TableSession`: a :class:`~livestock_notebooks.core.session.Session` whose viewer is
+this browser's seat (``None`` for a spectator) and whose moves go through
+:meth:`TableService.act <livestock_notebooks.tables.service.TableService.act>` with the version
+they were made on. The screen is built from ``player_view(seat)`` only, as on the hot-seat page;
+the game's save (every hand in it) never reaches the page: it is not offered for download.
+
+:class:`TablePlay` joins a session to its page: a poll on the kernel's loop (every
+:data:`POLL_SECONDS`) reads the table's version and redraws when another browser moved; a move
+refused because the table moved on meanwhile redraws with a short note; bot seats play on the
+server (:meth:`TableService.play_bots`) as soon as it is their turn.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from ...core.errors import IllegalAction, NotYourDecision
+from ...core.protocol import Action, Event
+from ...core.session import GameInfo, LogEntry, Seat, Session
+from ...tables.service import action_from_legal
+from ...tables.store import StaleVersion
+from ..shell.pacing import Ticker
+
+__all__ = ["POLL_SECONDS", "StaleMove", "TablePlay", "TableSession", "table_seats"]
+
+#: how often a page reads its table's version
+POLL_SECONDS = 0.3
+#: the note shown when a move was refused because the table had moved on
+STALE_NOTE = "Another move was made first; the table now shows the game as it is."
+
+
+class StaleMove(IllegalAction):
+    """A move made on a version of the table that is no longer the current one."""
+
+
+def table_seats(record: Any) -> list[Seat]:
+    """The session's seats for a table record: a bot seat plays its bot, any other seat is a
+    person's (taken or free)."""
+    return [Seat.bot(s.bot) if s.kind == "bot" and s.bot else Seat.human() for s in record.seats]
+
+
+class TableSession(Session):
+    """The game of one table as one seat sees it (``seat=None``: a spectator).
+
+    ``state`` is the table's position (kept in the kernel: pages draw from
+    ``player_view(seat)`` only). :meth:`sync` brings it up to the store's version and returns
+    the events of the moves made since, replayed from the action log (public event texts, the
+    log every page shows)."""
+
+    #: read by the shell: a table's save holds every seat's cards, so it is never offered
+    remote = True
+
+    def __init__(self, spec: GameInfo, service: Any, record: Any, seat: int | None, token: str | None):
+        super().__init__(spec, service.load(record), table_seats(record), seed=record.seed, autosave=False)
+        self.service = service
+        self.store = service.store
+        self.table_id = record.id
+        self.record = record
+        self.version = record.version
+        self.seat = seat
+        self.token = token
+        self.viewer = seat
+        #: set when a move was refused because the table had moved on (the next poll says so)
+        self.refused = False
+        #: set when the host took this browser's seat back (the page forgets its token)
+        self.lost_seat = False
+        self.unshown: list[Event] = []  # events of a catch-up no redraw has shown yet
+        self.log.extend(_log_lines(service.store.actions(record.id)))
+
+    # -- whose decision, what may be shown ---------------------------------------------
+    @property
+    def needs_handoff(self) -> bool:
+        return False  # one browser, one seat: nothing is passed on
+
+    @property
+    def is_human_turn(self) -> bool:
+        """True when the decision is this browser's seat's (hints and the prompt follow it)."""
+        return self.seat is not None and self.current_player == self.seat
+
+    @property
+    def waiting_for_player(self) -> bool:
+        """The decision is a free seat's: the game waits for someone to take it."""
+        p = self.current_player
+        return p is not None and self.record.seats[p].kind == "free"
+
+    def view(self) -> Any:
+        return None if self.seat is None else self.state.player_view(self.seat)
+
+    def legal_for_viewer(self) -> list[Action]:
+        return list(self.state.legal_actions()) if self.is_human_turn else []
+
+    def undo_blocker(self) -> str | None:
+        return "moves at a table are final"
+
+    @property
+    def can_undo(self) -> bool:
+        return False
+
+    def write_autosave(self, *, take_over: bool = False):
+        return None  # the store keeps the table
+
+    # -- playing --------------------------------------------------------------------------
+    def apply(self, action: Action, *, by_bot: bool = False) -> list[Event]:
+        """Send this seat's move to the table (against the version shown); the events of
+        everything that happened since are returned. A move made on an old version raises
+        :class:`StaleMove` after the position is brought up to date."""
+        if self.seat is None or self.token is None:
+            raise NotYourDecision("You are watching this table: take a free seat to play", None, action=action)
+        try:
+            self.service.act(self.table_id, self.token, self.version, action)
+        except StaleVersion:
+            self.refused = True
+            self.unshown = self.sync()
+            raise StaleMove(STALE_NOTE, None, action=action) from None
+        return self.sync()
+
+    def bot_step(self) -> tuple[Action | None, list[Event]] | None:
+        """Bots play on the server: ask the table's service to play them (two pages asking at
+        once: the version check lets one win), then catch up."""
+        if not self.is_bot_turn:
+            return None
+        try:
+            self.service.play_bots(self.table_id)
+        except StaleVersion:
+            pass
+        return None, self.sync()
+
+    def sync(self) -> list[Event]:
+        """Bring the position up to the table's current version; the events since (``[]``
+        when nothing moved). The seats are read again too (a seat taken or given to a bot)."""
+        record = self.store.get(self.table_id)
+        self.record = record
+        self.seats = table_seats(record)
+        if self.token is not None and self.store.seat_of(self.table_id, self.token) != self.seat:
+            self.lost_seat = True  # the host gave the seat to a bot or to a player: watch from now on
+            self.seat = self.viewer = self.token = None
+        if record.version == self.version:
+            return []
+        entries = [a for a in self.store.actions(self.table_id) if a.get("version", 0) > self.version]
+        events = self._replay(entries, record.save)
+        self.state = self.service.load(record)
+        self.version = record.version
+        if events is None:  # the public lines the table logged
+            self.log.extend(_log_lines(entries))
+            events = []
+        else:
+            self.log.extend(LogEntry.from_event(e) for e in events)
+        if self.state.is_over:
+            self.log.append(LogEntry(self.result_text(), None, "game-over"))
+        return events
+
+    def _replay(self, entries: list[dict], save: str) -> list[Event] | None:
+        """The events of the logged moves, replayed on a copy of the position shown (what the
+        board animates, as after a move on the hot-seat page); ``None`` when they do not lead
+        to ``save`` (then the page shows the new position with the logged lines)."""
+        try:
+            state = self.state.copy()
+            events: list[Event] = []
+            for entry in entries:
+                player = state.current_player
+                action = action_from_legal(state, entry["action"])
+                line = self.spec.action_text(state, action, player)
+                made = list(state.apply(action) or [])
+                events.extend(made or [Event("action", line, player)])
+            return events if state.to_json() == save else None
+        except Exception:  # an action log this page cannot replay: the logged lines instead
+            return None
+
+
+def _log_lines(entries: list[dict]) -> list[LogEntry]:
+    """The public lines of logged moves (``log`` of each entry; never its ``action``, which may
+    name a card only its player saw)."""
+    out = []
+    for entry in entries:
+        seat = entry.get("seat")
+        for line in entry.get("log") or ():
+            if isinstance(line, str):
+                out.append(LogEntry(line, seat if isinstance(seat, int) else None, "table"))
+    return out
+
+
+class TablePlay:
+    """Keeps one page's game screen in step with its table: a poll every :data:`POLL_SECONDS`
+    on the kernel loop (none without a loop: tests call :meth:`poll`) reads the table's stamp
+    (version, last change) and redraws after another browser's move, with a note after a
+    refused move; bots are asked to play when it is their turn. ``on_record(record)`` is called
+    when the table changed (the lobby redraws its seats)."""
+
+    def __init__(self, app: Any, session: TableSession, *, loop=None,
+                 on_record: Callable[[Any], Any] | None = None, interval: float = POLL_SECONDS):
+        self.app = app
+        self.session = session
+        self.interval = interval
+        self.on_record = on_record
+        self.drawn_version = -1
+        self.drawn_seat: int | None = None
+        self._stamp: tuple | None = None
+        self._ticker = Ticker(self._tick, loop=loop)
+        self._stopped = False
+        app.on_change(self._drawn)
+
+    def _drawn(self, app: Any, _events: list) -> None:
+        if app.session is self.session:
+            self.drawn_version, self.drawn_seat = self.session.version, self.session.seat
+
+    def start(self, message: str) -> None:
+        """Show the table's game on the app's screen and start polling."""
+        app = self.app
+        for part in (app.undo_button, app.new_game_button, app.save_box, app.bot_tools, app.headless_box):
+            part.layout.display = "none"  # a table's moves are final, its save private, its bots on the server
+        app._enter(self.session, message)  # the shell's way in: the game screen, bots scheduled
+        self._note_waiting()
+        self._stamp = self.session.store.stamp(self.session.table_id)
+        self._ticker.schedule(self.interval)
+
+    def stop(self) -> None:
+        self._stopped = True
+        self._ticker.cancel()
+
+    def _tick(self) -> None:
+        if self._stopped or self.app.session is not self.session:
+            return
+        try:
+            self.poll()
+        except Exception as exc:  # the store out of reach for a moment: say so, keep polling
+            self.app.message(f"Could not read the table: {type(exc).__name__}: {exc}", "error")
+        self._ticker.schedule(self.interval)
+
+    def poll(self) -> bool:
+        """Read the table; redraw when it moved or a refused move is to be shown. Returns True
+        when the screen was redrawn."""
+        s = self.session
+        if self.app.session is not s:
+            return False
+        stamp = s.store.stamp(s.table_id)
+        events, s.unshown = s.unshown, []
+        if stamp != self._stamp:
+            self._stamp = stamp
+            events += s.sync()
+            if self.on_record is not None:
+                self.on_record(s.record)
+        if s.version == self.drawn_version and s.seat == self.drawn_seat and not s.refused:
+            if s.is_bot_turn and not self.app._ticker.pending:
+                self.app._schedule_bots()  # a bot seat given by the host, a kernel gone mid-turn
+            return False
+        note = STALE_NOTE if s.refused else ""
+        s.refused = False
+        self.app.hint_output.value = ""
+        self.app._after(events, note, log_first=True)
+        self._note_waiting()
+        return True
+
+    def _note_waiting(self) -> None:
+        s = self.session
+        if s.waiting_for_player:
+            name = s.name(s.current_player)
+            self.app.message(f"Waiting for a player to take the seat of {name}: share the invite link.", "info")

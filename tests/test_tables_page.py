@@ -1,0 +1,210 @@
+"""The "Play with friends" page driven from Python: several pages (each its own browser folder)
+at one table in a temporary SQLite store, clicking the page's own buttons where there is one.
+
+No loop runs here, so nothing polls by itself: a test calls ``page.play.poll()`` where a page
+would have polled, and ``app.run_bots()`` where its bot tick would have fired."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from livestock_notebooks.core.errors import IllegalAction
+from livestock_notebooks.tables.store import TableStore
+from livestock_notebooks.widgets.shell.app import tree_text
+from livestock_notebooks.widgets.tables.page import SeatTokens, TablesPage, invite_url, table_from_query
+from test_battlegoats_ui import assert_no_hidden_names
+
+
+@pytest.fixture
+def store(tmp_path):
+    return TableStore(f"sqlite:///{tmp_path / 'tables.db'}")
+
+
+@pytest.fixture
+def folder(tmp_path):
+    return lambda name: tmp_path / "browsers" / name
+
+
+def page(store, folder, name, table=None):
+    return TablesPage(store=store, query=f"table={table}" if table else "", save_directory=folder(name),
+                      app_options={"bot_delay": None})
+
+
+def create(host: TablesPage, game: str, seats, name="Ann", seed=7):
+    host.game_choice.value = game
+    app = host._apps[game]
+    app.players.value = len(seats)
+    for dd, kind in zip(app.seat_dropdowns, seats):
+        dd.value = kind
+    app.seed.value = str(seed)
+    host.your_name.value = name
+    app.start_button.click()
+    assert host.session is not None, host.status.value
+    return host.session.table_id
+
+
+def join(store, folder, name, table, seat):
+    guest = page(store, folder, name, table)
+    guest.lobby.name.value = name
+    guest.lobby.take_button(seat).click()
+    assert guest.session.seat == seat
+    return guest
+
+
+def text(p: TablesPage) -> str:
+    return tree_text(p.widget, skip=(p.app.help_html,))
+
+
+def poll_all(pages):
+    for p in pages:
+        p.play.poll()
+
+
+def test_a_table_is_made_from_the_game_setup_screen_and_its_link_carries_no_seat_token(store, folder):
+    host = page(store, folder, "host")
+    assert host.create_box.layout.display != "none"
+    table = create(host, "battlegoats", ["Human", "Human", "random"])
+    record = store.get(table)
+    assert [s.kind for s in record.seats] == ["human", "free", "bot"]
+    assert record.seats[0].name == "Ann" and record.host_seat == 0
+    assert host.session.seat == 0 and host.table_box.layout.display != "none"
+    assert host.lobby.invite.value.endswith(f"?table={table}")
+    token = SeatTokens(folder("host")).token(table)
+    assert token and token not in text(host) and token not in host.lobby.invite.value
+    assert "free" in host.lobby.seats_html.value and "Random bot" in host.lobby.seats_html.value
+    assert host.app.save_link.value == ""  # the table's save holds every seat's cards: never on the page
+
+
+def test_table_needs_a_human_seat(store, folder):
+    host = page(store, folder, "host")
+    host.game_choice.value = "battlegoats"
+    app = host._apps["battlegoats"]
+    app.players.value = 2
+    for dd in app.seat_dropdowns[:2]:
+        dd.value = "random"
+    app.start_button.click()
+    assert host.session is None and "Human seat" in host.status.value
+
+
+def test_invite_link_is_the_page_address_with_the_table_id():
+    env = {"SERVER_NAME": "127.0.0.1", "SERVER_PORT": "8866", "SCRIPT_NAME": "/voila/render/tables.ipynb"}
+    assert invite_url("abcDEF123_-x", env) == "http://127.0.0.1:8866/voila/render/tables.ipynb?table=abcDEF123_-x"
+    assert invite_url("abcDEF123_-x", {}) == "tables.ipynb?table=abcDEF123_-x"
+    assert table_from_query("table=abcDEF123_-x&x=1") == "abcDEF123_-x"
+    assert table_from_query("") is None
+
+
+def test_three_browsers_play_battlegoats_to_the_end_each_seeing_only_their_own_cards(store, folder):
+    host = page(store, folder, "host")
+    table = create(host, "battlegoats", ["Human", "Human", "Human"])
+    pages = [host, join(store, folder, "Bob", table, 1), join(store, folder, "Cy", table, 2)]
+    poll_all(pages)
+    rng = random.Random(5)
+    for step in range(3000):
+        s = host.session
+        if s.state.is_over:
+            break
+        mover = pages[s.current_player]
+        legal = mover.session.legal_for_viewer()
+        assert legal and all(not p.session.legal_for_viewer() for p in pages if p is not mover)
+        assert mover.app.act(rng.choice(legal)), mover.app.status_text
+        poll_all(pages)
+        if step % 25 == 0:
+            for i, p in enumerate(pages):
+                assert p.session.version == store.get(table).version
+                assert_no_hidden_names(p.app, i)
+    assert host.session.state.is_over
+    final = store.get(table)
+    assert final.status == "over"
+    for p in pages:
+        assert p.session.version == final.version
+        assert "Game over" in p.app.status_text or "wins" in p.app.status_text
+        assert p.app.session.log[-1].kind == "game-over"
+
+
+def test_a_move_made_on_an_old_version_is_refused_and_the_page_catches_up_with_a_note(store, folder):
+    host = page(store, folder, "host")
+    table = create(host, "battlegoats", ["Human", "Human"])
+    tab2 = page(store, folder, "host", table)  # the same browser in a second tab: the same seat
+    assert tab2.session.seat == 0
+    legal = tab2.session.legal_for_viewer()
+    assert host.app.act(host.session.legal_for_viewer()[0])
+    assert store.get(table).version == 1
+    assert not tab2.app.act(legal[1])  # made on version 0
+    assert store.get(table).version == 1
+    assert "Another move was made first" in tab2.app.status_text
+    assert tab2.play.poll()
+    assert tab2.session.version == 1 and "Another move was made first" in tab2.app.status_text
+    assert tab2.session.state.to_json() == host.session.state.to_json()
+
+
+def test_an_illegal_move_names_the_rule_and_nothing_is_stored(store, folder):
+    host = page(store, folder, "host")
+    table = create(host, "battlegoats", ["Human", "Human"])
+    guest = join(store, folder, "Bob", table, 1)
+    action = host.session.legal_for_viewer()[0]
+    with pytest.raises(IllegalAction):
+        guest.session.apply(action)  # not Bob's decision
+    assert not guest.app.act(action)
+    assert "Not allowed" in guest.app.status_text and store.get(table).version == 0
+
+
+def test_a_reload_sits_at_the_same_seat_and_late_visitors_watch(store, folder):
+    host = page(store, folder, "host")
+    table = create(host, "battlegoats", ["Human", "Human"])
+    guest = join(store, folder, "Bob", table, 1)
+    again = page(store, folder, "Bob", table)  # Bob reloads (a new kernel)
+    assert again.session.seat == 1 and "Welcome back" in again.status.value
+    late = page(store, folder, "Dee", table)
+    assert late.session.seat is None and late.lobby.join_box.layout.display == "none"
+    assert "You are watching" in late.lobby.watch_note.value
+    assert late.session.view() is None and not late.session.legal_for_viewer()
+    assert guest.session.seat == 1
+
+
+def test_the_host_gives_a_seat_to_a_bot_and_takes_it_back(store, folder):
+    host = page(store, folder, "host")
+    table = create(host, "battlegoats", ["Human", "Human"])
+    guest = join(store, folder, "Bob", table, 1)
+    host.play.poll()
+    menu = host.lobby.seat_menus[1]
+    assert guest.lobby.host_box.layout.display == "none" and host.lobby.host_box.layout.display != "none"
+    menu.value = "bot:random"
+    host.lobby.apply_buttons[1].click()
+    assert store.get(table).seats[1].kind == "bot"
+    guest.play.poll()
+    assert guest.session.seat is None and "gave your seat" in guest.status.value
+    assert SeatTokens(folder("Bob")).token(table) is None
+    host.lobby.seat_menus[1].value = "free"
+    host.lobby.apply_buttons[1].click()
+    assert store.get(table).seats[1].kind == "free"
+    guest.play.poll()
+    assert guest.lobby.take_button(1) is not None
+
+
+def test_livestock_table_with_a_bot_seat_bots_play_on_the_server(store, folder):
+    host = page(store, folder, "host")
+    table = create(host, "livestock_uprising", ["Human", "Human", "greedy"])
+    guest = join(store, folder, "Bob", table, 1)
+    pages = [host, guest]
+    rng = random.Random(3)
+    bot_moves = 0
+    for _ in range(400):
+        s = host.session
+        if s.state.is_over or bot_moves >= 3:
+            break
+        if s.is_bot_turn:
+            before = store.get(table).version
+            host.app.run_bots()
+            bot_moves += 1
+            assert store.get(table).version > before
+        else:
+            mover = pages[s.current_player]
+            assert mover.app.act(rng.choice(mover.session.legal_for_viewer())), mover.app.status_text
+        poll_all(pages)
+        assert guest.session.version == host.session.version == store.get(table).version
+    assert bot_moves >= 1
+    entries = store.actions(table)
+    assert any(e["by"] == "bot" for e in entries)
+    assert len(guest.app.session.log) > len(entries)  # every move logged on every page
