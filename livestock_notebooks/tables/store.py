@@ -12,7 +12,8 @@ The store is named by a URL:
 - ``sqlite:///path/to/tables.db``: one file (WAL mode), created on first use. The default
   (:func:`default_url`) is ``tables.db`` in the app's data folder; ``LIVESTOCK_TABLES_URL``
   overrides it. A write takes SQLite's write lock first (``BEGIN IMMEDIATE``), then checks
-  the version in the same ``UPDATE``.
+  the version in the same ``UPDATE``. (``synchronous=NORMAL``: a power cut may lose the last
+  moves, never damage the file.)
 - ``postgresql://user:password@host/dbname`` (psycopg 3, the ``postgres`` extra): several app
   servers share one database. ``UPDATE ... WHERE version = %s`` and the row count tell whether
   this writer won.
@@ -200,12 +201,12 @@ class TableStore:
         #: a test hook: called inside :meth:`commit` after the version was moved, before the
         #: log entry is written and the transaction commits
         self._pause_in_commit: Callable[[], Any] | None = None
+        self.path: Path | None = None
         if self.url.startswith("sqlite:///"):
             self.backend = "sqlite"
             self.path = Path(self.url[len("sqlite:///"):]).expanduser()
         elif self.url.startswith(("postgresql://", "postgres://")):
             self.backend = "postgresql"
-            self.path = None
         else:
             raise ValueError("a tables URL starts with sqlite:/// or postgresql://")
         self._ensure_schema()
