@@ -183,3 +183,44 @@ def test_a_continued_step_keeps_the_board(game, first, then):
     t.go(t.steps.index(t.steps[[s.key for s in t.steps].index(then)]))
     assert t.step.key == then and not t.is_done
     assert snapshot(t) == before
+
+
+# --------------------------------------------------------------------------- the parts a step shows
+UNUSED = "lsn-tut-unused"
+
+
+def hidden(widget) -> bool:
+    return UNUSED in widget._dom_classes
+
+
+@pytest.mark.parametrize("game,quiet,bots", [("livestock", "move", "attack"), ("space_pigs", "travel", "marker"),
+                                             ("battlegoats", "adjacent", "attack")])
+def test_a_step_shows_only_the_parts_of_the_page_it_needs(game, quiet, bots):
+    """A step where only the learner moves hides the game log (and the players strip); a step
+    where the bots play shows them, to follow what they do. BattleGoats shows the hand always."""
+    t = open_step(PAGES[game](), quiet)
+    app = t.app
+    assert hidden(app.log.widget) and hidden(app.regions.players) and "log" not in t.shown_parts
+    assert hidden(app.regions.hand) == (game != "battlegoats")
+    t = open_step(PAGES[game](), bots)
+    app = t.app
+    assert not hidden(app.log.widget) and not hidden(app.regions.players)
+    assert {"log", "players"} <= t.shown_parts
+
+
+@pytest.mark.parametrize("game,cards", [("livestock", "cards"), ("space_pigs", "draw")])
+def test_a_step_about_cards_shows_the_hand_and_the_next_step_hides_it_again(game, cards):
+    t = open_step(PAGES[game](), cards)
+    assert not hidden(t.app.regions.hand) and "hand" in t.shown_parts
+    t.skip_button.click()
+    assert "hand" not in t.parts_for(t.step) and hidden(t.app.regions.hand)
+
+
+def test_a_step_can_name_the_parts_it_shows():
+    import dataclasses
+
+    t = livestock()
+    move = next(s for s in t.steps if s.key == "move")
+    t = type(t)([dataclasses.replace(move, shows=("log",))], bot_delay=None)
+    assert t.shown_parts == {"log"}
+    assert not hidden(t.app.log.widget) and hidden(t.app.regions.hand) and hidden(t.app.regions.players)

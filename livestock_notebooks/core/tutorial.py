@@ -7,7 +7,9 @@ it began meet its goal (:meth:`Step.done`); ``demo(state)`` gives the next move 
 answer ("show me"); ``advice(action, state)`` says why a move the rules allow is not the
 step's goal (the page refuses it and says what the step asks). Two flags shape how the page
 runs a step: ``bots`` (the other seats' bots play during the step; else they wait) and
-``continues`` (the step goes on from the board the previous step left, no new position). The games keep their own step lists
+``continues`` (the step goes on from the board the previous step left, no new position);
+``shows`` names the parts of the screen beyond the board the step needs (the hand, the log, the
+players strip), when the page's own choice does not fit. The games keep their own step lists
 (:mod:`livestock_notebooks.livestock_uprising.tutorial`,
 :mod:`livestock_notebooks.widgets.space_pigs.tutorial`); the page that runs them on the real
 board is :class:`livestock_notebooks.widgets.shell.tutorial.TutorialPage`.
@@ -69,6 +71,9 @@ class Step:
     bots: bool = False
     continues: bool = False
     moves: int = 1  # goal moves the worked answer takes (for the time estimate; 0 on reading steps)
+    #: the optional parts of the play screen the step needs ("hand", "log", "players"; the board,
+    #: prompt, actions and dialogs are always there); None: the tutorial page decides from the step
+    shows: tuple[str, ...] | None = None
 
     @property
     def interactive(self) -> bool:

@@ -51,6 +51,7 @@ class Tutorial(TutorialPage):
     section_label = "Rulebook"
     read_hint = "Read, look at the board, then press Next."
     show_tooltip = "Play the step's answer"
+    always_parts = ("hand",)  # your cards are the game: every step shows them
 
     def __init__(self, steps: Sequence[Step] = STEPS, *, loop=None, step_delay: float | None = 0.6, seed: int = 7,
                  bot_delay: float | None = None):

@@ -35,11 +35,13 @@ from ...core.errors import IllegalAction
 from ...core.protocol import Action
 from ...core.session import Seat
 from ...core.tutorial import Step
-from ..common.dom import hide, plain_text, show
+from ..common.dom import hide, plain_text, set_classes, show
 from .views import illegal_message
 
 __all__ = ["TutorialPage", "tutorial_css"]
 
+#: the parts of the play screen a tutorial step shows only when it needs them (see TutorialPage.parts_for)
+OPTIONAL_PARTS = ("hand", "log", "players")
 #: the app's parts a tutorial never shows (setup, saves, menu, help, new game, undo)
 HIDDEN_PARTS = ("setup_box", "save_box", "new_game_button", "resume_box", "seed_note",
                 "help_button", "help_box", "menu_button", "menu_box", "confirm_box", "undo_button")
@@ -63,6 +65,7 @@ def tutorial_css(accent: str, *, background: str = "#fffaf0", max_width: str = "
 .{prefix}-goal {{ font-weight: 600; margin-top: 4px; }}
 .{prefix}-done-ok {{ color: #1b5e20; font-weight: 600; }}
 .{prefix}-card .widget-button {{ width: auto; }}
+.lsn-app .lsn-tut-unused {{ display: none !important; }}
 </style>
 """
 
@@ -89,6 +92,12 @@ class TutorialPage:
     show_me_actions = 400
     #: the most bot actions played at once when there is no loop to pace them (tests, scripts)
     bot_limit = 400
+    #: the optional parts of the play screen (beyond board, prompt, actions and dialogs) every
+    #: step shows; the others show only on the steps that need them (see :meth:`parts_for`)
+    always_parts: tuple[str, ...] = ()
+    #: words of a step's section or goal that mean it needs the hand, or the players strip
+    hand_words: tuple[str, ...] = ("card", "your hand", "the pack", "marshal", "transfer")
+    players_words: tuple[str, ...] = ()
 
     def __init__(self, steps: Sequence[Step], *, bot_delay: float | None, loop=None, seed: int = 7):
         self.steps = list(steps)
@@ -227,6 +236,7 @@ class TutorialPage:
             self.app.cancel_bot_tick()
             self.app.view.clear()
         self._place_card(on_board=step.interactive)
+        self._show_parts(step)
         self._set_bots()
         self._draw()
         self._drive_bots()
@@ -263,6 +273,52 @@ class TutorialPage:
                 self.column.children = self.column.children[1:]
             self.top.children = (self.card,)
             (show if on_board else hide)(self.app.widget)
+
+    # -- the parts of the screen a step needs ---------------------------------------------------
+    def parts_for(self, step: Step) -> frozenset[str]:
+        """The optional parts of the screen ``step`` shows, of :data:`OPTIONAL_PARTS`: its own
+        ``shows`` when it names them; else the page's ``always_parts``, the hand when its
+        section or goal speaks of cards or the hand (``hand_words``), the players strip for
+        ``players_words``, and the log and the
+        players strip when the bots play during it (to follow what they do)."""
+        if step.shows is not None:
+            return frozenset(step.shows) & frozenset(OPTIONAL_PARTS)
+        parts = set(self.always_parts)
+        words = f"{step.section} {step.goal}".casefold()
+        if any(word in words for word in self.hand_words):
+            parts.add("hand")
+        if any(word in words for word in self.players_words):
+            parts.add("players")
+        if step.bots:
+            parts.update(("log", "players"))
+        return frozenset(parts)
+
+    def _part_widgets(self, part: str) -> list[w.Widget]:
+        """The widgets of an optional part of the screen (the log with its title)."""
+        app = self.app
+        if part == "log":
+            log = getattr(getattr(app, "log", None), "widget", None)
+            side = tuple(getattr(getattr(app, "side", None), "children", ()))
+            at = next((i for i, c in enumerate(side) if c is log), None)
+            if at is None:
+                return []
+            return [log, side[at - 1]] if at > 0 and "Game log" in getattr(side[at - 1], "value", "") else [log]
+        regions = getattr(app, "regions", None)
+        widget = getattr(regions, part, None) if regions is not None else None
+        return [widget] if widget is not None else []
+
+    def _show_parts(self, step: Step) -> None:
+        wanted = self.parts_for(step) if step.interactive else frozenset()
+        for part in OPTIONAL_PARTS:
+            for widget in self._part_widgets(part):
+                set_classes(widget, {"lsn-tut-unused": part not in wanted})
+
+    @property
+    def shown_parts(self) -> frozenset[str]:
+        """The optional parts of the screen on view now (tests)."""
+        return frozenset(part for part in OPTIONAL_PARTS
+                         if any("lsn-tut-unused" not in getattr(x, "_dom_classes", ()) for x in self._part_widgets(part))
+                         and self.step.interactive)
 
     def next(self) -> None:
         """The next step, once this one's goal is met (else: say so; *Skip* leaves it)."""

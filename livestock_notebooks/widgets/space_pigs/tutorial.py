@@ -31,6 +31,8 @@ class SpacePigsTutorial(TutorialPage):
     read_hint = "Press Next to begin."
     move_hint = "Make your move on the board below."
     show_tooltip = "Let the engine play your part"
+    #: the clan displays under the map show powers, acorns and governors
+    players_words = ("clan power", "acorn", "governor")
 
     def __init__(self, steps: Sequence[Step] = STEPS, *, bot_delay: float | None = 0.5, loop=None, seed: int = 7):
         super().__init__(steps, bot_delay=bot_delay, loop=loop, seed=seed)
