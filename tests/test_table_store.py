@@ -353,7 +353,7 @@ def test_bots_decide_from_their_seat_s_view_only(store):
     assert seen[0].player_view(bot_seat) == state.player_view(bot_seat)
     for seat in (bot_seat, None):  # the screen's position too
         assert world_for(record.game, state, seat, 5).to_json() == world_for(record.game, twin, seat, 5).to_json()
-    version, view, screen, _ = service.view(record.id, None)
+    version, view, screen = service.view(record.id, None)
     assert view == state.player_view(None) and screen.player_view(None) == view and version == record.version
 
 
@@ -392,3 +392,23 @@ def test_a_human_game_at_a_table_replays_to_the_same_save(store):
         service.act(record.id, host, version, legal[len(legal) // 2].to_dict())  # as a page sends it: JSON
     assert store.get(record.id).version >= 40
     assert service.replay(record.id).to_json() == store.get(record.id).save
+
+
+def test_a_lost_postgresql_connection_is_made_again(postgres_url):
+    """A database restart or a dropped link costs no move: the next read and write reconnect."""
+    import psycopg
+
+    store = TableStore(postgres_url)
+    record, _ = new_table(store)
+
+    def drop_link() -> None:
+        pid = store._conn().info.backend_pid
+        with psycopg.connect(postgres_url, autocommit=True) as conn:
+            conn.execute("SELECT pg_terminate_backend(%s)", (pid,))
+
+    drop_link()
+    assert store.get(record.id).version == 0
+    drop_link()
+    assert store.commit(record.id, 0, record.save, {"writer": "after the drop"}) == 1
+    assert [e["writer"] for e in store.actions(record.id)] == ["after the drop"]
+    store.close()

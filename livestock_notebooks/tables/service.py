@@ -41,7 +41,6 @@ class TableView(NamedTuple):
     version: int
     view: Any
     state: GameState
-    record: TableRecord
 
 
 def _seed(*parts: object) -> int:
@@ -110,13 +109,13 @@ class TableService:
         return record, self.load(record)
 
     def view(self, table_id: str, seat: int | None) -> TableView:
-        """``(version, player_view(seat), a position drawn from that view, record)``;
-        ``seat=None``: a spectator's."""
+        """``(version, player_view(seat), a position drawn from that view)``; ``seat=None``
+        (or a seat the table does not have): a spectator's."""
         record, state = self.state(table_id)
         if seat is not None and not 0 <= seat < len(record.seats):
             seat = None
         screen = world_for(record.game, state, seat, _seed(record.id, record.version, seat, "screen"))
-        return TableView(record.version, state.player_view(seat), screen, record)
+        return TableView(record.version, state.player_view(seat), screen)
 
     def legal_actions(self, table_id: str, token: str | None) -> tuple[int, list[Action]]:
         """``(version, the legal actions)`` when it is the decision of ``token``'s seat, else

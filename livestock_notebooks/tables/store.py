@@ -233,6 +233,8 @@ class TableStore:
 
     def _conn(self) -> Any:
         conn = getattr(self._local, "conn", None)
+        if conn is not None and (getattr(conn, "closed", False) or getattr(conn, "broken", False)):
+            conn = None  # PostgreSQL went away (a restart, a dropped link): connect again
         if conn is None or getattr(self._local, "pid", None) != os.getpid():
             conn = self._local.conn = self._connect()
             self._local.pid = os.getpid()
@@ -257,7 +259,14 @@ class TableStore:
         """A write transaction: SQLite takes the write lock at once (``BEGIN IMMEDIATE``)."""
         conn = self._conn()
         if self.backend == "postgresql":
-            with conn.transaction():
+            with contextlib.ExitStack() as stack:
+                try:
+                    stack.enter_context(conn.transaction())
+                except Exception:  # the link was lost since the last call: nothing was sent yet
+                    if not getattr(conn, "broken", False):
+                        raise
+                    conn = self._conn()
+                    stack.enter_context(conn.transaction())
                 yield conn
             return
         conn.execute("BEGIN IMMEDIATE")
@@ -270,7 +279,13 @@ class TableStore:
         conn.execute("COMMIT")
 
     def _read(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
-        return list(self._run(self._conn(), sql, params).fetchall())
+        conn = self._conn()
+        try:
+            return list(self._run(conn, sql, params).fetchall())
+        except Exception:
+            if not getattr(conn, "broken", False):
+                raise
+            return list(self._run(self._conn(), sql, params).fetchall())  # once more, connected again
 
     def _ensure_schema(self) -> None:
         with self._tx() as conn:
