@@ -184,7 +184,7 @@ class _client:
             self.client = Client(self.address)
         else:
             self.cluster = LocalCluster(n_workers=int(self.workers or 2), threads_per_worker=1, processes=True,
-                                        dashboard_address=None, silence_logs=logging.ERROR)
+                                        dashboard_address=":0", silence_logs=logging.ERROR)
             self.client = Client(self.cluster)
         return self.client
 
