@@ -43,6 +43,8 @@ JUPYTER_DATA_DIR = PACKAGE_DIR / "share" / "jupyter"
 TEMPLATE_NAME = "livestock"
 TEMPLATE_DIR = JUPYTER_DATA_DIR / "voila" / "templates" / TEMPLATE_NAME
 INDEX_NOTEBOOK = "index.ipynb"
+#: The notebooks a built wheel ships (copied there by ``setup.py`` at build time).
+INSTALLED_NOTEBOOKS_DIR = PACKAGE_DIR / "notebooks"
 DEFAULT_PORT = 8866
 #: Kernels with no open page are shut down after this many idle seconds.
 CULL_IDLE_TIMEOUT = 600
@@ -53,11 +55,24 @@ BROWSER_COOKIE = "lsn_browser"
 BROWSER_HEADER = "X-Livestock-Browser"
 
 
+def checkout_notebooks_dir() -> Path | None:
+    """``notebooks/`` of the checkout this package runs from (an editable install), else ``None``.
+
+    A checkout is recognised by ``pyproject.toml`` beside the package folder, so a stray
+    ``notebooks/`` in ``site-packages`` is never taken for one.
+    """
+    root = PACKAGE_DIR.parent
+    if (root / "pyproject.toml").is_file() and (root / "notebooks").is_dir():
+        return root / "notebooks"
+    return None
+
+
 def find_notebooks_dir(override: str | os.PathLike[str] | None = None) -> Path:
     """Return the folder of notebooks to serve.
 
     In order: ``override`` (the ``--notebooks`` option), the ``LIVESTOCK_NOTEBOOKS_DIR``
-    environment variable, ``notebooks/`` beside the package (a checkout or an editable install),
+    environment variable, the checkout's ``notebooks/`` (an editable install), the copy shipped
+    inside the installed package (``livestock_notebooks/notebooks/``, written by the build),
     ``notebooks/`` in the current directory. Raises ``FileNotFoundError`` if none exists.
     """
     candidates: list[Path] = []
@@ -68,7 +83,10 @@ def find_notebooks_dir(override: str | os.PathLike[str] | None = None) -> Path:
         return path
     if os.environ.get(NOTEBOOKS_ENV):
         candidates.append(Path(os.environ[NOTEBOOKS_ENV]).expanduser())
-    candidates.append(PACKAGE_DIR.parent / "notebooks")
+    checkout = checkout_notebooks_dir()
+    if checkout is not None:
+        candidates.append(checkout)
+    candidates.append(INSTALLED_NOTEBOOKS_DIR)
     candidates.append(Path.cwd() / "notebooks")
     for path in candidates:
         if (path / INDEX_NOTEBOOK).is_file():
@@ -82,13 +100,73 @@ def find_notebooks_dir(override: str | os.PathLike[str] | None = None) -> Path:
     )
 
 
+def copy_notebooks(target: str | os.PathLike[str], *, overwrite: bool = False,
+                   source: str | os.PathLike[str] | None = None) -> list[Path]:
+    """Write editable copies of the app's notebooks into ``target`` (created if missing).
+
+    The copies are yours to change and open in JupyterLab; the app keeps serving its own.
+    A notebook already in ``target`` is kept unless ``overwrite``; raises ``FileExistsError``
+    naming those files. Returns the paths written.
+    """
+    folder = Path(source) if source is not None else find_notebooks_dir()
+    notebooks = sorted(folder.glob("*.ipynb"))
+    if not notebooks:
+        raise FileNotFoundError(f"no notebooks in {folder}")
+    target = Path(target).expanduser()
+    clashes = [target / nb.name for nb in notebooks if (target / nb.name).exists()]
+    if clashes and not overwrite:
+        names = ", ".join(p.name for p in clashes)
+        raise FileExistsError(f"{target} already holds {names}; pass --overwrite to replace them")
+    target.mkdir(parents=True, exist_ok=True)
+    written = []
+    for nb in notebooks:
+        shutil.copyfile(nb, target / nb.name)
+        written.append(target / nb.name)
+    return written
+
+
+def copy_notebooks_main(argv: Sequence[str]) -> int:
+    """``livestock-notebooks copy-notebooks DIR [--overwrite]``."""
+    parser = argparse.ArgumentParser(
+        prog="livestock-notebooks copy-notebooks",
+        description="Write editable copies of the notebooks into DIR, to open with `jupyter lab DIR`.",
+    )
+    parser.add_argument("dir", metavar="DIR", help="folder to write the notebooks into (created if missing)")
+    parser.add_argument("--overwrite", action="store_true", help="replace notebooks already in DIR")
+    args = parser.parse_args(argv)
+    try:
+        written = copy_notebooks(args.dir, overwrite=args.overwrite)
+    except (FileExistsError, FileNotFoundError) as exc:
+        parser.error(str(exc))
+    for path in written:
+        print(f"wrote {path}")
+    print(f"open them with: jupyter lab {args.dir}")
+    return 0
+
+
 def _prepend_jupyter_path(env: dict[str, str] | os._Environ[str]) -> None:
     """Put the package's Jupyter data dir first on JUPYTER_PATH so Voila finds the template."""
     current = env.get("JUPYTER_PATH", "")
     parts = [p for p in current.split(os.pathsep) if p]
     if str(JUPYTER_DATA_DIR) not in parts:
         parts.insert(0, str(JUPYTER_DATA_DIR))
+    base = _base_voila_data_dir()
+    if base is not None and str(base) not in parts:
+        parts.append(str(base))
     env["JUPYTER_PATH"] = os.pathsep.join(parts)
+
+
+def _base_voila_data_dir() -> Path | None:
+    """The Jupyter data dir holding Voila's own ``lab`` template (which ours extends) when this
+    Python's prefix has none: a virtual environment made with ``--system-site-packages`` uses
+    the base Python's Voila, whose templates Jupyter does not look for on its own."""
+    if (Path(sys.prefix) / "share" / "jupyter" / "voila" / "templates" / "lab").is_dir():
+        return None
+    for prefix in (sys.base_prefix, sys.exec_prefix):
+        data = Path(prefix) / "share" / "jupyter"
+        if (data / "voila" / "templates" / "lab").is_dir():
+            return data
+    return None
 
 
 def voila_argv(
@@ -311,7 +389,8 @@ def build_parser() -> argparse.ArgumentParser:
         description=(
             "Serve the Livestock Notebooks (odds explorers, games, tutorials) as a local web app "
             "with Voila. The landing page lists every notebook. Options not listed here are "
-            "passed to Voila (e.g. --Voila.tornado_settings=...)."
+            "passed to Voila (e.g. --Voila.tornado_settings=...). "
+            "`livestock-notebooks copy-notebooks DIR` writes editable copies of the notebooks."
         ),
     )
     parser.add_argument(
@@ -339,7 +418,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--notebooks",
         metavar="DIR",
-        help="folder of notebooks to serve (default: notebooks/ beside the package)",
+        help="folder of notebooks to serve (default: the checkout's notebooks/, else the copy "
+        "installed with the package)",
     )
     parser.add_argument(
         "--install-template",
@@ -355,6 +435,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["copy-notebooks"]:
+        return copy_notebooks_main(argv[1:])
     parser = build_parser()
     args, extra = parser.parse_known_args(argv)
     if args.install_template is not None:

@@ -1,0 +1,128 @@
+"""A regular install works without the checkout: the built wheel ships the notebooks and the
+Voila template, installs into a fresh virtual environment, copies its notebooks for JupyterLab
+and serves a rendered page (issue 16).
+
+The wheel is built from a copy of the sources (so the checkout gets no ``build/`` folder), the
+environment lives outside the checkout and every command runs from a folder that is neither, so
+the checkout's editable install cannot be what gets imported.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+import time
+import urllib.request
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from browser import free_port, wait_for_port
+
+REPO = Path(__file__).resolve().parent.parent
+SOURCES = ("pyproject.toml", "setup.py", "MANIFEST.in", "README.md", "livestock_notebooks", "notebooks")
+IGNORE = shutil.ignore_patterns("__pycache__", "*.pyc", ".ipynb_checkpoints", "*.egg-info")
+
+
+def _run(cmd: list[str], cwd: Path, timeout: float = 120) -> str:
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "LIVESTOCK_NOTEBOOKS_DIR")}
+    out = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=timeout, env=env)
+    assert out.returncode == 0, f"{cmd} failed:\n{out.stdout}\n{out.stderr}"
+    return out.stdout
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> dict[str, Path]:
+    root = tmp_path_factory.mktemp("wheel")
+    src = root / "src"
+    src.mkdir()
+    for name in SOURCES:
+        path = REPO / name
+        if path.is_dir():
+            shutil.copytree(path, src / name, ignore=IGNORE)
+        else:
+            shutil.copy2(path, src / name)
+    dist = root / "dist"
+    _run([sys.executable, "-m", "pip", "wheel", ".", "--no-deps", "--no-build-isolation", "-q", "-w", str(dist)], src)
+    wheel = next(dist.glob("livestock_notebooks-*.whl"))
+    venv = root / "venv"
+    _run([sys.executable, "-m", "venv", "--system-site-packages", str(venv)], root)
+    python = venv / "bin" / "python"
+    _run([str(python), "-m", "pip", "install", "-q", "--no-deps", str(wheel)], root)
+    elsewhere = root / "elsewhere"
+    elsewhere.mkdir()
+    return {"root": root, "src": src, "wheel": wheel, "venv": venv, "python": python, "cwd": elsewhere}
+
+
+def test_wheel_ships_the_notebooks_and_the_template(built) -> None:
+    names = zipfile.ZipFile(built["wheel"]).namelist()
+    shipped = {n.rsplit("/", 1)[-1] for n in names if n.startswith("livestock_notebooks/notebooks/")}
+    assert {p.name for p in (REPO / "notebooks").glob("*.ipynb")} <= shipped
+    template = "livestock_notebooks/share/jupyter/voila/templates/livestock/"
+    assert any(n.startswith(template) and n.endswith("index.html.j2") for n in names)
+    assert any(n.startswith(template + "static/fontawesome/") for n in names)
+
+
+def test_the_installed_copy_is_imported_and_served(built) -> None:
+    out = _run([str(built["python"]), "-c",
+                "import livestock_notebooks, livestock_notebooks.cli as c;"
+                "print(livestock_notebooks.__file__); print(c.find_notebooks_dir())"], built["cwd"])
+    module, notebooks = out.split()
+    assert module.startswith(str(built["venv"])), module
+    assert Path(notebooks) == Path(module).parent / "notebooks"
+
+
+def test_copy_notebooks_writes_editable_copies(built) -> None:
+    target = built["root"] / "mine"
+    script = built["venv"] / "bin" / "livestock-notebooks"
+    out = _run([str(script), "copy-notebooks", str(target)], built["cwd"])
+    assert "jupyter lab" in out
+    assert (target / "index.ipynb").is_file() and (target / "super_army_odds.ipynb").is_file()
+    (target / "index.ipynb").write_text("{}", encoding="utf-8")  # the user's edits
+    again = subprocess.run([str(script), "copy-notebooks", str(target)], cwd=built["cwd"],
+                           capture_output=True, text=True, timeout=60)
+    assert again.returncode != 0 and "--overwrite" in again.stderr
+    assert (target / "index.ipynb").read_text(encoding="utf-8") == "{}"
+
+
+def test_installed_app_renders_the_front_page(built) -> None:
+    port = free_port()
+    log = built["root"] / "server.log"
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "LIVESTOCK_NOTEBOOKS_DIR")}
+    with open(log, "w") as handle:
+        server = subprocess.Popen(
+            [str(built["venv"] / "bin" / "livestock-notebooks"), "--port", str(port), "--no-browser",
+             "--Voila.port_retries=0"],
+            cwd=built["cwd"], stdout=handle, stderr=subprocess.STDOUT, env=env)
+    try:
+        wait_for_port(port, timeout=60, process=server)
+        started = time.monotonic()
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=60) as response:
+            page = response.read().decode("utf-8")
+            url = response.geturl()
+        assert url.endswith("/voila/render/index.ipynb")
+        assert "lsn-landing" in page and "Play BattleGoats" in page, page[-2000:]
+        assert "fontawesome" in page  # the package's offline template
+        assert time.monotonic() - started < 60
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+    served = log.read_text(encoding="utf-8")
+    assert str(built["venv"]) in served or "Traceback" not in served, served[-3000:]
+
+
+def test_sdist_carries_the_notebooks(built) -> None:
+    dist = built["root"] / "sdist"
+    _run([sys.executable, "setup.py", "-q", "sdist", "--formats=gztar", "-d", str(dist)], built["src"], timeout=120)
+    with tarfile.open(next(dist.glob("*.tar.gz"))) as tar:
+        names = tar.getnames()
+    assert any(n.endswith("/notebooks/index.ipynb") for n in names)
+    assert any(n.endswith("/setup.py") for n in names)
+    assert any("templates/livestock/index.html.j2" in n for n in names)
