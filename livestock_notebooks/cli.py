@@ -438,6 +438,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv[:1] == ["copy-notebooks"]:
         return copy_notebooks_main(argv[1:])
+    if argv[:1] == ["lab"]:  # the balance lab (livestock_notebooks/lab/cli.py)
+        from .lab.cli import main as lab_main
+
+        return lab_main(argv[1:])
     parser = build_parser()
     args, extra = parser.parse_known_args(argv)
     if args.install_template is not None:
