@@ -101,6 +101,7 @@ def read_frame(out: str | os.PathLike) -> Any:
     if not files:
         return schema(manifest.get("game", "")).empty_table().to_pandas()
     frame = pd.concat([pq.read_table(p).to_pandas() for p in files], ignore_index=True)
+    frame = frame.drop_duplicates("index", keep="first")  # a game is the same game in any chunk
     return frame.sort_values("index", kind="stable").reset_index(drop=True)
 
 
