@@ -45,6 +45,14 @@ NOTEBOOKS: tuple[Entry, ...] = (
         "Odds explorers",
     ),
     Entry(
+        "balance_lab.ipynb",
+        "Balance lab: thousands of bot games",
+        "Which faction wins more often, whether going first matters, the BattleGoats cards that carry "
+        "an army, Space Pigs recipes and the turn of victory: bot games on a Dask cluster, charted "
+        "with 95% intervals.",
+        "Odds explorers",
+    ),
+    Entry(
         "livestock_uprising_play.ipynb",
         "Play Livestock Uprising",
         "Chickens, pigs, goats and cows fight for the farm: play on the board against friends or computer players.",
