@@ -17,7 +17,8 @@ pytest.importorskip("playwright")
 
 from playwright.sync_api import expect  # noqa: E402
 
-from browser import open_menu, screenshot_path, show_setup, start_game, voila_url, wait_for_voila  # noqa: E402
+from browser import open_menu, screenshot_path  # noqa: E402
+from test_browser_keyboard import _start  # noqa: E402  (1366x768, setup defaults, Start)
 from test_browser_game_screens import _space_pigs_combat_save  # noqa: E402
 from test_browser_livestock import POSITION, load_position  # noqa: E402
 
@@ -25,14 +26,6 @@ from livestock_notebooks import livestock_uprising as lu  # noqa: E402
 from livestock_notebooks.core.session import Seat, Session  # noqa: E402
 from livestock_notebooks.livestock_uprising.actions import Attack  # noqa: E402
 from livestock_notebooks.odds.display import format_percent  # noqa: E402
-
-
-def _start(page, voila_server, notebook: str) -> None:
-    page.set_viewport_size({"width": 1366, "height": 768})
-    page.goto(voila_url(voila_server, notebook))
-    wait_for_voila(page)
-    show_setup(page)
-    start_game(page)
 
 
 def _load(page, path) -> None:
@@ -140,6 +133,9 @@ def test_livestock_battle_box_shows_the_battle_on_screen_battle_after_battle(voi
                 assert line not in text, (line, text)
         earlier.append(odds)
         page.screenshot(path=str(screenshot_path(f"dialog_livestock_battle_{i}")))
+        if i == 0:  # the command cards, each with its plays on the card
+            expect(page.locator(".lsn-hand-panel .lsn-card button.lsn-play-card").first).to_be_visible()
+            page.locator(".lsn-hand-panel").screenshot(path=str(screenshot_path("livestock_command_cards")))
         if fight:
             page.locator("button.lsn-battle-commit").click()
             expect(page.locator(".lsn-battle-outcome")).to_be_visible()

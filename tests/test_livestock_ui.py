@@ -221,6 +221,24 @@ def test_play_a_command_card():
     assert ">4</b>" in v.battle.totals.value and "+2 from a card" in v.battle.totals.value
 
 
+def test_a_command_card_is_played_from_the_card_itself():
+    """Each card of the hand is a small card (name, when, what it does) with its plays on it;
+    a card that cannot be played now has none and is not highlighted."""
+    app = make()
+    v = app.view
+    cards = {c.children[0].value.split('lsn-card-name">')[1].split("<")[0]: c for c in v.hand.cards_box.children}
+    battle_cry = cards["Battle Cry"]
+    assert "lsn-card-playable" in battle_cry._dom_classes
+    buttons = battle_cry.children[1].children
+    assert [b.description for b in buttons] == ["Play Battle Cry"]
+    for name, card in cards.items():
+        playable = bool(card.children[1].children)
+        assert ("lsn-card-playable" in card._dom_classes) == playable, name
+    buttons[0].click()
+    assert "battle_cry" not in app.session.state.hand(0)
+    assert "Battle Cry" not in v.hand.html.value + "".join(c.children[0].value for c in v.hand.cards_box.children)
+
+
 def test_hot_seat_hides_the_other_hand_from_the_widget_tree():
     app = make(take=False)
     assert app.session.needs_handoff
@@ -514,7 +532,8 @@ def test_screen_regions_put_each_part_in_its_place():
     assert v.any_action in v.advanced_box.children
     assert app.round_limit in app.advanced.children[0].children
     # command cards as small cards, their text visible (not only in a tooltip)
-    assert 'class="lsn-cards"' in v.hand.html.value and 'lsn-card-text' in v.hand.html.value
+    cards = v.hand.cards_box.children
+    assert cards and all("lsn-card" in c._dom_classes and "lsn-card-text" in c.children[0].value for c in cards)
 
 
 def test_no_general_is_selected_for_no_reason_and_prompts_follow_the_general():

@@ -15,7 +15,7 @@ from ...livestock_uprising import data as D
 from ...livestock_uprising.events import EventKind
 from ...livestock_uprising.views import LivestockView
 from ...odds.display import format_fraction, format_percent
-from ..common.dom import button, hide, show
+from ..common.dom import button, hide, set_classes, show
 from .board import FACTION_COLOURS, general_chip, resource_icon
 
 __all__ = [
@@ -63,6 +63,13 @@ PANEL_CSS = """
 .lsn-card .lsn-card-when { color: #555; padding: 1px 6px 0 6px; font-style: italic; }
 .lsn-card .lsn-card-text { padding: 1px 6px 4px 6px; }
 .lsn-card-name { font-weight: 600; }
+.lsn-cards.widget-box { display: grid; }
+.lsn-card.widget-vbox { display: flex; flex-direction: column; justify-content: space-between; }
+.lsn-card .widget-html, .lsn-card .widget-html-content { font-size: inherit; line-height: 1.3; margin: 0; }
+.lsn-card.lsn-card-playable { border-width: 2px; box-shadow: 0 0 0 2px #b39ddb; }
+.lsn-card .lsn-play-card-box { padding: 0 6px 6px 6px; }
+.lsn-card .widget-button.lsn-play-card { width: 100%; height: auto; min-height: 26px; white-space: normal;
+  line-height: 1.2; font-size: 0.95em; }
 .lsn-odds { font-size: 1.05em; }
 .lsn-odds b { font-size: 1.1em; }
 .lsn-battle-box { border: 2px solid #d50000; border-radius: 8px; padding: 8px; background: #fff7f7; }
@@ -249,38 +256,64 @@ class ArmyPanel:
 
 # --------------------------------------------------------------------------- hand
 class HandPanel:
-    """The viewer's command cards (and only the viewer's) with the plays allowed now."""
+    """The viewer's command cards (and only the viewer's), each a small card with its name, when
+    it may be played and what it does; the plays allowed now are buttons on the card itself
+    (``plays``: all of them, for tests). Card widgets are made when a hand first needs them."""
 
     def __init__(self, on_action: Callable[[object], None]):
-        self.plays = ButtonPool("lsn-play-card", on_action, style="info")
-        self.html, self.widget = text_with_buttons("lsn-hand", self.plays, "lsn-panel", "lsn-hand-panel")
+        self.on_action = on_action
+        self.html = html_box("lsn-hand")  # the title line
+        self.cards_box = w.Box()
+        self.cards_box.add_class("lsn-cards")
+        self.faces: list[tuple[w.VBox, w.HTML, ButtonPool]] = []
+        self.plays = CardPlays(self)
+        self.widget = w.VBox([self.html, self.cards_box])
+        self.widget.add_class("lsn-panel")
+        self.widget.add_class("lsn-hand-panel")
+
+    def _face(self, i: int) -> tuple[w.VBox, w.HTML, ButtonPool]:
+        while len(self.faces) <= i:
+            text = html_box("lsn-card-face")
+            pool = ButtonPool("lsn-play-card", self.on_action, style="info", wrap=False)
+            card = w.VBox([text, pool.box])
+            card.add_class("lsn-card")
+            self.faces.append((card, text, pool))
+        return self.faces[i]
 
     def update(self, pub, viewer: int | None, legal: Sequence, names: Callable[[int], str]) -> None:
         if viewer is None:
             self.clear()
             return
         hand = pub.hand
-        parts = [f"<h4>Your command cards ({len(hand)})</h4>"]
+        title = f"<h4>Your command cards ({len(hand)})</h4>"
         if not hand:
-            parts.append('<div style="color:#777">No command cards.</div>')
-        cards = []
-        for key in hand:
+            title += '<div style="color:#777">No command cards.</div>'
+        if self.html.value != title:
+            self.html.value = title
+        plays: dict[str, list] = {}
+        for a in legal:
+            if isinstance(a, A.PlayCard):
+                plays.setdefault(a.card, []).append((self.label(a, names), a))
+        shown = []
+        for i, key in enumerate(hand):
+            card_box, text, pool = self._face(i)
             card = D.CARDS[D.CARD_CODE[key]]
             defending = card["timing"] == "defending"
             when = "when attacked" if defending else "in your " + "/".join(card["phases"]) + " phase"
-            cards.append(f'<div class="lsn-card lsn-card-{key}{" lsn-card-defending" if defending else ""}">'
-                         f'<div class="lsn-card-head"><span class="lsn-card-name">{html.escape(card["name"])}</span>'
-                         f'{house_tag(card.get("source", ""), "house card")}</div>'
-                         f'<div class="lsn-card-when">{html.escape(when)}</div>'
-                         f'<div class="lsn-card-text">{html.escape(card["text"])}</div></div>')
-        if cards:
-            parts.append('<div class="lsn-cards">' + "".join(cards) + "</div>")
-        self.html.value = "".join(parts)
-        items = []
-        for a in legal:
-            if isinstance(a, A.PlayCard):
-                items.append((self.label(a, names), a))
-        self.plays.set(items)
+            face = (f'<div class="lsn-card-head"><span class="lsn-card-name">{html.escape(card["name"])}</span>'
+                    f'{house_tag(card.get("source", ""), "house card")}</div>'
+                    f'<div class="lsn-card-when">{html.escape(when)}</div>'
+                    f'<div class="lsn-card-text">{html.escape(card["text"])}</div>')
+            if text.value != face:
+                text.value = face
+            mine = plays.pop(key, [])  # a second copy of a card plays the same way: the first shows it
+            pool.set(mine)
+            wanted = {c: False for c in card_box._dom_classes if c.startswith("lsn-card-")}  # an earlier card's
+            wanted.update({f"lsn-card-{key}": True, "lsn-card-defending": defending, "lsn-card-playable": bool(mine)})
+            set_classes(card_box, wanted)
+            shown.append(card_box)
+        if tuple(shown) != tuple(self.cards_box.children):
+            self.cards_box.children = tuple(shown)
 
     @staticmethod
     def label(a, names: Callable[[int], str]) -> str:
@@ -288,7 +321,33 @@ class HandPanel:
 
     def clear(self) -> None:
         self.html.value = ""
-        self.plays.clear()
+        for _card, _text, pool in self.faces:
+            pool.clear()
+        self.cards_box.children = ()
+
+
+class CardPlays:
+    """The play buttons on every card of a :class:`HandPanel`, as one row of buttons for tests
+    (``labels``, ``click(label)``)."""
+
+    def __init__(self, panel: HandPanel):
+        self.panel = panel
+
+    def _buttons(self) -> list[w.Button]:
+        shown = set(map(id, self.panel.cards_box.children))
+        return [b for card, _text, pool in self.panel.faces if id(card) in shown for b in pool.box.children]
+
+    @property
+    def labels(self) -> list[str]:
+        return [b.description for b in self._buttons()]
+
+    def click(self, label: str) -> None:
+        """Click the play whose label is ``label`` (tests)."""
+        for b in self._buttons():
+            if b.description == label:
+                b.click()
+                return
+        raise KeyError(f"no play {label!r}; have {self.labels}")
 
 
 # --------------------------------------------------------------------------- marshalling
