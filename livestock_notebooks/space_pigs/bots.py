@@ -15,6 +15,7 @@ actions are its options.
 """
 from __future__ import annotations
 
+import functools
 import json
 import random
 from collections import deque
@@ -75,6 +76,20 @@ def _production(view: SpacePigsPlayerView, p: int) -> list[int]:
     return out
 
 
+@functools.lru_cache(maxsize=4096)
+def _attack_odds(piglets: int, hogs: int, defender: Pigs) -> float:
+    """The exact chance an attack by ``piglets`` and ``hogs`` (no flight) wins against ``defender``
+    (remembered: bots ask the same few questions again and again)."""
+    return float(space_pigs_combat(Pigs(piglets, hogs, 0), defender, attacker_flee_at=None).attacker)
+
+
+@functools.lru_cache(maxsize=1024)
+def _wipe_odds(techs: tuple[int, ...], foe_cards: int) -> float:
+    """The chance of a technology wipeout when one side plays cards of technology ``techs`` and the
+    other ``foe_cards`` cards from the deck (remembered, as :func:`_attack_odds`)."""
+    return float(tech_wipeout_two_sided(default_tech_deck(), None, foe_cards, attacker_hand=list(techs)).wipeout)
+
+
 def _card_worth(card: int) -> float:
     c = CARDS[card]
     if c.kind == "combat":
@@ -102,6 +117,7 @@ class _Plan:
             need = list(clan.recipe)
             if clan.seventh in COLOUR_INDEX:
                 need[COLOUR_INDEX[clan.seventh]] += 1
+        self.held = set(_held(view, p))
         have = _production(view, p)
         self.gap = [max(0, need[i] - have[i]) for i in range(3)]
         self.leader = _leader(view, p)
@@ -113,7 +129,7 @@ class _Plan:
         x = self.view.hexes[h]
         if x.face_down:
             return 0.4
-        if x.colour not in COLOUR_INDEX or h in _held(self.view, self.p):
+        if x.colour not in COLOUR_INDEX or h in self.held:
             return 0.0
         a = _acorns_of(self.view, h)
         return 2.0 * min(a, self.gap[COLOUR_INDEX[x.colour]]) + 0.25 * a
@@ -156,8 +172,7 @@ class _Plan:
         else:
             defender = Pigs(o.piglets, o.hogs, 0)
         rest = sum(f.count for f in foes[1:])
-        odds = space_pigs_combat(Pigs(mine - min(hogs, mine), min(hogs, mine), 0), defender, attacker_flee_at=None)
-        return float(odds.attacker) * (0.7 if rest else 1.0)
+        return _attack_odds(mine - min(hogs, mine), min(hogs, mine), defender) * (0.7 if rest else 1.0)
 
     def may_attack(self, h: int, troops: int, hogs: int) -> bool:
         """Whether ``troops`` may land on the enemies at ``h`` (not on turn 1; good odds)."""
@@ -223,6 +238,8 @@ class GreedyBot:
     """A sensible heuristic player (deterministic for a given seed)."""
 
     name = "Greedy"
+    #: what it reads once per decision (a subclass may read more)
+    plan_class: type = _Plan
 
     def __init__(self, seed: int | None = 0):
         self._random = random.Random(seed)
@@ -234,7 +251,7 @@ class GreedyBot:
             raise ValueError("no legal action: the game is over")
         p = state.current_player
         view = state.player_view(p)
-        plan = _Plan(state, view, p)
+        plan = self.plan_class(state, view, p)
         seq = view.sequence
         by_type: dict[type, list[Any]] = {}
         for a in legal:
@@ -571,8 +588,7 @@ class GreedyBot:
             techs = [CARDS[c].tech for c in cards if CARDS[c].kind == "combat"]
             if sum(techs) == 0 and foe_guess == 0:
                 return 0.0
-            odds = tech_wipeout_two_sided(default_tech_deck(), None, foe_guess, attacker_hand=techs)
-            return float(odds.wipeout)
+            return _wipe_odds(tuple(techs), foe_guess)
 
         # a wipe kills everyone on the hex: worth it only when the other side is much bigger
         wiped = float(theirs - mine) if theirs >= mine + 3 else -float(mine + 1)
