@@ -25,6 +25,7 @@ from . import actions as act
 from .board import player_text
 from .bots import BOTS as _HEURISTIC_BOTS
 from .cards import SLOT_NAMES
+from .pictures import PLAYER_COLOURS
 from .state import BattleGoatsState, load, new_game
 from .strong import StrongBot
 
@@ -35,8 +36,6 @@ __all__ = [
 
 #: The bots by stable name (the names written into saves): the heuristic ones and the strong one.
 BOTS = with_strong(_HEURISTIC_BOTS, StrongBot)
-#: Seat colours (chips in the log and the headers).
-PLAYER_COLOURS = ("#1f5fbf", "#c62828", "#2e7d32", "#6a1b9a", "#ef6c00", "#00838f")
 #: Bot names as earlier pages and the engine wrote them -> the stable name.
 BOT_ALIASES = {"Random": "random", "Smart": "smart", "seen": "smart"}
 #: How the armies are built, with their captions (``draft`` option of ``new_game``).

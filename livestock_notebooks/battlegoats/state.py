@@ -1,11 +1,13 @@
 """The BattleGoats game state: phases, legal actions, apply, views, saving and notation."""
 from __future__ import annotations
 
+import dataclasses
 import json
 from typing import Any, Callable, cast
 
 from ..core.protocol import Action, Event, GameState, check_action_type, load_state, require
 from ..core.errors import IllegalAction, NotYourDecision, SaveFileError
+from ..core.pictures import Picture, esc
 from ..core.rng import Dice
 from . import actions as act
 from .actions import STAY, BattleGoatsAction
@@ -19,7 +21,8 @@ from .cards import ADJACENT, CardSet, load_cards, standard_cards
 from .notation import card_set, parse_notation, write_notation
 from .setup import SetupMixin
 from .turns import TurnsMixin
-from .views import BattleGoatsPlayerView, build_view, hidden_from
+from .pictures import position_html
+from .views import BattleGoatsPlayerView, SlotView, build_view, hidden_from
 
 __all__ = ["BattleGoatsState", "new_game", "load", "from_notation", "PHASES", "STAGES", "EXTRA_CARDS"]
 
@@ -452,7 +455,27 @@ class BattleGoatsState(ArmyMixin, SetupMixin, AttackMixin, BattleMixin, TurnsMix
         return write_notation(self)
 
     def __repr__(self) -> str:
-        return f"<BattleGoatsState {self.notation()[:120]}>"
+        """A summary with no card in it: face-down cards stay hidden (``display(reveal=True)``
+        shows them; ``notation()`` writes the whole position)."""
+        turn = "" if self.current_player is None else f", {_p(self.current_player)} to act"
+        return f"<BattleGoatsState {self.players} players, round {self.round + 1}, {self.phase}{turn}>"
+
+    def display(self, player: int | None = None, *, reveal: bool = False) -> Picture:
+        """The battlefields as ``player`` sees them (``None``: a spectator): a face-down card that
+        seat does not know is a card back. ``reveal=True`` turns every card face up (hands
+        too), for studying a position, never for showing it to a player."""
+        view = self.player_view(player)
+        if reveal:
+            boards = tuple(tuple(None if c is None else SlotView(c, c in self.face_up, self.counts_face_up(c), True)
+                                 for c in self.board[p]) for p in range(self.players))
+            view = dataclasses.replace(view, boards=boards)
+        markup = position_html(view, self.cards)
+        if reveal:
+            hands = "".join(f"<p><b>{esc(_p(p))}'s hand:</b> "
+                            f"{esc(', '.join(self.cards[c].name for c in hand) or 'empty')}</p>"
+                            for p, hand in enumerate(self.hands))
+            markup += f'<div class="lsn-revealed-hands">{hands}</div>'
+        return Picture(markup, repr(self))
 
 
 _SAVE_KEYS = ("players", "draft", "max_rounds", "layout_first", "phase", "seat", "round", "first_attacker", "hands",

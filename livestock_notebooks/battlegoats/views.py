@@ -21,6 +21,7 @@ from typing import Any
 
 from ..core.protocol import PlayerView
 from .board import BoardMixin
+from .pictures import position_html
 
 __all__ = ["BattleGoatsPlayerView", "PendingView", "SlotView", "build_view", "hidden_from"]
 
@@ -98,6 +99,10 @@ class BattleGoatsPlayerView(PlayerView):
 
     def slot(self, player: int, slot: int) -> SlotView | None:
         return self.boards[player][slot]
+
+    def picture_html(self) -> str:
+        """Every battlefield as this viewer sees it (cards it does not know as backs) and its hand."""
+        return position_html(self)
 
 
 def _pairs(value: Any) -> tuple[tuple[int, int], ...]:

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Iterable, Mapping, Sequence
 
 from .errors import IllegalAction, MalformedAction, SaveFileError
+from .pictures import Picture
 
 
 # --------------------------------------------------------------------------- actions
@@ -142,6 +143,10 @@ class Event:
     def __str__(self) -> str:
         return self.text
 
+    def __repr__(self) -> str:
+        who = "" if self.player is None else f" player {self.player}"
+        return f"<Event {self.kind}{who}: {self.text!r}>"
+
 
 # --------------------------------------------------------------------------- views
 @dataclass(frozen=True)
@@ -156,6 +161,18 @@ class PlayerView:
 
     def to_dict(self) -> dict:
         return _jsonable(dataclasses.asdict(self))
+
+    def picture_html(self) -> str:
+        """The whole position as this viewer sees it, as HTML (each game's view draws it)."""
+        raise NotImplementedError  # pragma: no cover - each game's view draws itself
+
+    def display(self) -> Picture:
+        """The position as this viewer sees it, shown as a picture in a notebook."""
+        who = "a spectator" if self.viewer is None else f"seat {self.viewer}"
+        return Picture(self.picture_html(), f"<{type(self).__name__} as {who} sees it>")
+
+    def _repr_html_(self) -> str:
+        return self.picture_html()
 
 
 # --------------------------------------------------------------------------- states
@@ -204,6 +221,15 @@ class GameState:
     def player_view(self, player: int | None) -> "PlayerView":  # pragma: no cover - abstract
         """What ``player`` may know, as a typed read-only object; ``None``: a spectator."""
         raise NotImplementedError
+
+    def display(self, player: int | None = None) -> Picture:
+        """The position as ``player`` sees it (``None``: a spectator, nothing hidden shown), as a
+        picture in a notebook: ``state.display(0)``."""
+        return self.player_view(player).display()
+
+    def _repr_html_(self) -> str:
+        """A state shown in a notebook: the spectator's picture (no hidden card or tile)."""
+        return self.display()._repr_html_()
 
     def redraw_hidden(self, player: int | None, seed: int) -> "GameState":  # pragma: no cover
         """A copy in which everything ``player`` may not know (other hands, face-down cards,

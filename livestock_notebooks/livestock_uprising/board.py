@@ -281,29 +281,6 @@ class LivestockBoard(GameState):
                 out.append(a)
         return out
 
-    _COLOURS = {"grass": "#b7e08a", "hay": "#f0dc82", "corn": "#f6c343", "carrot": "#f19a4b", "apple": "#e57373",
-                "forest": "#4f7942", "lake": "#7fb3e6", "barn": "#c9a27e", None: "#eeeeee"}
-
-    def _repr_html_(self) -> str:
-        """The board as an HTML table (squares coloured by terrain, Generals by name), for notebooks."""
-        from html import escape
-
-        cells = []
-        for row in self.board:
-            tds = []
-            for sq in row:
-                label = sq["terrain"] or ""
-                if sq["terrain"] == "barn":
-                    label = f"barn {sq['barn_of']}"
-                gens = "<br>".join(escape(g) for g in sq["generals"])
-                tds.append(f"<td title='{sq['name']}' style='background:{self._COLOURS[sq['terrain']]};"
-                           f"width:4.5em;height:3em;text-align:center;font-size:80%'>"
-                           f"<small>{sq['name']} {escape(label)}</small><br><b>{gens}</b></td>")
-            cells.append("<tr>" + "".join(tds) + "</tr>")
-        who = "game over" if self.is_over else f"player {self.current_player} to decide ({self.phase})"
-        return (f"<div class='livestock-board'><table style='border-collapse:collapse'>{''.join(cells)}</table>"
-                f"<div>Round {self.round + 1}, {escape(who)}</div></div>")
-
     def render(self) -> str:
         """A plain-text picture of the board (terrain letters, barns as digits, Generals as names; a square
         holding several Generals shows how many after a colon: ``1:3G`` is barn 1 with 3 Generals)."""

@@ -16,6 +16,7 @@ from ..core.search import STRONG_LABELS, with_strong
 from . import actions as A
 from . import data as D
 from .bots import GreedyBot
+from .pictures import FACTION_COLOURS  # the factions' colours (the rulebook's barns: blue, red, green, black)
 from .state import LivestockState, load, new_game
 from .strong import StrongBot
 
@@ -25,9 +26,6 @@ __all__ = ["GAME", "BOTS", "BOT_ALIASES", "FACTION_COLOURS", "PHASE_LABELS", "de
 BOTS = with_strong({"random": RandomBot, "greedy": GreedyBot}, StrongBot)
 #: Names earlier pages wrote into saves -> the stable name.
 BOT_ALIASES = {"Random": "random", "Sensible": "greedy", "Greedy": "greedy"}
-
-#: CSS colours of the factions (the rulebook's barn colours: blue, red, green, black).
-FACTION_COLOURS = {"chickens": "#1f5fbf", "cows": "#c62828", "goats": "#2e7d32", "pigs": "#212121"}
 
 #: The phases (``state.phase_name``) in words.
 PHASE_LABELS = {

@@ -19,6 +19,7 @@ from typing import Any
 from ..core.protocol import PlayerView
 from ..odds.livestock_uprising import BattleOdds
 from . import data as D
+from .pictures import position_html
 
 __all__ = ["SquareView", "GeneralView", "PendingDecision", "AttackPreview", "BattleView", "LivestockView"]
 
@@ -173,6 +174,10 @@ class LivestockView(PlayerView):
     @property
     def resource_supply(self) -> dict[str, int]:
         return dict(zip(D.RESOURCES, self.token_supply))
+
+    def picture_html(self) -> str:
+        """The board, the players' resources and every General's units and strengths."""
+        return position_html(self)
 
     @property
     def troops_left(self) -> dict[str, int]:

@@ -24,6 +24,7 @@ from ..core.search import STRONG_LABELS, with_strong
 from .actions import AnswerExchange, ChooseMarker, Discard, Done, OfferExchange, PlayCard
 from .bots import GreedyBot
 from .flow import SEQUENCE_ORDER
+from .pictures import PLAYER_COLOURS
 from .setup import load as _load, new_game as _engine_new_game
 from .strong import StrongBot
 
@@ -32,8 +33,6 @@ __all__ = [
     "RULE_MODES", "GAME_SEQUENCES", "describe_action", "describe_turn", "game_info", "new_game", "progress",
 ]
 
-#: Clan colours by seat (kept apart from the red, yellow and blue of the planets).
-PLAYER_COLOURS = ("#7b1fa2", "#00897b", "#c2185b", "#6d4c41", "#9e9d24", "#455a64")
 
 #: What ``state.sequence`` reads, in the order a game passes through it: the engine's
 #: sequence order (set-up, then a turn) and "over" at the end.

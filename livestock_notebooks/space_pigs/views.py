@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.protocol import PlayerView
+from .pictures import position_html
 
 __all__ = [
     "ClanView", "CombatView", "DrawnHex", "ElectionView", "HexView", "Occupant", "OfferView", "PendingChoice",
@@ -258,6 +259,10 @@ class SpacePigsPlayerView(PlayerView):
         if 0 <= player < len(self.clans) and self.clans[player].clan:
             return self.clans[player].name
         return f"P{player + 1}"
+
+    def picture_html(self) -> str:
+        """The galaxy, the clans' troops, acorns and cards, and the aliens, as this viewer knows them."""
+        return position_html(self)
 
     def hex_label(self, h: int) -> str:
         """"H3 (red planet)", "H2 (asteroid)", "H5 (unexplored red hex)"."""

@@ -8,16 +8,12 @@ import html
 from typing import Any
 
 from ...battlegoats.game import PLAYER_COLOURS
+from ...battlegoats.pictures import BACK_COLOUR, EMPTY_COLOUR, TYPE_COLOURS
 
 __all__ = ["BACK_COLOUR", "BG_CSS", "EMPTY_COLOUR", "PLAYER_COLOURS", "PLAYER_SHAPES", "ROW_NAMES", "TYPE_COLOURS", "TYPE_MARKS",
            "esc", "player_colour", "player_name", "signed"]
 
-#: Card colours by type, after the rulebook's icons (Heroes purple, Equipment blue, Goats
-#: orange, Creatures green).
-TYPE_COLOURS = {"hero": "#e3d1f5", "equipment": "#cfe0f7", "goat": "#fde0bd", "creature": "#d3efd0"}
 TYPE_MARKS = {"hero": "\u2605 Hero", "equipment": "\u2699 Equipment", "goat": "Goat", "creature": "Creature"}
-BACK_COLOUR = "#6d4c41"
-EMPTY_COLOUR = "#f3efe9"
 ROW_NAMES = ("Front", "Middle", "Back")
 #: a shape per seat as well as a colour (colour-blind players)
 PLAYER_SHAPES = ("\u25cf", "\u25a0", "\u25b2", "\u25c6", "\u2605", "\u2b1f")

@@ -22,7 +22,8 @@ from typing import Callable, Iterable, Mapping
 import ipywidgets as w
 
 from ...livestock_uprising import data as D
-from ...livestock_uprising.game import FACTION_COLOURS
+from ...livestock_uprising.pictures import (FACTION_COLOURS, FACTION_SHAPES, RESOURCE_COLOURS, TERRAIN_COLOURS,
+                                            resource_icon, terrain_icon)
 from ...livestock_uprising.views import GeneralView, LivestockView, SquareView
 
 __all__ = [
@@ -36,74 +37,12 @@ __all__ = [
     "stars",
 ]
 
-TERRAIN_COLOURS = {
-    "grass": "#b9e08a",
-    "hay": "#f3e19b",
-    "corn": "#f7d257",
-    "carrot": "#f6c28b",
-    "apple": "#f4b6b0",
-    "forest": "#5b8f4e",
-    "lake": "#8cc4ee",
-    "barn": "#eeeeee",
-    None: "#d9d4cc",
-}
-RESOURCE_COLOURS = {"grass": "#43a047", "hay": "#c9a227", "corn": "#f2b705", "carrot": "#ef6c00", "apple": "#d32f2f"}
-#: A shape per faction as well as its colour (colour-blind players tell the tokens apart).
-FACTION_SHAPES = {"chickens": "\u25cf", "cows": "\u25a0", "goats": "\u25b2", "pigs": "\u25c6"}
 HIGHLIGHT = {
     "selected": ("#ffb300", "Selected"),
     "move": ("#1b8e3a", "Move here"),
     "attack": ("#d50000", "Attack"),
     "target": ("#1565c0", "Choose"),
 }
-
-
-# --------------------------------------------------------------------------- icons (inline SVG)
-def _svg(body: str, px: int, label: str) -> str:
-    return (f"<svg xmlns='http://www.w3.org/2000/svg' width='{px}' height='{px}' viewBox='0 0 20 20' "
-            f"role='img' aria-label='{label}' class='lsn-icon'><title>{label}</title>{body}</svg>")
-
-
-#: The SVG drawing (20 x 20 box) of each resource's icon.
-_RESOURCE_SVG = {
-    "grass": "<path d='M3 18 L5 8 L7 18 Z M8 18 L10 4 L12 18 Z M13 18 L15 9 L17 18 Z' fill='#43a047' "
-             "stroke='#1b5e20' stroke-width='0.8'/>",
-    "hay": "<rect x='3' y='6' width='14' height='10' rx='2' fill='#e8c547' stroke='#8d6e00' stroke-width='1'/>"
-           "<path d='M3 9 H17 M3 13 H17' stroke='#8d6e00' stroke-width='1'/>",
-    "corn": "<ellipse cx='10' cy='9' rx='4' ry='7' fill='#fbc02d' stroke='#a67c00' stroke-width='1'/>"
-            "<path d='M6 17 Q9 11 10 16 Q11 11 14 17 Z' fill='#66bb6a' stroke='#2e7d32' stroke-width='0.8'/>",
-    "carrot": "<path d='M10 19 L6 7 H14 Z' fill='#fb8c00' stroke='#bf360c' stroke-width='1'/>"
-              "<path d='M8 7 L7 2 M10 7 V1 M12 7 L13 2' stroke='#2e7d32' stroke-width='1.6'/>",
-    "apple": "<circle cx='10' cy='12' r='6.5' fill='#e53935' stroke='#8e0000' stroke-width='1'/>"
-             "<path d='M10 6 Q10 3 12 2' stroke='#5d4037' stroke-width='1.4' fill='none'/>"
-             "<ellipse cx='13' cy='4.5' rx='2.2' ry='1.2' fill='#43a047'/>",
-}
-
-
-def resource_icon(resource: str, px: int = 18) -> str:
-    """A small picture of a resource (grass, hay, corn, carrot, apple)."""
-    body = _RESOURCE_SVG.get(resource)
-    return _svg(body, px, resource) if body else ""
-
-
-def terrain_icon(terrain: str | None, px: int = 18, colour: str = "#555") -> str:
-    """Pictures for the closed squares and barns; resources use :func:`resource_icon`."""
-    if terrain in RESOURCE_COLOURS:
-        return resource_icon(terrain, px)
-    if terrain == "forest":
-        body = ("<path d='M6 3 L1 12 H11 Z M14 2 L8 13 H19 Z' fill='#1b5e20' stroke='#0d3311' stroke-width='0.8'/>"
-                "<rect x='5' y='12' width='2' height='5' fill='#5d4037'/><rect x='13' y='13' width='2' height='5' fill='#5d4037'/>")
-        return _svg(body, px, "forest")
-    if terrain == "lake":
-        body = ("<path d='M1 7 Q4 4 7 7 T13 7 T19 7 M1 12 Q4 9 7 12 T13 12 T19 12 M1 17 Q4 14 7 17 T13 17 T19 17' "
-                "stroke='#0d47a1' stroke-width='1.5' fill='none'/>")
-        return _svg(body, px, "lake")
-    if terrain == "barn":
-        body = (f"<path d='M2 9 L10 2 L18 9 V18 H2 Z' fill='{colour}' stroke='#000' stroke-width='0.8'/>"
-                "<rect x='7' y='11' width='6' height='7' fill='#fff' stroke='#000' stroke-width='0.6'/>"
-                "<path d='M7 11 L13 18 M13 11 L7 18' stroke='#000' stroke-width='0.6'/>")
-        return _svg(body, px, "barn")
-    return ""
 
 
 def stars(n: int) -> str:

@@ -31,6 +31,7 @@ import ipywidgets as w
 from ...space_pigs import troops_text
 from ...space_pigs.data import CARDS, RULES
 from ...space_pigs.game import PLAYER_COLOURS
+from ...space_pigs.pictures import ALIEN_FILL, PLANET_COLOURS
 from ...space_pigs.views import COLOUR_WORDS, HexView, SpacePigsPlayerView
 from ..common.dom import ButtonPool, set_classes
 
@@ -48,10 +49,8 @@ __all__ = [
     "hex_tooltip",
 ]
 
-PLANET_COLOURS = {"r": "#e53935", "y": "#fdd835", "b": "#1e88e5"}
 ALIEN_CODES = {-1: "pirates", -2: "porcophages", -3: "acorn worm"}
 ALIEN_SHORT = {-1: "pir", -2: "por", -3: "worm"}
-ALIEN_FILL = {-1: "#212121", -2: "#8e0000", -3: "#4e6b12"}
 WIPEOUT = 6
 MARK_STYLE = {
     "dest": ("#00e676", "Legal destination"),
