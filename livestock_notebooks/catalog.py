@@ -27,7 +27,7 @@ class Entry:
 
 
 #: Sections in the order the front page shows them.
-SECTIONS: tuple[str, ...] = ("Odds explorers", "Play", "Learn the rules", "Reference")
+SECTIONS: tuple[str, ...] = ("Odds explorers", "Play", "Learn the rules", "Reference", "For notebook users")
 
 NOTEBOOKS: tuple[Entry, ...] = (
     Entry(
@@ -101,6 +101,21 @@ NOTEBOOKS: tuple[Entry, ...] = (
         "Every house value and rule reading in play: where the rulebooks are silent or "
         "ambiguous, what these notebooks assume instead.",
         "Reference",
+    ),
+    Entry(
+        "cookbook_odds.ipynb",
+        "Cookbook: dice odds in code",
+        "For JupyterLab: single battles, whole tables as pandas DataFrames, the natural 12 and 2, "
+        "Space Pigs combats with aliens and flee thresholds, wipeout chances for your own cards, "
+        "exact odds against Monte Carlo.",
+        "For notebook users",
+    ),
+    Entry(
+        "cookbook_engines.ipynb",
+        "Cookbook: the game engines in code",
+        "For JupyterLab: set up a position from notation, play moves, see illegal ones explained, "
+        "run bots and a small tournament, save and replay.",
+        "For notebook users",
     ),
 )
 

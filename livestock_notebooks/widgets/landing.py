@@ -60,6 +60,11 @@ FRIENDS = "tables.ipynb"
 START_HERE = ("battlegoats_tutorial.ipynb",
               "New to these games? Start with the BattleGoats tutorial: about 10 minutes, one move at a time.")
 
+#: The section of code-first notebooks, and how to open them where their code can be changed.
+NOTEBOOK_USERS = "For notebook users"
+NOTEBOOK_USERS_NOTE = ("These pages show their results here; their code is the point. To read and change it, "
+                       "run `livestock-notebooks copy-notebooks my-notebooks` and then `jupyter lab my-notebooks`.")
+
 _STYLE = """<style>
 .lsn-landing { max-width: 1100px; }
 .lsn-landing .lsn-start-here { display: block; margin: 0.4em 0 1em 0; padding: 0.7em 1em; border-radius: 8px;
@@ -125,6 +130,8 @@ def landing_html(notebooks_dir: str | os.PathLike[str] | None = None) -> str:
         if not rest:
             continue
         parts.append(f"<h2>{esc(section)}</h2>")
+        if section == NOTEBOOK_USERS:
+            parts.append(f'<p class="lsn-notebook-users">{esc(NOTEBOOK_USERS_NOTE)}</p>')
         parts.append('<ul class="lsn-catalog-list">')
         parts.extend(f'<li class="lsn-catalog-entry">{_link(e, "lsn-catalog-link")} &mdash; {esc(e.description)}</li>'
                      for e in rest)
