@@ -80,11 +80,13 @@ class Player:
         return page_text(self.page)
 
 
-def create_table(host: Player, game_title: str, seats: list[str], seed: int) -> str:
+def create_table(host: Player, game: str, seats: list[str], seed: int) -> str:
+    game_title = {"battlegoats": "BattleGoats", "livestock_uprising": "Livestock Uprising"}[game]
     page = host.page
     page.locator(".lsn-table-your-name input").fill(host.name)
     page.locator(".lsn-table-game").get_by_text(game_title, exact=True).click()
-    app = page.locator(".lsn-table-create .lsn-app")
+    app = page.locator(f".lsn-table-create .lsn-app-{game}")
+    expect(app).to_be_visible()
     expect(app.locator("button.lsn-start")).to_have_text(re.compile("Create table"))
     app.locator(".lsn-players select").select_option(str(len(seats)))
     for i, kind in enumerate(seats):
@@ -177,7 +179,7 @@ def test_three_browsers_play_battlegoats_to_the_end_and_a_spectator_watches(tabl
     base, store = tables_server
     url = voila_url(base, "tables.ipynb")
     ann = Player(browser, url, "Ann")
-    invite = create_table(ann, "BattleGoats", ["Human", "Human", "Human"], seed=7)
+    invite = create_table(ann, "battlegoats", ["Human", "Human", "Human"], seed=7)
     table = table_id(invite)
     bob, cy = Player(browser, invite, "Bob"), Player(browser, invite, "Cy")
     bob.join(1)
@@ -267,7 +269,7 @@ def test_livestock_with_a_bot_seat_a_reload_mid_turn_keeps_the_seat(tables_serve
     base, store = tables_server
     url = voila_url(base, "tables.ipynb")
     ann = Player(browser, url, "Ann")
-    invite = create_table(ann, "Livestock Uprising", ["Human", "Human", "Greedy"], seed=3)
+    invite = create_table(ann, "livestock_uprising", ["Human", "Human", "Greedy"], seed=3)
     table = table_id(invite)
     bob = Player(browser, invite, "Bob")
     bob.join(1)
