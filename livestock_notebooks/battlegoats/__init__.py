@@ -39,7 +39,8 @@ Other state (all public unless said)
     in progress), ``state.cards`` (the :class:`CardSet`; ``state.card(cid)`` a :class:`Card`
     with ``name``, ``type``, ``value``, ``ability`` text, ``effects``, ``source``).
 
-Phases (``state.phase``) and the actions each offers (``state.legal_actions()``)
+Phases (``state.phase``) and the actions each offers (``state.legal_actions()``)::
+
     ``draft``   ``Pick(player, card)``: keep one card of your pack; when every seat has
                 picked, packs pass right; ends when the packs are empty.
     ``layout``  ``Place(player, card, slot)``: one card at a time; seats lay out one after

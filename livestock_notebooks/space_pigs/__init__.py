@@ -71,7 +71,8 @@ Actions (:mod:`.actions`; each has ``player`` and a readable ``str``)
     ``MoveAliens(src, dst)`` or ``Done``. 4C: ``Stand(yes)``, ``CallVoter(voter)``,
     ``Vote(candidate)``.
 
-``player_view(p)`` is a read-only :class:`~.views.SpacePigsPlayerView` (``None``: a spectator);
+``player_view(p)`` is a read-only :class:`~.views.SpacePigsPlayerView` (``None``: a spectator).
+
 ``view_dict(p)`` (a JSON-ready dict in the save's layout; what player p may see)
     ``viewer``, ``n``, ``rules``, ``opts``, ``turn``, ``seq``, ``order``, ``rp``, ``first``,
     ``clans``; per cell (lists by hex index) ``cq``, ``cr``, ``kind`` ("P" planet, "D" double
