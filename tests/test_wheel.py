@@ -106,7 +106,12 @@ def test_installed_app_renders_the_front_page(built) -> None:
         assert url.endswith("/voila/render/index.ipynb")
         assert "lsn-landing" in page and "Play BattleGoats" in page, page[-2000:]
         assert "fontawesome" in page  # the package's offline template
-        assert time.monotonic() - started < 60
+        # a cookbook (code-first) renders as a page too: its tables, no error
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/voila/render/cookbook_odds.ipynb", timeout=60) as response:
+            cookbook = response.read().decode("utf-8")
+        assert "Cookbook: dice odds in code" in cookbook and "gap in standard errors" in cookbook
+        assert "Traceback" not in cookbook  # the last cell's table is there: every cell ran
+        assert time.monotonic() - started < 90
     finally:
         server.terminate()
         try:
