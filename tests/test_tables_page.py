@@ -208,3 +208,21 @@ def test_livestock_table_with_a_bot_seat_bots_play_on_the_server(store, folder):
     entries = store.actions(table)
     assert any(e["by"] == "bot" for e in entries)
     assert len(guest.app.session.log) > len(entries)  # every move logged on every page
+
+
+def test_space_pigs_table_plays_with_a_bot_seat(store, folder):
+    host = page(store, folder, "host")
+    table = create(host, "space_pigs", ["Human", "Human", "greedy"])
+    guest = join(store, folder, "Bob", table, 1)
+    pages = [host, guest]
+    rng = random.Random(1)
+    for _ in range(40):
+        s = host.session
+        if s.is_bot_turn:
+            host.app.run_bots()
+        else:
+            mover = pages[s.current_player]
+            assert mover.app.act(rng.choice(mover.session.legal_for_viewer())), mover.app.status_text
+        poll_all(pages)
+        assert guest.session.version == host.session.version == store.get(table).version
+    assert host.app.save_link.value == guest.app.save_link.value == ""
