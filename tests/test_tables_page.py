@@ -183,46 +183,42 @@ def test_the_host_gives_a_seat_to_a_bot_and_takes_it_back(store, folder):
     assert guest.lobby.take_button(1) is not None
 
 
-def test_livestock_table_with_a_bot_seat_bots_play_on_the_server(store, folder):
+def play_with_a_bot(store, folder, game: str, bot: str, steps: int, seed: int):
+    """A table of two people and ``bot``: random moves by whoever decides, the bot when it is
+    its turn (what a page's bot tick does); every page follows. Returns (host, guest, table,
+    how many times the bot played)."""
     host = page(store, folder, "host")
-    table = create(host, "livestock_uprising", ["Human", "Human", "greedy"])
+    table = create(host, game, ["Human", "Human", bot])
     guest = join(store, folder, "Bob", table, 1)
     pages = [host, guest]
-    rng = random.Random(3)
-    bot_moves = 0
-    for _ in range(400):
+    rng = random.Random(seed)
+    bot_turns = 0
+    for _ in range(steps):
         s = host.session
-        if s.state.is_over or bot_moves >= 3:
+        if s.state.is_over:
             break
         if s.is_bot_turn:
             before = store.get(table).version
             host.app.run_bots()
-            bot_moves += 1
+            bot_turns += 1
             assert store.get(table).version > before
         else:
             mover = pages[s.current_player]
             assert mover.app.act(rng.choice(mover.session.legal_for_viewer())), mover.app.status_text
         poll_all(pages)
         assert guest.session.version == host.session.version == store.get(table).version
-    assert bot_moves >= 1
+    return host, guest, table, bot_turns
+
+
+def test_livestock_table_with_a_bot_seat_bots_play_on_the_server(store, folder):
+    host, guest, table, bot_turns = play_with_a_bot(store, folder, "livestock_uprising", "greedy", 150, 3)
+    assert bot_turns >= 1
     entries = store.actions(table)
     assert any(e["by"] == "bot" for e in entries)
     assert len(guest.app.session.log) > len(entries)  # every move logged on every page
 
 
 def test_space_pigs_table_plays_with_a_bot_seat(store, folder):
-    host = page(store, folder, "host")
-    table = create(host, "space_pigs", ["Human", "Human", "greedy"])
-    guest = join(store, folder, "Bob", table, 1)
-    pages = [host, guest]
-    rng = random.Random(1)
-    for _ in range(40):
-        s = host.session
-        if s.is_bot_turn:
-            host.app.run_bots()
-        else:
-            mover = pages[s.current_player]
-            assert mover.app.act(rng.choice(mover.session.legal_for_viewer())), mover.app.status_text
-        poll_all(pages)
-        assert guest.session.version == host.session.version == store.get(table).version
+    host, guest, table, bot_turns = play_with_a_bot(store, folder, "space_pigs", "greedy", 40, 1)
+    assert bot_turns >= 1 and store.get(table).version > 20
     assert host.app.save_link.value == guest.app.save_link.value == ""
