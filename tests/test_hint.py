@@ -51,3 +51,61 @@ def test_the_hint_names_a_legal_move_with_its_chance_and_goes_when_the_game_move
     assert any(words in text for words in legal_words)
     app.act(s.state.legal_actions()[0])
     assert app.hint_output.value == ""  # an old hint never stays
+
+
+def _livestock_attack_position():
+    """A two-player Livestock game, played by greedy bots until the player to act may attack."""
+    from livestock_notebooks.livestock_uprising import actions as A
+    from livestock_notebooks.livestock_uprising import new_game
+    from livestock_notebooks.livestock_uprising.bots import GreedyBot
+
+    for seed in range(1, 40):
+        state = new_game(players=2, seed=seed, max_rounds=100)
+        bots = [GreedyBot(seed), GreedyBot(seed + 1)]
+        for _ in range(400):
+            if state.is_over:
+                break
+            attacks = [a for a in state.legal_actions() if isinstance(a, A.Attack)]
+            view = state.player_view(state.current_player)
+            fights = [a for a in attacks if view.preview(a).odds is not None and 0 < view.preview(a).odds.attacker < 1]
+            if fights:
+                return state, fights[0]
+            state.apply(bots[state.current_player].choose(state))
+    raise AssertionError("no attack found")
+
+
+def test_the_livestock_hint_gives_the_exact_odds_of_a_suggested_attack():
+    from livestock_notebooks.livestock_uprising.strong import hint_detail
+
+    state, attack = _livestock_attack_position()
+    view = state.player_view(state.current_player)
+    odds = view.preview(attack).odds
+    text = hint_detail(view, attack)
+    assert text.startswith(f"you win {100 * float(odds.attacker):.0f}% of this battle")
+    assert f"lose {100 * float(odds.defender):.0f}%" in text
+    others = [a for a in state.legal_actions() if type(a).__name__ != "Attack"]
+    assert others and hint_detail(view, others[0]) is None  # a move says nothing of battles
+
+
+def test_the_hint_on_the_livestock_page_names_the_battle_odds(tmp_path, monkeypatch):
+    from livestock_notebooks.livestock_uprising import strong
+    from livestock_notebooks.widgets.livestock_uprising.app import livestock_app
+
+    state, attack = _livestock_attack_position()
+    app = livestock_app(bot_delay=None, save_directory=tmp_path, check_resume=False)
+    seats = [Seat.bot("greedy"), Seat.bot("greedy")]
+    seats[state.current_player] = Seat.human()
+    app.start_state(state, seats, autosave=False)
+    suggested = {"action": attack}
+
+    def suggest(bot, view, me):  # the search's choice fixed to the attack; the words are the page's
+        bot.last_analysis = {"action": suggested["action"], "win_chance": 0.6, "iterations": 3, "alternatives": []}
+        return suggested["action"]
+
+    monkeypatch.setattr(strong.LivestockSearch, "choose_from_view", suggest)
+    odds = state.player_view(state.current_player).preview(attack).odds
+    text = app.hint()
+    assert f"you win {100 * float(odds.attacker):.0f}% of this battle" in text, text
+    suggested["action"] = next(a for a in state.legal_actions() if type(a).__name__ != "Attack")
+    app._hint_for = None
+    assert "of this battle" not in app.hint()

@@ -39,10 +39,24 @@ def _dist(a: str, b: str) -> int:
     return max(abs(r1 - r2), abs(c1 - c2))
 
 
+#: walks already worked out, by the board's terrain and barns, the goals, the walker and its kind
+_WALKS: dict[tuple, dict[str, int]] = {}
+
+
 def _walk_distances(view, goals, me: int, super_army: bool) -> dict[str, int]:
     """Steps from every square to the nearest of ``goals`` for a General of ``me`` (forests,
     lakes and, unless a Super Army, other players' barns block; Generals standing in the way do
-    not: they move or are fought)."""
+    not: they move or are fought). Remembered: the terrain and barns do not change once laid."""
+    key = (tuple((sq.terrain, sq.barn_of) for row in view.board for sq in row), tuple(goals), me, super_army)
+    found = _WALKS.get(key)
+    if found is None:
+        if len(_WALKS) > 20_000:
+            _WALKS.clear()
+        found = _WALKS[key] = _walk(view, goals, me, super_army)
+    return found
+
+
+def _walk(view, goals, me: int, super_army: bool) -> dict[str, int]:
     squares = {sq.name: sq for row in view.board for sq in row}
 
     def passable(sq) -> bool:

@@ -1,26 +1,40 @@
-"""The strong Livestock Uprising bot: determinized tree search (:mod:`..core.search`).
+"""The strong Livestock Uprising bot: flat Monte Carlo over a few candidate actions.
 
-It draws whole games from its seat's view with :func:`.determinize.determinize`, searches them with
-the engine's own ``apply``, starting from the greedy bot's choice and leaving it only for a clearly
-better one. Its playouts are played as the greedy bot plays (with a little randomness); the position
-where one stops is scored by material: each seat's Generals still in play, the units in their armies
-(worth what they cost), a Super Army, and the resource tokens in hand. A seat out of the game scores
-nothing.
+At each real choice the bot takes the greedy bot's choice and a few others worth weighing (every
+attack, forming the Super Army, ending the phase, a couple of other moves), then plays each of them
+out in the same drawn worlds: a world is one complete game drawn from its seat's view alone
+(:func:`.determinize.determinize`: the unseen command cards dealt anew, fresh dice), and every
+candidate is tried in the same world with the same dice and the same greedy players afterwards, so
+the comparison measures the action and not the luck. A playout runs to the end of the opponent's
+next turn (the reply counts) and the position is scored by material: each seat's Generals still in
+play, the units in their armies (worth what they cost), a Super Army, the resource tokens in hand;
+a seat out of the game scores nothing, a winner everything. The greedy choice stands unless another
+candidate does clearly better over the worlds drawn (a paired difference well above its noise).
 """
 from __future__ import annotations
 
+import math
+import random
+import time
 from typing import Any
 
-from ..core.search import heuristic_rollout, share, strong_factory
+from ..core.search import LEVELS, SearchBot, share
+from . import actions as A
 from . import data as D
 from .bots import GreedyBot
 from .determinize import determinize
 
-__all__ = ["StrongBot", "evaluate", "material"]
+__all__ = ["StrongBot", "LivestockSearch", "evaluate", "hint_detail", "material"]
 
 _UNIT_WORTH = tuple(1.0 + sum(cost) for cost in D.UNIT_COST)
 _TOKEN_WORTH = tuple(0.3 * (i + 1) for i in range(len(D.RESOURCES)))
 _IN_PLAY = (0, 1)  # general status: active, merged into a Super Army
+
+#: per level: how many candidate actions are weighed, and the most actions a playout runs
+_WIDTH = {"easy": 4, "normal": 6, "hard": 8}
+_HORIZON = {"easy": 60, "normal": 80, "hard": 120}
+#: kinds of action always weighed when legal (besides the greedy choice)
+_ALWAYS = (A.Attack, A.DeclareSuperArmy, A.EndActions, A.EndHarvest, A.EndTurn)
 
 
 def material(state: Any, seat: int) -> float:
@@ -42,6 +56,151 @@ def evaluate(state: Any, seat: int) -> float:
     return share([material(state, p) for p in range(state.players)], seat)
 
 
-#: The strong bot: ``StrongBot(seed=0, level="normal", seconds=None, max_iterations=None)``
-#: (levels ``easy``, ``normal``, ``hard``: ``core.search.LEVELS``).
-StrongBot = strong_factory(determinize, evaluate, heuristic_rollout(GreedyBot), prior=heuristic_rollout(GreedyBot, 0.0))
+def _score(state: Any, seat: int) -> float:
+    if state.is_over:
+        winners = state.winners
+        return 1.0 / len(winners) if seat in winners else 0.0
+    return evaluate(state, seat)
+
+
+class LivestockSearch(SearchBot):
+    """The strong bot (see the module docstring). ``seconds`` / ``level`` / ``max_iterations``
+    as :class:`~livestock_notebooks.core.search.SearchBot`; an iteration is one drawn world in
+    which every candidate is played out. ``width``: candidates weighed; ``rollout_depth``: the
+    most actions a playout runs."""
+
+    name = "Strong"
+
+    def __init__(self, seed: int | None = 0, level: str = "normal", seconds: float | None = None,
+                 max_iterations: int | None = None, rollout_depth: int | None = None,
+                 width: int | None = None, margin: float = 0.02):
+        super().__init__(determinize, evaluate, seed=seed, level=level, seconds=seconds,
+                         max_iterations=max_iterations, margin=margin,
+                         rollout_depth=_HORIZON.get(level, 60) if rollout_depth is None else rollout_depth)
+        self.width = _WIDTH.get(level, 4) if width is None else width
+        self._greedy = GreedyBot(seed)
+
+    def hint_detail(self, view: Any, action: Any) -> str | None:
+        """The hint's words about the suggested action: :func:`hint_detail`."""
+        return hint_detail(view, action)
+
+    # ------------------------------------------------------------------ the decision
+    def choose_from_view(self, view: Any, me: int) -> Any:
+        rng = self._random
+        start = time.perf_counter()
+        first = determinize(view, rng)
+        legal = first.legal_actions()
+        if not legal:
+            raise ValueError("no legal action: the game is over")
+        default = self._greedy.decide(view, legal) if len(legal) > 1 else legal[0]
+        candidates = self._candidates(default, legal, rng)
+        totals = [0.0] * len(candidates)
+        diffs = [0.0] * len(candidates)  # paired with the greedy choice, world by world
+        squares = [0.0] * len(candidates)
+        iterations = 0
+        if len(candidates) > 1:
+            deadline = None if self.seconds is None else start + self.seconds
+            world = first
+            while True:
+                seed = rng.randrange(1 << 30)
+                scores = [self._playout(world.copy(), c, me, seed) for c in candidates]
+                for i, s in enumerate(scores):
+                    totals[i] += s
+                    d = s - scores[0]
+                    diffs[i] += d
+                    squares[i] += d * d
+                iterations += 1
+                if self.max_iterations is not None and iterations >= self.max_iterations:
+                    break
+                if deadline is not None and time.perf_counter() >= deadline:
+                    break
+                world = determinize(view, rng)
+        elapsed = time.perf_counter() - start
+        self.playouts += iterations * len(candidates)
+        self.search_seconds += elapsed
+        chosen = 0
+        if iterations >= 2:
+            best_gain = 0.0
+            for i in range(1, len(candidates)):
+                mean = diffs[i] / iterations
+                spread = math.sqrt(max(0.0, squares[i] / iterations - mean * mean) / (iterations - 1))
+                gain = mean - self.margin - 1.5 * spread
+                if gain > best_gain:
+                    chosen, best_gain = i, gain
+        n = max(1, iterations)
+        order = [chosen] + sorted((i for i in range(len(candidates)) if i != chosen),
+                                  key=lambda i: totals[i], reverse=True)
+        self.last_analysis = {
+            "action": candidates[chosen],
+            "win_chance": totals[chosen] / n if iterations else None,
+            "visits": iterations,
+            "heuristic": default,
+            "iterations": iterations,
+            "seconds": elapsed,
+            "playouts_per_second": iterations * len(candidates) / elapsed if elapsed > 0 else 0.0,
+            "alternatives": [{"action": candidates[i], "win_chance": totals[i] / n, "visits": iterations}
+                             for i in order[1:4]],
+        }
+        if iterations == 0:
+            self.last_analysis["win_chance"] = _score(first, me)
+        return candidates[chosen]
+
+    def _candidates(self, default: Any, legal: list, rng: random.Random) -> list:
+        """The greedy choice first, then the actions always weighed, then others drawn at random,
+        ``width`` in all."""
+        out = [default]
+        for a in legal:
+            if len(out) >= self.width:
+                break
+            if isinstance(a, _ALWAYS) and a not in out:
+                out.append(a)
+        rest = [a for a in legal if a not in out]
+        rng.shuffle(rest)
+        out.extend(rest[:max(0, self.width - len(out))])
+        return out
+
+    def _playout(self, state: Any, action: Any, me: int, seed: int) -> float:
+        """``action`` then greedy play by every seat until the turn after the next one begins."""
+        state.apply(action)
+        bots = [GreedyBot(seed + p) for p in range(state.players)]
+        turn, changes = state.turn, 0
+        for _ in range(self.rollout_depth):
+            if state.is_over:
+                break
+            if state.turn != turn:
+                turn, changes = state.turn, changes + 1
+                if changes >= 2:
+                    break
+            state.apply(bots[state.current_player].choose(state))
+        return _score(state, me)
+
+
+def hint_detail(view: Any, action: Any) -> str | None:
+    """What the hint adds about ``action`` seen from ``view`` (the deciding seat's): for an attack,
+    the exact odds of its battle (the engine's own, :mod:`livestock_notebooks.odds`), or the
+    Generals a Super Army removes without one; ``None`` for any other action."""
+    if not isinstance(action, A.Attack):
+        return None
+    preview = view.preview(action)
+    if preview is None:
+        return None
+    if preview.odds is None:
+        gone = ", ".join(preview.destroys) or "the defender"
+        return f"no battle: your Super Army removes {gone}"
+    odds = preview.odds
+    return (f"you win {_percent(odds.attacker)} of this battle (tie {_percent(odds.tie)}, "
+            f"lose {_percent(odds.defender)}; attack {preview.attack} against defense {preview.defense})")
+
+
+def _percent(p: Any) -> str:
+    return f"{100 * float(p):.0f}%"
+
+
+def StrongBot(seed: int | None = 0, level: str = "normal", seconds: float | None = None,
+              max_iterations: int | None = None, rollout_depth: int | None = None) -> LivestockSearch:
+    """The strong bot: ``StrongBot(seed=0, level="normal", seconds=None, max_iterations=None)``
+    (levels ``easy``, ``normal``, ``hard``: ``core.search.LEVELS``)."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}; the levels are {sorted(LEVELS)}")
+    return LivestockSearch(seed=seed, level=level, seconds=seconds, max_iterations=max_iterations,
+                           rollout_depth=rollout_depth)

@@ -7,8 +7,10 @@ the actions row when the game has a ``strong`` bot, and a *Hints* checkbox to th
 The hint is computed from the current player's view only: the strong bot is handed the state
 and reads nothing of it but ``player_view(current_player)`` (see
 :class:`livestock_notebooks.core.search.SearchBot`); it then draws complete states from that
-view. The answer names the move, its estimated chance to win (the mean score of the search's
-playouts) and the best alternatives. It is cleared as soon as anything changes.
+view. The answer names the move, what the game says about it (a battle's odds: the strong
+bot's ``hint_detail(view, action)``, when it has one), its estimated chance to win (the mean
+score of the search's playouts) and the best alternatives. It is cleared as soon as anything
+changes.
 """
 from __future__ import annotations
 
@@ -32,11 +34,14 @@ def _percent(x: Any) -> str:
     return f"{100 * float(x):.0f}%" if isinstance(x, (int, float)) else "?"
 
 
-def hint_text(spec: GameInfo, state: Any, player: int, analysis: dict) -> str:
-    """The hint in words (HTML, escaped) from the search's ``last_analysis``."""
+def hint_text(spec: GameInfo, state: Any, player: int, analysis: dict, detail: str | None = None) -> str:
+    """The hint in words (HTML, escaped) from the search's ``last_analysis``; ``detail`` (the
+    game's words on the move, such as the odds of its battle) follows the move."""
     action = analysis.get("action")
     line = spec.action_text(state, action, player) if action is not None else "no move"
     parts = [f'<b>Hint:</b> {html.escape(line)}']
+    if detail:
+        parts.append(html.escape(detail))
     chance = analysis.get("win_chance")
     playouts = analysis.get("iterations", 0)
     if chance is not None:
@@ -48,6 +53,16 @@ def hint_text(spec: GameInfo, state: Any, player: int, analysis: dict) -> str:
                          for a in others)
         parts.append(f"next best: {alts}")
     return '<div class="lsn-bot-hint-line">' + ". ".join(parts) + ".</div>"
+
+
+def _detail(bot: Any, state: Any, player: int, analysis: dict) -> str | None:
+    """The game's own words on the suggested move, when its strong bot offers them
+    (``bot.hint_detail(view, action)``, from the player's view only)."""
+    detail = getattr(bot, "hint_detail", None)
+    action = analysis.get("action")
+    if detail is None or action is None:
+        return None
+    return detail(state.player_view(player), action)
 
 
 class HintControls:
@@ -93,6 +108,6 @@ class HintControls:
             bot.seconds = HINT_SECONDS
         bot.choose(s.state)  # reads only player_view(current player)
         analysis = getattr(bot, "last_analysis", None) or {}
-        self.hint_output.value = hint_text(self.spec, s.state, player, analysis)
+        self.hint_output.value = hint_text(self.spec, s.state, player, analysis, _detail(bot, s.state, player, analysis))
         self._hint_for = len(s.history)
         return plain_text(self.hint_output.value)
