@@ -202,6 +202,9 @@ def test_three_browsers_play_battlegoats_to_the_end_and_a_spectator_watches(tabl
         if moves % 15 == 0:
             for p in players + ([watcher] if watcher else []):
                 assert bg_hidden_names(store, table, p) == [], p.name
+            # the tab title says whose decision it is ("● " first, set by the template's keyboard.js)
+            wait_until(lambda: [p.page.title().startswith("\u25cf") for p in players] == [p is mover for p in players],
+                       what="the tab titles", players=players)
         if moves == 30:  # a late visitor: every seat is taken
             watcher = Player(browser, invite, "Dee")
             expect(watcher.page.locator(".lsn-table-watching")).to_contain_text("You are watching")

@@ -100,6 +100,14 @@ def test_three_browsers_play_battlegoats_to_the_end_each_seeing_only_their_own_c
     table = create(host, "battlegoats", ["Human", "Human", "Human"])
     pages = [host, join(store, folder, "Bob", table, 1), join(store, folder, "Cy", table, 2)]
     poll_all(pages)
+    host.app.act(host.session.legal_for_viewer()[0])
+    poll_all(pages)
+    assert "prompt-mine" not in " ".join(pages[1].app.prompt_panel._dom_classes)
+    while host.session.current_player == 0:
+        host.app.act(host.session.legal_for_viewer()[0])
+    poll_all(pages)  # Ann laid out: Bob's page says it is his turn, the others' do not
+    assert pages[1].app.status_text == "Your turn." and "lsn-prompt-mine" in pages[1].app.prompt_panel._dom_classes
+    assert "lsn-prompt-mine" not in pages[2].app.prompt_panel._dom_classes
     rng = random.Random(5)
     for step in range(3000):
         s = host.session

@@ -118,12 +118,12 @@ class TableSession(Session):
         return self.sync()
 
     def bot_step(self) -> tuple[Action | None, list[Event]] | None:
-        """Bots play on the server: ask the table's service to play them (two pages asking at
-        once: the version check lets one win), then catch up."""
+        """Bots play on the server: ask the table's service to play one bot step (two pages
+        asking at once: the version check lets one win), then catch up."""
         if not self.is_bot_turn:
             return None
         try:
-            self.service.play_bots(self.table_id)
+            self.service.play_bots(self.table_id, max_steps=1)  # one step a tick: the page's bot speed
         except StaleVersion:
             pass
         return None, self.sync()
@@ -246,7 +246,7 @@ class TablePlay:
             if s.is_bot_turn and not self.app._ticker.pending:
                 self.app._schedule_bots()  # a bot seat given by the host, a kernel gone mid-turn
             return False
-        note = STALE_NOTE if s.refused else ""
+        note = STALE_NOTE if s.refused else "Your turn." if s.is_human_turn else ""
         s.refused = False
         self.app.hint_output.value = ""
         self.app._after(events, note, log_first=True)
