@@ -1,23 +1,25 @@
-"""How good and how fast the bots are: games finished, win rates, milliseconds per decision.
+"""How good and how fast the bots are: each pairing's figure against its target, PASS or MISS.
 
 Plays the pairings of issue 13 with the tournament runner (``livestock_notebooks.tournament``),
-seats rotated, and prints for each:
+seats rotated, and prints for each pairing the measured figure next to the issue's target with
+PASS or MISS and the Wilson 95% interval, then, for each bot of each game, the milliseconds per
+decision (median and 95th percentile) and, for the strong bots, the playouts per second:
 
   * games that end with a winner within the round limit (Livestock 2 and 4 players within 100
-    rounds; Space Pigs full rules, 4 bots, within 20 turns, with the median turns);
-  * win rates with Wilson 95% intervals (strong against the existing bots; until a game has a
-    ``strong`` bot, the existing bots against random ones as a baseline);
-  * milliseconds per decision (median and 95th percentile) by bot and game, over every
-    decision played above.
+    rounds; Space Pigs full rules, 4 bots, within 20 turns, median 10 turns or fewer);
+  * win rates (strong against the existing bots; the existing bots against random ones as a
+    baseline, with no target).
 
-    python benchmarks/bots.py [--games 20] [--seed 1] [--strong-seconds 0.1]
+    python benchmarks/bots.py [--games 10] [--seed 1] [--strong-seconds 0.1] [--pairings bg,lu]
 
-The strong bots search ``--strong-seconds`` per decision (default 0.1 s, the ``easy`` budget,
-so a run stays short; the pages' ``strong`` uses 0.4 s). Their playouts per second are
-measured last, on positions of random games.
-
-The targets are the issue's; 200 games or more per pairing are needed for intervals narrow
-enough to tell them apart (``--games 200``). A shared machine is noisy: read times as rough.
+``--pairings`` runs only some: a game's short name (``lu``, ``bg``, ``sp``), a game id or a
+word of a pairing's title (``strong``, ``baseline``), several separated by commas. The strong
+bots search ``--strong-seconds`` per decision (default 0.1 s, the ``easy`` budget, so a run
+stays short; the pages' ``strong`` uses 0.4 s). The default run is short (10 games a
+pairing): a PASS or MISS from it is a first look; 200 games or more per pairing are needed for
+intervals narrow enough to tell them apart (``--games 200``). A PASS is printed when the
+measured figure reaches the target; the interval says how sure that is. A shared machine is
+noisy: read times as rough.
 """
 from __future__ import annotations
 
@@ -25,33 +27,65 @@ import argparse
 import statistics
 import sys
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from livestock_notebooks import tournament  # noqa: E402
 
-# (title, game, seats, max_rounds, options, target text)
-FINISHING = [
-    ("Livestock 2p greedy v greedy", "livestock_uprising", ["greedy", "greedy"], 100, {}, ">= 95% with a winner"),
-    ("Livestock 2p strong v strong", "livestock_uprising", ["strong", "strong"], 100, {}, ">= 95% with a winner"),
-    ("Livestock 4p greedy x4", "livestock_uprising", ["greedy"] * 4, 100, {}, ">= 90% with a winner"),
-    ("Livestock 4p strong x4", "livestock_uprising", ["strong"] * 4, 100, {}, ">= 90% with a winner"),
-    ("Space Pigs full 4p greedy x4", "space_pigs", ["greedy"] * 4, 20, {"rules": "full"},
-     ">= 90% with a recipe winner, median <= 10 turns"),
-    ("Space Pigs full 4p strong x4", "space_pigs", ["strong"] * 4, 20, {"rules": "full"},
-     ">= 90% with a recipe winner, median <= 10 turns"),
-]
-# (title, game, seats, max_rounds, options, the bot whose rate is the point, target text)
-STRENGTH = [
-    ("Livestock 2p strong v greedy", "livestock_uprising", ["strong", "greedy"], 100, {}, "strong", ">= 75%"),
-    ("Livestock 2p greedy v random (baseline)", "livestock_uprising", ["greedy", "random"], 100, {}, "greedy", ""),
-    ("BattleGoats strong v smart x2", "battlegoats", ["strong", "smart", "smart"], None, {}, "strong", ">= 55%"),
-    ("BattleGoats smart v random x2 (baseline)", "battlegoats", ["smart", "random", "random"], None, {}, "smart", ""),
-    ("Space Pigs strong v greedy x3", "space_pigs", ["strong", "greedy", "greedy", "greedy"], 20, {"rules": "full"},
-     "strong", ">= 50%"),
-    ("Space Pigs greedy v random x3 (baseline)", "space_pigs", ["greedy", "random", "random", "random"], 20,
-     {"rules": "full"}, "greedy", ""),
+#: The games' short names for ``--pairings``.
+SHORT = {"lu": "livestock_uprising", "bg": "battlegoats", "sp": "space_pigs"}
+
+
+@dataclass(frozen=True)
+class Pairing:
+    """One line of the benchmark: who plays, and what is measured against which target.
+
+    ``kind`` "finish": the share of games with a winner (``at_least``), and with ``median_at_most``
+    the median rounds too; "wins": ``focus``'s win rate (``at_least``; None: a baseline)."""
+
+    title: str
+    game: str
+    seats: list
+    max_rounds: int | None
+    kind: str
+    at_least: float | None
+    focus: str | None = None
+    median_at_most: float | None = None
+    options: dict = field(default_factory=dict)
+
+    def key(self) -> str:
+        return next(k for k, g in SHORT.items() if g == self.game)
+
+    def matches(self, words: list[str]) -> bool:
+        title = self.title.lower()
+        return any(w in (self.key(), self.game) or w in title for w in words)
+
+
+SP_FULL = {"rules": "full"}
+PAIRINGS = [
+    Pairing("Livestock 2p greedy v greedy: games with a winner", "livestock_uprising", ["greedy", "greedy"], 100,
+            "finish", 0.95),
+    Pairing("Livestock 2p strong v strong: games with a winner", "livestock_uprising", ["strong", "strong"], 100,
+            "finish", 0.95),
+    Pairing("Livestock 4p greedy x4: games with a winner", "livestock_uprising", ["greedy"] * 4, 100, "finish", 0.90),
+    Pairing("Livestock 4p strong x4: games with a winner", "livestock_uprising", ["strong"] * 4, 100, "finish", 0.90),
+    Pairing("Space Pigs full 4p greedy x4: recipe winners", "space_pigs", ["greedy"] * 4, 20, "finish", 0.90,
+            median_at_most=10, options=SP_FULL),
+    Pairing("Space Pigs full 4p strong x4: recipe winners", "space_pigs", ["strong"] * 4, 20, "finish", 0.90,
+            median_at_most=10, options=SP_FULL),
+    Pairing("Livestock 2p strong v greedy", "livestock_uprising", ["strong", "greedy"], 100, "wins", 0.75, "strong"),
+    Pairing("Livestock 2p greedy v random (baseline)", "livestock_uprising", ["greedy", "random"], 100, "wins", None,
+            "greedy"),
+    Pairing("BattleGoats strong v smart x2", "battlegoats", ["strong", "smart", "smart"], None, "wins", 0.55, "strong"),
+    Pairing("BattleGoats smart v random x2 (baseline)", "battlegoats", ["smart", "random", "random"], None, "wins",
+            None, "smart"),
+    Pairing("Space Pigs strong v greedy x3", "space_pigs", ["strong", "greedy", "greedy", "greedy"], 20, "wins", 0.50,
+            "strong", options=SP_FULL),
+    Pairing("Space Pigs greedy v random x3 (baseline)", "space_pigs", ["greedy", "random", "random", "random"], 20,
+            "wins", None, "greedy", options=SP_FULL),
 ]
 
 
@@ -60,56 +94,89 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def _run(title, game, seats, max_rounds, options, games, seed, times, bot_options=None):
+def _verdict(passed: bool | None) -> str:
+    return "" if passed is None else ("PASS" if passed else "MISS")
+
+
+def _run(pairing: Pairing, games: int, seed: int, times: dict, bot_options: dict) -> tuple[list, float] | None:
     """The records and seconds of one pairing, or ``None`` (said) when a bot is not built yet."""
-    info = tournament.game_info(game)
-    missing = sorted({s for s in seats if info.bot_name(s) not in info.bots})
+    info = tournament.game_info(pairing.game)
+    missing = sorted({s for s in pairing.seats if info.bot_name(s) not in info.bots})
     if missing:
-        print(f"{title}: {', '.join(missing)}: not built yet")
+        print(f"{pairing.title}: {', '.join(missing)}: not built yet")
         return None
     start = time.perf_counter()
-    records = tournament.play_games(game, seats, games=games, seed=seed, max_rounds=max_rounds,
-                                    rotate_seats=True, options=options, timings=True, bot_options=bot_options)
+    records = tournament.play_games(pairing.game, pairing.seats, games=games, seed=seed,
+                                    max_rounds=pairing.max_rounds, rotate_seats=True, options=pairing.options,
+                                    timings=True, bot_options=bot_options)
     for record in records:
         for name, seat_times in zip(record["seats"], record["decision_times"]):
-            times.setdefault((game, name), []).extend(seat_times)
+            times.setdefault((pairing.game, name), []).extend(seat_times)
     return records, time.perf_counter() - start
 
 
-def main(argv=None) -> None:
+def report(pairing: Pairing, records: list, seconds: float) -> tuple[str, bool | None]:
+    """The pairing's line (measured figure, target, PASS or MISS, interval) and whether it passed
+    (None for a baseline without a target)."""
+    s = tournament.summary(records)
+    n = len(records)
+    if pairing.kind == "finish":
+        won = sum(1 for r in records if r["winners"])
+        low, high = tournament.wilson_interval(won, n)
+        unit = "turns" if pairing.game == "space_pigs" else "rounds"
+        median = s["median_rounds"]
+        passed = won / n >= (pairing.at_least or 0.0)
+        target = f">= {pairing.at_least:.0%} within {pairing.max_rounds} {unit}"
+        if pairing.median_at_most is not None:
+            passed = passed and median is not None and median <= pairing.median_at_most
+            target += f", median <= {pairing.median_at_most:g} {unit}"
+        line = (f"{pairing.title}: {won}/{n} = {won / n:.0%} [95% {low:.0%} .. {high:.0%}], median {unit} {median}"
+                f" | target {target} | {_verdict(passed)} ({seconds:.0f} s)")
+        return line, passed
+    b = s["bots"][pairing.focus]
+    passed = None if pairing.at_least is None else b["win_rate"] >= pairing.at_least
+    target = "none (baseline)" if pairing.at_least is None else f">= {pairing.at_least:.0%}"
+    line = (f"{pairing.title}: {pairing.focus} wins {b['wins']}/{b['seat_games']} = {b['win_rate']:.0%}"
+            f" [95% {b['low']:.0%} .. {b['high']:.0%}], no winner {s['no_winner']:.0%}"
+            f" | target {target} {_verdict(passed)} ({seconds:.0f} s)").replace("  (", " (")
+    return line, passed
+
+
+def select(words: str | None) -> list[Pairing]:
+    """The pairings ``--pairings`` names (all when None); ``SystemExit`` naming the choices when
+    nothing matches."""
+    if not words:
+        return list(PAIRINGS)
+    wanted = [w.strip().lower() for w in words.split(",") if w.strip()]
+    chosen = [p for p in PAIRINGS if p.matches(wanted)]
+    if not chosen:
+        raise SystemExit(f"no pairing matches {words!r}; use {', '.join(SHORT)}, a game id or a word of a title")
+    return chosen
+
+
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=20, help="games per pairing (default 20)")
+    parser.add_argument("--games", type=int, default=10, help="games per pairing (default 10; 200 for the targets)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--strong-seconds", type=float, default=0.1, help="search time of the strong bots per decision")
+    parser.add_argument("--pairings", default=None,
+                        help="only these pairings: lu, bg, sp, a game id or a word of a title, comma-separated")
     args = parser.parse_args(argv)
+    chosen = select(args.pairings)
     strong = {"strong": {"seconds": args.strong_seconds}}
     times: dict[tuple[str, str], list[float]] = {}
+    verdicts: list[tuple[str, bool]] = []
 
-    print(f"== Games finished ({args.games} games each, seats rotated, seed {args.seed})")
-    for title, game, seats, max_rounds, options, target in FINISHING:
-        played = _run(title, game, seats, max_rounds, options, args.games, args.seed, times, strong)
+    print(f"== Pairings ({args.games} games each, seats rotated, seed {args.seed}, "
+          f"strong bots {args.strong_seconds} s a decision)")
+    for pairing in chosen:
+        played = _run(pairing, args.games, args.seed, times, strong)
         if played is None:
             continue
-        records, seconds = played
-        s = tournament.summary(records)
-        won = sum(1 for r in records if r["winners"])
-        low, high = tournament.wilson_interval(won, len(records))
-        unit = "turns" if game == "space_pigs" else "rounds"
-        print(f"{title}: a winner within {max_rounds} {unit} in {won}/{len(records)} = {won / len(records):.0%}"
-              f" [95% {low:.0%} .. {high:.0%}], median {unit} {s['median_rounds']}"
-              f" (target {target}; {seconds:.0f} s)")
-
-    print(f"\n== Win rates ({args.games} games each, seats rotated)")
-    for title, game, seats, max_rounds, options, focus, target in STRENGTH:
-        played = _run(title, game, seats, max_rounds, options, args.games, args.seed, times, strong)
-        if played is None:
-            continue
-        records, seconds = played
-        s = tournament.summary(records)
-        b = s["bots"][focus]
-        print(f"{title}: {focus} wins {b['wins']}/{b['seat_games']} = {b['win_rate']:.0%}"
-              f" [95% {b['low']:.0%} .. {b['high']:.0%}]; no winner {s['no_winner']:.0%}"
-              + (f" (target {target})" if target else "") + f" ({seconds:.0f} s)")
+        line, passed = report(pairing, *played)
+        print(line, flush=True)
+        if passed is not None:
+            verdicts.append((pairing.title, passed))
 
     print("\n== Milliseconds per decision (over the games above)")
     for (game, name), values in sorted(times.items()):
@@ -117,14 +184,18 @@ def main(argv=None) -> None:
         print(f"{game} {name}: median {statistics.median(ms):.3f} ms, 95th percentile {_percentile(ms, 0.95):.3f} ms"
               f" ({len(ms)} decisions)")
 
-
     print(f"\n== Playouts per second of the strong bots ({args.strong_seconds} s per decision)")
-    for game in tournament.GAMES:
+    for game in sorted({p.game for p in chosen}):
         rate = _playouts_per_second(game, args.strong_seconds, args.seed)
         print(f"{game} strong: {rate:.0f} playouts per second" if rate is not None else f"{game} strong: not built yet")
 
+    if verdicts:
+        passed = sum(1 for _, ok in verdicts if ok)
+        print(f"\n== Targets: {passed}/{len(verdicts)} PASS"
+              + "".join(f"\n  MISS {title}" for title, ok in verdicts if not ok))
 
-def _playouts_per_second(game: str, seconds: float, seed: int, positions: int = 10):
+
+def _playouts_per_second(game: str, seconds: float, seed: int, positions: int = 10) -> float | None:
     """Iterations per second of the strong bot over positions of a random game (``None``
     when the game has no strong bot)."""
     import random
@@ -134,7 +205,7 @@ def _playouts_per_second(game: str, seconds: float, seed: int, positions: int = 
         return None
     rng = random.Random(seed)
     state = info.new_game(players=info.default_players, seed=seed, **info.new_game_options)
-    bot = info.bots["strong"](seed=seed, seconds=seconds)
+    bot: Any = info.bots["strong"](seed=seed, seconds=seconds)
     playouts = spent = 0.0
     while positions and not state.is_over:
         legal = state.legal_actions()
