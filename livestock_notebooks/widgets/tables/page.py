@@ -158,8 +158,9 @@ class TablesPage:
         self.mine = w.HTML()
         self.mine.add_class("lsn-table-mine")
         intro = w.HTML('<div class="lsn-table-intro">Make a table, send its invite link to your friends: each '
-                       "plays from their own browser and sees only their own cards. Seats you give to a bot "
-                       "are played on the server.</div>")
+                       "plays from their own browser and sees only their own cards. A <i>Human</i> seat is a "
+                       "person's: the first is yours, the others wait for whoever opens the link. Seats you give "
+                       "to a bot are played on the server.</div>")
         self.create_box = w.VBox([intro, self.your_name, self.game_choice, self.setup_slot, self.mine])
         self.create_box.add_class("lsn-table-create")
         # a table
@@ -202,6 +203,8 @@ class TablesPage:
         app.start_button.description = "Create table"
         app.start_button.icon = "users"
         setattr(app, "start", lambda seats, **kw: self.create(game, seats, **kw))  # the setup's button calls app.start
+        for part in (app.save_box, app.headless_box):  # no loading or bot-vs-bot runs here: tables only
+            part.layout.display = "none"
         self.setup_slot.children = (app.widget,)
 
     def create(self, game: str, seats: Any, *, seed: int | None = None, options: Any = None,
