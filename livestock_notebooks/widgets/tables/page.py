@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import html
 import os
-from typing import Any, Callable
+from typing import Any
 from urllib.parse import parse_qs, quote
 
 import ipywidgets as w
