@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import statistics
 import sys
 import tempfile
 import time
@@ -25,8 +26,8 @@ def serial_rate(game: str, seats: list[str], games: int, seed: int) -> float:
     return games / (time.perf_counter() - start)
 
 
-def cluster_rate(experiment: lab.Experiment, workers: int, folder: Path) -> tuple[float, float]:
-    """(games per second of the run, seconds to start the cluster)."""
+def cluster_rate(experiment: lab.Experiment, workers: int, folder: Path, repeat: int) -> tuple[float, float]:
+    """(median games per second of ``repeat`` runs, seconds to start the cluster)."""
     from distributed import LocalCluster
 
     start = time.perf_counter()
@@ -36,9 +37,12 @@ def cluster_rate(experiment: lab.Experiment, workers: int, folder: Path) -> tupl
         # warm the workers (imports, data files) as a long run would have
         lab.run(lab.Experiment(experiment.game, experiment.seats, games=2 * workers, seed=99), folder / "warm",
                 scheduler=cluster.scheduler_address, chunk_size=1)
-        begin = time.perf_counter()
-        lab.run(experiment, folder / f"run{workers}", scheduler=cluster.scheduler_address)
-        return experiment.games / (time.perf_counter() - begin), started
+        rates = []
+        for attempt in range(repeat):
+            begin = time.perf_counter()
+            lab.run(experiment, folder / f"run{workers}-{attempt}", scheduler=cluster.scheduler_address)
+            rates.append(experiment.games / (time.perf_counter() - begin))
+        return statistics.median(rates), started
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -47,16 +51,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seats", default="greedy,greedy")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--repeat", type=int, default=3, help="runs of each kind; the median is printed")
     args = parser.parse_args(argv)
     seats = args.seats.split(",")
     experiment = lab.Experiment(args.game, seats, games=args.games, seed=args.seed)
-    serial = serial_rate(args.game, seats, args.games, args.seed)
-    print(f"{args.game} {','.join(seats)}, {args.games} games")
+    serial = statistics.median(serial_rate(args.game, seats, args.games, args.seed) for _ in range(args.repeat))
+    print(f"{args.game} {','.join(seats)}, {args.games} games, median of {args.repeat} runs")
     print(f"serial (tournament.play_games): {serial:7.1f} games/s")
     rates = {}
     with tempfile.TemporaryDirectory() as tmp:
         for workers in (1, 2):
-            rate, started = cluster_rate(experiment, workers, Path(tmp))
+            rate, started = cluster_rate(experiment, workers, Path(tmp), args.repeat)
             rates[workers] = rate
             print(f"lab, {workers} worker{'s' if workers > 1 else ' '}:            {rate:7.1f} games/s"
                   f"  (cluster start {started:.1f} s)")
