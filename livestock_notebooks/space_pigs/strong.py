@@ -2,28 +2,70 @@
 
 It draws whole games from its seat's view with :func:`.determinize.determinize` (the other hands,
 recipes, secret markers, face-down hexes and dice redrawn), searches them with the engine's own
-``apply``, starting from the greedy bot's choice, and scores an unfinished position by how much of
-each clan's sacred recipe its planets already produce, plus a little for its troops.
+``apply``, starting from its own heuristic's choice (:class:`StrongPolicy`), and scores an
+unfinished position by how much of each clan's sacred recipe its planets already produce, plus a
+little for its troops and for the Royal Pig's chair.
+
+Its heuristic is the greedy bot's with two changes, each measured against three greedy bots:
+
+- it runs for Royal Pig at every election it may stand in. In 30 games among greedy bots the
+  winner was the Royal Pig of the winning turn in 18 (he hands himself colonists and sends the
+  aliens at the others), and greedy voters back the candidate who is not the clan nearest its
+  recipe, which is often this one;
+- from turn 2 it also lands on a planet its recipe lacks when the exact combat odds give it 40%
+  or more with every troop it can spare (the greedy bot waits for 55%).
 """
 from __future__ import annotations
 
 from typing import Any
 
 from ..core.search import heuristic_rollout, share, strong_factory
-from .bots import GreedyBot
+from .actions import Stand
+from .bots import GreedyBot, _Plan
 from .determinize import determinize
 
-__all__ = ["StrongBot", "evaluate", "progress"]
+__all__ = ["StrongBot", "StrongPolicy", "evaluate", "progress"]
+
+
+class _BoldPlan(_Plan):
+    """The greedy bot's reading of the map, with bolder attacks on the planets the recipe lacks."""
+
+    def move_value(self, src: int, dst: int, total: int, hogs: int) -> tuple[float, int]:
+        value, send = super().move_value(src, dst, total, hogs)
+        if value > 0 or self.view.turn < 2 or not self.enemies(dst) or self.view.hexes[dst].kind == "S":
+            return value, send
+        spare, gain = total - self.keep_at(src), self.gain(dst)
+        if spare <= 0 or gain < 1.5:
+            return value, send
+        chance = self.win_chance(spare, hogs, dst)
+        if chance < 0.4:
+            return value, send
+        return chance * gain - (1 - chance) * 0.3 * spare, spare
+
+
+class StrongPolicy(GreedyBot):
+    """The greedy bot, except that it always stands for Royal Pig when it may and attacks the
+    planets its recipe lacks at lower odds (see the module docstring)."""
+
+    name = "Greedy (strong's heuristic)"
+    plan_class = _BoldPlan
+
+    def choose(self, state):
+        p = state.current_player
+        if p is not None and Stand(p, True) in state.legal_actions():
+            return Stand(p, True)
+        return super().choose(state)
 
 
 def progress(state: Any, player: int) -> float:
     """How near ``player`` is to producing its recipe: the share of the acorns it needs that its
-    planets make (0 .. 1, weighed heavily), plus a little for its troop strength."""
+    planets make (0 .. 1, weighed heavily), plus a little for its troop strength and for being
+    the Royal Pig."""
     need = state.recipe(player)
     made = state.production(player)
     wanted = sum(need)
     covered = sum(min(m, n) for m, n in zip(made, need)) / wanted if wanted else 0.0
-    return 0.2 + 3.0 * covered + 0.02 * state.strength(player)
+    return 0.2 + 3.0 * covered + 0.02 * state.strength(player) + (0.3 if state.royal_pig == player else 0.0)
 
 
 def evaluate(state: Any, player: int) -> float:
@@ -33,4 +75,4 @@ def evaluate(state: Any, player: int) -> float:
 
 #: The strong bot: ``StrongBot(seed=0, level="normal", seconds=None, max_iterations=None)``
 #: (levels ``easy``, ``normal``, ``hard``: ``core.search.LEVELS``).
-StrongBot = strong_factory(determinize, evaluate, prior=heuristic_rollout(GreedyBot, 0.0))
+StrongBot = strong_factory(determinize, evaluate, prior=heuristic_rollout(StrongPolicy, 0.0))
