@@ -111,7 +111,7 @@ def stuck(what: str, players=()) -> AssertionError:
     seen = []
     for p in players:
         p.page.screenshot(path=str(screenshot_path(f"tables_stuck_{p.name}")), full_page=True)
-        seen.append(f"{p.name}: {' / '.join(p.page.locator('.lsn-prompt').all_inner_texts())!r} "
+        seen.append(f"{p.name} [{p.page.title()}]: {' / '.join(p.page.locator('.lsn-prompt').all_inner_texts())!r} "
                     f"{' / '.join(p.page.locator('.lsn-table-status').all_inner_texts())!r} {p.errors}")
     log = SERVER_LOG[0].read_text(errors="replace").splitlines()[-40:] if SERVER_LOG else []
     return AssertionError(f"{what}; " + " | ".join(seen) + "\n" + "\n".join(log))

@@ -158,6 +158,10 @@
     if (!scheduled) {
       scheduled = true;
       window.requestAnimationFrame(look);
+      // a background tab (or a window the browser draws no frames for) gets no animation
+      // frames, but its title must still say when the decision is yours (a table played from
+      // several browsers): timers still run there
+      setTimeout(function () { if (scheduled) look(); }, 400);
     }
   }
 
