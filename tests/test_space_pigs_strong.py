@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from livestock_notebooks import space_pigs as sp
 from livestock_notebooks.space_pigs import bots as sp_bots
-from livestock_notebooks.space_pigs.actions import Stand
+from livestock_notebooks.space_pigs.actions import GiveMarker, Stand
 from livestock_notebooks.space_pigs.bots import GreedyBot
-from livestock_notebooks.space_pigs.strong import StrongBot, StrongPolicy
+from livestock_notebooks.space_pigs.strong import StrongBot, StrongPolicy, recipe_done_chance
 
 
 def _first_election_without_the_most_governors():
@@ -46,3 +46,43 @@ def test_the_greedy_bot_remembers_the_odds_it_asked_for():
     defender = sp_bots.Pigs(2, 0, 0)
     exact = float(sp_bots.space_pigs_combat(sp_bots.Pigs(3, 1, 0), defender, attacker_flee_at=None).attacker)
     assert sp_bots._attack_odds(3, 1, defender) == exact
+
+
+def _greedy_game(seed: int):
+    state = sp.new_game(players=4, seed=seed, rules="full", max_rounds=20)
+    bots = [GreedyBot(k) for k in range(4)]
+    while not state.is_over:
+        yield state
+        state.apply(bots[state.current_player].choose(state))
+    yield state
+
+
+def test_victory_a_recipe_winner_is_seen_producing_its_recipe():
+    """After a recipe victory the winner's own view says its recipe is produced for certain; the
+    others, who do not know its recipe, still see a real chance of it."""
+    *_, end = _greedy_game(4)
+    (winner,) = end.winners
+    assert recipe_done_chance(end.player_view(winner), winner) == 1.0
+    other = (winner + 1) % 4
+    assert 0.0 < recipe_done_chance(end.player_view(other), winner) <= 1.0
+    start = sp.new_game(players=4, seed=4, rules="full")
+    assert all(recipe_done_chance(start.player_view(0), q) == 0.0 for q in range(4))  # nothing held yet
+
+
+def test_phase_1_colonists_the_royal_pig_keeps_two_markers_then_feeds_the_least_dangerous_clans():
+    given = 0
+    for seed in (1, 2, 3):
+        for state in _greedy_game(seed):
+            legal = state.legal_actions()
+            if not legal or not isinstance(legal[0], GiveMarker):
+                continue
+            p = state.current_player
+            view = state.player_view(p)
+            choice = StrongPolicy(0).choose(state.copy())
+            if any(a.to == p for a in legal):
+                assert choice.to == p  # its own two markers first
+                continue
+            chances = {a.to: recipe_done_chance(view, a.to) for a in legal}
+            assert chances[choice.to] == min(chances.values())
+            given += 1
+    assert given >= 3

@@ -13,7 +13,10 @@ Its heuristic is the greedy bot's with two changes, each measured against three 
   aliens at the others), and greedy voters back the candidate who is not the clan nearest its
   recipe, which is often this one;
 - from turn 2 it also lands on a planet its recipe lacks when the exact combat odds give it 40%
-  or more with every troop it can spare (the greedy bot waits for 55%).
+  or more with every troop it can spare (the greedy bot waits for 55%);
+- as Royal Pig it hands the colonists it does not keep to the clans least likely to be producing
+  their recipe already (by the recipes each may hold), then to the smallest, where the greedy bot
+  favours the clans that voted as it did.
 """
 from __future__ import annotations
 
@@ -21,10 +24,12 @@ from typing import Any
 
 from ..core.search import heuristic_rollout, share, strong_factory
 from .actions import Stand
-from .bots import GreedyBot, _Plan
+from .bots import GreedyBot, _Plan, _production, _strength
+from .data import RECIPES
 from .determinize import determinize
+from .views import SpacePigsPlayerView
 
-__all__ = ["StrongBot", "StrongPolicy", "evaluate", "progress"]
+__all__ = ["StrongBot", "StrongPolicy", "evaluate", "progress", "recipe_done_chance"]
 
 
 class _BoldPlan(_Plan):
@@ -55,6 +60,25 @@ class StrongPolicy(GreedyBot):
         if p is not None and Stand(p, True) in state.legal_actions():
             return Stand(p, True)
         return super().choose(state)
+
+    @staticmethod
+    def _give(view: SpacePigsPlayerView, p: int, options: list):
+        mine = [a for a in options if a.to == p]
+        if mine:
+            return mine[0]
+        return max(options, key=lambda a: (-recipe_done_chance(view, a.to), -sum(_production(view, a.to)),
+                                           -_strength(view, a.to), -a.to))
+
+
+def recipe_done_chance(view: SpacePigsPlayerView, q: int) -> float:
+    """The chance, as ``view``'s seat sees it, that clan ``q``'s planets produce its whole recipe
+    now: its recipe when the seat knows it, else the share of the recipes it may hold (any but the
+    seat's own) that its production covers."""
+    known = view.clans[q].recipe
+    own = view.clans[view.viewer].recipe if view.viewer is not None else None
+    recipes = [known] if known is not None else [r for r in RECIPES if r != own]
+    made = _production(view, q)
+    return sum(all(m >= n for m, n in zip(made, r)) for r in recipes) / len(recipes) if recipes else 0.0
 
 
 def progress(state: Any, player: int) -> float:
