@@ -48,7 +48,9 @@ def seat_frame(games: Any) -> Any:
             for column in columns:
                 values = game[column]
                 value = values[seat] if values is not None and len(values) > seat else None
-                row[per_seat[column]] = list(value) if hasattr(value, "__len__") and not isinstance(value, str) else value
+                if value is not None and hasattr(value, "__len__") and not isinstance(value, str):
+                    value = list(value)
+                row[per_seat[column]] = value
             rows.append(row)
     return pd.DataFrame(rows)
 

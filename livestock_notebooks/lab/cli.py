@@ -64,7 +64,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         options = json.loads(args.options)
-        experiment = Experiment(args.game, [s.strip() for s in args.seats.split(",") if s.strip()], args.games,
+        experiment = Experiment(args.game, tuple(s.strip() for s in args.seats.split(",") if s.strip()), args.games,
                                 args.seed, args.max_rounds, not args.no_rotate, options)
     except (ValueError, TypeError) as exc:
         parser.error(str(exc))
