@@ -4,17 +4,18 @@ The planner (:class:`AttackPlanner`) scores every attack open to the deciding pl
 cards against each card of every opponent, from what that player knows: the exact chances of a
 win, a tie, a loss or a dodge (a face-down target is any card whose place the player does not
 know, each as likely as the others), what the attacking card is worth to its owner, and how far
-the target's owner leads. A BattleGoats game with three players turns on that last point: hitting
-whoever has the most cards left keeps the other two fighting each other, while the smart bot's
-habit of finishing off the weakest hands the game to the third player.
+the target's owner leads. A BattleGoats game with three players turns on that point and on
+caution: hitting whoever has the most cards left keeps the other two fighting each other (the
+smart bot's habit of finishing off the weakest hands the game to the third player), and a card
+of one's own lost costs more than one taken from an opponent, since the third player gains too.
 
 :class:`PlannerBot` plays that planner (the smart bot's choices everywhere else: drafting,
-laying out, dodging). :data:`StrongBot` searches with it: it draws whole games from its seat's
-view with :func:`.determinize.determinize` (the face-down cards it has not seen, the other hands
-and packs redrawn), starts from the planner's choice, plays each draw on with a quick policy
-(:func:`quick_rollout`) and keeps the planner's choice unless the playouts find a clearly better
-one. Everything is read from the seat's view: the planner from a drawn state, and only the cards
-that seat may know.
+laying out, dodging). :class:`StrongBot` searches with it: each iteration draws a whole game
+from its seat's view with :func:`.determinize.determinize` (the face-down cards it has not seen,
+the other hands and packs redrawn) and plays each of the planner's best few moves out in it with
+the same luck (:func:`quick_rollout` for every seat); the planner's choice stands unless another
+does better world by world beyond the noise. Everything is read from the seat's view: the
+planner from a drawn state, and only the cards that seat may know.
 """
 from __future__ import annotations
 
@@ -27,19 +28,24 @@ from ..core.rng import Dice
 from ..core.search import SearchBot, share
 from . import actions as act
 from .bots import SeenBot
-from .cards import card_value
+from .cards import ADJACENT, card_value
 from .determinize import determinize
 from .odds import unknown_pool
 
 __all__ = ["AttackPlanner", "PlannerBot", "StrongBot", "WEIGHTS", "evaluate", "quick_rollout", "strength"]
 
-#: The planner's weights: ``lead`` what a card of the opponent with more cards than the others is
-#: worth more, ``finish`` the bonus for taking an opponent's last card, ``beta`` how much a
-#: card's defence adds to its worth, ``expose`` the cost of showing a card that will then be
-#: beaten, ``doomed`` how little a known card that will be beaten anyway is worth, ``sure`` the
-#: chance that an opponent who surely beats a known card attacks it, ``fainting`` the penalty of
-#: an attacker that lets the opponent pick the defender.
-WEIGHTS = {"risk": 3.0, "lead": 0.3, "finish": 0.1, "beta": 0.0, "expose": 0.0, "doomed": 0.7, "sure": 0.9, "fainting": 0.3}
+#: The planner's weights: ``risk`` what losing one of its own cards costs against taking one
+#: (with three players a card taken helps the third player too), ``lead`` what a card of the
+#: opponent with more cards than the others is worth more, ``finish`` the bonus for taking an
+#: opponent's last card, ``beta`` how much a card's defence adds to its worth, ``expose`` the
+#: cost of showing a card that will then be beaten, ``doomed`` how little a known card that will
+#: be beaten anyway is worth, ``sure`` the chance that an opponent who surely beats a known card
+#: attacks it, ``fainting`` the penalty of an attacker that lets the opponent pick the defender,
+#: ``own`` the cost of an attacker that also fights an own neighbour, ``defuse`` the bonus for
+#: taking a known card that surely beats one of the planner's known cards, ``first`` whom it
+#: names to attack first (0 itself, 1 the next player, ...). Tuned against two smart bots.
+WEIGHTS = {"risk": 3.0, "lead": 0.3, "finish": 0.1, "beta": 0.0, "expose": 0.0, "doomed": 0.7, "sure": 0.9,
+           "fainting": 0.3, "defuse": 0.0, "first": 0, "own": 1.0}
 
 _FULL = ["x"] * 9  # a battlefield full of cards (a rough value for an unknown card)
 _EXPLODE_ATTACKING = ("attacking", "any")
@@ -100,7 +106,8 @@ class AttackPlanner:
         if cid in self.public:
             return [cid]
         pool = self.pool
-        if not st.captured and (any(c is not None and c in self.public and by_id[c].type == "hero" for c in st.board[tp])
+        if not st.captured and (any(c is not None and c in self.public and by_id[c].type == "hero"
+                                    for c in st.board[tp])
                                 or any(by_id[c].type == "hero" for c in st.discard[tp])):
             pool = [c for c in pool if by_id[c].type != "hero"]  # one Hero an army, and it is known
         return pool
@@ -228,7 +235,23 @@ class AttackPlanner:
         sizes = self.sizes
         gain = 1.0 + w["lead"] * (sizes[tp] - sum(sizes.values()) / len(sizes)) + w["finish"] * (sizes[tp] == 1)
         cost = w["expose"] * expose
+        if w["defuse"] and self._menaces(tp, ts):
+            gain += w["defuse"]
         return pw * (gain - cost) + pt * (gain - keep) - pl * keep - pd * cost
+
+    def _menaces(self, tp: int, ts: int) -> bool:
+        """Whether ``tp``'s card in ``ts`` is known and surely beats a known card of ``me``'s."""
+        st = self.state
+        cid = st.board[tp][ts]
+        if cid not in self.public:
+            return False
+        mine = [s for s, c in enumerate(st.board[self.me]) if c is not None and c in self.public]
+        if not mine:
+            return False
+        v, _ = card_value(self.by_id[cid], board=st.board[tp], slot=ts, role="attacking", other_type="goat",
+                          face_up=st.counts_face_up(cid), own_discard=self.disc[tp], other_discard=self.disc[self.me],
+                          seen=self.public, slain=self.slain)
+        return any(v > self._my_defence(s) for s in mine)
 
     def ranked(self, slots: list[int] | None = None) -> list[tuple[float, int, int, int]]:
         """Every attack as (score, own slot, target player, target slot), best first. An attacker
@@ -240,8 +263,13 @@ class AttackPlanner:
         for s in slots:
             acard = self.by_id[st.board[me][s]]
             wo = self.worth(s)
+            # an attacker that also fights an own neighbour costs about one more card
+            own = 0.0
+            if acard.hits_own_adjacent and any(st.board[me][n] is not None for n in ADJACENT[s]):
+                own = self.w["own"]
             for tp in self.opps:
-                scores = [(self.score(s, tp, ts, wo), s, tp, ts) for ts, c in enumerate(st.board[tp]) if c is not None]
+                scores = [(self.score(s, tp, ts, wo) - own, s, tp, ts)
+                          for ts, c in enumerate(st.board[tp]) if c is not None]
                 if acard.defender_chooses and scores:
                     worst = min(scores)
                     scores = [(worst[0] - self.w["fainting"], s, tp, worst[3])]
@@ -265,6 +293,9 @@ class PlannerBot(SeenBot):
         if len(actions) > 1:
             kind = type(actions[0])
             me = state.current_player
+            if kind is act.ChooseFirstAttacker:
+                first = (me + int(self.weights.get("first", WEIGHTS["first"]))) % state.players
+                return next((a for a in actions if a.first == first), actions[0])
             if kind is act.ChooseAttacker:
                 best = AttackPlanner(state, me, self.weights).ranked()
                 if best:
@@ -298,9 +329,10 @@ def evaluate(state: Any, player: int) -> float:
     return share([strength(state, p) for p in range(state.players)], player)
 
 
-def quick_rollout(state: Any, rng: random.Random) -> Any:
+def quick_rollout(state: Any, rng: random.Random, searcher: int | None = None) -> Any:
     """A quick playout policy on a drawn state: attack with a strong card, a known card it beats
-    if there is one, else a card of the opponent with the most cards; otherwise a random action."""
+    if there is one, else a card of the opponent with the most cards (the ``searcher``'s way) or,
+    for the other seats, with the fewest (the smart bot's way); otherwise a random action."""
     legal = state.legal_actions()
     first = legal[0]
     if len(legal) == 1:
@@ -319,12 +351,17 @@ def quick_rollout(state: Any, rng: random.Random) -> Any:
                 and by_id[state.board[a.target_player][a.target_slot]].value < mine]
         if sure:
             return rng.choice(sure)
-        size = {p: sum(1 for c in state.board[p] if c is not None) for p in range(state.players)}
+        sign = -1 if searcher is not None and me != searcher else 1
+        size = {p: sign * sum(1 for c in state.board[p] if c is not None) for p in range(state.players)}
         most = max(size[a.target_player] for a in legal if isinstance(a, act.ChooseTarget))
         return rng.choice([a for a in legal if isinstance(a, act.ChooseTarget) and size[a.target_player] == most])
     if kind is act.ChooseEnding:
         return next(a for a in legal if a.share)
     return rng.choice(legal)
+
+
+def _card_in(state: Any, player: int, slot: int) -> Any:
+    return state.cards.by_id[state.board[player][slot]]
 
 
 class _Paired:
@@ -421,28 +458,21 @@ class StrongBot(SearchBot):
         kind = type(legal[0])
         if kind is act.ChooseAttacker:
             plans: list[list] = []
-            slots: set[int] = set()
             for _, s, tp, ts in AttackPlanner(state, me, self._planner.weights).ranked():
-                if s not in slots:
-                    slots.add(s)
-                    aim = act.ChooseOpponent(me, tp) if self.by_slot(state, me, s).defender_chooses else act.ChooseTarget(me, tp, ts)
+                if all(p[0].slot != s for p in plans):
+                    aim = act.ChooseOpponent(me, tp) if _card_in(state, me, s).defender_chooses \
+                        else act.ChooseTarget(me, tp, ts)
                     plans.append([act.ChooseAttacker(me, s), aim])
             return plans[:self.width] or [[legal[0]]], True
-        default = self._planner.choose(state.copy())
-        others = [a for a in legal if a != default]
         if kind is act.ChooseTarget or kind is act.ChooseOpponent:
-            pend = state.pending
-            ranked = AttackPlanner(state, me, self._planner.weights).ranked([pend["attacker"]])
+            ranked = AttackPlanner(state, me, self._planner.weights).ranked([state.pending["attacker"]])
             aims = [act.ChooseOpponent(me, tp) if kind is act.ChooseOpponent else act.ChooseTarget(me, tp, ts)
                     for _, _, tp, ts in ranked]
-            others = [a for a in dict.fromkeys(aims) if a in legal and a != default]
-        elif len(legal) > 3:
-            others = []  # laying out, drafting: the smart bot's plan stands, the playouts only estimate
-        return [[default]] + [[a] for a in others[:self.width - 1]], True
-
-    @staticmethod
-    def by_slot(state: Any, me: int, slot: int) -> Any:
-        return state.cards.by_id[state.board[me][slot]]
+            options = [a for a in dict.fromkeys(aims) if a in legal] or [self._planner.choose(state.copy())]
+        else:  # laying out and drafting (many options): the smart bot's plan stands, the playouts only estimate
+            default = self._planner.choose(state.copy())
+            options = [default] + ([a for a in legal if a != default] if len(legal) <= 3 else [])
+        return [[a] for a in options[:self.width]], True
 
     def _play(self, state: Any, plan: list, me: int, dice: int) -> float:
         """``plan`` played in ``state`` (while its actions are legal), then the game played on."""
@@ -455,5 +485,5 @@ class StrongBot(SearchBot):
         for _ in range(self.rollout_depth):
             if state.is_over:
                 break
-            state.apply(quick_rollout(state, rng))
+            state.apply(quick_rollout(state, rng, me))
         return self._score(state, me)

@@ -1,0 +1,53 @@
+"""benchmarks/bots.py: ``--pairings`` picks the pairings, and each line sets the measured figure
+next to its target with PASS or MISS and the interval (no games are played here)."""
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+_PATH = Path(__file__).resolve().parents[1] / "benchmarks" / "bots.py"
+_spec = importlib.util.spec_from_file_location("bots_benchmark", _PATH)
+assert _spec is not None and _spec.loader is not None
+bench = importlib.util.module_from_spec(_spec)
+sys.modules["bots_benchmark"] = bench  # its dataclasses look their module up
+_spec.loader.exec_module(bench)
+
+
+def _record(seats, winners, rounds=5):
+    return {"seats": seats, "winners": winners, "rounds": rounds, "seconds": 1.0, "finished": True}
+
+
+def test_pairings_picks_one_game_or_a_word_of_a_title():
+    assert {p.game for p in bench.select("bg")} == {"battlegoats"}
+    assert [p.title for p in bench.select("bg")][0] == "BattleGoats strong v smart x2"
+    assert {p.game for p in bench.select("lu,sp")} == {"livestock_uprising", "space_pigs"}
+    assert all("baseline" in p.title for p in bench.select("baseline"))
+    assert len(bench.select(None)) == len(bench.PAIRINGS)
+    with pytest.raises(SystemExit, match="no pairing matches"):
+        bench.select("chess")
+
+
+def test_a_win_rate_line_shows_target_verdict_and_interval():
+    pairing = bench.select("bg")[0]
+    seats = ["strong", "smart", "smart"]
+    won = [_record(seats, [0])] * 6 + [_record(seats, [1])] * 4
+    line, passed = bench.report(pairing, won, 3.0)
+    assert passed is True and "strong wins 6/10 = 60%" in line and "target >= 55% PASS" in line and "95%" in line
+    line, passed = bench.report(pairing, [_record(seats, [1])] * 10, 3.0)
+    assert passed is False and "MISS" in line
+    baseline = next(p for p in bench.select("bg") if p.at_least is None)
+    line, passed = bench.report(baseline, [_record(["smart", "random", "random"], [0])] * 3, 1.0)
+    assert passed is None and "PASS" not in line and "MISS" not in line
+
+
+def test_a_finishing_line_checks_the_median_turns_too():
+    pairing = next(p for p in bench.select("sp") if p.median_at_most is not None)
+    seats = ["greedy"] * 4
+    fast = [_record(seats, [0], rounds=8)] * 10
+    slow = [_record(seats, [0], rounds=14)] * 10
+    assert bench.report(pairing, fast, 1.0)[1] is True
+    line, passed = bench.report(pairing, slow, 1.0)
+    assert passed is False and "median <= 10 turns" in line and "MISS" in line
