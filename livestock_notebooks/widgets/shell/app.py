@@ -469,6 +469,17 @@ class GameApp(SetupScreen, SaveControls, HintControls, BotPacing):
         self._message(f"{s.name(s.viewer)}, it is your decision.", "info")
         self.refresh()
 
+    # -- a game whose moves are made elsewhere (a table: widgets/tables) --------------------
+    def show_remote(self, session: Session, message: str) -> None:
+        """Show ``session``, a game kept elsewhere (a table's store), on this screen: its
+        ``apply`` and ``bot_step`` send the moves there; the hot-seat rules come from it."""
+        self._enter(session, message)
+
+    def moved_elsewhere(self, events: list, message: str | None = "") -> None:
+        """Redraw after a change made elsewhere (another browser's move, a seat given to a
+        bot), log first as after a bot's step; bots are scheduled when it is their turn."""
+        self._after(events, message, log_first=True)
+
     def _after(self, events: list, message: str | None, *, log_first: bool = False) -> None:
         """Show the page after a change; ``message`` replaces the status line (``None``
         keeps it: a refusal inside a batch stays on screen). ``log_first`` (a bot's step,

@@ -329,7 +329,7 @@ class TablesPage:
         s.sync()
         self._record_changed(s.record)
         if app.session is s:
-            app._after([], None)
+            app.moved_elsewhere([], None)
 
 
 def tables_page(**kwargs: Any) -> TablesPage:

@@ -195,8 +195,8 @@ class TablePlay:
         self.session = session
         self.interval = interval
         self.on_record = on_record
-        self.drawn_version = -1
-        self.drawn_seat: int | None = None
+        #: what the screen last showed: the table's version, this browser's seat, who plays each seat
+        self.drawn: tuple = (-1, None, [])
         self._stamp: tuple | None = None
         self._ticker = Ticker(self._tick, loop=loop)
         self._stopped = False
@@ -204,14 +204,14 @@ class TablePlay:
 
     def _drawn(self, app: Any, _events: list) -> None:
         if app.session is self.session:
-            self.drawn_version, self.drawn_seat = self.session.version, self.session.seat
+            self.drawn = (self.session.version, self.session.seat, list(self.session.seats))
 
     def start(self, message: str) -> None:
         """Show the table's game on the app's screen and start polling."""
         app = self.app
         for part in (app.undo_button, app.new_game_button, app.save_box, app.bot_tools, app.headless_box):
             part.layout.display = "none"  # a table's moves are final, its save private, its bots on the server
-        app._enter(self.session, message)  # the shell's way in: the game screen, bots scheduled
+        app.show_remote(self.session, message)  # the game screen, bots scheduled
         self._note_waiting()
         self._stamp = self.session.store.stamp(self.session.table_id)
         self._ticker.schedule(self.interval)
@@ -242,14 +242,12 @@ class TablePlay:
             events += s.sync()
             if self.on_record is not None:
                 self.on_record(s.record)
-        if s.version == self.drawn_version and s.seat == self.drawn_seat and not s.refused:
-            if s.is_bot_turn and not self.app._ticker.pending:
-                self.app._schedule_bots()  # a bot seat given by the host, a kernel gone mid-turn
+        if (s.version, s.seat, s.seats) == self.drawn and not s.refused:
             return False
         note = STALE_NOTE if s.refused else "Your turn." if s.is_human_turn else ""
         s.refused = False
         self.app.hint_output.value = ""
-        self.app._after(events, note, log_first=True)
+        self.app.moved_elsewhere(events, note)  # a seat given to a bot: its bot is scheduled
         self._note_waiting()
         return True
 
