@@ -63,3 +63,16 @@ def test_the_strong_bot_plays_the_planners_attack_unless_its_playouts_find_bette
     assert analysis["iterations"] == 6 and 0.0 <= analysis["win_chance"] <= 1.0
     assert s.is_legal(action) and isinstance(action, bg.ChooseAttacker)
     assert StrongBot(seed=1, max_iterations=6).choose(s.copy()) == action  # reproducible from its seed
+
+
+def test_the_hint_gives_the_odds_of_the_battle_it_suggests():
+    s = bg.from_notation("bg3 attack s0 r1/- f0 l0 basic | lord_bleats,kid_goat,.,.,.,.,.,.,./-/-/-/- | "
+                         "owl,scout_goat,.,.,.,.,.,.,./-/-/-/- | wolf,yeti,.,.,.,.,.,.,./-/-/-/- | rev=owl")
+    bot = StrongBot(seed=1, max_iterations=2)
+    view = s.player_view(0)
+    expected = "aiming at Player 2's card in F1: win 100%, tie 0%, loss 0%"
+    assert bot.hint_detail(view, bg.ChooseAttacker(0, 0)) == expected
+    s.apply(bg.ChooseAttacker(0, 0))
+    text = bot.hint_detail(s.player_view(0), bg.ChooseTarget(0, 2, 0))
+    assert text.startswith("the battle: win ") and "loss" in text
+    assert bot.hint_detail(view, bg.ChooseEnding(0, True)) is None

@@ -28,7 +28,8 @@ from ..core.rng import Dice
 from ..core.search import SearchBot, share
 from . import actions as act
 from .bots import SeenBot
-from .cards import ADJACENT, card_value
+from .board import player_text
+from .cards import ADJACENT, SLOT_NAMES, card_value
 from .determinize import determinize
 from .odds import unknown_pool
 
@@ -446,6 +447,26 @@ class StrongBot(SearchBot):
                              for i in order[1:4]],
         }
         return plans[best][0]
+
+    def hint_detail(self, view: Any, action: Any) -> str | None:
+        """The odds of the battle a suggested attack leads to, from ``view`` alone (the hint's
+        words on the move): the attacker's planned target, or the chosen target."""
+        if not isinstance(action, (act.ChooseAttacker, act.ChooseTarget)) or view.viewer is None:
+            return None
+        state = determinize(view, random.Random(0))
+        planner = AttackPlanner(state, view.viewer, self._planner.weights)
+        if isinstance(action, act.ChooseAttacker):
+            ranked = planner.ranked([action.slot])
+            if not ranked:
+                return None
+            slot, tp, ts = ranked[0][1:]
+            head = f"aiming at {player_text(tp)}'s card in {SLOT_NAMES[ts]}"
+        else:
+            slot, tp, ts = state._pend["attacker"], action.target_player, action.target_slot
+            head = "the battle"
+        win, tie, loss, dodge = planner.odds(slot, tp, ts)
+        odds = f"win {win:.0%}, tie {tie:.0%}, loss {loss:.0%}" + (f", it avoids battle {dodge:.0%}" if dodge else "")
+        return f"{head}: {odds}"
 
     def _plans(self, state: Any, me: int) -> tuple[list[list], bool]:
         """The candidates, the planner's first: each a list of actions (an attacker with its
