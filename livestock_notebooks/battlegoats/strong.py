@@ -411,7 +411,7 @@ class StrongBot(SearchBot):
 
     def __init__(self, seed: int | None = 0, level: str = "normal", seconds: float | None = None,
                  max_iterations: int | None = None, rollout_depth: int | None = None, width: int | None = None,
-                 margin: float = 0.02, weights: dict | None = None):
+                 margin: float = 0.0, weights: dict | None = None):
         super().__init__(determinize, evaluate, seed=seed, level=level, seconds=seconds,
                          max_iterations=max_iterations, rollout=quick_rollout, margin=margin,
                          rollout_depth=200 if rollout_depth is None else rollout_depth)
