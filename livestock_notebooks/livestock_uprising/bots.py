@@ -43,6 +43,10 @@ def _dist(a: str, b: str) -> int:
 _WALKS: dict[tuple, dict[str, int]] = {}
 
 
+#: resource needs already worked out, by tokens, faction and what the supply still offers
+_NEEDS: dict[tuple, dict[str, float]] = {}
+
+
 def _walk_distances(view, goals, me: int, super_army: bool) -> dict[str, int]:
     """Steps from every square to the nearest of ``goals`` for a General of ``me`` (forests,
     lakes and, unless a Super Army, other players' barns block; Generals standing in the way do
@@ -196,6 +200,16 @@ class GreedyBot:
     def _needs(self, view, me: int) -> dict[str, float]:
         """How much one more token of each resource helps: little once it is plentiful, more when
         it brings a unit still in the supply within reach."""
+        key = (view.tokens[me], view.factions[me], view.troop_supply, view.special_forces)
+        found = _NEEDS.get(key)
+        if found is None:
+            if len(_NEEDS) > 20_000:
+                _NEEDS.clear()
+            found = _NEEDS[key] = self._work_out_needs(view, me)
+        return dict(found)
+
+    @staticmethod
+    def _work_out_needs(view, me: int) -> dict[str, float]:
         have = dict(zip(D.RESOURCES, view.tokens[me]))
         need = {r: float(_VALUE[r]) if have[r] < 4 else 0.5 for r in D.RESOURCES}
         faction = view.factions[me]

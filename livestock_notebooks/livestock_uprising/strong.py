@@ -27,12 +27,17 @@ from .determinize import determinize
 __all__ = ["StrongBot", "LivestockSearch", "evaluate", "hint_detail", "material"]
 
 _UNIT_WORTH = tuple(1.0 + sum(cost) for cost in D.UNIT_COST)
-_TOKEN_WORTH = tuple(0.3 * (i + 1) for i in range(len(D.RESOURCES)))
+# a token is worth well under its share of a unit: otherwise a short playout rates keeping
+# tokens (safe from battles) above buying the units that win the game
+_TOKEN_WORTH = tuple(0.15 * (i + 1) for i in range(len(D.RESOURCES)))
 _IN_PLAY = (0, 1)  # general status: active, merged into a Super Army
 
 #: per level: how many candidate actions are weighed, and the most actions a playout runs
 _WIDTH = {"easy": 4, "normal": 6, "hard": 8}
 _HORIZON = {"easy": 60, "normal": 80, "hard": 120}
+#: the share of the time a routine decision (a walk, a harvest, a purchase) gets
+_ROUTINE_SHARE = 0.25
+_KEY = (A.Attack, A.DeclareSuperArmy, A.PlayCard)
 #: kinds of action always weighed when legal (besides the greedy choice)
 _ALWAYS = (A.Attack, A.DeclareSuperArmy, A.EndActions, A.EndHarvest, A.EndTurn)
 
@@ -54,6 +59,12 @@ def material(state: Any, seat: int) -> float:
 def evaluate(state: Any, seat: int) -> float:
     """``seat``'s share of the material of the seats still in play (a number in [0, 1])."""
     return share([material(state, p) for p in range(state.players)], seat)
+
+
+def _is_key(view: Any, legal: list) -> bool:
+    """A decision that can change a battle or the end game: one asked in a battle, or one where
+    an attack, a command card or the Super Army is on offer."""
+    return view.pending is not None or any(isinstance(a, _KEY) for a in legal)
 
 
 def _score(state: Any, seat: int) -> float:
@@ -93,13 +104,15 @@ class LivestockSearch(SearchBot):
         if not legal:
             raise ValueError("no legal action: the game is over")
         default = self._greedy.decide(view, legal) if len(legal) > 1 else legal[0]
-        candidates = self._candidates(default, legal, rng)
+        key = _is_key(view, legal)
+        candidates = self._candidates(default, legal, rng, self.width if key else min(self.width, 3))
         totals = [0.0] * len(candidates)
         diffs = [0.0] * len(candidates)  # paired with the greedy choice, world by world
         squares = [0.0] * len(candidates)
         iterations = 0
         if len(candidates) > 1:
-            deadline = None if self.seconds is None else start + self.seconds
+            # a fight, a card or the Super Army gets the whole time; walking, harvesting and buying a share
+            deadline = None if self.seconds is None else start + self.seconds * (1.0 if key else _ROUTINE_SHARE)
             world = first
             while True:
                 seed = rng.randrange(1 << 30)
@@ -145,18 +158,19 @@ class LivestockSearch(SearchBot):
             self.last_analysis["win_chance"] = _score(first, me)
         return candidates[chosen]
 
-    def _candidates(self, default: Any, legal: list, rng: random.Random) -> list:
+    @staticmethod
+    def _candidates(default: Any, legal: list, rng: random.Random, width: int) -> list:
         """The greedy choice first, then the actions always weighed, then others drawn at random,
         ``width`` in all."""
         out = [default]
         for a in legal:
-            if len(out) >= self.width:
+            if len(out) >= width:
                 break
             if isinstance(a, _ALWAYS) and a not in out:
                 out.append(a)
         rest = [a for a in legal if a not in out]
         rng.shuffle(rest)
-        out.extend(rest[:max(0, self.width - len(out))])
+        out.extend(rest[:max(0, width - len(out))])
         return out
 
     def _playout(self, state: Any, action: Any, me: int, seed: int) -> float:

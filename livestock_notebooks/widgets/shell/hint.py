@@ -108,6 +108,7 @@ class HintControls:
             bot.seconds = HINT_SECONDS
         bot.choose(s.state)  # reads only player_view(current player)
         analysis = getattr(bot, "last_analysis", None) or {}
-        self.hint_output.value = hint_text(self.spec, s.state, player, analysis, _detail(bot, s.state, player, analysis))
+        detail = _detail(bot, s.state, player, analysis)
+        self.hint_output.value = hint_text(self.spec, s.state, player, analysis, detail)
         self._hint_for = len(s.history)
         return plain_text(self.hint_output.value)
