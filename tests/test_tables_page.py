@@ -230,3 +230,25 @@ def test_space_pigs_table_plays_with_a_bot_seat(store, folder):
     host, guest, table, bot_turns = play_with_a_bot(store, folder, "space_pigs", "greedy", 40, 1)
     assert bot_turns >= 1 and store.get(table).version > 20
     assert host.app.save_link.value == guest.app.save_link.value == ""
+
+
+def test_the_invite_and_seat_menus_fold_away_once_every_seat_is_taken_and_open_on_request(store, folder):
+    host = page(store, folder, "host")
+    table = create(host, "battlegoats", ["Human", "Human", "random"])
+    lobby = host.lobby
+    # a seat is free: the invite link is what the host needs, so it shows
+    assert lobby.details.layout.display != "none"
+    bob = join(store, folder, "Bob", table, 1)
+    poll_all([host, bob])
+    host._refresh_table()
+    # every seat taken and the game on: the lobby is one line of seats above the game screen
+    assert lobby.details.layout.display == "none"
+    assert bob.lobby.details.layout.display == "none"
+    assert "Bob" in lobby.seats_html.value
+    lobby.details_toggle.click()
+    assert lobby.details.layout.display != "none"
+    assert lobby.invite.value.endswith(f"?table={table}")
+    host._refresh_table()  # a redraw keeps the player's choice
+    assert lobby.details.layout.display != "none"
+    lobby.details_toggle.click()
+    assert lobby.details.layout.display == "none"

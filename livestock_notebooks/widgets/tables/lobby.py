@@ -85,10 +85,18 @@ class Lobby:
         self.host_box = w.VBox([w.HTML('<div class="lsn-section-title">Host: who plays each seat</div>'),
                                 *self._host_rows])
         self.host_box.add_class("lsn-table-host")
-        self.widget = w.VBox([self.title, w.HBox([self.invite, self.invite_tools],
-                                                 layout=w.Layout(flex_flow="row wrap", align_items="center",
-                                                                 grid_gap="6px")),
-                              self.seats_html, self.join_box, self.watch_note, self.host_box])
+        invite_row = w.HBox([self.invite, self.invite_tools],
+                            layout=w.Layout(flex_flow="row wrap", align_items="center", grid_gap="6px"))
+        # the invite link and the host's seat menus fold away once every seat is taken, so the
+        # game screen below starts near the top; "Table details" opens them again
+        self.details = w.VBox([invite_row, self.host_box])
+        self.details.add_class("lsn-table-details")
+        self.details_toggle = button("Table details", "lsn-table-details-toggle", self._toggle_details,
+                                     width="auto", icon="chevron-down")
+        self._details_open: bool | None = None  # None: follow the table (open while seats are free)
+        self.widget = w.VBox([w.HBox([self.title, self.details_toggle],
+                                     layout=w.Layout(align_items="center", grid_gap="8px")),
+                              self.seats_html, self.details, self.join_box, self.watch_note])
         self.widget.add_class("lsn-table-lobby")
         hide(self.join_box)
         hide(self.host_box)
@@ -138,6 +146,27 @@ class Lobby:
         else:
             self.watch_note.value = ""
         self._update_host(record, is_host)
+        self._show_details()
+
+    @property
+    def details_open(self) -> bool:
+        """Whether the invite link and the host's menus show: the player's choice if they
+        clicked "Table details", else open while a seat is free or the game is over."""
+        if self._details_open is not None:
+            return self._details_open
+        record = self.record
+        return record is None or record.status != "playing" or bool(record.free_seats)
+
+    def _show_details(self) -> None:
+        is_open = self.details_open
+        (show if is_open else hide)(self.details)
+        self.details_toggle.icon = "chevron-up" if is_open else "chevron-down"
+        self.details_toggle.tooltip = ("Hide the invite link and seat menus" if is_open
+                                       else "Show the invite link and the seat menus")
+
+    def _toggle_details(self) -> None:
+        self._details_open = not self.details_open
+        self._show_details()
 
     def _update_host(self, record: Any, is_host: bool) -> None:
         if not is_host or record.status == "over":

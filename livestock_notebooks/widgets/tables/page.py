@@ -45,7 +45,8 @@ NOTEBOOK = "tables.ipynb"
 GAME_ORDER = ("battlegoats", "livestock_uprising", "space_pigs")
 
 TABLES_CSS = """<style>
-.lsn-tables-page .lsn-table-seat-list { list-style: none; padding-left: 0.2em; margin: 0.3em 0; }
+.lsn-tables-page .lsn-table-seat-list { list-style: none; padding-left: 0.2em; margin: 0.3em 0;
+  display: flex; flex-wrap: wrap; gap: 0.2em 1.4em; }
 .lsn-tables-page .lsn-table-seat { margin: 0.15em 0; }
 .lsn-tables-page .lsn-table-seat .lsn-chip { display: inline-block; width: 0.85em; height: 0.85em;
   border-radius: 50%; margin-right: 0.4em; vertical-align: middle; }
