@@ -25,17 +25,20 @@ __all__ = ["ANALYSES", "by_bot", "by_first_player", "by_seat", "card_effect", "c
            "game_length", "rates", "recipe_colours", "seat_frame", "shares", "victory_turns"]
 
 _COLOURS = ("red", "yellow", "blue")
+_WITH_WITHOUT = ["label", "n", "wins", "rate", "low", "high", "n_without", "rate_without", "low_without",
+                 "high_without", "difference"]
 
 
 def seat_frame(games: Any) -> Any:
     """One row per seat of each game: ``index``, ``seat``, ``bot``, ``won``, ``first`` (this
     seat played first), ``players``, and the seat's part of each per-seat feature column
     (``faction``, ``clan``, ``recipe``, ``army``, ``cards_played``, ``special_forces``,
-    ``super_army``)."""
+    ``super_army``, ``cards_used``)."""
     import pandas as pd
 
     per_seat = {"factions": "faction", "clans": "clan", "recipes": "recipe", "armies": "army",
-                "cards_played": "cards_played", "special_forces": "special_forces", "super_army": "super_army"}
+                "cards_played": "cards_played", "special_forces": "special_forces", "super_army": "super_army",
+                "cards_used": "cards_used"}
     rows = []
     columns = [c for c in per_seat if c in games.columns]
     for game in games.to_dict("records"):
@@ -123,24 +126,37 @@ def card_effect(games: Any, z: float = 1.96) -> Any:
     """BattleGoats: for each card, the win rate of armies with it and without it: ``label`` (the
     card id), ``n``, ``wins``, ``rate``, ``low``, ``high`` (with), ``n_without``, ``rate_without``,
     ``low_without``, ``high_without``, and ``difference`` (with minus without); biggest first."""
+    return _with_and_without(seat_frame(games), "army", z)
+
+
+def card_use(games: Any, z: float = 1.96) -> Any:
+    """Space Pigs: for each combat or event card (by name), the win rate of seats that played it
+    at least once in the game against seats that did not; same columns as :func:`card_effect`.
+    Studies saved before cards were recorded give an empty frame."""
+    return _with_and_without(seat_frame(games), "cards_used", z)
+
+
+def _with_and_without(seats: Any, column: str, z: float) -> Any:
+    """For each value found in the list ``column`` of a seat, the win rate of seats whose list
+    holds it against seats whose list does not; biggest difference first."""
     import pandas as pd
 
-    seats = seat_frame(games)
-    if "army" not in seats.columns or seats.empty:
-        return pd.DataFrame(columns=["label", "n", "wins", "rate", "low", "high", "n_without", "rate_without",
-                                     "low_without", "high_without", "difference"])
-    armies = [set(a or ()) for a in seats["army"]]
+    if column not in seats.columns or seats.empty:
+        return pd.DataFrame(columns=_WITH_WITHOUT)
+    held = [set(a or ()) for a in seats[column]]
     won = [bool(w) for w in seats["won"]]
     total_n, total_wins = len(won), sum(won)
     rows = []
-    for card in sorted(set().union(*armies)):
-        n = sum(1 for a in armies if card in a)
-        wins = sum(1 for a, w in zip(armies, won) if card in a and w)
-        row = _rate_row(card, wins, n, z)
-        other = _rate_row(card, total_wins - wins, total_n - n, z)
+    for value in sorted(set().union(*held)):
+        n = sum(1 for a in held if value in a)
+        wins = sum(1 for a, w in zip(held, won) if value in a and w)
+        row = _rate_row(value, wins, n, z)
+        other = _rate_row(value, total_wins - wins, total_n - n, z)
         row.update(n_without=other["n"], rate_without=other["rate"], low_without=other["low"],
                    high_without=other["high"], difference=row["rate"] - other["rate"])
         rows.append(row)
+    if not rows:
+        return pd.DataFrame(columns=_WITH_WITHOUT)
     frame = pd.DataFrame(rows)
     return frame.sort_values(["difference", "label"], ascending=[False, True]).reset_index(drop=True)
 
@@ -191,5 +207,6 @@ ANALYSES: dict[str, tuple[tuple[str, Callable[[Any], Any], str], ...]] = {
                    ("Win rate by seat", by_seat, "rate"),
                    ("Going first", by_first_player, "rate"),
                    ("Turn of victory", victory_turns, "share"),
-                   ("Win rate by clan", faction_rates, "rate")),
+                   ("Win rate by clan", faction_rates, "rate"),
+                   ("Cards played (win rate when a seat played the card)", card_use, "rate")),
 }

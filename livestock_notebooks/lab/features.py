@@ -11,8 +11,9 @@ final state and those actions a :class:`Watcher` writes the features of one game
   (whether each seat formed its Super Army);
 - BattleGoats: ``armies`` (the card ids each seat fought with: dealt, or drafted), ``deal``
   (``deal`` or ``draft``), ``card_list`` (``standard`` or ``custom``);
-- Space Pigs: ``clans``, ``recipes`` (red, yellow, blue planets per seat), ``rules`` and
-  ``victory_turn`` (the turn the game was won, or ``None``).
+- Space Pigs: ``clans``, ``recipes`` (red, yellow, blue planets per seat), ``rules``,
+  ``victory_turn`` (the turn the game was won, or ``None``) and ``cards_used`` (the names of the
+  combat and event cards each seat played, once per play: public once the game is over).
 
 Pure Python.
 """
@@ -27,6 +28,8 @@ from .. import battlegoats
 from ..core.game_info import GameInfo
 from ..livestock_uprising import actions as lu_actions
 from ..livestock_uprising import data as lu_data
+from ..space_pigs import actions as sp_actions
+from ..space_pigs import data as sp_data
 
 __all__ = ["FEATURE_COLUMNS", "Watcher", "game_options", "watched_info"]
 
@@ -38,7 +41,7 @@ FEATURE_COLUMNS: dict[str, tuple[tuple[str, str], ...]] = {
                            ("special_forces", "ints"), ("super_army", "bools")),
     "battlegoats": (("first_player", "int"), ("armies", "strss"), ("deal", "str"), ("card_list", "str")),
     "space_pigs": (("first_player", "int"), ("clans", "strs"), ("recipes", "intss"), ("rules", "str"),
-                   ("victory_turn", "int")),
+                   ("victory_turn", "int"), ("cards_used", "strss")),
 }
 
 
@@ -77,6 +80,7 @@ class Watcher:
         self.special_forces: list[int] = []
         self.super_army: list[bool] = []
         self.armies: list[list[str]] | None = None
+        self.cards_used: list[list[str]] = []
 
     def started(self, state: Any) -> None:
         self.state = state
@@ -84,6 +88,7 @@ class Watcher:
         self.cards_played = [0] * self.players
         self.special_forces = [0] * self.players
         self.super_army = [False] * self.players
+        self.cards_used = [[] for _ in range(self.players)]
         if self.game == "battlegoats" and not state.draft:
             self.armies = [list(h) for h in state.hands]
 
@@ -96,6 +101,8 @@ class Watcher:
                 self.special_forces[player] += 1
             elif isinstance(action, lu_actions.FormSuperArmy):
                 self.super_army[player] = True
+        elif self.game == "space_pigs" and isinstance(action, sp_actions.PlayCard):
+            self.cards_used[action.player].append(_space_pigs_card_name(action.card))
         elif self.game == "battlegoats" and self.armies is None and state.phase != "draft":
             self.armies = [list(h) for h in state.hands]  # the draft is over: nothing laid out yet
 
@@ -114,8 +121,15 @@ class Watcher:
             won = s.is_over and bool(s.winners)
             return {"first_player": _int_or_none(s.first), "clans": list(s.clans),
                     "recipes": [list(s.recipe(p)) for p in range(self.players)], "rules": str(s.rules),
-                    "victory_turn": int(s.turn) if won else None}
+                    "victory_turn": int(s.turn) if won else None,
+                    "cards_used": [list(names) for names in self.cards_used]}
         return {}
+
+
+def _space_pigs_card_name(card: int) -> str:
+    """A combat card by its name, an event card by its English title (``Overdrive``)."""
+    c = sp_data.CARDS[card]
+    return c.name if c.kind == "combat" else c.english
 
 
 def _int_or_none(value: Any) -> int | None:
