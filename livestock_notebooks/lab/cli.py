@@ -44,17 +44,19 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def progress_bar(stream: TextIO = sys.stderr, width: int = 30):
-    """A ``progress(done, total)`` callback drawing ``[#####.....] done/total games, rate`` on one line."""
+def progress_bar(stream: TextIO | None = None, width: int = 30):
+    """A ``progress(done, total)`` callback drawing ``[#####.....] done/total games, rate`` on one
+    line of ``stream`` (default: ``sys.stderr`` as it is when the bar is made)."""
     start = time.perf_counter()
+    out = stream if stream is not None else sys.stderr
 
     def show(done: int, total: int) -> None:
         filled = int(width * done / total) if total else width
         elapsed = time.perf_counter() - start
-        stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games  {elapsed:5.1f} s")
+        out.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games  {elapsed:5.1f} s")
         if done >= total:
-            stream.write("\n")
-        stream.flush()
+            out.write("\n")
+        out.flush()
 
     return show
 
