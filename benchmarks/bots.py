@@ -10,7 +10,8 @@ decision (median and 95th percentile) and, for the strong bots, the playouts per
   * win rates (strong against the existing bots; the existing bots against random ones as a
     baseline, with no target).
 
-    python benchmarks/bots.py [--games 10] [--seed 1] [--strong-seconds 0.1] [--pairings bg,lu]
+    python benchmarks/bots.py [--games 10] [--seed 1] [--strong-seconds 0.1 | --strong-iterations 200]
+                              [--pairings bg,lu]
 
 ``--pairings`` runs only some: a game's short name (``lu``, ``bg``, ``sp``), a game id or a
 word of a pairing's title (``strong``, ``baseline``), several separated by commas. The strong
@@ -159,16 +160,24 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=10, help="games per pairing (default 10; 200 for the targets)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--strong-seconds", type=float, default=0.1, help="search time of the strong bots per decision")
+    parser.add_argument("--strong-iterations", type=int, default=None,
+                        help="search this many playouts per decision instead of a time budget (the same strength "
+                             "on a busy machine as on an idle one; the milliseconds printed then show its cost)")
     parser.add_argument("--pairings", default=None,
                         help="only these pairings: lu, bg, sp, a game id or a word of a title, comma-separated")
     args = parser.parse_args(argv)
     chosen = select(args.pairings)
-    strong = {"strong": {"seconds": args.strong_seconds}}
+    if args.strong_iterations:
+        strong = {"strong": {"max_iterations": args.strong_iterations}}
+        budget = f"{args.strong_iterations} playouts a decision"
+    else:
+        strong = {"strong": {"seconds": args.strong_seconds}}
+        budget = f"{args.strong_seconds} s a decision"
     times: dict[tuple[str, str], list[float]] = {}
     verdicts: list[tuple[str, bool]] = []
 
     print(f"== Pairings ({args.games} games each, seats rotated, seed {args.seed}, "
-          f"strong bots {args.strong_seconds} s a decision)")
+          f"strong bots {budget})")
     for pairing in chosen:
         played = _run(pairing, args.games, args.seed, times, strong)
         if played is None:
