@@ -86,3 +86,31 @@ def test_phase_1_colonists_the_royal_pig_keeps_two_markers_then_feeds_the_least_
             assert chances[choice.to] == min(chances.values())
             given += 1
     assert given >= 3
+
+
+def test_the_strong_bot_searches_only_the_cards_of_a_battle():
+    """Trips, deployments, votes and the rest are the heuristic's at once (no playout); the cards
+    played in a battle are searched."""
+    from livestock_notebooks.space_pigs.actions import PlayCard
+    from livestock_notebooks.space_pigs.strong import is_searched
+
+    searched = routine = 0
+    for state in _greedy_game(2):
+        if state.is_over or searched >= 2 and routine >= 20:
+            break
+        p = state.current_player
+        legal = state.legal_actions()
+        if len(legal) < 2:
+            continue
+        bot = StrongBot(seed=1, max_iterations=5)
+        action = bot.choose(state.copy())
+        assert state.is_legal(action)
+        if is_searched(state.player_view(p), legal):
+            assert state.combat is not None and any(isinstance(a, PlayCard) for a in legal)
+            assert bot.last_analysis["iterations"] == 5
+            searched += 1
+        else:
+            assert bot.last_analysis["iterations"] == 0 and bot.last_analysis["searched"] is False
+            assert action == StrongPolicy(1).choose(state.copy())
+            routine += 1
+    assert searched >= 2 and routine >= 20
