@@ -162,6 +162,7 @@ class BattleGoatsView(AttackPanel, GameView):
         self.mine_box.add_class("lsn-bg-own")
         self.hand_title = w.HTML()
         self.hand_buttons: list[w.Button] = []
+        self._hand_shown: list[str | None] = []  # the card each button of hand_buttons shows
         self._hand_cards: list[str] = []
         self.hand_box = w.Box(layout=w.Layout(flex_flow="row wrap"))
         self.hand_box.add_class("lsn-bg-hand")
@@ -387,8 +388,8 @@ class BattleGoatsView(AttackPanel, GameView):
                 self.say("Lay your cards out on your own battlefield (the one marked 'you').")
                 return
             card = self.sel_hand
-            if self.act(act.Place(me, card, slot)):
-                self.sel_hand = None
+            if self.act(act.Place(me, card, slot)) and self.sel_hand is not None:
+                self.sel_hand = None  # the app's refresh has drawn the move and dropped the card already
                 self._render()
             return
         if phase == "move":
@@ -491,8 +492,14 @@ class BattleGoatsView(AttackPanel, GameView):
         b = w.Button()
         b.add_class("lsn-bg-card")
         b.add_class("lsn-bg-hand-card")
-        b.on_click(lambda _b: self.click_hand(i))
+        b.on_click(lambda _b: self._hand_clicked(i))
         return b
+
+    def _hand_clicked(self, pool_index: int) -> None:
+        """A hand button was clicked: the card it shows (buttons keep their card, see :meth:`_set_hand`)."""
+        cid = self._hand_shown[pool_index] if pool_index < len(self._hand_shown) else None
+        if cid is not None and cid in self._hand_cards:
+            self.click_hand(self._hand_cards.index(cid))
 
     def _choice_button(self, i: int) -> w.Button:
         b = w.Button(layout=w.Layout(width="auto"), button_style="info")
@@ -501,12 +508,41 @@ class BattleGoatsView(AttackPanel, GameView):
         return b
 
     def _set_hand(self, cards: list[str]) -> None:
+        """Show ``cards`` in the hand. A card already shown keeps its button (nothing is sent for
+        it: laying out one card changes the box's children, not every card after it); a new card
+        takes a free button; a button no longer needed is blanked (no stale card text)."""
         self._hand_cards = list(cards)
-        for b, cid in zip(self._buttons(self.hand_buttons, len(cards), self._hand_button, self.hand_box), cards):
+        pool, shown = self.hand_buttons, self._hand_shown
+        wanted = set(cards)
+        kept = {cid: i for i, cid in enumerate(shown) if cid in wanted}
+        free = [i for i in range(len(pool)) if i not in kept.values()]
+        chosen = []
+        for cid in cards:
+            if cid in kept:
+                i = kept[cid]
+            elif free:
+                i = free.pop(0)
+            else:
+                pool.append(self._hand_button(len(pool)))
+                shown.append(None)
+                i = len(pool) - 1
+            chosen.append(i)
+            shown[i] = cid
             card = self._card(cid)
-            b.description = card_text(card)
-            b.tooltip = f"{card.name} ({card.type}, {card.value}): {card.ability}"
-            set_classes(b, {"lsn-bg-selected": cid == self.sel_hand, **_type_classes(card.type)})
+            b = pool[i]
+            with b.hold_sync():
+                b.description = card_text(card)
+                b.tooltip = f"{card.name} ({card.type}, {card.value}): {card.ability}"
+                set_classes(b, {"lsn-bg-selected": cid == self.sel_hand, **_type_classes(card.type)})
+        for i in free:
+            if shown[i] is not None or pool[i].description:
+                shown[i] = None
+                with pool[i].hold_sync():
+                    pool[i].description = ""
+                    pool[i].tooltip = None
+        children = tuple(pool[i] for i in chosen)
+        if children != tuple(self.hand_box.children):
+            self.hand_box.children = children
 
     def _set_choices(self, actions: list, labels: list[str] | None = None) -> None:
         self._choices = list(actions)
@@ -532,13 +568,19 @@ class BattleGoatsView(AttackPanel, GameView):
             attacking = (v.turn, pend.attacker)
         my_turn = bool(self.legal)
         clicked, self._clicked = self._clicked, None
-        first = [x for x in (clicked, *sorted(self.last_move)) if x is not None and x[0] < n]
-        order = list(dict.fromkeys([*first, *((p, s) for p in range(n) for s in range(9))]))
+        first = list(dict.fromkeys(x for x in (clicked, *sorted(self.last_move)) if x is not None and x[0] < n))
         for p in range(n):
             self.boards[p].set_flipped(me is not None and p != me)
             self.boards[p].set_compact(n >= 4)
-        for p, s in order:
+        for p, s in first:  # what the click waits for: sent before anything else is worked out
             self._render_slot(v, cards, p, s, marks.get((p, s)), attacking, my_turn)
+        if first:
+            self.let_out()
+        done = set(first)
+        for p in range(n):
+            for s in range(9):
+                if (p, s) not in done:
+                    self._render_slot(v, cards, p, s, marks.get((p, s)), attacking, my_turn)
         self.let_out()
         for p in range(n):
             board = self.boards[p]
@@ -567,40 +609,43 @@ class BattleGoatsView(AttackPanel, GameView):
     def _render_slot(self, v, cards, p: int, s: int, mark: str | None, attacking, my_turn: bool) -> None:
         """One slot button: its face (empty, a card back, a card worth what it is now) and classes."""
         b = self.boards[p].slots[s]
+        cell = v.boards[p][s]
+        where = f"{player_name(p)}, {ROW_NAMES[s // 3].lower()} row, {SLOT_NAMES[s]}"
+        kind = None
+        if cell is None:
+            description, tooltip, state = SLOT_NAMES[s], f"{where}: empty", "empty"
+        elif cell.card is None:  # every unknown card is the same card back
+            description, tooltip, state = "?", f"{where}: a face-down card", "back"
+        else:
+            card = cards[cell.card]
+            kind = card.type
+            up = cell.face_up
+            status = "face up" if up else "face down"
+            if cell.counts_face_up:
+                status = "face up (counts as face up)"
+            worth = worth_now(v, cards, p, s)
+            description = card_text(card, worth)
+            tooltip = f"{where}: {card.name} ({card.type}, worth {worth} now), {status}. {card.ability}"
+            state = "up" if up else "known"
+        classes = {
+            **_type_classes(kind),
+            "lsn-last-move": (p, s) in self.last_move,
+            "lsn-bg-empty": state == "empty",
+            "lsn-bg-facedown": state in ("back", "known"),
+            "lsn-bg-unknown": state == "back",
+            "lsn-bg-faceup": state == "up",
+            "lsn-bg-selectable": mark == "selectable",
+            "lsn-bg-selected": mark == "selected" or (attacking == (p, s)),
+            "lsn-bg-aimed": mark == "aimed",
+        }
+        current = b._dom_classes
+        if (b.description == description and b.tooltip == tooltip and b.disabled == (not my_turn)
+                and all((c in current) == on for c, on in classes.items())):
+            return  # unchanged: no message, and no work for the browser
         with b.hold_sync():  # one message for the slot (face, tooltip, classes)
-            cell = v.boards[p][s]
-            where = f"{player_name(p)}, {ROW_NAMES[s // 3].lower()} row, {SLOT_NAMES[s]}"
-            kind = None
-            if cell is None:
-                b.description = SLOT_NAMES[s]
-                b.tooltip = f"{where}: empty"
-                state = "empty"
-            elif cell.card is None:
-                b.description = "?"  # every unknown card is the same card back
-                b.tooltip = f"{where}: a face-down card"
-                state = "back"
-            else:
-                card = cards[cell.card]
-                kind = card.type
-                up = cell.face_up
-                status = "face up" if up else "face down"
-                if cell.counts_face_up:
-                    status = "face up (counts as face up)"
-                worth = worth_now(v, cards, p, s)
-                b.description = card_text(card, worth)
-                b.tooltip = f"{where}: {card.name} ({card.type}, worth {worth} now), {status}. {card.ability}"
-                state = "up" if up else "known"
-            set_classes(b, {
-                **_type_classes(kind),
-                "lsn-last-move": (p, s) in self.last_move,
-                "lsn-bg-empty": state == "empty",
-                "lsn-bg-facedown": state in ("back", "known"),
-                "lsn-bg-unknown": state == "back",
-                "lsn-bg-faceup": state == "up",
-                "lsn-bg-selectable": mark == "selectable",
-                "lsn-bg-selected": mark == "selected" or (attacking == (p, s)),
-                "lsn-bg-aimed": mark == "aimed",
-            })
+            b.description = description
+            b.tooltip = tooltip
+            set_classes(b, classes)
             if b.disabled != (not my_turn):
                 b.disabled = not my_turn
 
