@@ -110,7 +110,26 @@ def test_the_strong_bot_searches_only_the_cards_of_a_battle():
             assert bot.last_analysis["iterations"] == 5
             searched += 1
         else:
-            assert bot.last_analysis["iterations"] == 0 and bot.last_analysis["searched"] is False
+            assert bot.last_analysis["iterations"] == 1 and bot.last_analysis["searched"] is False
             assert action == StrongPolicy(1).choose(state.copy())
             routine += 1
     assert searched >= 2 and routine >= 20
+
+
+def test_the_hint_gives_the_exact_odds_of_a_landing_on_enemies():
+    from livestock_notebooks.space_pigs.actions import Fly
+    from livestock_notebooks.space_pigs.strong import hint_detail
+
+    said = []
+    for state in _greedy_game(2):
+        if state.is_over or len(said) >= 3:
+            break
+        view = state.player_view(state.current_player)
+        for a in state.legal_actions():
+            text = hint_detail(view, a)
+            if isinstance(a, Fly) and any(o.who != view.viewer for o in view.hexes[a.hex].occupants):
+                assert text is not None and "% of the time" in text
+                said.append(text)
+            elif not isinstance(a, Fly):
+                assert text is None or view.trip is not None
+    assert len(said) >= 3

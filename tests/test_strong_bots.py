@@ -61,7 +61,7 @@ def test_the_strong_bot_plays_legal_actions_and_explains_them(game):
             analysis = bot.last_analysis
             checked += 1
             if analysis.get("searched") is False:  # a routine decision its heuristic takes at once
-                assert analysis["action"] == action and analysis["iterations"] == 0
+                assert analysis["action"] == action and analysis["iterations"] == 1
                 continue
             assert analysis["action"] == action and analysis["iterations"] == 12
             assert 0.0 <= analysis["win_chance"] <= 1.0 and analysis["visits"] >= 1

@@ -20,15 +20,17 @@ unguarded, attacks on a clan that may be producing its recipe, aliens at it) 43 
 from __future__ import annotations
 
 import time
+from types import SimpleNamespace
 from typing import Any
 
 from ..core.search import LEVELS, SearchBot, heuristic_rollout, share
-from .actions import PlayCard
+from .actions import Fly, Land, PlayCard
+from .bots import _Plan
 from .determinize import determinize
 from .strong_policy import StrongPolicy, recipe_done_chance
 from .views import SpacePigsPlayerView
 
-__all__ = ["StrongBot", "StrongPolicy", "SpacePigsSearch", "evaluate", "is_searched", "progress", "recipe_done_chance"]
+__all__ = ["StrongBot", "StrongPolicy", "SpacePigsSearch", "evaluate", "hint_detail", "is_searched", "progress", "recipe_done_chance"]
 
 
 def progress(state: Any, player: int) -> float:
@@ -57,7 +59,9 @@ def is_searched(view: SpacePigsPlayerView, legal: list) -> bool:
 
 class SpacePigsSearch(SearchBot):
     """The strong bot: :class:`~livestock_notebooks.core.search.SearchBot` on the decisions
-    :func:`is_searched` picks, :class:`StrongPolicy` at once on all the others."""
+    :func:`is_searched` picks, :class:`StrongPolicy` at once on all the others (its
+    ``last_analysis`` then says ``searched: False``, and its chance is :func:`evaluate` of the
+    position after the action in the one world drawn: one scored continuation, no playout)."""
 
     name = "Strong"
 
@@ -69,6 +73,10 @@ class SpacePigsSearch(SearchBot):
         self.routine = 0  # decisions taken by the heuristic without a search
         self._policy = StrongPolicy(seed)
 
+    def hint_detail(self, view: Any, action: Any) -> str | None:
+        """The hint's words about the suggested action: :func:`hint_detail`."""
+        return hint_detail(view, action)
+
     def choose_from_view(self, view: Any, me: int) -> Any:
         start = time.perf_counter()
         first = determinize(view, self._random)
@@ -77,10 +85,30 @@ class SpacePigsSearch(SearchBot):
             return super().choose_from_view(view, me)
         action = legal[0] if len(legal) == 1 else self._policy.choose(first)
         self.routine += 1
-        self.last_analysis = {"action": action, "win_chance": None, "visits": 0, "heuristic": action,
-                              "iterations": 0, "seconds": time.perf_counter() - start,
+        world = first.copy()  # the chance shown: the position after it in the one world drawn
+        world.apply(action)
+        self.last_analysis = {"action": action, "win_chance": self._score(world, me), "visits": 1,
+                              "heuristic": action, "iterations": 1, "seconds": time.perf_counter() - start,
                               "playouts_per_second": 0.0, "alternatives": [], "searched": False}
         return action
+
+
+def hint_detail(view: SpacePigsPlayerView, action: Any) -> str | None:
+    """What the hint adds about ``action`` seen from ``view`` (the deciding seat's): for troops
+    landing on a hex the enemy or the aliens hold, the exact chance that they take it (the odds
+    the bots use, before any card); ``None`` for any other action."""
+    trip, me = view.trip, view.viewer
+    if trip is None or me is None or not isinstance(action, (Fly, Land)):
+        return None
+    h = action.hex if isinstance(action, Fly) else trip.position
+    foes = sum(o.count for o in view.hexes[h].occupants if o.who != me)
+    aboard = trip.piglets + trip.hogs
+    if not foes or not aboard:
+        return None
+    seat = SimpleNamespace(view=view, p=me)  # what the greedy bot's odds read: the view and the seat
+    chance = _Plan.win_chance(seat, aboard, trip.hogs, h)  # type: ignore[arg-type]
+    return (f"your {aboard} troop(s) landing on H{h} take it from {foes} defender(s) "
+            f"{100 * chance:.0f}% of the time (exact odds, before any card)")
 
 
 _ROLLOUT = heuristic_rollout(StrongPolicy, 0.0)
