@@ -10,6 +10,15 @@ next turn (the reply counts) and the position is scored by material: each seat's
 play, the units in their armies (worth what they cost), a Super Army, the resource tokens in hand;
 a seat out of the game scores nothing, a winner everything. The greedy choice stands unless another
 candidate does clearly better over the worlds drawn (a paired difference well above its noise).
+
+Every playout counts its turns from before the candidate is played, so ending the turn is scored
+over the same stretch of play as buying another unit (counted from after it, ending the turn won
+a whole extra turn of harvest and purchases in its playout, and the bot hoarded tokens instead of
+marshalling). The default choice and the bot's own moves in the playouts come from
+:class:`.strong_policy.TacticalBot` (the greedy bot with a Super Army end game that minds who
+strikes first); the opponents in the playouts are greedy bots. A Super Army is weighed only once
+that policy would go home for one. Playouts read a :class:`.quick_view.QuickView` of the drawn
+state rather than a full player view (the same answers, about half the cost).
 """
 from __future__ import annotations
 
@@ -23,6 +32,8 @@ from . import actions as A
 from . import data as D
 from .bots import GreedyBot
 from .determinize import determinize
+from .quick_view import QuickView
+from .strong_policy import TacticalBot
 
 __all__ = ["StrongBot", "LivestockSearch", "evaluate", "hint_detail", "material"]
 
@@ -84,12 +95,13 @@ class LivestockSearch(SearchBot):
 
     def __init__(self, seed: int | None = 0, level: str = "normal", seconds: float | None = None,
                  max_iterations: int | None = None, rollout_depth: int | None = None,
-                 width: int | None = None, margin: float = 0.02):
+                 width: int | None = None, margin: float = 0.02, turns: int = 2, policy: str = "tactical"):
         super().__init__(determinize, evaluate, seed=seed, level=level, seconds=seconds,
                          max_iterations=max_iterations, margin=margin,
                          rollout_depth=_HORIZON.get(level, 60) if rollout_depth is None else rollout_depth)
         self.width = _WIDTH.get(level, 4) if width is None else width
-        self._greedy = GreedyBot(seed)
+        self.turns = turns
+        self._greedy = (TacticalBot if policy == "tactical" else GreedyBot)(seed)
 
     def hint_detail(self, view: Any, action: Any) -> str | None:
         """The hint's words about the suggested action: :func:`hint_detail`."""
@@ -104,6 +116,9 @@ class LivestockSearch(SearchBot):
         if not legal:
             raise ValueError("no legal action: the game is over")
         default = self._greedy.decide(view, legal) if len(legal) > 1 else legal[0]
+        if not isinstance(default, A.DeclareSuperArmy) and not self._greedy.gathering(view, me):
+            # a Super Army formed before the policy wants one is weighed over too short a playout to judge it
+            legal = [a for a in legal if not isinstance(a, A.DeclareSuperArmy)]
         key = _is_key(view, legal)
         candidates = self._candidates(default, legal, rng, self.width if key else min(self.width, 3))
         totals = [0.0] * len(candidates)
@@ -175,17 +190,18 @@ class LivestockSearch(SearchBot):
 
     def _playout(self, state: Any, action: Any, me: int, seed: int) -> float:
         """``action`` then greedy play by every seat until the turn after the next one begins."""
+        turn, changes = state.turn, 0  # counted from before the action: ending the turn gains no extra turn
         state.apply(action)
         bots = [GreedyBot(seed + p) for p in range(state.players)]
-        turn, changes = state.turn, 0
         for _ in range(self.rollout_depth):
             if state.is_over:
                 break
             if state.turn != turn:
                 turn, changes = state.turn, changes + 1
-                if changes >= 2:
+                if changes >= self.turns:
                     break
-            state.apply(bots[state.current_player].choose(state))
+            legal = state.legal_actions()
+            state.apply(legal[0] if len(legal) == 1 else bots[state.current_player].decide(QuickView(state), legal))
         return _score(state, me)
 
 

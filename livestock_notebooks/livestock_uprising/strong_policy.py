@@ -1,0 +1,116 @@
+"""The strong bot's own playing policy: the greedy bot's play with a Super Army end game that
+minds the tempo of battles.
+
+In a fight between two Super Armies the side that strikes first usually wins (armies carry more
+attack than defense, and each lost battle costs two units), and a Super Army can reach any
+square at most two steps away. :class:`TacticalBot` therefore plays as the greedy bot except:
+
+- its Super Army attacks the other Super Army only when the exact odds of striking now are
+  at least as good as those of being struck, and otherwise keeps out of its reach (more than
+  two steps away) while it hunts the other Generals, so the other army has to come to it;
+- when only the other side has a Super Army, its Generals walking home avoid ending a move
+  within that army's reach where another step home does as well.
+
+It reads the legal actions and ``player_view(its seat)`` only, like the greedy bot.
+"""
+from __future__ import annotations
+
+from ..odds.livestock_uprising import livestock_battle
+from . import actions as A
+from .bots import _FAR, GreedyBot, _walk_distances
+
+__all__ = ["TacticalBot", "super_duel"]
+
+_REACH = 2  # the steps a Super Army takes in a turn
+
+
+def super_duel(attack: int, defense: int) -> float:
+    """A Super Army attacking another: the attacker's chance to win less its chance to lose
+    (-1 when it has no attack to strike with)."""
+    if attack < 1:
+        return -1.0
+    odds = livestock_battle(attack, defense, attacker_super=True, defender_super=True)
+    return float(odds.attacker - odds.defender)
+
+
+class TacticalBot(GreedyBot):
+    """The greedy bot with the Super Army tempo rules of the module docstring."""
+
+    name = "Tactical"
+
+    def _act(self, view, legal, me, mine, gathering):
+        enemy = [g for g in view.generals if g.player != me and g.active and g.super_army and g.square]
+        if not enemy:
+            return super()._act(view, legal, me, mine, gathering)
+        threat = enemy[0]
+        reach = _walk_distances(view, [threat.square], threat.player, True)
+        own = next((g for g in mine if g.super_army), None)
+        if own is not None:
+            step = self._duel(view, legal, me, own, threat, reach)
+            if step is not None:
+                return step
+            return super()._act(view, legal, me, mine, gathering)
+        if gathering:
+            step = self._walk_home(view, legal, me, mine, reach)
+            if step is not None:
+                return step
+        return super()._act(view, legal, me, mine, gathering)
+
+    # ------------------------------------------------------------------ two Super Armies
+    def _duel(self, view, legal, me, own, threat, reach):
+        """Our Super Army's action when the other side has one too (``None``: as greedy)."""
+        strike = super_duel(own.attack, threat.defense)  # we attack now
+        struck = -super_duel(threat.attack, own.defense)  # they attack us (from our side)
+        attacks = [a for a in legal if isinstance(a, A.Attack) and a.general == own.name]
+        on_threat = next((a for a in attacks if a.to == threat.square), None)
+        if on_threat is not None and (strike >= 0 or strike >= struck):
+            return on_threat
+        if struck >= 0:
+            return None  # being struck is welcome: hunt as greedy does
+        if own.done or own.steps <= 0:
+            return None
+        safe = reach.get(own.square, _FAR) > _REACH
+        for a in attacks:
+            if a.to == threat.square:
+                continue
+            preview = view.preview(a)
+            if preview is not None and preview.destroys and reach.get(a.to, _FAR) > _REACH:
+                return a  # a General removed without a battle, and out of reach afterwards
+        moves = [a for a in legal if isinstance(a, A.Move) and a.general == own.name]
+        targets = [g.square for g in view.generals if g.player != me and g.active and g.square and not g.super_army]
+        hunt = _walk_distances(view, targets, me, True) if targets else {}
+
+        def key(a):
+            d = reach.get(a.to, _FAR)
+            return (d <= _REACH, hunt.get(a.to, _FAR), abs(d - (_REACH + 1)), a.to)
+
+        here = (not safe, hunt.get(own.square, _FAR), abs(reach.get(own.square, _FAR) - (_REACH + 1)), "")
+        best = min(moves, key=key) if moves else None
+        if best is not None and key(best)[:3] < here[:3]:
+            return best
+        if safe:
+            return _first_kind(legal, A.EndActions)  # waiting out of reach: the other army must come
+        return best
+
+    # ------------------------------------------------------------------ walking home under threat
+    def _walk_home(self, view, legal, me, mine, reach):
+        """A step home for a General, out of the other Super Army's reach when one does as well."""
+        barn = self._barn(view, me)
+        if barn is None:
+            return None
+        home = _walk_distances(view, [barn], me, False)
+        best, best_key = None, None
+        for a in legal:
+            if not isinstance(a, A.Move):
+                continue
+            g = next((g for g in mine if g.name == a.general), None)
+            if g is None or home.get(a.to, _FAR) >= home.get(g.square, _FAR):
+                continue
+            key = (reach.get(a.to, _FAR) <= _REACH and a.to != barn, home.get(a.to, _FAR), a.general, a.to)
+            if best_key is None or key < best_key:
+                best, best_key = a, key
+        return best
+
+
+def _first_kind(legal, cls):
+    return next((a for a in legal if isinstance(a, cls)), legal[-1])
