@@ -1,11 +1,14 @@
-"""The strong Livestock Uprising bot: it weighs the greedy bot's choice against the fights on
-offer, in the same drawn worlds, and leaves the greedy choice only for a clearly better one."""
+"""The strong Livestock Uprising bot: it weighs its policy's choice (the greedy bot's, with a
+Super Army end game of its own) against the fights on offer, in the same drawn worlds, and leaves
+that choice only for a clearly better one."""
 from __future__ import annotations
 
 from livestock_notebooks.livestock_uprising import actions as A
 from livestock_notebooks.livestock_uprising import new_game
 from livestock_notebooks.livestock_uprising.bots import GreedyBot
+from livestock_notebooks.livestock_uprising.quick_view import QuickView
 from livestock_notebooks.livestock_uprising.strong import StrongBot
+from livestock_notebooks.livestock_uprising.strong_policy import TacticalBot, super_duel
 
 
 def _positions(wanted, seeds=range(1, 30), limit: int = 400):
@@ -33,7 +36,7 @@ def test_attacking_the_strong_bot_weighs_the_greedy_choice_and_every_attack():
         bot = StrongBot(seed=2, max_iterations=4)
         choice = bot.choose(state.copy())
         analysis = bot.last_analysis
-        greedy = GreedyBot(2).decide(state.player_view(me), state.legal_actions())
+        greedy = TacticalBot(2).decide(state.player_view(me), state.legal_actions())
         weighed = [analysis["action"]] + [alt["action"] for alt in analysis["alternatives"]]
         assert analysis["heuristic"] == greedy and greedy in weighed
         attacks = [a for a in state.legal_actions() if isinstance(a, A.Attack)]
@@ -50,4 +53,43 @@ def test_the_strong_bot_keeps_the_greedy_choice_without_evidence():
     for state in _positions(_can_attack, seeds=range(1, 6)):
         me = state.current_player
         bot = StrongBot(seed=5, max_iterations=1)
-        assert bot.choose(state.copy()) == GreedyBot(5).decide(state.player_view(me), state.legal_actions())
+        assert bot.choose(state.copy()) == TacticalBot(5).decide(state.player_view(me), state.legal_actions())
+
+
+def test_ending_the_turn_and_buying_are_played_out_over_the_same_stretch():
+    """Both playouts stop at the same turn: ending the turn wins no extra turn of purchases."""
+    def can_buy(state):
+        return state.phase == "marshal" and any(isinstance(a, A.Marshal) for a in state.legal_actions())
+
+    checked = 0
+    for state in _positions(can_buy, seeds=range(1, 8)):
+        me = state.current_player
+        bot = StrongBot(seed=1, max_iterations=2)
+        buy = next(a for a in state.legal_actions() if isinstance(a, A.Marshal))
+        ends = []
+        for action in (A.EndTurn(), buy):
+            copy = state.copy()
+            bot._playout(copy, action, me, seed=7)
+            ends.append((copy.round, copy.turn) if not copy.is_over else "over")
+        assert ends[0] == ends[1] or "over" in ends, ends
+        checked += 1
+    assert checked >= 3
+
+
+def test_the_quick_view_leads_the_bots_to_the_same_choices_as_the_full_view():
+    for seed in (3, 4):
+        state = new_game(players=2 + seed % 2, seed=seed, max_rounds=100)
+        bots = [TacticalBot(seed + p) if p % 2 else GreedyBot(seed + p) for p in range(state.players)]
+        twins = [TacticalBot(seed + p) if p % 2 else GreedyBot(seed + p) for p in range(state.players)]
+        for _ in range(1500):
+            if state.is_over:
+                break
+            p, legal = state.current_player, state.legal_actions()
+            action = bots[p].decide(state.player_view(p), legal)
+            assert twins[p].decide(QuickView(state), legal) == action
+            state.apply(action)
+
+
+def test_a_super_army_duel_favours_the_stronger_striker():
+    assert super_duel(20, 10) > 0.5 > -0.5 > super_duel(10, 20)
+    assert super_duel(0, 5) == -1.0

@@ -89,18 +89,22 @@ class LivestockSearch(SearchBot):
     """The strong bot (see the module docstring). ``seconds`` / ``level`` / ``max_iterations``
     as :class:`~livestock_notebooks.core.search.SearchBot`; an iteration is one drawn world in
     which every candidate is played out. ``width``: candidates weighed; ``rollout_depth``: the
-    most actions a playout runs."""
+    most actions a playout runs; ``turns``: the changes of turn a playout runs to; ``policy``:
+    ``tactical`` (:class:`.strong_policy.TacticalBot`) or ``greedy`` for the default choice;
+    ``confidence``: how many standard errors above the policy's choice another must score."""
 
     name = "Strong"
 
     def __init__(self, seed: int | None = 0, level: str = "normal", seconds: float | None = None,
                  max_iterations: int | None = None, rollout_depth: int | None = None,
-                 width: int | None = None, margin: float = 0.02, turns: int = 2, policy: str = "tactical"):
+                 width: int | None = None, margin: float = 0.02, turns: int = 2, policy: str = "tactical",
+                 confidence: float = 1.5):
         super().__init__(determinize, evaluate, seed=seed, level=level, seconds=seconds,
                          max_iterations=max_iterations, margin=margin,
                          rollout_depth=_HORIZON.get(level, 60) if rollout_depth is None else rollout_depth)
         self.width = _WIDTH.get(level, 4) if width is None else width
         self.turns = turns
+        self.confidence = confidence
         self._greedy = (TacticalBot if policy == "tactical" else GreedyBot)(seed)
 
     def hint_detail(self, view: Any, action: Any) -> str | None:
@@ -152,7 +156,7 @@ class LivestockSearch(SearchBot):
             for i in range(1, len(candidates)):
                 mean = diffs[i] / iterations
                 spread = math.sqrt(max(0.0, squares[i] / iterations - mean * mean) / (iterations - 1))
-                gain = mean - self.margin - 1.5 * spread
+                gain = mean - self.margin - self.confidence * spread
                 if gain > best_gain:
                     chosen, best_gain = i, gain
         n = max(1, iterations)
