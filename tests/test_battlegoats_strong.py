@@ -76,3 +76,25 @@ def test_the_hint_gives_the_odds_of_the_battle_it_suggests():
     text = bot.hint_detail(s.player_view(0), bg.ChooseTarget(0, 2, 0))
     assert text.startswith("the battle: win ") and "loss" in text
     assert bot.hint_detail(view, bg.ChooseEnding(0, True)) is None
+
+
+def test_the_playouts_attack_as_the_smart_bot_does():
+    """The playout policy is a cheap copy of the smart bot: in smart-bot games it picks the same
+    attacker and target in most positions (its ties towards the lowest seat and slot included)."""
+    import random
+
+    from livestock_notebooks.battlegoats.bots import SeenBot
+    from livestock_notebooks.battlegoats.playout import smart_playout
+
+    same = total = 0
+    for game in range(4):
+        s = bg.new_game(players=3, seed=100 + game)
+        bots = [SeenBot(3 * game + i) for i in range(3)]
+        rng = random.Random(game)
+        while not s.is_over:
+            action = bots[s.current_player].choose(s)
+            if isinstance(action, (bg.ChooseAttacker, bg.ChooseTarget)) and len(s.legal_actions()) > 1:
+                total += 1
+                same += smart_playout(s, rng) == action
+            s.apply(action)
+    assert total > 50 and same / total >= 0.75

@@ -6,8 +6,9 @@ ones play, so :func:`smart_playout` copies the smart bot's (:class:`.bots.SeenBo
 cheaply:
 
 - the attack with the best expected result (a win 1, a tie a third, a loss -1), a known card it
-  surely beats first; an unknown card's chances are those of an average card's defence
-  (:data:`DEFENCES`, the 81 cards on a full battlefield), not the exact pool;
+  surely beats first; an unknown card's chances are counted over the whole card list (not the
+  smart bot's exact pool of unplaced cards) at the card's place on its battlefield, as the smart
+  bot counts them (which slots are filled changes the neighbours' bonuses);
 - among equal attacks the smart bot keeps the first it met: its own lowest slot, then the
   opponent with the fewest cards, the lowest seat and the lowest slot. That last habit means
   the smart bots gang up on the lowest seats while the scores are level, which the searcher's
@@ -21,47 +22,70 @@ given (every card of it is a guess drawn from the searcher's view).
 """
 from __future__ import annotations
 
-import bisect
 import random
 from typing import Any
 
 from . import actions as act
-from .cards import card_value, standard_cards
+from .cards import card_value
 
-__all__ = ["DEFENCES", "smart_playout", "unknown_score"]
+__all__ = ["smart_playout"]
 
-_FULL = ["x"] * 9
 _NONE: frozenset = frozenset()
 _ATTACK_EXPLODES = ("attacking", "any")
 _DEFENCE_EXPLODES = ("defending", "any")
+_LOW, _HIGH = -20, 40  # attack values beyond these count as the nearest one
+_TABLES: dict[int, tuple] = {}  # id of a card list -> (that list, its tables by key)
+_MOST_TABLES = 20000  # tables kept per card list before they are dropped and built again
 
 
-def _defences() -> list[int]:
-    values = []
-    for card in standard_cards().cards:
-        v, _ = card_value(card, board=_FULL, slot=4, role="defending", other_type="goat", face_up=False,
-                          own_discard=0, other_discard=0, seen=_NONE, slain=_NONE)
-        values.append(v)
-    return sorted(values)
-
-
-#: The defence of each of the 81 built-in cards on a full battlefield, sorted (an unknown card's
-#: likely values).
-DEFENCES = _defences()
-
-_SCORES: dict[int, float] = {}
-
-
-def unknown_score(attack: int) -> float:
-    """The smart bot's score (win - loss + tie / 3) of an attack worth ``attack`` against a card
-    drawn from :data:`DEFENCES`."""
-    got = _SCORES.get(attack)
-    if got is None:
-        n = len(DEFENCES)
-        below = bisect.bisect_left(DEFENCES, attack)
-        ties = bisect.bisect_right(DEFENCES, attack) - below
-        got = _SCORES[attack] = (below - (n - below - ties) + ties / 3) / n
+def _slot_table(card_set: Any, filled: tuple, slot: int, atype: str, own_discard: int, other_discard: int) -> tuple:
+    """For an unknown card in ``slot`` of a battlefield whose filled slots are ``filled``: per
+    defending type, the smart bot's score (win - loss + tie / 3, a dodge 0) for each attack
+    value from ``_LOW`` to ``_HIGH``, summed over the 81 cards, and how many cards there are."""
+    held = _TABLES.get(id(card_set))
+    if held is None or held[0] is not card_set or len(held[1]) > _MOST_TABLES:
+        held = _TABLES[id(card_set)] = (card_set, {})
+    tables = held[1]
+    key = (filled, slot, atype, own_discard, other_discard)
+    got = tables.get(key)
+    if got is not None:
+        return got
+    cards = card_set.cards
+    board = ["?" if f else None for f in filled]
+    span = _HIGH - _LOW + 1
+    by_type: dict[str, list[float]] = {}
+    explode = 0
+    for card in cards:
+        if card.explodes in _DEFENCE_EXPLODES:
+            explode += 1  # a tie whatever the attack
+            continue
+        dv, _ = card_value(card, board=board, slot=slot, role="defending", other_type=atype, face_up=False,
+                           own_discard=own_discard, other_discard=other_discard, seen=_NONE, slain=_NONE)
+        row = by_type.setdefault(card.type, [0.0] * span)
+        for i in range(span):
+            av = _LOW + i
+            if av > dv:
+                row[i] += 0.0 if card.may_avoid else 1.0
+            elif av == dv:
+                row[i] += 0.0 if card.may_avoid else 1 / 3
+            else:
+                row[i] -= 1.0
+    got = tables[key] = (tuple((t, tuple(r)) for t, r in by_type.items()), explode / 3, len(cards))
     return got
+
+
+def _unknown(state: Any, me: int, s: int, acard: Any, q: int, t: int, attacks: dict) -> float:
+    """The smart bot's score of ``me``'s card in ``s`` attacking an unknown card at (q, t): the
+    card's place on the battlefield counts (as the smart bot's exact odds count it)."""
+    table, explode, n = _slot_table(state.cards, tuple(c is not None for c in state.board[q]), t, acard.type,
+                                    len(state.discard[q]), len(state.discard[me]))
+    total = explode
+    for dtype, row in table:
+        av = attacks.get(dtype)
+        if av is None:
+            av = attacks[dtype] = min(_HIGH, max(_LOW, _attack(state, me, s, acard.id, dtype, q)))
+        total += row[av - _LOW]
+    return total / n
 
 
 def _attack(state: Any, p: int, s: int, cid: str, other_type: str, other: int) -> int:
@@ -78,7 +102,7 @@ def _defence(state: Any, p: int, s: int, cid: str, other_type: str, other: int) 
     return v
 
 
-def _pair_score(state: Any, me: int, s: int, acard: Any, q: int, t: int, known: set) -> float:
+def _pair_score(state: Any, me: int, s: int, acard: Any, q: int, t: int, known: set, attacks: dict) -> float:
     """The smart bot's score of ``me``'s card in ``s`` attacking (q, t), as it would judge it."""
     did = state.board[q][t]
     if did in known:
@@ -92,7 +116,7 @@ def _pair_score(state: Any, me: int, s: int, acard: Any, q: int, t: int, known: 
         return 1 / 3 if av == dv else -1.0
     if acard.explodes in _ATTACK_EXPLODES:
         return 1 / 3
-    return unknown_score(_attack(state, me, s, acard.id, "goat", q))
+    return _unknown(state, me, s, acard, q, t, attacks)
 
 
 def _best(state: Any, me: int, slots: list[int], most: bool, taken: list | None = None) -> tuple | None:
@@ -111,15 +135,11 @@ def _best(state: Any, me: int, slots: list[int], most: bool, taken: list | None 
                 continue
             bonus = 0.001 * n if most else 0.01 / (n + 1)
             row = state.board[q]
-            unknown_done = False
+            attacks: dict[str, int] = {}
             for t in range(9):
                 if row[t] is None or (taken and [q, t] in taken):
                     continue
-                if row[t] not in known:
-                    if unknown_done:  # every unknown card of q scores alike: the first one counts
-                        continue
-                    unknown_done = True
-                bare = _pair_score(state, me, s, acard, q, t, known)
+                bare = _pair_score(state, me, s, acard, q, t, known, attacks)
                 if bare + bonus > best_score:
                     best_score, best = bare + bonus, (bare + bonus, bare, s, q, t)
     return best

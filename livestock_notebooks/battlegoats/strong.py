@@ -393,16 +393,16 @@ class _Paired:
     def mean(self, i: int) -> float | None:
         return self.totals[i] / self.count if self.count else None
 
-    def pick(self, margin: float) -> int:
-        """The first candidate, unless another gains more than ``margin`` plus 1.5 standard errors."""
+    def pick(self, margin: float, errors: float = 1.5) -> int:
+        """The first candidate, unless another gains more than ``margin`` plus ``errors`` standard errors."""
         best, best_gain, k = 0, 0.0, self.count
         if k < 2:
             return 0
         for i in range(1, len(self.totals)):
             gain = self._gains[i] / k
             noise = math.sqrt(max(0.0, self._squares[i] / k - gain * gain) / (k - 1))
-            if gain - margin - 1.5 * noise > best_gain:
-                best, best_gain = i, gain - margin - 1.5 * noise
+            if gain - margin - errors * noise > best_gain:
+                best, best_gain = i, gain - margin - errors * noise
         return best
 
 
@@ -419,13 +419,15 @@ class StrongBot(SearchBot):
 
     def __init__(self, seed: int | None = 0, level: str = "normal", seconds: float | None = None,
                  max_iterations: int | None = None, rollout_depth: int | None = None, width: int | None = None,
-                 margin: float = 0.0, weights: dict | None = None, playout: str = "smart"):
+                 margin: float = 0.0, weights: dict | None = None, playout: str = "smart",
+                 errors: float = 1.5):
         super().__init__(determinize, evaluate, seed=seed, level=level, seconds=seconds,
                          max_iterations=max_iterations, rollout=quick_rollout, margin=margin,
                          rollout_depth=200 if rollout_depth is None else rollout_depth)
         self.width = {"easy": 3, "normal": 4, "hard": 5}.get(level, 4) if width is None else width
         self._planner = PlannerBot(seed, weights)
         self._playout = PLAYOUTS[playout]
+        self.errors = errors
 
     def choose_from_view(self, view: Any, me: int) -> Any:
         rng, start = self._random, time.perf_counter()
@@ -446,7 +448,7 @@ class StrongBot(SearchBot):
         iterations = stats.count
         self.playouts += iterations * len(plans)
         self.search_seconds += elapsed
-        best = stats.pick(self.margin)
+        best = stats.pick(self.margin, self.errors)
         order = sorted(range(len(plans)), key=lambda i: (i != best, -stats.totals[i]))
         self.last_analysis = {
             "action": plans[best][0], "win_chance": stats.mean(best), "visits": iterations, "heuristic": plans[0][0],
