@@ -133,3 +133,24 @@ def test_the_hint_gives_the_exact_odds_of_a_landing_on_enemies():
             elif not isinstance(a, Fly):
                 assert text is None or view.trip is not None
     assert len(said) >= 3
+
+
+def test_travel_the_strong_heuristic_wants_no_planet_of_a_colour_it_makes_in_full():
+    from livestock_notebooks.space_pigs.bots import COLOUR_INDEX
+    from livestock_notebooks.space_pigs.strong_policy import _StrongPlan
+
+    seen = 0
+    for state in _greedy_game(3):
+        if state.is_over or state.turn < 2:
+            continue
+        p = state.current_player
+        plan = _StrongPlan(state, state.player_view(p), p)
+        for x in plan.view.hexes:
+            if x.face_down or x.colour not in COLOUR_INDEX:
+                continue
+            if plan.gap[COLOUR_INDEX[x.colour]] == 0:
+                assert plan.gain(x.index) == 0.0
+                seen += 1
+        if seen >= 20:
+            break
+    assert seen >= 20
