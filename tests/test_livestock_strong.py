@@ -93,3 +93,17 @@ def test_the_quick_view_leads_the_bots_to_the_same_choices_as_the_full_view():
 def test_a_super_army_duel_favours_the_stronger_striker():
     assert super_duel(20, 10) > 0.5 > -0.5 > super_duel(10, 20)
     assert super_duel(0, 5) == -1.0
+
+
+def test_a_routine_decision_gets_the_routine_budget_and_a_fight_the_whole_one():
+    def harvest(state):
+        return state.phase == "harvest" and state.battle is None and not any(
+            isinstance(a, (A.Attack, A.PlayCard, A.DeclareSuperArmy)) for a in state.legal_actions())
+
+    state = next(_positions(harvest))
+    bot = StrongBot(seed=1, max_iterations=8, routine_iterations=2)
+    bot.choose(state.copy())
+    assert bot.last_analysis["iterations"] == 2
+    fight = next(_positions(_can_attack))
+    bot.choose(fight.copy())
+    assert bot.last_analysis["iterations"] == 8

@@ -91,20 +91,23 @@ class LivestockSearch(SearchBot):
     which every candidate is played out. ``width``: candidates weighed; ``rollout_depth``: the
     most actions a playout runs; ``turns``: the changes of turn a playout runs to; ``policy``:
     ``tactical`` (:class:`.strong_policy.TacticalBot`) or ``greedy`` for the default choice;
-    ``confidence``: how many standard errors above the policy's choice another must score."""
+    ``confidence``: how many standard errors above the policy's choice another must score;
+    ``routine_iterations``: the cap on iterations for a routine decision (a walk, a harvest, a
+    purchase: no battle, command card or Super Army on offer), ``None`` for the same as the rest."""
 
     name = "Strong"
 
     def __init__(self, seed: int | None = 0, level: str = "normal", seconds: float | None = None,
                  max_iterations: int | None = None, rollout_depth: int | None = None,
                  width: int | None = None, margin: float = 0.02, turns: int = 2, policy: str = "tactical",
-                 confidence: float = 1.5):
+                 confidence: float = 1.5, routine_iterations: int | None = None):
         super().__init__(determinize, evaluate, seed=seed, level=level, seconds=seconds,
                          max_iterations=max_iterations, margin=margin,
                          rollout_depth=_HORIZON.get(level, 60) if rollout_depth is None else rollout_depth)
         self.width = _WIDTH.get(level, 4) if width is None else width
         self.turns = turns
         self.confidence = confidence
+        self.routine_iterations = routine_iterations
         self._greedy = (TacticalBot if policy == "tactical" else GreedyBot)(seed)
 
     def hint_detail(self, view: Any, action: Any) -> str | None:
@@ -132,6 +135,8 @@ class LivestockSearch(SearchBot):
         if len(candidates) > 1:
             # a fight, a card or the Super Army gets the whole time; walking, harvesting and buying a share
             deadline = None if self.seconds is None else start + self.seconds * (1.0 if key else _ROUTINE_SHARE)
+            budget = self.max_iterations if key or self.routine_iterations is None else min(
+                self.max_iterations or self.routine_iterations, self.routine_iterations)
             world = first
             while True:
                 seed = rng.randrange(1 << 30)
@@ -142,7 +147,7 @@ class LivestockSearch(SearchBot):
                     diffs[i] += d
                     squares[i] += d * d
                 iterations += 1
-                if self.max_iterations is not None and iterations >= self.max_iterations:
+                if budget is not None and iterations >= budget:
                     break
                 if deadline is not None and time.perf_counter() >= deadline:
                     break
@@ -231,10 +236,11 @@ def _percent(p: Any) -> str:
 
 
 def StrongBot(seed: int | None = 0, level: str = "normal", seconds: float | None = None,
-              max_iterations: int | None = None, rollout_depth: int | None = None) -> LivestockSearch:
+              max_iterations: int | None = None, rollout_depth: int | None = None,
+              routine_iterations: int | None = None) -> LivestockSearch:
     """The strong bot: ``StrongBot(seed=0, level="normal", seconds=None, max_iterations=None)``
     (levels ``easy``, ``normal``, ``hard``: ``core.search.LEVELS``)."""
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; the levels are {sorted(LEVELS)}")
     return LivestockSearch(seed=seed, level=level, seconds=seconds, max_iterations=max_iterations,
-                           rollout_depth=rollout_depth)
+                           rollout_depth=rollout_depth, routine_iterations=routine_iterations)
