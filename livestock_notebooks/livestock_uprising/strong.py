@@ -19,6 +19,16 @@ marshalling). The default choice and the bot's own moves in the playouts come fr
 strikes first); the opponents in the playouts are greedy bots. A Super Army is weighed only once
 that policy would go home for one. Playouts read a :class:`.quick_view.QuickView` of the drawn
 state rather than a full player view (the same answers, about half the cost).
+
+Measured (2 players, seats rotated, 100-round limit, 8 iterations a decision with routine ones
+capped at 2 (``max_iterations=8, routine_iterations=2``), tournament seeds 1 (games 0-99) and 2
+(games 0-99); 35 ms CPU median, 130 ms 95th percentile, 49 ms mean a decision): strong v greedy
+146/200 = 73.0% [95% 66.5 .. 78.7], short of the 75% target (was 119/200 = 59.5% at 0.1 s a
+decision); 5 of the 200 games ended without a winner. Finishing, same budget: strong v strong
+17/20 with a winner, four strong 4/10: the tactical policy's Super Armies then waited out of each
+other's reach. Since then they wait only until round :data:`.strong_policy.WAIT_UNTIL` and never
+run from within reach; the policy alone then ends 150/150 two-player and 40/40 four-player games
+with a winner (was 119/150 and 8/40). Strong v greedy not measured again after that change.
 """
 from __future__ import annotations
 

@@ -6,8 +6,11 @@ attack than defense, and each lost battle costs two units), and a Super Army can
 square at most two steps away. :class:`TacticalBot` therefore plays as the greedy bot except:
 
 - its Super Army attacks the other Super Army only when the exact odds of striking now are
-  at least as good as those of being struck, and otherwise keeps out of its reach (more than
-  two steps away) while it hunts the other Generals, so the other army has to come to it;
+  at least as good as those of being struck, and otherwise does not step into its reach (more
+  than two steps away) while it hunts the other Generals, so the other army has to come to it;
+  once within reach it does not run (two armies of two steps each could chase each other for
+  ever) but plays on as the greedy bot, and from round :data:`WAIT_UNTIL` on it waits no more
+  (two such armies would wait for each other);
 - when only the other side has a Super Army, its Generals walking home avoid ending a move
   within that army's reach where another step home does as well.
 
@@ -22,6 +25,9 @@ from .bots import _FAR, GreedyBot, _walk_distances
 __all__ = ["TacticalBot", "super_duel"]
 
 _REACH = 2  # the steps a Super Army takes in a turn
+#: from this round on a Super Army no longer waits out of reach: two armies that both want to
+#: strike first would otherwise wait for each other until the round limit
+WAIT_UNTIL = 30
 
 
 def super_duel(attack: int, defense: int) -> float:
@@ -65,11 +71,11 @@ class TacticalBot(GreedyBot):
         on_threat = next((a for a in attacks if a.to == threat.square), None)
         if on_threat is not None and (strike >= 0 or strike >= struck):
             return on_threat
-        if struck >= 0:
-            return None  # being struck is welcome: hunt as greedy does
-        if own.done or own.steps <= 0:
-            return None
+        if struck >= 0 or view.rounds_played >= WAIT_UNTIL:
+            return None  # being struck is welcome (or waiting has gone on long enough): hunt as greedy does
         safe = reach.get(own.square, _FAR) > _REACH
+        if own.done or own.steps <= 0 or not safe:
+            return None  # within reach already: running away only starts a chase that never ends
         for a in attacks:
             if a.to == threat.square:
                 continue
@@ -84,13 +90,11 @@ class TacticalBot(GreedyBot):
             d = reach.get(a.to, _FAR)
             return (d <= _REACH, hunt.get(a.to, _FAR), abs(d - (_REACH + 1)), a.to)
 
-        here = (not safe, hunt.get(own.square, _FAR), abs(reach.get(own.square, _FAR) - (_REACH + 1)), "")
+        here = (False, hunt.get(own.square, _FAR), abs(reach.get(own.square, _FAR) - (_REACH + 1)), "")
         best = min(moves, key=key) if moves else None
         if best is not None and key(best)[:3] < here[:3]:
             return best
-        if safe:
-            return _first_kind(legal, A.EndActions)  # waiting out of reach: the other army must come
-        return best
+        return _first_kind(legal, A.EndActions)  # waiting out of reach: the other army must come
 
     # ------------------------------------------------------------------ walking home under threat
     def _walk_home(self, view, legal, me, mine, reach):
