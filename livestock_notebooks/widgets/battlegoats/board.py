@@ -32,7 +32,8 @@ from ...battlegoats.views import BattleGoatsPlayerView
 from ..common.dom import hide, set_classes, show
 from ..shell.app import GameView
 from ..shell.views import ScreenRegions
-from .faces import card_text, players_html, starts_new_move, touched_slots, worth_now
+from .faces import card_text, players_html, starts_new_move, touched_slots, type_classes as _type_classes, worth_now
+from .hand import HandButtons
 from .panels import AttackPanel
 from .report import BattleReport, OddsBox, attack_steps
 from .style import (
@@ -123,7 +124,7 @@ class LazyBoards(Sequence[BoardWidget]):
 
 
 # --------------------------------------------------------------------------- the game view
-class BattleGoatsView(AttackPanel, GameView):
+class BattleGoatsView(HandButtons, AttackPanel, GameView):
     """The BattleGoats board for :class:`GameApp`: every battlefield, your hand, the choices of
     the moment, attack odds, the battle report and the discard piles.
 
@@ -474,82 +475,6 @@ class BattleGoatsView(AttackPanel, GameView):
             self.act(self._choices[index])
 
     # -- drawing ------------------------------------------------------------------------
-    @staticmethod
-    def _buttons(pool: list[w.Button], count: int, make: Callable[[int], w.Button], box: w.Box) -> list[w.Button]:
-        """The first ``count`` buttons of ``pool`` (made as needed), shown in ``box``; the rest are
-        blanked (no stale card text in the widget tree)."""
-        while len(pool) < count:
-            pool.append(make(len(pool)))
-        for b in pool[count:]:
-            b.description = ""
-            b.tooltip = None
-        shown = pool[:count]
-        if tuple(shown) != tuple(box.children):
-            box.children = tuple(shown)
-        return shown
-
-    def _hand_button(self, i: int) -> w.Button:
-        b = w.Button()
-        b.add_class("lsn-bg-card")
-        b.add_class("lsn-bg-hand-card")
-        b.on_click(lambda _b: self._hand_clicked(i))
-        return b
-
-    def _hand_clicked(self, pool_index: int) -> None:
-        """A hand button was clicked: the card it shows (buttons keep their card, see :meth:`_set_hand`)."""
-        cid = self._hand_shown[pool_index] if pool_index < len(self._hand_shown) else None
-        if cid is not None and cid in self._hand_cards:
-            self.click_hand(self._hand_cards.index(cid))
-
-    def _choice_button(self, i: int) -> w.Button:
-        b = w.Button(layout=w.Layout(width="auto"), button_style="info")
-        b.add_class("lsn-bg-choice")
-        b.on_click(lambda _b: self.click_choice(i))
-        return b
-
-    def _set_hand(self, cards: list[str]) -> None:
-        """Show ``cards`` in the hand. A card already shown keeps its button (nothing is sent for
-        it: laying out one card changes the box's children, not every card after it); a new card
-        takes a free button; a button no longer needed is blanked (no stale card text)."""
-        self._hand_cards = list(cards)
-        pool, shown = self.hand_buttons, self._hand_shown
-        wanted = set(cards)
-        kept = {cid: i for i, cid in enumerate(shown) if cid in wanted}
-        free = [i for i in range(len(pool)) if i not in kept.values()]
-        chosen = []
-        for cid in cards:
-            if cid in kept:
-                i = kept[cid]
-            elif free:
-                i = free.pop(0)
-            else:
-                pool.append(self._hand_button(len(pool)))
-                shown.append(None)
-                i = len(pool) - 1
-            chosen.append(i)
-            shown[i] = cid
-            card = self._card(cid)
-            b = pool[i]
-            with b.hold_sync():
-                b.description = card_text(card)
-                b.tooltip = f"{card.name} ({card.type}, {card.value}): {card.ability}"
-                set_classes(b, {"lsn-bg-selected": cid == self.sel_hand, **_type_classes(card.type)})
-        for i in free:
-            if shown[i] is not None or pool[i].description:
-                shown[i] = None
-                with pool[i].hold_sync():
-                    pool[i].description = ""
-                    pool[i].tooltip = None
-        children = tuple(pool[i] for i in chosen)
-        if children != tuple(self.hand_box.children):
-            self.hand_box.children = children
-
-    def _set_choices(self, actions: list, labels: list[str] | None = None) -> None:
-        self._choices = list(actions)
-        for i, b in enumerate(self._buttons(self.choice_buttons, len(actions), self._choice_button, self.choice_box)):
-            b.description = labels[i] if labels else str(actions[i])
-            b.tooltip = b.description
-
     def _render(self, *, hand_now: bool = False) -> None:
         """Draw the view: the slot just clicked and those the last move touched first (the
         messages a click waits for), then the other slots, headers and the prompt; the hand,
@@ -747,11 +672,6 @@ class BattleGoatsView(AttackPanel, GameView):
         self.army.value = "" if hand or me is None or v.phase in ("draft", "layout") else army_html(v, cards, me)
         self.players_strip.value = players_html(v, cards, me)
 
-
-
-def _type_classes(kind: str | None) -> dict[str, bool]:
-    """The card-type class of a card face (none for a card back or an empty slot)."""
-    return {f"lsn-bg-type-{t}": t == kind for t in TYPE_COLOURS}
 
 
 def army_html(v: BattleGoatsPlayerView, cards: Mapping, me: int) -> str:

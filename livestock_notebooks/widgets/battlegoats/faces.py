@@ -14,7 +14,7 @@ from ...battlegoats import events as ev
 from ...battlegoats.cards import card_value
 from .style import PLAYER_SHAPES, TYPE_COLOURS, TYPE_MARKS, esc, player_colour, player_name
 
-__all__ = ["card_text", "players_html", "touched_slots", "worth_now"]
+__all__ = ["card_text", "players_html", "touched_slots", "type_classes", "worth_now"]
 
 #: a stand-in for a card the viewer cannot name (it occupies its slot, nothing more)
 _UNKNOWN = "\u0000unknown"
@@ -87,3 +87,8 @@ def players_html(view: Any, cards: Mapping, me: int | None) -> str:
                     f'<b>{esc(who)}</b>: {esc(", ".join(facts))}'
                     f'{" " + chips if chips else ""}</div>')
     return f'<div class="lsn-bg-players">{"".join(rows)}</div>'
+
+
+def type_classes(kind: str | None) -> dict[str, bool]:
+    """The card-type class of a card face (none for a card back or an empty slot)."""
+    return {f"lsn-bg-type-{t}": t == kind for t in TYPE_COLOURS}
