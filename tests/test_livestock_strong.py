@@ -107,3 +107,10 @@ def test_a_routine_decision_gets_the_routine_budget_and_a_fight_the_whole_one():
     fight = next(_positions(_can_attack))
     bot.choose(fight.copy())
     assert bot.last_analysis["iterations"] == 8
+
+
+def test_the_routine_cap_defaults_to_a_quarter_of_the_iterations():
+    assert StrongBot(seed=1, max_iterations=8).routine_iterations == 2
+    assert StrongBot(seed=1, max_iterations=3).routine_iterations == 1
+    assert StrongBot(seed=1, max_iterations=8, routine_iterations=8).routine_iterations == 8
+    assert StrongBot(seed=1).routine_iterations is None  # a time budget: a quarter of the time instead

@@ -45,7 +45,7 @@ from .determinize import determinize
 from .quick_view import QuickView
 from .strong_policy import TacticalBot
 
-__all__ = ["StrongBot", "LivestockSearch", "evaluate", "hint_detail", "material"]
+__all__ = ["StrongBot", "LivestockSearch", "evaluate", "hint_detail", "material", "routine_cap"]
 
 _UNIT_WORTH = tuple(1.0 + sum(cost) for cost in D.UNIT_COST)
 # a token is worth well under its share of a unit: otherwise a short playout rates keeping
@@ -61,6 +61,16 @@ _ROUTINE_SHARE = 0.25
 _KEY = (A.Attack, A.DeclareSuperArmy, A.PlayCard)
 #: kinds of action always weighed when legal (besides the greedy choice)
 _ALWAYS = (A.Attack, A.DeclareSuperArmy, A.EndActions, A.EndHarvest, A.EndTurn)
+
+
+def routine_cap(max_iterations: int | None) -> int | None:
+    """The default cap on a routine decision's iterations: a quarter of ``max_iterations``, at
+    least 1 (``None`` without an iteration budget).
+
+    >>> routine_cap(8), routine_cap(2), routine_cap(None)
+    (2, 1, None)
+    """
+    return None if max_iterations is None else max(1, max_iterations // 4)
 
 
 def material(state: Any, seat: int) -> float:
@@ -103,7 +113,9 @@ class LivestockSearch(SearchBot):
     ``tactical`` (:class:`.strong_policy.TacticalBot`) or ``greedy`` for the default choice;
     ``confidence``: how many standard errors above the policy's choice another must score;
     ``routine_iterations``: the cap on iterations for a routine decision (a walk, a harvest, a
-    purchase: no battle, command card or Super Army on offer), ``None`` for the same as the rest."""
+    purchase: no battle, command card or Super Army on offer); by default a quarter of
+    ``max_iterations`` (at least 1), as a time budget gives such decisions a quarter of the time
+    (:func:`routine_cap`), so ``max_iterations`` stays the one knob."""
 
     name = "Strong"
 
@@ -117,7 +129,7 @@ class LivestockSearch(SearchBot):
         self.width = _WIDTH.get(level, 4) if width is None else width
         self.turns = turns
         self.confidence = confidence
-        self.routine_iterations = routine_iterations
+        self.routine_iterations = routine_cap(max_iterations) if routine_iterations is None else routine_iterations
         self._greedy = (TacticalBot if policy == "tactical" else GreedyBot)(seed)
 
     def hint_detail(self, view: Any, action: Any) -> str | None:
@@ -249,7 +261,8 @@ def StrongBot(seed: int | None = 0, level: str = "normal", seconds: float | None
               max_iterations: int | None = None, rollout_depth: int | None = None,
               routine_iterations: int | None = None) -> LivestockSearch:
     """The strong bot: ``StrongBot(seed=0, level="normal", seconds=None, max_iterations=None)``
-    (levels ``easy``, ``normal``, ``hard``: ``core.search.LEVELS``)."""
+    (levels ``easy``, ``normal``, ``hard``: ``core.search.LEVELS``); with ``max_iterations`` a
+    routine decision gets a quarter of them unless ``routine_iterations`` says otherwise."""
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; the levels are {sorted(LEVELS)}")
     return LivestockSearch(seed=seed, level=level, seconds=seconds, max_iterations=max_iterations,
