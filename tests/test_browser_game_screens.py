@@ -97,6 +97,7 @@ def test_save_is_one_click_new_game_asks_and_resume_says_ago(browser, voila_serv
         assert f"barn at {target}" in json.dumps(saved) or saved.get("engine_save")
 
         # New game mid-game asks first; Keep playing keeps the game
+        expect(page.locator(".lsn-prompt.lsn-prompt-mine")).to_be_visible()  # the bots are done (a busy machine)
         turn = page.locator(".lsn-turn").inner_text()
         page.locator("button.lsn-new-game").click()
         confirm = page.locator(".lsn-confirm-new")

@@ -496,3 +496,22 @@ def test_the_menus_advanced_tools_are_made_when_it_first_opens_and_then_follow_t
     assert app.pause_button.description == "Resume bots"
     app.pause_button.click()
     assert not app.paused and app.pause_button.description == "Pause bots"
+
+
+def test_the_setup_screen_sends_the_browser_only_what_it_shows():
+    """The game screen, the menu and the New-game question join the page when first shown
+    (a browser draws every part it is given, hidden or not); the text checks still see them."""
+    app = GameApp(toy_spec(), bot_delay=None)
+    on_page = app.widget.children
+    assert app.setup_box in on_page
+    assert not {id(app.game_box), id(app.menu_box), id(app.confirm_box)} & set(map(id, on_page))
+    assert app.game_box in app.widget_tree() and app.end_turn_button in app.widget_tree()
+    app.menu_button.value = True
+    assert app.menu_box in app.widget.children and shown(app.menu_box)
+    app.menu_button.value = False
+    app.start_button.click()
+    parts = list(app.widget.children)
+    assert app.game_box in parts and shown(app.game_box) and parts.index(app.menu_box) < parts.index(app.game_box)
+    app.new_game_button.click()  # mid-game: asks first, the question above the game
+    assert shown(app.confirm_box) and app.confirm_box in app.widget.children
+    assert list(app.widget.children).index(app.confirm_box) < list(app.widget.children).index(app.game_box)

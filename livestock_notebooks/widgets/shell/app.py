@@ -245,14 +245,19 @@ class GameApp(SetupScreen, SaveControls, HintControls, BotPacing):
         self.menu_box = w.VBox([self.save_box, self.speed_dropdown, self.menu_advanced])
         self.menu_box.add_class("lsn-menu")
         hide(self.menu_box)
-        self.menu_button.observe(lambda c: (show if c["new"] else hide)(self.menu_box), "value")
+        self.menu_button.observe(lambda c: (self._show if c["new"] else hide)(self.menu_box), "value")
         # Esc closes the open menu (keyboard.js clicks the visible lsn-dialog-cancel)
         self.menu_button.observe(lambda c: set_classes(self.menu_button, {"lsn-dialog-cancel": c["new"]}), "value")
 
         # the message line: in the prompt during a game, above the setup screen before
         self.status_slot = w.VBox([self.status])
-        self.widget = w.VBox([self.style, self.topbar, self.confirm_box, self.menu_box, self.help_box,
-                              self.seed_note, self.status_slot, self.resume_box, self.setup_box, self.game_box])
+        # the page's parts in order; the hidden ones join the page when first shown (a browser
+        # draws every part it is given, hidden or not: the setup screen draws half as many)
+        self._parts = (self.style, self.topbar, self.confirm_box, self.menu_box, self.help_box,
+                       self.seed_note, self.status_slot, self.resume_box, self.setup_box, self.game_box)
+        self._late_parts = (self.confirm_box, self.menu_box, self.game_box)
+        self.widget = w.VBox([x for x in self._parts if x not in self._late_parts])
+        self.widget._lsn_detached = self._late_parts  # still walked by widget_tree and tree_text
         self.widget.add_class("lsn-app")
         self.widget.add_class(f"lsn-app-{spec.name}")
 
@@ -298,7 +303,13 @@ class GameApp(SetupScreen, SaveControls, HintControls, BotPacing):
         display(self.widget)
 
     _hide = staticmethod(hide)
-    _show = staticmethod(show)
+
+    def _show(self, widget: w.Widget, display: str = "") -> None:
+        """Show ``widget``; a part of the page kept out of it until first shown joins it now."""
+        if widget in self._late_parts and widget not in self.widget.children:
+            here = set(map(id, self.widget.children)) | {id(widget)}
+            self.widget.children = tuple(x for x in self._parts if id(x) in here)
+        show(widget, display)
 
     def defer(self, fn: Callable[[], Any]) -> None:
         """Run ``fn`` soon on the kernel loop (after the current handler returns and its widget
@@ -639,7 +650,8 @@ class GameApp(SetupScreen, SaveControls, HintControls, BotPacing):
 
 
 def widget_tree(root: w.Widget) -> list[w.Widget]:
-    """Every widget reachable from ``root`` (children of boxes), each once."""
+    """Every widget reachable from ``root`` (children of boxes), each once; with the parts of
+    a page not on it yet (``_lsn_detached``: the game screen before the first game, ...)."""
     out, stack, seen = [], [root], set()
     while stack:
         node = stack.pop()
@@ -647,6 +659,7 @@ def widget_tree(root: w.Widget) -> list[w.Widget]:
             continue
         seen.add(id(node))
         out.append(node)
+        stack.extend(getattr(node, "_lsn_detached", ()))
         stack.extend(getattr(node, "children", ()) or ())
     return out
 
