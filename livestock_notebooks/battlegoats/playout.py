@@ -8,7 +8,8 @@ cheaply:
 - the attack with the best expected result (a win 1, a tie a third, a loss -1), a known card it
   surely beats first; an unknown card's chances are counted over the whole card list (not the
   smart bot's exact pool of unplaced cards) at the card's place on its battlefield, as the smart
-  bot counts them (which slots are filled changes the neighbours' bonuses);
+  bot counts them (which slots are filled changes the neighbours' bonuses), the discard piles
+  taken as empty so that a few tables of sorted defences serve every position;
 - among equal attacks the smart bot keeps the first it met: its own lowest slot, then the
   opponent with the fewest cards, the lowest seat and the lowest slot. That last habit means
   the smart bots gang up on the lowest seats while the scores are level, which the searcher's
@@ -23,6 +24,7 @@ given (every card of it is a guess drawn from the searcher's view).
 from __future__ import annotations
 
 import random
+from bisect import bisect_left, bisect_right
 from typing import Any
 
 from . import actions as act
@@ -33,58 +35,66 @@ __all__ = ["smart_playout"]
 _NONE: frozenset = frozenset()
 _ATTACK_EXPLODES = ("attacking", "any")
 _DEFENCE_EXPLODES = ("defending", "any")
-_LOW, _HIGH = -20, 40  # attack values beyond these count as the nearest one
 _TABLES: dict[int, tuple] = {}  # id of a card list -> (that list, its tables by key)
-_MOST_TABLES = 20000  # tables kept per card list before they are dropped and built again
+_MOST_TABLES = 200000  # tables kept per card list before they are dropped and built again
 
 
-def _slot_table(card_set: Any, filled: tuple, slot: int, atype: str, own_discard: int, other_discard: int) -> tuple:
-    """For an unknown card in ``slot`` of a battlefield whose filled slots are ``filled``: per
-    defending type, the smart bot's score (win - loss + tie / 3, a dodge 0) for each attack
-    value from ``_LOW`` to ``_HIGH``, summed over the 81 cards, and how many cards there are."""
+_PLACED = frozenset({"per_adjacent", "per_in_front", "per_behind", "per_same_row", "per_same_column", "in_row",
+                     "per_own_discard", "per_opponent_discard", "if_on_battlefield"})
+
+
+def _slot_table(card_set: Any, filled: tuple, slot: int, atype: str) -> tuple:
+    """For an unknown card in ``slot`` of a battlefield whose filled slots are ``filled``, against
+    an attacker of type ``atype``: per defending type, the sorted defences of the cards that
+    fight and of those that may avoid battle, with the scores found so far by attack value; the
+    cards that explode; how many cards there are.
+    The discard piles are taken as empty (so that few tables serve every position)."""
     held = _TABLES.get(id(card_set))
     if held is None or held[0] is not card_set or len(held[1]) > _MOST_TABLES:
         held = _TABLES[id(card_set)] = (card_set, {})
     tables = held[1]
-    key = (filled, slot, atype, own_discard, other_discard)
+    key = (filled, slot, atype)
     got = tables.get(key)
     if got is not None:
         return got
-    cards = card_set.cards
     board = ["?" if f else None for f in filled]
-    span = _HIGH - _LOW + 1
-    by_type: dict[str, list[float]] = {}
+    by_type: dict[str, tuple[list[int], list[int]]] = {}
     explode = 0
-    for card in cards:
+    for card in card_set.cards:
         if card.explodes in _DEFENCE_EXPLODES:
             explode += 1  # a tie whatever the attack
             continue
-        dv, _ = card_value(card, board=board, slot=slot, role="defending", other_type=atype, face_up=False,
-                           own_discard=own_discard, other_discard=other_discard, seen=_NONE, slain=_NONE)
-        row = by_type.setdefault(card.type, [0.0] * span)
-        for i in range(span):
-            av = _LOW + i
-            if av > dv:
-                row[i] += 0.0 if card.may_avoid else 1.0
-            elif av == dv:
-                row[i] += 0.0 if card.may_avoid else 1 / 3
-            else:
-                row[i] -= 1.0
-    got = tables[key] = (tuple((t, tuple(r)) for t, r in by_type.items()), explode / 3, len(cards))
+        fixed = tables.get((card.id, atype))
+        if fixed is None and not any(m[0] in _PLACED for m in card.mods):
+            fixed = tables[(card.id, atype)] = _value(card, board, 4, atype)
+        dv = fixed if fixed is not None else _value(card, board, slot, atype)
+        fight, avoid = by_type.setdefault(card.type, ([], []))
+        (avoid if card.may_avoid else fight).append(dv)
+    got = tables[key] = (tuple((t, sorted(f), sorted(v), {}) for t, (f, v) in by_type.items()), explode / 3,
+                         len(card_set.cards))
     return got
+
+
+def _value(card: Any, board: list, slot: int, atype: str) -> int:
+    v, _ = card_value(card, board=board, slot=slot, role="defending", other_type=atype, face_up=False,
+                      own_discard=0, other_discard=0, seen=_NONE, slain=_NONE)
+    return v
 
 
 def _unknown(state: Any, me: int, s: int, acard: Any, q: int, t: int, attacks: dict) -> float:
     """The smart bot's score of ``me``'s card in ``s`` attacking an unknown card at (q, t): the
-    card's place on the battlefield counts (as the smart bot's exact odds count it)."""
-    table, explode, n = _slot_table(state.cards, tuple(c is not None for c in state.board[q]), t, acard.type,
-                                    len(state.discard[q]), len(state.discard[me]))
-    total = explode
-    for dtype, row in table:
+    card's place on the battlefield counts (as the smart bot's exact odds count it). A win counts
+    1, a tie a third, a loss -1, a dodge (the card avoids a battle it would not win) 0."""
+    table, total, n = _slot_table(state.cards, tuple(c is not None for c in state.board[q]), t, acard.type)
+    for dtype, fight, avoid, memo in table:
         av = attacks.get(dtype)
         if av is None:
-            av = attacks[dtype] = min(_HIGH, max(_LOW, _attack(state, me, s, acard.id, dtype, q)))
-        total += row[av - _LOW]
+            av = attacks[dtype] = _attack(state, me, s, acard.id, dtype, q)
+        score = memo.get(av)
+        if score is None:
+            below, upto = bisect_left(fight, av), bisect_right(fight, av)
+            score = memo[av] = below - (len(fight) - upto) + (upto - below) / 3 - (len(avoid) - bisect_right(avoid, av))
+        total += score
     return total / n
 
 
