@@ -197,6 +197,7 @@ class LivestockSearch(SearchBot):
             "visits": iterations,
             "heuristic": default,
             "iterations": iterations,
+            "routine": not key,  # a walk, a harvest or a purchase: searched with the routine cap
             "seconds": elapsed,
             "playouts_per_second": iterations * len(candidates) / elapsed if elapsed > 0 else 0.0,
             "alternatives": [{"action": candidates[i], "win_chance": totals[i] / n, "visits": iterations}
