@@ -515,3 +515,65 @@ def test_the_setup_screen_sends_the_browser_only_what_it_shows():
     app.new_game_button.click()  # mid-game: asks first, the question above the game
     assert shown(app.confirm_box) and app.confirm_box in app.widget.children
     assert list(app.widget.children).index(app.confirm_box) < list(app.widget.children).index(app.game_box)
+
+
+def _widgets_made(make):
+    before = set(w.widgets.widget._instances)
+    made = make()
+    return made, len(set(w.widgets.widget._instances) - before)
+
+
+@pytest.mark.parametrize("page", ["livestock_uprising", "battlegoats", "space_pigs"])
+def test_a_served_page_makes_its_game_screen_after_it_shows(page, tmp_path):
+    """In a kernel (a running loop) a play page makes only its setup screen with the page; the
+    game screen (board, prompt, hand, log, menu) follows on the loop soon after, or at once when
+    something needs it, and then it is the same page as one made in one go."""
+    import asyncio
+    import importlib
+
+    from livestock_notebooks.widgets.shell import screen
+
+    module = importlib.import_module(f"livestock_notebooks.widgets.{page}.app")
+    make = getattr(module, "livestock_app" if page == "livestock_uprising" else "play_app")
+    whole, all_widgets = _widgets_made(lambda: make(check_resume=False, save_directory=tmp_path))
+    assert whole.screen_built
+
+    async def served():
+        app, at_load = _widgets_made(lambda: make(check_resume=False, save_directory=tmp_path))
+        assert not app.screen_built and "view" not in vars(app)
+        assert at_load < 0.6 * all_widgets, (at_load, all_widgets)
+        assert app.setup_box in app.widget.children and shown(app.setup_box)
+        app.seed.value = "5"
+        app.show_setup()  # back to the setup screen needs no game screen
+        assert not app.screen_built
+        await asyncio.sleep(screen.PREBUILD_SECONDS + 0.3)
+        assert app.screen_built and app.game_box not in app.widget.children  # made, not shown yet
+        assert sorted(type(x).__name__ for x in app.widget_tree()) == sorted(type(x).__name__ for x in whole.widget_tree())
+        app._ticker.loop = None  # play on by hand from here
+        app.start_button.click()
+        assert shown(app.game_box) and app.regions.board is not None
+        return app
+
+    app = asyncio.run(served())
+    assert app.session.seed == 5
+
+
+def test_the_game_screen_is_made_when_first_needed():
+    """Before the loop gets to it, whatever needs the game screen (Start, the Menu, a test
+    reading ``app.view``) makes it at once, once."""
+    import asyncio
+
+    async def served():
+        app = GameApp(toy_spec(), bot_delay=None)
+        assert not app.screen_built
+        app.menu_button.value = True
+        assert app.screen_built and shown(app.menu_box) and app.menu_box in app.widget.children
+        view = app.view
+        app.start_button.click()
+        assert app.view is view and shown(app.game_box)
+        app._ticker.cancel()
+        return app
+
+    asyncio.run(served())
+    with pytest.raises(AttributeError):
+        GameApp(toy_spec(), bot_delay=None).no_such_part

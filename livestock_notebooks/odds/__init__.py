@@ -26,41 +26,37 @@ The rule readings, in plain words for users: ``READINGS`` and ``readings_html(to
 
 Every result has a readable ``repr`` and a ``_repr_html_`` showing percent and exact fraction.
 """
-from .livestock_uprising import (
-    ATTACK_RULE,
-    ATTACK_SECTION,
-    BattleOdds,
-    BattleTable,
-    livestock_battle,
-    livestock_outcome,
-    livestock_table,
-    natural,
-)
-from .readings import READINGS, readings_html
-from .space_pigs_sides import (
-    AcornWorm,
-    Pigs,
-    Pirates,
-    Porcophages,
-    Side,
-    dice_total_distribution,
-    resolve_round,
-    round_counts,
-    round_odds,
-)
-from .space_pigs_combat import CombatOdds, CombatTable, space_pigs_combat, space_pigs_table
-from .space_pigs_tech import (
-    WIPEOUT_THRESHOLD,
-    CombatCard,
-    WipeoutOdds,
-    combat_cards,
-    combat_cards_note,
-    default_tech_deck,
-    tech_total_distribution,
-    tech_wipeout,
-    tech_wipeout_curve,
-    tech_wipeout_two_sided,
-)
+from importlib import import_module
+from typing import Any
+
+#: where each name lives: the package imports a module when one of its names is first asked
+#: for, so a page of one game does not load the odds of the others
+_HOMES = {
+    "livestock_uprising": ("ATTACK_RULE", "ATTACK_SECTION", "BattleOdds", "BattleTable", "livestock_battle",
+                           "livestock_outcome", "livestock_table", "natural"),
+    "readings": ("READINGS", "readings_html"),
+    "space_pigs_sides": ("AcornWorm", "Pigs", "Pirates", "Porcophages", "Side", "dice_total_distribution",
+                         "resolve_round", "round_counts", "round_odds"),
+    "space_pigs_combat": ("CombatOdds", "CombatTable", "space_pigs_combat", "space_pigs_table"),
+    "space_pigs_tech": ("WIPEOUT_THRESHOLD", "CombatCard", "WipeoutOdds", "combat_cards", "combat_cards_note",
+                        "default_tech_deck", "tech_total_distribution", "tech_wipeout", "tech_wipeout_curve",
+                        "tech_wipeout_two_sided"),
+}
+_HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
+
+
+def __getattr__(name: str) -> Any:
+    module = _HOME_OF.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_HOME_OF})
+
 
 __all__ = [
     "ATTACK_RULE",

@@ -145,27 +145,30 @@ def play_app(*, bot_delay: float | None | str = "setup", autosave: bool = True, 
             return None
 
     setattr(app, "start", start_checked)  # the setup's Start button calls app.start
-    app.view.listen(app)
     app.mode_toggle = mode
     app.rounds_dropdown = rounds
     app.load_card_list = load_card_list
     app.card_list_status = cards_status
-
-    report = app.view.report
     follow = step_delay == "speed"
-    report.step_delay = BOT_SPEEDS[speed.value] * 0.6 if follow else step_delay
+
+    def wire_board(_app) -> None:
+        # the board's battle report, made with the game screen, follows the bot speed; the
+        # bots' pace is read after the board has taken the events in
+        app.view.listen(app)
+        app.on_change(pace)
+        app.view.report.step_delay = BOT_SPEEDS[speed.value] * 0.6 if follow else step_delay
+        app.view.report.reset()
 
     def speed_changed(change) -> None:
-        if follow:
-            report.step_delay = BOT_SPEEDS[change["new"]] * 0.6
+        if follow and app.screen_built:
+            app.view.report.step_delay = BOT_SPEEDS[change["new"]] * 0.6
 
     speed.observe(speed_changed, "value")
 
     def pace(_app, _events) -> None:
         # bots wait until the step-by-step reveal of the last attack has been shown
         if app.bot_delay is not None and bot_delay == "setup":
-            app.bot_delay = BOT_SPEEDS[speed.value] + report.remaining_seconds()
+            app.bot_delay = BOT_SPEEDS[speed.value] + app.view.report.remaining_seconds()
 
-    app.on_change(pace)
-    app.view.report.reset()
+    app.on_screen(wire_board)
     return app

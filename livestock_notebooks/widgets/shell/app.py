@@ -47,6 +47,7 @@ from .pacing import BOT_SPEEDS, DEFAULT_BOT_SPEED, BotPacing, Ticker
 from .hint import HintControls
 from .prefs import Prefs
 from .saves import SaveControls
+from .screen import GameScreen
 from .setup import HUMAN_LABEL, SetupScreen
 from .style import APP_CSS
 from .views import ActionListView, GameView, ViewContext, illegal_message
@@ -77,7 +78,7 @@ class Batch:
     refused: bool = False
 
 
-class GameApp(SetupScreen, SaveControls, HintControls, BotPacing):
+class GameApp(GameScreen, SetupScreen, SaveControls, HintControls, BotPacing):
     """The whole game page: resume offer, setup (seats human or bot), the game with its view,
     hot-seat screen, bots, undo, end-turn, save/load, log, and a headless bot-vs-bot runner.
 
@@ -125,8 +126,6 @@ class GameApp(SetupScreen, SaveControls, HintControls, BotPacing):
         self.session: Session | None = None
         self.paused = False
         self.last_events: list[Event] = []
-        self.view: GameView = view_factory() if view_factory is not None else ActionListView()
-        self.view.bind(self)
         self._ticker = Ticker(self._bot_tick, loop=loop)
         self._listeners: list[Callable[["GameApp", list], None]] = []
         self._rest_pending = False
@@ -149,15 +148,6 @@ class GameApp(SetupScreen, SaveControls, HintControls, BotPacing):
         self._build_hint()
         self._build_setup([*setup_widgets, self.hints_checkbox])
 
-        # hand-off screen
-        self.handoff_text = w.HTML()
-        self.handoff_text.add_class("lsn-handoff-text")
-        self.handoff_button = button("Show my game", "lsn-handoff-ok", self.take_device,
-                                     width="auto", button_style="warning", icon="eye")
-        self.handoff_box = w.VBox([self.handoff_text, self.handoff_button], layout=w.Layout(align_items="center"))
-        self.handoff_box.add_class("lsn-handoff-box")
-        self.handoff_box.add_class("lsn-handoff")
-
         # the page's own buttons (top bar)
         self.undo_button = button("Undo", "lsn-undo", self.undo, icon="undo", tooltip="Take back your last step")
         self.end_turn_button = button(spec.end_turn_label, "lsn-end-turn", self.end_turn,
@@ -174,20 +164,6 @@ class GameApp(SetupScreen, SaveControls, HintControls, BotPacing):
         self.controls.add_class("lsn-controls")
         self.topbar = w.HBox([self.title, self.controls])
         self.topbar.add_class("lsn-topbar")
-
-        # "New game" in the middle of a game asks first
-        self.confirm_text = w.HTML()
-        self.confirm_yes = button("Yes, new game", "lsn-confirm-new-yes", self.show_setup, width="auto",
-                                  button_style="warning")
-        self.confirm_no = button("Keep playing", "lsn-confirm-new-no", self._cancel_new_game, width="auto")
-        self.confirm_no.add_class("lsn-dialog-main")  # the template's keyboard.js: focus here, Esc clicks it
-        self.confirm_no.add_class("lsn-dialog-cancel")
-        self.confirm_box = w.HBox([self.confirm_text, self.confirm_yes, self.confirm_no],
-                                  layout=w.Layout(align_items="center", grid_gap="8px", flex_flow="row wrap"))
-        self.confirm_box.add_class("lsn-confirm-new")
-        hide(self.confirm_box)
-
-        self._build_save_box()
 
         # what this browser remembers: the bot speed, whether "how to play" was seen
         self.prefs = Prefs(save_directory) if autosave else None
@@ -208,61 +184,22 @@ class GameApp(SetupScreen, SaveControls, HintControls, BotPacing):
         self.help_box.add_class("lsn-help")
         self.help_button.observe(lambda c: (show if c["new"] else hide)(self.help_box), "value")
 
-        # log
-        self.log = GameLog(spec, height="7.5em")
-
-        # the game screen: board left; prompt and actions, dialogs, hand and log right
-        regions = self.regions = self.view.regions()
-        for part, css in ((regions.board, "lsn-board"), (regions.prompt, "lsn-view-prompt"),
-                          (regions.hand, "lsn-hand"), (regions.players, "lsn-players")):
-            if part is not None:
-                part.add_class(css)
-        self.actions_row = w.HBox([x for x in (regions.actions, self.end_turn_button, self.hint_button) if x is not None])
-        self.actions_row.add_class("lsn-actions")
-        self._prompt_parts = [x for x in (self.turn, self.status, regions.prompt, self.actions_row, self.hint_output)
-                              if x is not None]
-        self.prompt_panel = w.VBox([x for x in self._prompt_parts if x is not self.status])
-        self.prompt_panel.add_class("lsn-prompt")
-        self.board_col = w.VBox([x for x in (regions.board, regions.players) if x is not None])
-        self.board_col.add_class("lsn-board-col")
-        self.side = w.VBox([*regions.dialogs, *([regions.hand] if regions.hand is not None else []),
-                            w.HTML('<div class="lsn-section-title">Game log</div>'), self.log.widget])
-        self.side.add_class("lsn-side")
-        self.view_box = w.Box([self.board_col, self.prompt_panel, self.side])
-        self.view_box.add_class("lsn-view")
-        self.view_box.add_class("lsn-screen")
-        self.game_box = w.VBox([self.conflict_box, self.handoff_box, self.view_box])
-        self.game_box.add_class("lsn-game")
-
-        # the menu: saving, loading, and (closed) advanced tools
-        # its contents (pause or step the bots, a bot-vs-bot run) are made when first opened
         self._headless_wanted = headless and bool(spec.bots)
         self._loop = loop
-        self.menu_advanced = w.Accordion(children=[w.VBox(list(regions.advanced))], titles=("Advanced",),
-                                         selected_index=None)
-        self.menu_advanced.observe(lambda c: c["new"] is not None and self._advanced_tools, "selected_index")
-        self.menu_advanced.add_class("lsn-menu-advanced")
-        self.menu_box = w.VBox([self.save_box, self.speed_dropdown, self.menu_advanced])
-        self.menu_box.add_class("lsn-menu")
-        hide(self.menu_box)
-        self.menu_button.observe(lambda c: (self._show if c["new"] else hide)(self.menu_box), "value")
-        # Esc closes the open menu (keyboard.js clicks the visible lsn-dialog-cancel)
-        self.menu_button.observe(lambda c: set_classes(self.menu_button, {"lsn-dialog-cancel": c["new"]}), "value")
+        self.menu_button.observe(self._menu_toggled, "value")
 
         # the message line: in the prompt during a game, above the setup screen before
         self.status_slot = w.VBox([self.status])
         # the page's parts in order; the hidden ones join the page when first shown (a browser
         # draws every part it is given, hidden or not: the setup screen draws half as many)
-        self._parts = (self.style, self.topbar, self.confirm_box, self.menu_box, self.help_box,
-                       self.seed_note, self.status_slot, self.resume_box, self.setup_box, self.game_box)
-        self._late_parts = (self.confirm_box, self.menu_box, self.game_box)
-        self.widget = w.VBox([x for x in self._parts if x not in self._late_parts])
-        self.widget._lsn_detached = self._late_parts  # still walked by widget_tree and tree_text
+        self._parts = (self.style, self.topbar, self.help_box, self.seed_note, self.status_slot,
+                       self.resume_box, self.setup_box)
+        self._late_parts: tuple = ()
+        self.widget = w.VBox(list(self._parts))
         self.widget.add_class("lsn-app")
         self.widget.add_class(f"lsn-app-{spec.name}")
+        self._prepare_screen(view_factory)  # the game screen: now, or soon after the page shows
 
-        self._hide(self.game_box)
-        self._hide(self.handoff_box)
         self.help_button.value = bool(help_html) and not (self.prefs and self.prefs.seen(f"help:{spec.name}"))
         (show if self.help_button.value else hide)(self.help_box)
         if not help_html:
@@ -394,7 +331,8 @@ class GameApp(SetupScreen, SaveControls, HintControls, BotPacing):
         """The message line sits in the prompt during a game and above the setup screen before
         (one widget, moved: nothing is displayed twice)."""
         self.status_slot.children = () if in_game else (self.status,)
-        self.prompt_panel.children = tuple(x for x in self._prompt_parts if in_game or x is not self.status)
+        if in_game or self.screen_built:
+            self.prompt_panel.children = tuple(x for x in self._prompt_parts if in_game or x is not self.status)
 
     def _cancel_new_game(self) -> None:
         self._hide(self.confirm_box)

@@ -169,7 +169,8 @@ class SaveControls:
         if self.session is not None:
             self._autosave_seen = self.session.autosave_seen
             self.session.on_autosave_conflict = None
-        hide(self.conflict_box)
+        if self.screen_built:
+            hide(self.conflict_box)
 
     def _watch_autosave(self, session: Session) -> None:
         """Show a conflict of ``session`` now and whenever one arises."""

@@ -104,11 +104,12 @@ class SetupScreen:
         self._ticker.cancel()
         self._leave_session()
         hide(self.resume_box)
-        hide(self.confirm_box)
         self._place_status(in_game=False)
         show(self.setup_box)
-        hide(self.game_box)
-        self.view.clear()
+        if self.screen_built:  # else there is no game screen to put away yet
+            hide(self.confirm_box)
+            hide(self.game_box)
+            self.view.clear()
         self.session = None
         self.turn.value = ""
         self.seed_note.value = ""
