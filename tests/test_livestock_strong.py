@@ -4,11 +4,11 @@ that choice only for a clearly better one."""
 from __future__ import annotations
 
 from livestock_notebooks.livestock_uprising import actions as A
-from livestock_notebooks.livestock_uprising import new_game
+from livestock_notebooks.livestock_uprising import from_notation, new_game
 from livestock_notebooks.livestock_uprising.bots import GreedyBot
 from livestock_notebooks.livestock_uprising.quick_view import QuickView
 from livestock_notebooks.livestock_uprising.strong import StrongBot
-from livestock_notebooks.livestock_uprising.strong_policy import TacticalBot, super_duel
+from livestock_notebooks.livestock_uprising.strong_policy import TacticalBot, no_hideout, super_duel
 
 
 def _positions(wanted, seeds=range(1, 30), limit: int = 400):
@@ -114,3 +114,54 @@ def test_the_routine_cap_defaults_to_a_quarter_of_the_iterations():
     assert StrongBot(seed=1, max_iterations=3).routine_iterations == 1
     assert StrongBot(seed=1, max_iterations=8, routine_iterations=8).routine_iterations == 8
     assert StrongBot(seed=1).routine_iterations is None  # a time budget: a quarter of the time instead
+
+
+# A two-player game of strong bots (seed 1, game 13 of the benchmark) at round 16: the Chickens'
+# beaten Super Army (Pecky, 4 units) in its own barn d1 and the Cows' (Bessie, 12 units) beside it
+# at d2, its barn c1 empty. The bot used to step into c1, where nobody may attack it, and park
+# there until the round limit; the second position is the army already in c1.
+_BESIDE_THE_BARN = ("Ch,Co fh10h/cafgh/rhlrc/alcca/ggggr *d1:sddl2,-,-,*d2:ssssddll12,-,- 0.0.0.0.0,0.0.0.0.0 "
+                    "-,dm|opkjclifgq chugger 0/action/16/1 200:000:000/t1")
+_IN_THE_BARN = ("Ch,Co fh10h/cafgh/rhlrc/alcca/ggggr *c1:sddl2,-,-,*d2:ssssddll12,-,- 0.0.0.0.0,0.0.0.0.0 "
+                "-,dm|opkjclifgq chugger 0/action/17/1 200:000:000/t1")
+
+
+def test_no_hideout_keeps_a_super_army_out_of_the_other_players_barn():
+    state = from_notation(_BESIDE_THE_BARN)
+    legal = state.legal_actions()
+    assert A.Move("Pecky", "d1", "c1") in legal
+    kept = no_hideout(state.player_view(0), legal, 0)
+    assert A.Move("Pecky", "d1", "c1") not in kept and set(kept) == set(legal) - {A.Move("Pecky", "d1", "c1")}
+    state = from_notation(_IN_THE_BARN)
+    legal = state.legal_actions()
+    kept = no_hideout(state.player_view(0), legal, 0)
+    assert A.EndActions() in legal and A.Stay("Pecky") in legal
+    assert set(kept) == set(legal) - {A.EndActions(), A.Stay("Pecky")}
+    assert A.Attack("Pecky", "c1", "d2") in kept and A.Move("Pecky", "c1", "b1") in kept
+    cows = from_notation(_IN_THE_BARN.replace(" 0/action/", " 1/action/"))  # the Cows' turn: d1 is empty
+    legal = cows.legal_actions()
+    assert A.Move("Bessie", "d2", "d1") in legal
+    assert no_hideout(cows.player_view(1), legal, 1) == [a for a in legal if a != A.Move("Bessie", "d2", "d1")]
+
+
+def test_the_strong_bot_does_not_park_its_super_army_where_nobody_can_attack_it():
+    for seed in range(3):
+        bot = StrongBot(seed=seed, max_iterations=8)
+        assert bot.choose(from_notation(_BESIDE_THE_BARN)) != A.Move("Pecky", "d1", "c1")
+        assert bot.choose(from_notation(_IN_THE_BARN)) not in (A.EndActions(), A.Stay("Pecky"))
+
+
+# Another such game (game 19) at round 20: the Cows' Super Army (10 sheep) beats one Chickens'
+# General a turn, and the Chickens rebuy a sheep a turn, for ever, unless they go home and form
+# a Super Army of their own with the one or two units they have.
+_HUNTED = ("Ch,Co ch1gl/0agaf/hhcgg/crrfr/ahcgl d1:s,c4,x,*d3:ssssssssss,-,- 0.1.0.0.0,0.0.0.0.0 "
+           "-,ln|gaohqpdcrmk chugger 0/action/{round}/1 110:000:000/t1")
+
+
+def test_a_side_hunted_by_a_super_army_goes_home_with_any_units_once_waiting_is_over():
+    early, late = (from_notation(_HUNTED.format(round=r)) for r in (20, 30))
+    assert early.player_view(0).rounds_played < 30 <= late.player_view(0).rounds_played
+    assert not GreedyBot(1).gathering(late.player_view(0), 0)  # the greedy bot waits for 3 units
+    assert not TacticalBot(1).gathering(early.player_view(0), 0)
+    assert TacticalBot(1).gathering(late.player_view(0), 0)
+    assert not TacticalBot(1).gathering(late.player_view(1), 1)  # the side with the Super Army

@@ -20,17 +20,22 @@ strikes first); the opponents in the playouts are greedy bots. A Super Army is w
 that policy would go home for one. Playouts read a :class:`.quick_view.QuickView` of the drawn
 state rather than a full player view (the same answers, about half the cost).
 
-Measured after commit 24f8f58 (2 players, seats rotated, 100-round limit, 8 iterations a
-decision, routine ones 2, the default :func:`routine_cap`; tournament seeds 1 and 2, games 0-99 of
-each; on a shared 2-core machine at load 8 to 11, wall clock: 50 ms median, 635 ms 95th
-percentile a decision): strong v greedy 146/200 = 73.0% [95% 66.5 .. 78.7], short of the 75%
-target (the same figure as before that commit; 75/100 in the first seat, 71/100 in the second);
-5 games ended without a winner. Finishing, same budget (seed 1): strong v strong 37/40 with a
-winner [80 .. 97], short of 95%: the 3 others stalled, a beaten Super Army parked in the other
-player's barn (where nobody can be attacked) and the search would not throw it away; four strong
-bots 20/20 [84 .. 100], median 32.5 rounds. Letting the policy's choice stand unweighed from
-round 40 ended every such stall tried (4 of 4 long games of the first 34 strong v strong games,
-4 of 4 of the first 141 strong v greedy ones, the same wins) but is not in this version.
+Neither the policy nor the search may keep the bot's Super Army in another player's barn, where
+in a two-player game nobody can attack it (:func:`.strong_policy.no_hideout`): a playout scored by
+material rated hiding there above every fight, and a beaten army parked there stalled the game.
+
+Measured with that and the policy's late Super Army (:class:`.strong_policy.TacticalBot` goes
+home with any units from round 30 once only the other side has one) (2 players, seats rotated,
+100-round limit, 8 iterations a decision, routine ones 2, the default :func:`routine_cap`;
+tournament seeds 1 and 2, games 0-99 of each; on a shared 2-core machine, wall clock 12 to 14 ms
+median, 130 to 220 ms 95th percentile a decision, about 25 minutes for the 200 games):
+strong v greedy 145/200 = 72.5% [95% 65.9 .. 78.2], short of the 75% target (76/100 on seed 1,
+69/100 on seed 2; 146/200 before, the same within the noise); 2 games ended without a winner
+(5 before). Finishing, same budget (seed 1): strong v strong 40/40 with a winner [91 .. 100],
+median 20 rounds, the longest 42 (37/40 before: two stalls were a beaten Super Army parked in
+the other player's barn, the third two Generals of one unit each rebuying a unit a turn against
+a Super Army that beat one of them a turn). Four strong bots, before this change: 20/20 [84 ..
+100], median 32.5 rounds.
 """
 from __future__ import annotations
 
@@ -45,7 +50,7 @@ from . import data as D
 from .bots import GreedyBot
 from .determinize import determinize
 from .quick_view import QuickView
-from .strong_policy import TacticalBot
+from .strong_policy import TacticalBot, no_hideout
 
 __all__ = ["StrongBot", "LivestockSearch", "evaluate", "hint_detail", "material", "routine_cap"]
 
@@ -146,6 +151,7 @@ class LivestockSearch(SearchBot):
         legal = first.legal_actions()
         if not legal:
             raise ValueError("no legal action: the game is over")
+        legal = no_hideout(view, legal, me)  # a Super Army parked in another's barn cannot be fought: no hiding
         default = self._greedy.decide(view, legal) if len(legal) > 1 else legal[0]
         if not isinstance(default, A.DeclareSuperArmy) and not self._greedy.gathering(view, me):
             # a Super Army formed before the policy wants one is weighed over too short a playout to judge it

@@ -12,7 +12,19 @@ square at most two steps away. :class:`TacticalBot` therefore plays as the greed
   ever) but plays on as the greedy bot, and from round :data:`WAIT_UNTIL` on it waits no more
   (two such armies would wait for each other);
 - when only the other side has a Super Army, its Generals walking home avoid ending a move
-  within that army's reach where another step home does as well.
+  within that army's reach where another step home does as well;
+- from round :data:`WAIT_UNTIL` on, when only the other side has a Super Army, it goes home to
+  form one of its own with any units at all (the greedy bot waits for 3): otherwise two
+  Generals of one unit each, rebuying a unit a turn, outlast a Super Army that beats one of
+  them a turn, and the game never ends.
+
+:func:`no_hideout` keeps the strong bot's Super Army out of other players' barns (the strong bot
+filters its legal actions with it before this policy or its search choose): nobody may attack in
+their own barn and only a Super Army may enter another's, so in a two-player game an army in the
+other player's barn cannot be attacked at all. A short playout scored by material rates hiding
+there above any fight (nothing is lost in it), and a beaten army parked there for good left
+games that neither side could finish. It still attacks Generals standing in a barn (the army
+that wins advances into it), and then steps out again.
 
 It reads the legal actions and ``player_view(its seat)`` only, like the greedy bot.
 """
@@ -22,7 +34,7 @@ from ..odds.livestock_uprising import livestock_battle
 from . import actions as A
 from .bots import _FAR, GreedyBot, _walk_distances
 
-__all__ = ["TacticalBot", "super_duel"]
+__all__ = ["TacticalBot", "no_hideout", "super_duel"]
 
 _REACH = 2  # the steps a Super Army takes in a turn
 #: from this round on a Super Army no longer waits out of reach: two armies that both want to
@@ -61,6 +73,17 @@ class TacticalBot(GreedyBot):
             if step is not None:
                 return step
         return super()._act(view, legal, me, mine, gathering)
+
+    def gathering(self, view, me: int) -> bool:
+        """As the greedy bot, and from round :data:`WAIT_UNTIL` on with any units when only the
+        other side has a Super Army (see the module docstring)."""
+        if super().gathering(view, me):
+            return True
+        if view.super_army[me] or not view.alive[me] or view.rounds_played < WAIT_UNTIL:
+            return False
+        if not any(view.super_army[p] and view.alive[p] for p in range(view.players) if p != me):
+            return False
+        return any(g.units for g in view.generals if g.player == me and g.active)
 
     # ------------------------------------------------------------------ two Super Armies
     def _duel(self, view, legal, me, own, threat, reach):
@@ -114,6 +137,24 @@ class TacticalBot(GreedyBot):
             if best_key is None or key < best_key:
                 best, best_key = a, key
         return best
+
+
+def no_hideout(view, legal: list, me: int) -> list:
+    """``legal`` less the actions that would keep ``me``'s Super Army in another player's barn:
+    a step into one, and, while it stands in one with a step out on offer, staying or ending the
+    action phase there (see the module docstring). Unchanged without a Super Army of ``me``."""
+    if not view.super_army[me] or view.phase != "action" or view.pending is not None:
+        return legal
+    own = next((g for g in view.generals if g.player == me and g.active and g.super_army and g.square), None)
+    if own is None:
+        return legal
+    hideouts = {sq.name for row in view.board for sq in row
+                if sq.terrain == "barn" and sq.barn_of is not None and sq.barn_of != me}
+    kept = [a for a in legal if not (isinstance(a, A.Move) and a.general == own.name and a.to in hideouts)]
+    if own.square in hideouts and any(isinstance(a, (A.Move, A.Attack)) and a.general == own.name for a in kept):
+        kept = [a for a in kept if not isinstance(a, A.EndActions)
+                and not (isinstance(a, A.Stay) and a.general == own.name)]
+    return kept if kept else legal
 
 
 def _first_kind(legal, cls):
