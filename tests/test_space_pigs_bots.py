@@ -8,6 +8,7 @@ from livestock_notebooks import tournament
 from livestock_notebooks.core.bots import play_out
 from livestock_notebooks.space_pigs.bots import GreedyBot, RandomBot
 from livestock_notebooks.space_pigs.data import CARDS
+from livestock_notebooks.space_pigs.strong_policy import StrongPolicy
 
 
 def test_bots_play_legal_actions_to_the_end():
@@ -55,11 +56,12 @@ def _positions():
 
 def test_bots_decide_from_their_seat_view_only():
     """Redrawing what the deciding seat may not know (other hands, face-down cards, recipes,
-    markers, hidden tiles, the dice to come) never changes a bot's decision."""
+    markers, hidden tiles, the dice to come) never changes a bot's decision (the strong bot's
+    heuristic included)."""
     checked = 0
     for state in _positions():
         seat = state.current_player
-        for bot_type in (GreedyBot, RandomBot):
+        for bot_type in (GreedyBot, RandomBot, StrongPolicy):
             for bot_seed in (0, 7):
                 expected = bot_type(bot_seed).choose(state)
                 for seed in (1, 2, 3):

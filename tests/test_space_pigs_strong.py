@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from livestock_notebooks import space_pigs as sp
 from livestock_notebooks.space_pigs import bots as sp_bots
-from livestock_notebooks.space_pigs.actions import GiveMarker, Stand
+from livestock_notebooks.space_pigs.actions import GiveMarker, Stand, Vote
 from livestock_notebooks.space_pigs.bots import GreedyBot
 from livestock_notebooks.space_pigs.strong import StrongBot, StrongPolicy, recipe_done_chance
 
@@ -70,6 +70,8 @@ def test_victory_a_recipe_winner_is_seen_producing_its_recipe():
 
 
 def test_phase_1_colonists_the_royal_pig_keeps_two_markers_then_feeds_the_least_dangerous_clans():
+    from livestock_notebooks.space_pigs.strong_policy import danger
+
     given = 0
     for seed in (1, 2, 3):
         for state in _greedy_game(seed):
@@ -82,7 +84,7 @@ def test_phase_1_colonists_the_royal_pig_keeps_two_markers_then_feeds_the_least_
             if any(a.to == p for a in legal):
                 assert choice.to == p  # its own two markers first
                 continue
-            chances = {a.to: recipe_done_chance(view, a.to) for a in legal}
+            chances = {a.to: danger(view, a.to) for a in legal}
             assert chances[choice.to] == min(chances.values())
             given += 1
     assert given >= 3
@@ -154,3 +156,100 @@ def test_travel_the_strong_heuristic_wants_no_planet_of_a_colour_it_makes_in_ful
         if seen >= 20:
             break
     assert seen >= 20
+
+
+def _differs(seeds, kind, limit=1):
+    """States of greedy games (``seeds``) where the next action is of type ``kind`` and the strong
+    heuristic picks another one than the greedy bot: (state, strong's, greedy's)."""
+    found = []
+    for seed in seeds:
+        for state in _greedy_game(seed):
+            legal = state.legal_actions()
+            if not any(isinstance(a, kind) for a in legal):
+                continue
+            mine, theirs = StrongPolicy(0).choose(state.copy()), GreedyBot(0).choose(state.copy())
+            if mine != theirs and isinstance(mine, kind):
+                found.append((state, mine, theirs))
+                if len(found) >= limit:
+                    return found
+    return found
+
+
+def test_danger_a_clan_one_acorn_short_is_seen_near_its_recipe():
+    from livestock_notebooks.space_pigs.strong_policy import danger, recipe_near_chance
+
+    seen = 0
+    for state in _greedy_game(1):
+        if state.is_over or state.turn < 2:
+            continue
+        view = state.player_view(state.current_player)
+        for q in range(4):
+            done, near = recipe_done_chance(view, q), recipe_near_chance(view, q)
+            assert 0.0 <= done <= near <= 1.0
+            if q == view.viewer:
+                assert danger(view, q) == 0.0
+            else:
+                assert done <= danger(view, q) <= near
+                seen += 0 < near and done == 0
+        if seen >= 3:
+            break
+    assert seen >= 3  # clans one acorn short that do not produce any recipe yet
+
+
+def test_danger_the_aliens_and_the_colonists_go_by_nearness_to_a_recipe():
+    from livestock_notebooks.space_pigs.actions import MoveAliens
+    from livestock_notebooks.space_pigs.strong_policy import danger
+
+    (state, mine, theirs), = _differs((1, 2, 3, 4), MoveAliens)
+    view = state.player_view(state.current_player)
+    near = [max([danger(view, o.who) for o in view.hexes[a.dst].occupants if o.who >= 0] or [0.0])
+            for a in (mine, theirs)]
+    assert near[0] >= near[1]
+
+
+def test_set_up_the_strong_heuristic_starts_clear_of_the_other_clans():
+    from livestock_notebooks.space_pigs.actions import StartPlanet
+    from livestock_notebooks.space_pigs.bots import _dist
+
+    (state, mine, theirs), = _differs((1, 2, 3), StartPlanet)
+    view = state.player_view(state.current_player)
+
+    def crowd(h):
+        return sum(o.count for x in view.hexes if 0 < _dist(view, h, x.index) <= 2 for o in x.occupants)
+    assert crowd(mine.hex) < crowd(theirs.hex)
+
+
+def test_election_the_strong_heuristic_votes_for_the_clan_least_near_its_recipe():
+    from livestock_notebooks.space_pigs.strong_policy import danger
+
+    (state, mine, theirs), = _differs((1, 2, 3, 4, 5), Vote)
+    view = state.player_view(state.current_player)
+    assert danger(view, mine.candidate) <= danger(view, theirs.candidate)
+
+
+def test_travel_it_attacks_a_clan_one_acorn_short_of_a_recipe_where_greedy_does_not():
+    from livestock_notebooks.space_pigs.bots import _Plan
+    from livestock_notebooks.space_pigs.strong_policy import _StrongPlan, recipe_near_chance
+
+    for seed in range(1, 8):
+        for state in _greedy_game(seed):
+            if state.is_over or state.turn < 2 or state.sequence != "2B":
+                continue
+            p = state.current_player
+            view = state.player_view(p)
+            plan, greedy = _StrongPlan(state, view, p), _Plan(state, view, p)
+            for x in view.hexes:
+                o = x.occupant(p)
+                if o is None or not o.count:
+                    continue
+                for dst in plan.adj[x.index]:
+                    y = view.hexes[dst]
+                    if y.kind not in ("P", "D") or len(y.occupants) != 1 or y.occupants[0].who in (p, -1, -2, -3):
+                        continue
+                    q = y.occupants[0].who
+                    if recipe_done_chance(view, q) > 0 or recipe_near_chance(view, q) == 0 or plan.gain(dst) > 0:
+                        continue
+                    args = (x.index, dst, o.count, o.hogs)
+                    if greedy.move_value(*args)[0] <= 0 < plan.move_value(*args)[0]:
+                        return  # greedy leaves that planet alone (its holder leads nothing)
+    raise AssertionError("no such attack found")
