@@ -129,6 +129,10 @@ def play_one(game: str | GameInfo, seats: Sequence[str], seed: int, index: int =
     _check_bots(info, seats, bot_options)
     new_options = dict(info.new_game_options)
     new_options.update(options or {})
+    players = new_options.pop("players", len(seats))
+    if players != len(seats):
+        raise ValueError(f"options say {players!r} players but {len(seats)} seats are given: "
+                         "the seats decide how many play")
     new_options["max_rounds"] = max_rounds
     start = time.perf_counter()
     state = info.new_game(players=len(seats), seed=seed, **new_options)
