@@ -163,8 +163,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--strong-iterations", type=int, default=None,
                         help="search this many playouts per decision instead of a time budget (the same strength "
                              "on a busy machine as on an idle one; the milliseconds printed then show its cost); "
-                             "the Livestock strong bot gives a routine decision a quarter of them, as a time budget "
-                             "gives it a quarter of the time")
+                             "the Livestock strong bot gives a routine decision an eighth of them, as a time budget "
+                             "gives it an eighth of the time")
     parser.add_argument("--pairings", default=None,
                         help="only these pairings: lu, bg, sp, a game id or a word of a title, comma-separated")
     args = parser.parse_args(argv)

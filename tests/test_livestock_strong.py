@@ -109,11 +109,11 @@ def test_a_routine_decision_gets_the_routine_budget_and_a_fight_the_whole_one():
     assert bot.last_analysis["iterations"] == 8
 
 
-def test_the_routine_cap_defaults_to_a_quarter_of_the_iterations():
-    assert StrongBot(seed=1, max_iterations=8).routine_iterations == 2
-    assert StrongBot(seed=1, max_iterations=3).routine_iterations == 1
-    assert StrongBot(seed=1, max_iterations=8, routine_iterations=8).routine_iterations == 8
-    assert StrongBot(seed=1).routine_iterations is None  # a time budget: a quarter of the time instead
+def test_the_routine_cap_defaults_to_an_eighth_of_the_iterations():
+    assert StrongBot(seed=1, max_iterations=16).routine_iterations == 2
+    assert StrongBot(seed=1, max_iterations=8).routine_iterations == 1
+    assert StrongBot(seed=1, max_iterations=16, routine_iterations=8).routine_iterations == 8
+    assert StrongBot(seed=1).routine_iterations is None  # a time budget: an eighth of the time instead
 
 
 # A two-player game of strong bots (seed 1, game 13 of the benchmark) at round 16: the Chickens'

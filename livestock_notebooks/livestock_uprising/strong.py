@@ -26,16 +26,17 @@ material rated hiding there above every fight, and a beaten army parked there st
 
 Measured with that and the policy's late Super Army (:class:`.strong_policy.TacticalBot` goes
 home with any units from round 30 once only the other side has one) (2 players, seats rotated,
-100-round limit, 8 iterations a decision, routine ones 2, the default :func:`routine_cap`;
-tournament seeds 1 and 2, games 0-99 of each; on a shared 2-core machine, wall clock 12 to 14 ms
-median, 130 to 220 ms 95th percentile a decision, about 25 minutes for the 200 games):
-strong v greedy 145/200 = 72.5% [95% 65.9 .. 78.2], short of the 75% target (76/100 on seed 1,
-69/100 on seed 2; 146/200 before, the same within the noise); 2 games ended without a winner
-(5 before). Finishing, same budget (seed 1): strong v strong 40/40 with a winner [91 .. 100],
-median 20 rounds, the longest 42 (37/40 before: two stalls were a beaten Super Army parked in
-the other player's barn, the third two Generals of one unit each rebuying a unit a turn against
-a Super Army that beat one of them a turn). Four strong bots, before this change: 20/20 [84 ..
-100], median 32.5 rounds.
+100-round limit; tournament seeds 1 and 2, games 0-99 of each; on a shared 2-core machine): at
+16 iterations a decision, routine ones 2 (the default :func:`routine_cap`, an eighth; a key
+decision weighs up to 6 candidates in 16 worlds, about 96 playouts, well under a second),
+strong v greedy 151/200 = 75.5% [95% 69.1 .. 80.9] (79/100 on seed 1,
+72/100 on seed 2; about 12 s a game), 1 without a winner. At 8 iterations, routine 2 (the routine
+cap was a quarter then): strong v greedy 145/200 = 72.5% [65.9 .. 78.2] (146/200 before the
+two changes, 5 without a winner), and finishing (seed 1) strong v strong 40/40 with a winner
+[91 .. 100], median 20 rounds, the longest 42 (37/40 before: two stalls were a beaten Super
+Army parked in the other player's barn, the third two Generals of one unit each rebuying a unit
+a turn against a Super Army that beat one of them a turn). Four strong bots, before these
+changes: 20/20 [84 .. 100], median 32.5 rounds.
 """
 from __future__ import annotations
 
@@ -64,20 +65,20 @@ _IN_PLAY = (0, 1)  # general status: active, merged into a Super Army
 _WIDTH = {"easy": 4, "normal": 6, "hard": 8}
 _HORIZON = {"easy": 60, "normal": 80, "hard": 120}
 #: the share of the time a routine decision (a walk, a harvest, a purchase) gets
-_ROUTINE_SHARE = 0.25
+_ROUTINE_SHARE = 0.125
 _KEY = (A.Attack, A.DeclareSuperArmy, A.PlayCard)
 #: kinds of action always weighed when legal (besides the greedy choice)
 _ALWAYS = (A.Attack, A.DeclareSuperArmy, A.EndActions, A.EndHarvest, A.EndTurn)
 
 
 def routine_cap(max_iterations: int | None) -> int | None:
-    """The default cap on a routine decision's iterations: a quarter of ``max_iterations``, at
+    """The default cap on a routine decision's iterations: an eighth of ``max_iterations``, at
     least 1 (``None`` without an iteration budget).
 
-    >>> routine_cap(8), routine_cap(2), routine_cap(None)
+    >>> routine_cap(16), routine_cap(8), routine_cap(None)
     (2, 1, None)
     """
-    return None if max_iterations is None else max(1, max_iterations // 4)
+    return None if max_iterations is None else max(1, max_iterations // 8)
 
 
 def material(state: Any, seat: int) -> float:
@@ -120,8 +121,8 @@ class LivestockSearch(SearchBot):
     ``tactical`` (:class:`.strong_policy.TacticalBot`) or ``greedy`` for the default choice;
     ``confidence``: how many standard errors above the policy's choice another must score;
     ``routine_iterations``: the cap on iterations for a routine decision (a walk, a harvest, a
-    purchase: no battle, command card or Super Army on offer); by default a quarter of
-    ``max_iterations`` (at least 1), as a time budget gives such decisions a quarter of the time
+    purchase: no battle, command card or Super Army on offer); by default an eighth of
+    ``max_iterations`` (at least 1), as a time budget gives such decisions an eighth of the time
     (:func:`routine_cap`), so ``max_iterations`` stays the one knob."""
 
     name = "Strong"
@@ -271,7 +272,7 @@ def StrongBot(seed: int | None = 0, level: str = "normal", seconds: float | None
               routine_iterations: int | None = None) -> LivestockSearch:
     """The strong bot: ``StrongBot(seed=0, level="normal", seconds=None, max_iterations=None)``
     (levels ``easy``, ``normal``, ``hard``: ``core.search.LEVELS``); with ``max_iterations`` a
-    routine decision gets a quarter of them unless ``routine_iterations`` says otherwise."""
+    routine decision gets an eighth of them unless ``routine_iterations`` says otherwise."""
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; the levels are {sorted(LEVELS)}")
     return LivestockSearch(seed=seed, level=level, seconds=seconds, max_iterations=max_iterations,
