@@ -198,7 +198,7 @@ class GameApp(GameScreen, SetupScreen, SaveControls, HintControls, BotPacing):
         self.widget = w.VBox(list(self._parts))
         self.widget.add_class("lsn-app")
         self.widget.add_class(f"lsn-app-{spec.name}")
-        self._prepare_screen(view_factory)  # the game screen: now, or soon after the page shows
+        self._prepare_screen(view_factory)  # the game screen: now, or when first needed in a kernel
 
         self.help_button.value = bool(help_html) and not (self.prefs and self.prefs.seen(f"help:{spec.name}"))
         (show if self.help_button.value else hide)(self.help_box)

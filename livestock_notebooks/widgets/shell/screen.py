@@ -1,15 +1,15 @@
 """The game screen of a page (a mixin of :class:`~.app.GameApp`), made when it is first needed.
 
-A page opens on its setup screen (or the resume offer): about a fifth of its widgets. The rest
+A page opens on its setup screen (or the resume offer): about half of its widgets. The rest
 (the board and its panels, the prompt, the hand, the log, the menu with Save and Load, the
-hot-seat and New-game questions) is the *game screen*, two hundred widgets or more. Every widget
-costs the kernel time to make and the browser time to take in before the page shows, so the
-page makes them after it is shown: :meth:`GameScreen._prepare_screen` schedules
-:meth:`GameScreen._ensure_screen` on the kernel's loop :data:`PREBUILD_SECONDS` after the page's
-cell has run (while the player reads the setup screen), and anything that needs the game screen
-sooner (Start, Resume, the Menu, a test reading ``app.view``) makes it at once: reading any name
-in :data:`SCREEN_ATTRS` before it exists makes the whole screen first. Without a running loop
-(tests, scripts) it is made at once, with the page.
+hot-seat and New-game questions) is the *game screen*, a hundred and fifty widgets or more.
+Every widget costs the kernel time to make and the browser time to take in before the page
+shows, so the page makes them when they are first needed: Start, Resume, the Menu, a test
+reading ``app.view``. Reading any name in :data:`SCREEN_ATTRS` before it exists makes the whole
+screen first. They are not made in the background on a timer: widgets made while the browser
+is still fetching the page's widgets (a slow load) reach it half-known ("widget model not
+found"); a click comes only once the page is fully in the browser. Without a running loop
+(tests, scripts) the screen is made at once, with the page.
 
 ``on_screen(callback)`` runs ``callback(app)`` once the game screen exists (at once if it does):
 what a page wires into its board (BattleGoats' battle report) waits for it there.
@@ -24,10 +24,7 @@ from ..common.dom import button, hide, set_classes
 from .log import GameLog
 from .views import ActionListView, GameView
 
-__all__ = ["GameScreen", "PREBUILD_SECONDS", "SCREEN_ATTRS"]
-
-#: seconds after the page's cell has run before the game screen is made in the background
-PREBUILD_SECONDS = 1.5
+__all__ = ["GameScreen", "SCREEN_ATTRS"]
 
 #: the attributes the game screen makes: reading one before it exists makes the screen first
 SCREEN_ATTRS = frozenset({
@@ -40,8 +37,7 @@ SCREEN_ATTRS = frozenset({
 
 
 class GameScreen:
-    """Makes the game screen once, when first needed or soon after the page is shown (see the
-    module docstring). The app supplies ``spec``, ``_ticker``, ``_guarded``, the early parts
+    """Makes the game screen once, when first needed (see the module docstring). The app supplies ``spec``, ``_ticker``, ``_guarded``, the early parts
     (``style``, ``topbar``, ``help_box``, ...) and the mixins' builders."""
 
     _screen_built = False
@@ -50,10 +46,8 @@ class GameScreen:
     def _prepare_screen(self, view_factory: Callable[[], GameView] | None) -> None:
         self._view_factory = view_factory
         self._screen_callbacks: list[Callable[[Any], None]] = []
-        if self._ticker.available:
-            self._ticker.loop.call_later(PREBUILD_SECONDS, self._guarded, self._ensure_screen)
-        else:
-            self._ensure_screen()
+        if not self._ticker.available:
+            self._ensure_screen()  # tests and scripts: the whole page at once
 
     def __getattr__(self, name: str) -> Any:
         # only called for a name not found: the game screen's parts before they are made
