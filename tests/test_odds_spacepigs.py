@@ -239,3 +239,16 @@ def test_repr_and_html():
     html = odds._repr_html_()
     assert "83.87%" in html and "26/31" in html and "attacker ends with 2 troops" in html
     assert "<table" in space_pigs_table([Pigs(1)], [Pigs(1)])._repr_html_()
+
+
+def test_the_odds_package_names_are_the_functions_whatever_was_imported_first():
+    """The package imports its modules when a name is first asked for; a name that is also its
+    module's name (space_pigs_combat) must stay the function however the module was imported."""
+    import subprocess
+    import sys
+
+    code = ("import livestock_notebooks.odds.space_pigs_combat, livestock_notebooks.odds.space_pigs_tech\n"
+            "from livestock_notebooks.odds import space_pigs_combat, tech_wipeout, livestock_battle\n"
+            "assert all(callable(f) for f in (space_pigs_combat, tech_wipeout, livestock_battle))\n"
+            "import livestock_notebooks.widgets.livestock_uprising.app, sys\n")
+    subprocess.run([sys.executable, "-c", code], check=True)

@@ -29,6 +29,10 @@ Every result has a readable ``repr`` and a ``_repr_html_`` showing percent and e
 from importlib import import_module
 from typing import Any
 
+# a name that is also its module's name is bound here at once: importing the module later (from
+# anywhere) would otherwise leave the package's attribute pointing at the module
+from .space_pigs_combat import CombatOdds, CombatTable, space_pigs_combat, space_pigs_table
+
 #: where each name lives: the package imports a module when one of its names is first asked
 #: for, so a page of one game does not load the odds of the others
 _HOMES = {
@@ -37,7 +41,6 @@ _HOMES = {
     "readings": ("READINGS", "readings_html"),
     "space_pigs_sides": ("AcornWorm", "Pigs", "Pirates", "Porcophages", "Side", "dice_total_distribution",
                          "resolve_round", "round_counts", "round_odds"),
-    "space_pigs_combat": ("CombatOdds", "CombatTable", "space_pigs_combat", "space_pigs_table"),
     "space_pigs_tech": ("WIPEOUT_THRESHOLD", "CombatCard", "WipeoutOdds", "combat_cards", "combat_cards_note",
                         "default_tech_deck", "tech_total_distribution", "tech_wipeout", "tech_wipeout_curve",
                         "tech_wipeout_two_sided"),
