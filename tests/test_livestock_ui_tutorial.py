@@ -8,10 +8,10 @@ from livestock_notebooks.widgets.livestock_uprising.tutorial import LivestockTut
 
 SECTIONS_IN_ORDER = [
     "Components; Winning; Turn Order",  # theme, goal, overview: one reading step
-    "Setup; Board Setup; Player Count; Starting Board; Barn Placement; Final Board; Place Generals",
+    "Barn Placement; Board Setup; Final Board; Place Generals; Player Count; Setup; Starting Board",
     "Action Phase; Move; Barns", "Attack", "Attack", "Battle Resolution; Attacking; Defense", "Casualties",
-    "No Defense", "Battle Resolution", "Harvest Phase; Ability to Harvest; Resources",
-    "Marshaling Phase; Troops; Special Forces; Maximum Units", "Transfering Units", "Command Cards",
+    "No Defense", "Battle Resolution", "Ability to Harvest; Harvest Phase; Resources",
+    "Marshaling Phase; Maximum Units; Special Forces; Troops", "Transfering Units", "Command Cards",
     "End Game; Super Army", "Super Army Rules", "Super Army Rules", "Super Army Rules", "Winning",
 ]
 
@@ -118,7 +118,7 @@ def test_wrong_attacker_does_not_complete_the_battle_step():
 
 
 def test_step_by_key():
-    assert step_by_key("harvest").section.startswith("Harvest Phase")
+    assert "Harvest Phase" in step_by_key("harvest").section.split("; ")
     with pytest.raises(KeyError):
         step_by_key("nope")
 

@@ -100,8 +100,8 @@ STEPS: tuple[Step, ...] = (
         "the Cows (red).",
     ),
     Step(
-        "barns", "Setup: faction, cards and barn", "Setup; Board Setup; Player Count; Starting Board; Barn Placement; "
-        "Final Board; Place Generals",
+        "barns", "Setup: faction, cards and barn", "Barn Placement; Board Setup; Final Board; "
+        "Place Generals; Player Count; Setup; Starting Board",
         "Each player picks a faction (three Generals, three special forces) and is dealt three secret command "
         "cards (here one each, in your hand panel). The farm starts as a small square of tiles, 3x3 or 4x4 by "
         "player count; each player puts a barn against one of its sides (not a corner). The farm then grows to "
@@ -199,7 +199,7 @@ STEPS: tuple[Step, ...] = (
         praise="Bessie took Pecky's old square d1; Pecky moved into e1.",
     ),
     Step(
-        "harvest", "Harvest", "Harvest Phase; Ability to Harvest; Resources",
+        "harvest", "Harvest", "Ability to Harvest; Harvest Phase; Resources",
         "In the harvest phase each General may collect one token of the food on its square, but "
         "only if one of its troops shows that food's icon. Grass is the exception: anyone can "
         "gather grass.",
@@ -212,7 +212,7 @@ STEPS: tuple[Step, ...] = (
         praise="Food tokens are spent in the marshalling phase.",
     ),
     Step(
-        "marshal", "Marshalling and special forces", "Marshaling Phase; Troops; Special Forces; Maximum Units",
+        "marshal", "Marshalling and special forces", "Marshaling Phase; Maximum Units; Special Forces; Troops",
         "Spend food tokens to put new units under your Generals, up to five per General. Troops "
         "are shared by everyone and limited; each faction also has three special forces of its own.",
         goal="Marshal one of the Chickens' special forces (Private Chugger costs a hay and a corn).",

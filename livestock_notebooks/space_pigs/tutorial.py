@@ -101,7 +101,7 @@ def state_for(step: Step, seed: int = 7):
 
 
 STEPS: tuple[Step, ...] = (
-    Step("welcome", "Pigs in space", "Number of Players; Set-Up; Game Sequence; The Game Turn; The First Game Turn",
+    Step("welcome", "Pigs in space", "Game Sequence; Number of Players; Set-Up; The First Game Turn; The Game Turn",
          "You lead a pig clan in a galaxy of red, yellow and blue planets. Your sacred recipe asks for three "
          "planets of one colour, two of another and one of the third: hold them when acorns are produced at a "
          "turn's end and you win.\n\n"
@@ -270,8 +270,8 @@ STEPS: tuple[Step, ...] = (
          else "This step asks you to steal from P2.",
          moves=2,
          praise="A card of P2's is now in your hand."),
-    Step("galaxy", "Building the galaxy", "Set-Up; Preparing the Board; Size of the Board; Layout of the Board; "
-         "Initial Forces and Deployment",
+    Step("galaxy", "Building the galaxy", "Initial Forces and Deployment; Layout of the Board; Preparing the Board; "
+         "Set-Up; Size of the Board",
          "Each game lays its own galaxy. Hexes lie face down in piles by the colour of their back; you pick a "
          "pile, not a hex, so you never quite know what you lay. After the core, rings are filled in order of "
          "play, each complete before the next. Then each clan puts 5 piglets on a rim planet.",
