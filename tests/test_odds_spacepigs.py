@@ -242,13 +242,14 @@ def test_repr_and_html():
 
 
 def test_the_odds_package_names_are_the_functions_whatever_was_imported_first():
-    """The package imports its modules when a name is first asked for; a name that is also its
-    module's name (space_pigs_combat) must stay the function however the module was imported."""
+    """The package imports its modules when a name is first asked for; each name stays the
+    function however its module was imported, and a Livestock page loads no Space Pigs odds."""
     import subprocess
     import sys
 
-    code = ("import livestock_notebooks.odds.space_pigs_combat, livestock_notebooks.odds.space_pigs_tech\n"
+    code = ("import sys, livestock_notebooks.widgets.livestock_uprising.app, livestock_notebooks.widgets.battlegoats.app\n"
+            "assert not [m for m in sys.modules if m.startswith('livestock_notebooks.odds.space_pigs')], sys.modules\n"
+            "import livestock_notebooks.odds.space_pigs_combat_odds, livestock_notebooks.odds.space_pigs_tech\n"
             "from livestock_notebooks.odds import space_pigs_combat, tech_wipeout, livestock_battle\n"
-            "assert all(callable(f) for f in (space_pigs_combat, tech_wipeout, livestock_battle))\n"
-            "import livestock_notebooks.widgets.livestock_uprising.app, sys\n")
+            "assert all(callable(f) for f in (space_pigs_combat, tech_wipeout, livestock_battle))\n")
     subprocess.run([sys.executable, "-c", code], check=True)

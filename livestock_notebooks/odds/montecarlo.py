@@ -24,7 +24,7 @@ import numpy as np
 from .display import REPORT_DIGITS, format_percent
 from .livestock_uprising import _check_totals
 from .space_pigs_sides import MAX_PIRATE_BONUS, MAX_PORCOPHAGE_BONUS, MAX_PORCOPHAGES, SIDE_TYPES
-from .space_pigs_combat import (
+from .space_pigs_combat_odds import (
     ATTACKER_FLED,
     ATTACKER_LEFT,
     DEFENDER_FLED,
