@@ -517,6 +517,21 @@ def test_the_setup_screen_sends_the_browser_only_what_it_shows():
     assert list(app.widget.children).index(app.confirm_box) < list(app.widget.children).index(app.game_box)
 
 
+def _models_of(root: w.Widget) -> set[str]:
+    """The ids of every widget model a widget refers to, itself included (children, layouts, styles)."""
+    seen: set[str] = set()
+    todo = [root]
+    while todo:
+        x = todo.pop()
+        if x.model_id in seen:
+            continue
+        seen.add(x.model_id)
+        for name in x.keys:
+            value = getattr(x, name)
+            todo.extend(v for v in (value if isinstance(value, (list, tuple)) else [value]) if isinstance(v, w.Widget))
+    return seen
+
+
 def _widgets_made(make):
     before = set(w.widgets.widget._instances)
     made = make()
@@ -538,9 +553,16 @@ def test_a_served_page_makes_its_game_screen_when_first_needed(page, tmp_path):
     assert whole.screen_built
 
     async def served():
+        before = set(w.widgets.widget._instances)
         app, at_load = _widgets_made(lambda: make(check_resume=False, save_directory=tmp_path))
         assert not app.screen_built and "view" not in vars(app)
-        assert at_load < 0.6 * all_widgets, (at_load, all_widgets)
+        assert at_load < 0.5 * all_widgets, (at_load, all_widgets)
+        # every model made at load is a part of the page (the browser is sent every one)
+        made = set(w.widgets.widget._instances) - before
+        assert made <= _models_of(app.widget), [type(w.widgets.widget._instances[m]).__name__
+                                                for m in made - _models_of(app.widget)]
+        labels = [row.children[0] for row in app.seat_rows]
+        assert len({id(x.layout) for x in labels}) == 1 and len({id(x.style) for x in labels}) == 1
         assert app.setup_box in app.widget.children and shown(app.setup_box)
         app.seed.value = "5"
         app.show_setup()  # back to the setup screen needs no game screen

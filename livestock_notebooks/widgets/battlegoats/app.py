@@ -131,7 +131,6 @@ def play_app(*, bot_delay: float | None | str = "setup", autosave: bool = True, 
     # what a player rarely needs sits in the setup's closed Advanced section
     extra = app.advanced.children[0]
     extra.children = (*extra.children, rounds, cards_box, notes)
-    speed = app.speed_dropdown  # the shell's one Bot speed menu (remembered per browser)
     shell_start = app.start
 
     def start_checked(seats, *, seed=None, options=None, **kwargs):
@@ -156,19 +155,18 @@ def play_app(*, bot_delay: float | None | str = "setup", autosave: bool = True, 
         # bots' pace is read after the board has taken the events in
         app.view.listen(app)
         app.on_change(pace)
-        app.view.report.step_delay = BOT_SPEEDS[speed.value] * 0.6 if follow else step_delay
+        app.view.report.step_delay = BOT_SPEEDS[app.bot_speed] * 0.6 if follow else step_delay
         app.view.report.reset()
+        app.speed_dropdown.observe(speed_changed, "value")  # the shell's one Bot speed menu
 
     def speed_changed(change) -> None:
-        if follow and app.screen_built:
+        if follow:
             app.view.report.step_delay = BOT_SPEEDS[change["new"]] * 0.6
-
-    speed.observe(speed_changed, "value")
 
     def pace(_app, _events) -> None:
         # bots wait until the step-by-step reveal of the last attack has been shown
         if app.bot_delay is not None and bot_delay == "setup":
-            app.bot_delay = BOT_SPEEDS[speed.value] + app.view.report.remaining_seconds()
+            app.bot_delay = BOT_SPEEDS[app.bot_speed] + app.view.report.remaining_seconds()
 
     app.on_screen(wire_board)
     return app

@@ -137,8 +137,6 @@ class GameApp(GameScreen, SetupScreen, SaveControls, HintControls, BotPacing):
         self.style = w.HTML(APP_CSS)
         self.title = w.HTML(f"<h2>{html.escape(spec.title)}</h2>")
         self.title.add_class("lsn-title")
-        self.turn = w.HTML()
-        self.turn.add_class("lsn-turn")
         self.status = w.HTML()
         self.status.add_class("lsn-status")
         self.seed_note = w.HTML()  # the seed, once the game is over (hidden information before)
@@ -150,8 +148,6 @@ class GameApp(GameScreen, SetupScreen, SaveControls, HintControls, BotPacing):
 
         # the page's own buttons (top bar)
         self.undo_button = button("Undo", "lsn-undo", self.undo, icon="undo", tooltip="Take back your last step")
-        self.end_turn_button = button(spec.end_turn_label, "lsn-end-turn", self.end_turn,
-                                      width="auto", button_style="info", icon="forward")
         self.new_game_button = button("New game", "lsn-new-game", self.ask_new_game, icon="plus")
         self.help_button = w.ToggleButton(description="How to play", icon="question-circle", value=False,
                                           tooltip="Show or hide how to play", layout=w.Layout(width="auto"))
@@ -168,14 +164,10 @@ class GameApp(GameScreen, SetupScreen, SaveControls, HintControls, BotPacing):
         # what this browser remembers: the bot speed, whether "how to play" was seen
         self.prefs = Prefs(save_directory) if autosave else None
         speed = self.prefs.get("bot_speed", DEFAULT_BOT_SPEED) if self.prefs else DEFAULT_BOT_SPEED
-        self.speed_dropdown = w.Dropdown(options=list(BOT_SPEEDS), value=speed if speed in BOT_SPEEDS else DEFAULT_BOT_SPEED,
-                                         description="Bot speed", layout=w.Layout(width="14em"))
-        self.speed_dropdown.add_class("lsn-bot-speed")
+        #: the bot speed chosen (a key of BOT_SPEEDS); its menu (``speed_dropdown``) comes with the game screen
+        self.bot_speed: str = speed if speed in BOT_SPEEDS else DEFAULT_BOT_SPEED
         if self.bot_delay is not None and bot_delay == BOT_SPEEDS[DEFAULT_BOT_SPEED]:
-            self.bot_delay = BOT_SPEEDS[self.speed_dropdown.value]  # the page's default: the remembered speed
-        self.speed_dropdown.observe(self._speed_changed, "value")
-        if not spec.bots:
-            hide(self.speed_dropdown)
+            self.bot_delay = BOT_SPEEDS[self.bot_speed]  # the page's default: the remembered speed
 
         # help: the page's "how to play", open on the setup screen, folded during a game
         self.help_html = w.HTML(help_html)
@@ -311,6 +303,7 @@ class GameApp(GameScreen, SetupScreen, SaveControls, HintControls, BotPacing):
 
     def _speed_changed(self, change) -> None:
         """The player picked a bot speed (remembered for this browser)."""
+        self.bot_speed = change["new"]
         if self.bot_delay is not None:
             self.bot_delay = BOT_SPEEDS[change["new"]]
         if self.prefs is not None:

@@ -73,16 +73,20 @@ class HintControls:
 
     def _build_hint(self) -> None:
         self.has_hint_bot = HINT_BOT in self.spec.bots
-        self.hint_button = button("Hint", "lsn-bot-hint", self.hint, width="auto", icon="lightbulb-o",
-                                  tooltip="What the strong bot would do now (from what you can see)")
-        self.hint_output = w.HTML()
-        self.hint_output.add_class("lsn-bot-hint-text")
         self.hints_checkbox = w.Checkbox(value=True, description="Offer hints in this game", indent=False)
         self.hints_checkbox.add_class("lsn-hints-allowed")
         self._hint_for: Any = None
         if not self.has_hint_bot:
-            hide(self.hint_button)
             hide(self.hints_checkbox)
+
+    def _build_hint_button(self) -> None:
+        """The Hint button and its answer (with the game screen)."""
+        self.hint_button = button("Hint", "lsn-bot-hint", self.hint, width="auto", icon="lightbulb-o",
+                                  tooltip="What the strong bot would do now (from what you can see)")
+        self.hint_output = w.HTML()
+        self.hint_output.add_class("lsn-bot-hint-text")
+        if not self.has_hint_bot:
+            hide(self.hint_button)
 
     def _refresh_hint(self, s: Session) -> None:
         """After every change: the button shows when hints are on and it is a human's decision;

@@ -1,8 +1,11 @@
 """The game screen of a page (a mixin of :class:`~.app.GameApp`), made when it is first needed.
 
 A page opens on its setup screen (or the resume offer): about half of its widgets. The rest
-(the board and its panels, the prompt, the hand, the log, the menu with Save and Load, the
-hot-seat and New-game questions) is the *game screen*, a hundred and fifty widgets or more.
+(the board and its panels, the prompt with its turn line, End-turn and Hint buttons, the hand,
+the log, the menu with Save, Load and the bot speed, the hot-seat and New-game questions) is the
+*game screen*, a hundred and fifty widgets or more. Every widget model made at load is a part
+of the setup screen (the browser is sent every model, shown or not), and parts that look the
+same share their layout and style models (the seats' labels, their menus).
 Every widget costs the kernel time to make and the browser time to take in before the page
 shows, so the page makes them when they are first needed: Start, Resume, the Menu, a test
 reading ``app.view``. Reading any name in :data:`SCREEN_ATTRS` before it exists makes the whole
@@ -22,6 +25,7 @@ import ipywidgets as w
 
 from ..common.dom import button, hide, set_classes
 from .log import GameLog
+from .pacing import BOT_SPEEDS
 from .views import ActionListView, GameView
 
 __all__ = ["GameScreen", "SCREEN_ATTRS"]
@@ -33,6 +37,7 @@ SCREEN_ATTRS = frozenset({
     "save_button", "save_link", "load_upload", "save_box", "conflict_text", "take_over_button",
     "save_copy_button", "conflict_box", "actions_row", "_prompt_parts", "prompt_panel", "board_col",
     "side", "view_box", "game_box", "menu_advanced", "menu_box",
+    "turn", "end_turn_button", "hint_button", "hint_output", "speed_dropdown",
 })
 
 
@@ -111,6 +116,18 @@ class GameScreen:
 
         self._build_save_box()
         self.log = GameLog(self.spec, height="7.5em")
+        self.turn = w.HTML()
+        self.turn.add_class("lsn-turn")
+        self.end_turn_button = button(self.spec.end_turn_label, "lsn-end-turn", self.end_turn,
+                                      width="auto", button_style="info", icon="forward")
+        self._build_hint_button()
+        # the bot speed menu (in the menu below), set to the speed chosen (remembered per browser)
+        self.speed_dropdown = w.Dropdown(options=list(BOT_SPEEDS), value=self.bot_speed, description="Bot speed",
+                                         layout=w.Layout(width="14em"))
+        self.speed_dropdown.add_class("lsn-bot-speed")
+        self.speed_dropdown.observe(self._speed_changed, "value")
+        if not self.spec.bots:
+            hide(self.speed_dropdown)
 
         # the game screen: board left; prompt and actions, dialogs, hand and log right
         regions = self.regions = self.view.regions()

@@ -17,6 +17,8 @@ from typing import Any, Callable, Mapping, Sequence
 
 import ipywidgets as w
 import traitlets
+from ipywidgets.widgets.widget_description import DescriptionStyle
+from ipywidgets.widgets.widget_string import HTMLStyle
 
 from ...core.session import GameInfo, LogEntry, Seat, Session
 from ..common.dom import button, hide, show
@@ -52,14 +54,18 @@ class SetupScreen:
         seat_options = [(HUMAN_LABEL, HUMAN_LABEL)] + [(spec.bot_label(name), name) for name in spec.bots]
         self.seat_dropdowns: list[w.Dropdown] = []
         self.seat_rows: list[w.HBox] = []
+        # the seats' labels share one layout and one style, and so do their menus (none changes
+        # alone): each widget model costs the browser time before the page shows
+        label_look = {"layout": w.Layout(width="11em"), "style": HTMLStyle()}
+        menu_look = {"layout": w.Layout(width="12em"), "style": DescriptionStyle()}
         for i in range(spec.max_players):
             label = w.HTML(
                 f'<span class="lsn-chip" style="display:inline-block;width:0.9em;height:0.9em;border-radius:50%;'
                 f'background:{html.escape(spec.color(i))};margin-right:0.4em"></span>{html.escape(spec.seat_name(i))}',
-                layout=w.Layout(width="11em"),
+                **label_look,
             )
             default_kind = HUMAN_LABEL if i == 0 or not spec.bots else list(spec.bots)[-1]
-            dd = w.Dropdown(options=seat_options, value=default_kind, layout=w.Layout(width="12em"))
+            dd = w.Dropdown(options=seat_options, value=default_kind, **menu_look)
             dd.add_class("lsn-seat")
             dd.add_class(f"lsn-seat-{i}")
             self.seat_dropdowns.append(dd)
@@ -110,8 +116,8 @@ class SetupScreen:
             hide(self.confirm_box)
             hide(self.game_box)
             self.view.clear()
+            self.turn.value = ""
         self.session = None
-        self.turn.value = ""
         self.seed_note.value = ""
         self._message("Choose the seats, then start.", "info")
 

@@ -749,9 +749,11 @@ def setup_controls() -> dict:
 
 
 def _speed_control(app: GameApp) -> w.Dropdown:
-    """The bot speed: the shell's menu control (a player's choice, shown in the menu itself)."""
+    """The bot speed: the shell's menu control (a player's choice, shown in the menu itself),
+    made with the game screen."""
     speed = app.speed_dropdown
     speed.add_class("lsn-sp-speed")
+    app.controls_widgets["speed"] = speed
     return speed
 
 
@@ -775,8 +777,8 @@ def play_app(*, bot_delay: float | None | str = "setup", autosave: bool = True, 
                   autosave=autosave, save_directory=save_directory, check_resume=check_resume,
                   setup_widgets=[c["rules"], options_box, c["notes"]], setup_options=setup_options,
                   headless=headless, help_html=help_html(), loop=loop)
-    c["speed"] = speed = _speed_control(app)
     app.controls_widgets = c
+    app.on_screen(_speed_control)
     # the round limit is for the curious: under the setup screen's closed Advanced section
     advanced = app.advanced.children[0]
     advanced.children = (*advanced.children, c["turns"])
@@ -785,7 +787,7 @@ def play_app(*, bot_delay: float | None | str = "setup", autosave: bool = True, 
         # a bot boards, deploys or redeploys one troop an action: those steps go quickly
         if app.bot_delay is None or bot_delay != "setup":
             return
-        chosen = BOT_SPEEDS[speed.value]
+        chosen = BOT_SPEEDS[app.bot_speed]
         quick = bool(events) and all(e.kind in QUICK_EVENTS for e in events)
         app.bot_delay = min(chosen, QUICK_DELAY) if quick else chosen
 
