@@ -253,3 +253,81 @@ def test_travel_it_attacks_a_clan_one_acorn_short_of_a_recipe_where_greedy_does_
                     if greedy.move_value(*args)[0] <= 0 < plan.move_value(*args)[0]:
                         return  # greedy leaves that planet alone (its holder leads nothing)
     raise AssertionError("no such attack found")
+
+
+def _card_effect(action) -> str:
+    from livestock_notebooks.space_pigs.data import CARDS
+
+    return CARDS[action.card].effect
+
+
+def test_travel_a_planet_displacement_brings_a_planet_its_recipe_lacks_next_to_its_troops():
+    from livestock_notebooks.space_pigs.actions import ChooseHex, PlayCard
+    from livestock_notebooks.space_pigs.strong_policy import _StrongPlan, swap_target
+
+    for seed in range(1, 12):
+        for state in _greedy_game(seed):
+            swaps = [a for a in state.legal_actions() if isinstance(a, PlayCard) and _card_effect(a) == "swap_planets"]
+            if swaps and StrongPolicy(0).choose(state.copy()) in swaps:
+                break
+        else:
+            continue
+        mine = StrongPolicy(0).choose(state.copy())
+        p = state.current_player
+        view = state.player_view(p)
+        plan = _StrongPlan(state, view, p)
+        value, wanted, place = swap_target(plan, StrongPolicy._movable(plan))
+        assert value >= 1.5 and plan.gain(wanted) >= 1.5
+        state = state.copy()
+        state.apply(mine)
+        for pick in (wanted, place):  # the heuristic names both planets
+            assert StrongPolicy(0).choose(state.copy()) == ChooseHex(p, pick)
+            state.apply(ChooseHex(p, pick))
+        after = state.player_view(p)
+        assert after.hexes[place].colour == view.hexes[wanted].colour  # now in reach of a trip
+        assert any(after.movable_from(j)[2] > 0 for j in state.adj()[place])
+        return
+    raise AssertionError("no Planet displacement played")
+
+
+def test_phase_1_the_strong_heuristic_keeps_its_planet_displacements():
+    from livestock_notebooks.space_pigs.actions import Discard
+
+    kept = 0
+    for seed in range(1, 10):
+        for state in _greedy_game(seed):
+            legal = state.legal_actions()
+            if state.sequence != "1A" or not any(isinstance(a, Discard) for a in legal):
+                continue
+            theirs = GreedyBot(0).choose(state.copy())
+            if isinstance(theirs, Discard) and _card_effect(theirs) == "swap_planets":
+                mine = StrongPolicy(0).choose(state.copy())
+                assert not (isinstance(mine, Discard) and _card_effect(mine) == "swap_planets")
+                kept += 1
+        if kept >= 2:
+            return
+    raise AssertionError("the greedy bot discarded no Planet displacement")
+
+
+def test_travel_extra_mouve_waits_until_every_clan_has_travelled():
+    from livestock_notebooks.space_pigs.actions import PlayCard
+
+    held = played = 0
+    for seed in range(1, 30):
+        state = sp.new_game(players=4, seed=seed, rules="full", max_rounds=20)
+        bots = [StrongPolicy(0)] + [GreedyBot(k) for k in range(1, 4)]
+        while not state.is_over:
+            p = state.current_player
+            action = bots[p].choose(state)
+            if p == 0 and state.sequence == "2B":
+                greedy = GreedyBot(0).choose(state.copy())
+                if isinstance(greedy, PlayCard) and _card_effect(greedy) == "extra_trip":
+                    assert not (isinstance(action, PlayCard) and _card_effect(action) == "extra_trip")
+                    held += 1
+            if p == 0 and isinstance(action, PlayCard) and _card_effect(action) == "extra_trip":
+                assert state.sequence == "2X"
+                played += 1
+            state.apply(action)
+        if held and played:
+            return
+    raise AssertionError(f"held {held}, played {played}")

@@ -19,6 +19,13 @@ changes that beat greedy bots (the figures are in :mod:`.strong`'s docstring).
   producer), where the greedy bot goes by production alone.
 - Its starting planet has free planets its recipe wants within two hexes (the second ring
   counting half) and no other clan or aliens close by (the greedy bot looks one hex around).
+- It plays the travel cards the greedy bot wastes: it keeps its Planet displacements (the greedy
+  bot discards or trades them away as junk and never plays one) and, in its travel with a trip
+  left, plays one when it can swap a planet its recipe lacks, out of reach of its troops, with a
+  planet next to troops free to travel (:func:`swap_target`: worth 1.5 or more, a held planet
+  from 40% odds), so that a trip takes it this turn. It keeps Extra-Mouve until every clan has
+  travelled (2X) and makes the extra trip then, when a trip is worth making (the greedy bot
+  plays it during its own travel).
 
 It reads ``state.player_view(its seat)`` only, as the greedy bot does.
 
@@ -37,15 +44,20 @@ leaving a recipe planet once the recipe is made 49, new troops deployed next to 
 that completes the recipe 51. On the first 100 games of seed 7 (the heuristic above 36): the
 old start (30), the greedy vote (36), the all-in's attack alone (35), new troops deployed next
 to the planets of a clan near its recipe (32), twice the start's penalty for neighbours (37).
+The travel cards (Planet displacement and the late Extra-Mouve): 91/200 = 45.5% [38.7..52.4] on
+seed 1 and 88/200 = 44.0% [37.3..50.9] on seed 7 (80 and 66 before); the displacement alone won 46
+of the first 100 of seed 1 (43 before). Tried on top and not kept (first 100 of seed 1, 46 with
+the travel cards): displacements that also bring a planet of a clan near its recipe next to its
+troops (44); a displacement moving a planet of its recipe, made in full, away from the troops of a clan still to travel (never played in those games).
 """
 from __future__ import annotations
 
-from .actions import Done, Stand, Vote
-from .bots import COLOUR_INDEX, WORM, GreedyBot, _acorns_of, _dist, _Plan, _production, _strength
-from .data import RECIPES
+from .actions import ChooseHex, Discard, Done, OfferExchange, PlayCard, Stand, Vote
+from .bots import COLOUR_INDEX, WORM, GreedyBot, _acorns_of, _card_worth, _dist, _Plan, _production, _strength
+from .data import CARDS, RECIPES
 from .views import SpacePigsPlayerView
 
-__all__ = ["StrongPolicy", "danger", "recipe_done_chance", "recipe_near_chance"]
+__all__ = ["StrongPolicy", "danger", "recipe_done_chance", "recipe_near_chance", "swap_target"]
 
 #: the odds it attacks a planet its recipe lacks at, and a planet of a clan that may be winning
 BOLD_ODDS = 0.4
@@ -54,6 +66,8 @@ DENIAL_ODDS = 0.3
 DENIAL_WORTH = 4.0
 #: how much a clan one acorn short of a recipe it may hold counts, next to one producing it
 NEAR_WEIGHT = 0.5
+#: what a Planet displacement must bring within reach (in :meth:`_Plan.gain` units) to be played
+MIN_SWAP = 1.5
 
 
 def _recipes_of(view: SpacePigsPlayerView, q: int) -> list:
@@ -90,6 +104,48 @@ def danger(view: SpacePigsPlayerView, q: int) -> float:
         return 0.0
     done = recipe_done_chance(view, q)
     return done + NEAR_WEIGHT * (recipe_near_chance(view, q, 1) - done)
+
+
+def _planets(view: SpacePigsPlayerView) -> list[int]:
+    """The face-up planets (what a Planet displacement may swap)."""
+    return [x.index for x in view.hexes if not x.face_down and x.kind in ("P", "D")]
+
+
+def _effect(card: int) -> str:
+    return CARDS[card].effect
+
+
+def swap_target(plan: _Plan, movable: dict[int, tuple[int, int]], first: int | None = None):
+    """The best Planet displacement for the planner's seat: ``(value, wanted, place)`` swapping a
+    planet its recipe lacks (``wanted``, out of reach of its troops free to travel) with the planet
+    at ``place``, next to such troops, so that a trip takes it this turn; ``None`` when there is
+    none. Its value is the planet's :meth:`_Plan.gain` (times the odds when it is held by others,
+    from :data:`BOLD_ODDS`; not on turn 1) less the gain of the planet it swaps away from those
+    troops. ``first`` restricts ``wanted`` (the second pick of the card)."""
+    view, p = plan.view, plan.p
+    spare = {s: (total - plan.keep_at(s), hogs) for s, (total, hogs) in movable.items() if total > plan.keep_at(s)}
+    reach = set(spare) | {j for s in spare for j in plan.adj[s]}
+    planets = _planets(view)
+    places = set(planets)
+    best = None
+    for w in planets:
+        gain = plan.gain(w)
+        if (first is not None and w != first) or gain < 1.5 or w in reach or view.hexes[w].occupant(p) is not None:
+            continue
+        for s, (k, hogs) in spare.items():
+            chance = 1.0
+            if plan.enemies(w):
+                chance = plan.win_chance(k, hogs, w) if view.turn >= 2 else 0.0
+                if chance < BOLD_ODDS:
+                    continue
+            for x in plan.adj[s]:
+                if x == w or x not in places or view.hexes[x].occupant(p) is not None:
+                    continue
+                lost = 0.0 if plan.enemies(x) else plan.gain(x)
+                key = (chance * gain - lost, -w, -x)
+                if best is None or key > best[0]:
+                    best = (key, w, x)
+    return None if best is None else (best[0][0], best[1], best[2])
 
 
 class _StrongPlan(_Plan):
@@ -155,7 +211,53 @@ class StrongPolicy(GreedyBot):
         votes = [a for a in legal if isinstance(a, Vote)]
         if votes and not any(a.candidate == p for a in votes):
             return self._vote_for(state.player_view(p), votes)
-        return super().choose(state)
+        travel_cards = state.sequence in ("2B", "2X") and any(
+            isinstance(a, ChooseHex) or (isinstance(a, PlayCard) and _effect(a.card) in ("swap_planets", "extra_trip"))
+            for a in legal)
+        view = state.player_view(p) if travel_cards else None
+        timed = None if view is None else self._travel_card(state, view, p, legal)
+        if timed is not None:
+            return timed
+        action = super().choose(state)
+        if isinstance(action, PlayCard) and _effect(action.card) == "extra_trip" and view is not None \
+                and view.sequence == "2B":
+            rest = [a for a in legal if not (isinstance(a, PlayCard) and _effect(a.card) == "extra_trip")]
+            by_type: dict = {}
+            for a in rest:
+                by_type.setdefault(type(a), []).append(a)
+            return self._travel(self.plan_class(state, view, p), rest, by_type)  # kept for 2X
+        if isinstance(action, (Discard, OfferExchange)) and _effect(action.card) == "swap_planets":
+            junk = [a for a in legal if isinstance(a, Discard) and _card_worth(a.card) < 0.75
+                    and _effect(a.card) != "swap_planets"]
+            return junk[0] if junk else Done(p) if Done(p) in legal else action
+        return action
+
+    def _travel_card(self, state, view: SpacePigsPlayerView, p: int, legal: list):
+        """Planet displacement and Extra-Mouve in phase 2 (``None``: the greedy bot's choice)."""
+        if view.sequence not in ("2B", "2X") or view.combat is not None or view.trip is not None:
+            return None
+        pend = view.pending
+        if pend is not None:
+            if pend.player != p or pend.card is None or _effect(pend.card) != "swap_planets":
+                return None
+            picks = {a.hex for a in legal if isinstance(a, ChooseHex)}
+            missing = [h for h in _planets(view) if h not in picks]  # the first pick, once made
+            plan = self.plan_class(state, view, p)
+            best = swap_target(plan, self._movable(plan), first=missing[0] if missing else None)
+            pick = None if best is None else best[2] if missing else best[1]
+            return ChooseHex(p, pick) if pick in picks else None
+        cards = {_effect(a.card): a for a in legal if isinstance(a, PlayCard)}
+        trips = view.clans[p].trips
+        if "extra_trip" in cards and view.sequence == "2X" and trips == 0:
+            plan = self.plan_class(state, view, p)
+            if plan.trips(self._movable(plan)):
+                return cards["extra_trip"]
+        if "swap_planets" in cards and trips > 0:
+            plan = self.plan_class(state, view, p)
+            best = swap_target(plan, self._movable(plan))
+            if best is not None and best[0] >= MIN_SWAP:
+                return cards["swap_planets"]
+        return None
 
     @staticmethod
     def _start_value(plan, h: int) -> float:
