@@ -556,7 +556,7 @@ def test_a_served_page_makes_its_game_screen_when_first_needed(page, tmp_path):
         before = set(w.widgets.widget._instances)
         app, at_load = _widgets_made(lambda: make(check_resume=False, save_directory=tmp_path))
         assert not app.screen_built and "view" not in vars(app)
-        assert at_load < 0.5 * all_widgets, (at_load, all_widgets)
+        assert at_load < 0.45 * all_widgets, (at_load, all_widgets)
         # every model made at load is a part of the page (the browser is sent every one)
         made = set(w.widgets.widget._instances) - before
         assert made <= _models_of(app.widget), [type(w.widgets.widget._instances[m]).__name__

@@ -62,11 +62,9 @@ class SaveControls:
     autosave: bool
 
     def _build_resume_offer(self) -> None:
-        self.resume_info = w.HTML()
-        self.resume_button = button("Resume game in progress", "lsn-resume", self.resume,
-                                    width="auto", button_style="success", icon="play")
-        self.new_instead_button = button("New game", "lsn-resume-new", self.show_setup, width="auto", icon="plus")
-        self.resume_box = w.VBox([self.resume_info, w.HBox([self.resume_button, self.new_instead_button])])
+        # the offer's text and buttons are made only when there is a game to offer
+        # (:meth:`_fill_resume_offer`): the browser is sent every widget a page makes
+        self.resume_box = w.VBox()
         self.resume_box.add_class("lsn-resume-box")
         self._autosave_found: AutosaveInfo | None = None
         self._autosave_seen: tuple[str, int] | None = None  # who wrote the autosave when last seen
@@ -94,6 +92,16 @@ class SaveControls:
         self.conflict_box.add_class("lsn-conflict")
         hide(self.conflict_box)
 
+    def _fill_resume_offer(self) -> None:
+        """The resume offer's text and its two buttons, made once."""
+        if "resume_button" in vars(self):
+            return
+        self.resume_info = w.HTML()
+        self.resume_button = button("Resume game in progress", "lsn-resume", self.resume,
+                                    width="auto", button_style="success", icon="play")
+        self.new_instead_button = button("New game", "lsn-resume-new", self.show_setup, width="auto", icon="plus")
+        self.resume_box.children = (self.resume_info, w.HBox([self.resume_button, self.new_instead_button]))
+
     def _offer_autosave(self, check_resume: bool) -> None:
         """At page open: offer an unfinished autosaved game instead of the setup screen; a bad
         autosave is set aside with a one-line message (the setup screen offers a new game)."""
@@ -104,6 +112,7 @@ class SaveControls:
         found = check.found if check_resume else None
         if found is not None:
             self._autosave_found = found
+            self._fill_resume_offer()
             self.resume_info.value = (
                 '<div class="lsn-section-title">A game is in progress</div>'
                 f"<div>{html.escape(found.summary)}</div>"

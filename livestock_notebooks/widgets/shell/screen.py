@@ -4,8 +4,9 @@ A page opens on its setup screen (or the resume offer): about half of its widget
 (the board and its panels, the prompt with its turn line, End-turn and Hint buttons, the hand,
 the log, the menu with Save, Load and the bot speed, the hot-seat and New-game questions) is the
 *game screen*, a hundred and fifty widgets or more. Every widget model made at load is a part
-of the setup screen (the browser is sent every model, shown or not), and parts that look the
-same share their layout and style models (the seats' labels, their menus).
+of the setup screen (the browser is sent every model, shown or not; the resume offer's text and
+buttons are made only when there is a game to resume), and parts that look the same share their
+layout and style models (the seats' labels, their menus).
 Every widget costs the kernel time to make and the browser time to take in before the page
 shows, so the page makes them when they are first needed: Start, Resume, the Menu, a test
 reading ``app.view``. Reading any name in :data:`SCREEN_ATTRS` before it exists makes the whole
