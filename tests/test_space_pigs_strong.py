@@ -331,3 +331,19 @@ def test_travel_extra_mouve_waits_until_every_clan_has_travelled():
         if held and played:
             return
     raise AssertionError(f"held {held}, played {played}")
+
+
+def test_phase_3_combat_it_plays_a_card_for_a_planet_at_stake_where_greedy_does_not():
+    from livestock_notebooks.space_pigs.actions import Done, PlayCard
+    from livestock_notebooks.space_pigs.strong_policy import _StrongPlan, battle_stake
+
+    for state in _greedy_game(1):
+        p = state.current_player
+        if state.combat is None or not any(isinstance(a, PlayCard) for a in state.legal_actions()):
+            continue
+        mine = StrongPolicy(0).choose(state.copy())
+        if GreedyBot(0).choose(state.copy()) == Done(p) and isinstance(mine, PlayCard):
+            view = state.player_view(p)
+            assert battle_stake(_StrongPlan(state, view, p), view.combat) >= 1.5  # a planet its recipe lacks
+            return
+    raise AssertionError("no battle card played for the stake")

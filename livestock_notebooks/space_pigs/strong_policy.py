@@ -26,6 +26,10 @@ changes that beat greedy bots (the figures are in :mod:`.strong`'s docstring).
   from 40% odds), so that a trip takes it this turn. It keeps Extra-Mouve until every clan has
   travelled (2X) and makes the extra trip then, when a trip is worth making (the greedy bot
   plays it during its own travel).
+- Its battle cards (:func:`_battle_card`) are the greedy bot's choice (troops won and lost, the
+  wipeout line, a card's worth as its cost) with what the hex is worth besides the troops added
+  to holding it (:func:`battle_stake`: the planet's gain for its recipe, plus the denial of a
+  clan near its recipe), so it spends its cards on a planet that matters and keeps them otherwise.
 
 It reads ``state.player_view(its seat)`` only, as the greedy bot does.
 
@@ -53,16 +57,26 @@ still to travel (never played in those games); a bigger travel marker when a dis
 in hand (43, and 43 of the first 100 of seed 7 where the travel cards won 41). On 200 games of
 both seeds (the travel cards 91 and 88): taking the Planet displacements its faction partners
 offer, for its weakest other card (89 and 100); the extra trip only when a trip is worth 2 or
-more (90 and 87).
+more (90 and 87). Round 3, on 200 games of both seeds (the kept heuristic above, without the
+battle stake: 91 and 88, 179/400 = 44.8%): the battle stake 94 and 86, 180/400 = 45.0%
+[40.2..49.9] (kept); the stake counted twice 88 on seed 1, the cards' cost halved (0.07 of their
+worth) 87; taking the Planet displacements its faction partners offer, for its weakest other
+card, measured again: 90 and 87 (177/400; the 89 and 100 of round 2 were not reproduced); aliens
+placed (1E) near the clan nearest its recipe rather than the biggest producer: the same 91 of
+seed 1, game for game; standing for Royal Pig only with the most governors, as the greedy bot
+does: 69 on seed 1 (it is Royal Pig in about two turns out of three, which the greedy bots' vote
+against their leader gives it).
 """
 from __future__ import annotations
 
 from .actions import ChooseHex, Discard, Done, OfferExchange, PlayCard, Stand, Vote
-from .bots import COLOUR_INDEX, WORM, GreedyBot, _acorns_of, _card_worth, _dist, _Plan, _production, _strength
+from .bots import (
+    COLOUR_INDEX, WORM, GreedyBot, _acorns_of, _card_worth, _dist, _Plan, _production, _strength, _wipe_odds,
+)
 from .data import CARDS, RECIPES
 from .views import SpacePigsPlayerView
 
-__all__ = ["StrongPolicy", "danger", "recipe_done_chance", "recipe_near_chance", "swap_target"]
+__all__ = ["StrongPolicy", "battle_stake", "danger", "recipe_done_chance", "recipe_near_chance", "swap_target"]
 
 #: the odds it attacks a planet its recipe lacks at, and a planet of a clan that may be winning
 BOLD_ODDS = 0.4
@@ -151,6 +165,48 @@ def swap_target(plan: _Plan, movable: dict[int, tuple[int, int]], first: int | N
                 if best is None or key > best[0]:
                     best = (key, w, x)
     return None if best is None else (best[0][0], best[1], best[2])
+
+
+def battle_stake(plan: _Plan, cb) -> float:
+    """What holding the hex of battle ``cb`` is worth to the planner's seat besides the troops:
+    for a planet, its :meth:`_Plan.gain` (the attacker's, or what the defender would lose) plus
+    :data:`DENIAL_WORTH` times the other side's :func:`danger`; 0 for an asteroid."""
+    view = plan.view
+    if view.hexes[cb.hex].kind not in ("P", "D"):
+        return 0.0
+    foe = cb.defender if plan.p == cb.attacker else cb.attacker
+    return plan.gain(cb.hex) + DENIAL_WORTH * danger(view, foe)
+
+
+def _battle_card(plan: _Plan, cb, attacking: bool, mine: int, theirs: int, options: list):
+    """The greedy bot's battle card (:meth:`GreedyBot._combat_card`: troops won and lost, the
+    wipeout line weighed, 0.15 of the card's worth as its cost) with :func:`battle_stake` added
+    to holding the hex; the attacker counts the denial part in a wipe too (the hex is emptied)."""
+    p = plan.p
+    played = list(cb.cards_of(p) or ())
+    if len(played) >= 2:
+        return Done(p)
+
+    def bonus(c: int) -> int:
+        card = CARDS[c]
+        return (card.attack if attacking else card.defense) if card.kind == "combat" else card.value
+
+    stake = battle_stake(plan, cb)
+    foe_cards = cb.defender_card_count if attacking else max(cb.attacker_card_count, 1)
+    wiped = float(theirs - mine) if theirs >= mine + 3 else -float(mine + 1)
+    if attacking:
+        wiped += stake - plan.gain(cb.hex)
+
+    def utility(cards: list[int]) -> float:
+        techs = tuple(CARDS[c].tech for c in cards if CARDS[c].kind == "combat")
+        w = _wipe_odds(techs, foe_cards) if sum(techs) or foe_cards else 0.0
+        hold = 1 / (1 + 2.718 ** (-0.6 * (mine - theirs + sum(map(bonus, cards)) - 1.5 * foe_cards)))
+        return (1 - w) * (hold * (theirs + stake) - (1 - hold) * mine) + w * wiped
+
+    base = utility(played) + 0.05
+    scored = [(utility(played + [a.card]) - 0.15 * _card_worth(a.card), a) for a in options]
+    best = max(scored, key=lambda t: t[0], default=None)
+    return best[1] if best is not None and best[0] > base else Done(p)
 
 
 class _StrongPlan(_Plan):
@@ -263,6 +319,10 @@ class StrongPolicy(GreedyBot):
             if best is not None and best[0] >= MIN_SWAP:
                 return cards["swap_planets"]
         return None
+
+    @staticmethod
+    def _combat_card(plan, cb, attacking: bool, mine: int, theirs: int, options: list):
+        return _battle_card(plan, cb, attacking, mine, theirs, options)
 
     @staticmethod
     def _start_value(plan, h: int) -> float:
