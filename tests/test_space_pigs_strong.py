@@ -347,3 +347,27 @@ def test_phase_3_combat_it_plays_a_card_for_a_planet_at_stake_where_greedy_does_
             assert battle_stake(_StrongPlan(state, view, p), view.combat) >= 1.5  # a planet its recipe lacks
             return
     raise AssertionError("no battle card played for the stake")
+
+
+def test_election_the_royal_pig_calls_first_the_voters_who_back_it():
+    from livestock_notebooks.space_pigs.actions import CallVoter, Vote
+
+    for seed in range(1, 30):
+        state = sp.new_game(players=4, seed=seed, rules="full", max_rounds=20)
+        bots = [StrongPolicy(0)] + [GreedyBot(k) for k in range(1, 4)]
+        while not state.is_over:
+            p = state.current_player
+            legal = state.legal_actions()
+            action = bots[p].choose(state)
+            if p == 0 and all(isinstance(a, CallVoter) for a in legal):
+                backs = set()
+                for call in legal:
+                    after = state.copy()
+                    after.apply(call)
+                    if bots[call.voter].choose(after) == Vote(call.voter, 0):
+                        backs.add(call.voter)
+                assert action.voter in backs or not backs  # a voter who backs it first, if there is one
+                if backs and legal[0].voter not in backs:  # the greedy bot would call the first voter
+                    return
+            state.apply(action)
+    raise AssertionError("no call made out of turn")

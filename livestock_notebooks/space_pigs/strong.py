@@ -25,7 +25,9 @@ played to bring a planet its recipe lacks within reach, Extra-Mouve kept until e
 travelled) 91/200 = 45.5% [38.7..52.4] on seed 1 and 88/200 = 44.0% [37.3..50.9] on seed 7; with
 the battle stake (its battle cards weigh what the hex is worth to its recipe and the denial of a
 clan near its own) 94/200 = 47.0% [40.2..53.9] on seed 1 and 86/200 = 43.0% [36.3..49.9] on
-seed 7, together 180/400 = 45.0% [40.2..49.9] (179 before; the target is 50%). At the normal
+seed 7, together 180/400 = 45.0% [40.2..49.9] (179 before); with the Royal Pig calling first the
+voters who back it 96/200 = 48.0% [41.2..54.9] on seed 1 and 85/200 = 42.5% [35.9..49.4] on seed
+7, together 181/400 = 45.2% [40.4..50.1] (the target is 50%). At the normal
 level it takes 2.5 ms a decision (median over 4 games, 1271 decisions; 2.3 ms over 475 with
 the battle stake, the heuristic alone 0.9 ms) and 405 ms a searched battle card (95th
 percentile 414 ms; 407 ms with the stake); four strong bots (8 playouts a decision) finish 40
