@@ -69,7 +69,8 @@ seed 1, game for game; standing for Royal Pig only with the most governors, as t
 does: 69 on seed 1 (it is Royal Pig in about two turns out of three, which the greedy bots' vote
 against their leader gives it). On top of the battle stake (94 and 86): the Royal Pig calling
 first the voters who back it 96 and 85, 181/400 = 45.2% [40.4..50.1] (kept); then the stake in
-defence only (the attacker's cards as the greedy bot's) 89 on seed 1.
+defence only (the attacker's cards as the greedy bot's) 89 on seed 1, the partners'
+displacements taken 91 on seed 1.
 """
 from __future__ import annotations
 
