@@ -267,7 +267,7 @@ class SpacePigsView(GameView):
         legal = self.legal
         self.marks, ghosts = self._marks()
         self.map.update(view, marks=self.marks, ghosts=ghosts, viewer=me, tooltips=False, last=self.last_hexes)
-        self.let_out()  # the map's message leaves now, not after the buttons are made
+        self.let_out()  # the map's message leaves now, before the buttons and prompt are worked out
         self._draw_buttons()
         if legal:
             text = prompt_for(view, legal, me)
