@@ -365,7 +365,9 @@ class StrongPolicy(GreedyBot):
         that is not their leader) sends to it, most governors first, so that the tally the later
         voters see leans its way; then the others, fewest governors first."""
         election = view.election
-        cands = [] if election is None else [c for c in election.candidates if c not in election.barred]
+        if election is None:
+            return calls[0]
+        cands = [c for c in election.candidates if c not in election.barred]
         if p not in cands:
             return calls[0]
         gov = [c.governors for c in view.clans]
