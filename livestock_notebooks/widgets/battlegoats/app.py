@@ -24,6 +24,7 @@ from ...battlegoats.army import check_card_list
 from ...battlegoats import game as bg_game
 from ...battlegoats.game import ARMY_MODES, ROUND_LIMITS, describe_turn, game_info
 from ...core.game_info import GameInfo
+from ..common.dom import shared_defaults
 from ..common.uploads import upload_bytes
 from ..shell.app import HUMAN_LABEL, GameApp
 from ..shell.pacing import BOT_SPEEDS, DEFAULT_BOT_SPEED
@@ -41,6 +42,7 @@ def battlegoats_spec(**options: Any) -> GameInfo:
     return game_info(**options) if options else bg.GAME
 
 
+@shared_defaults()
 def play_app(*, bot_delay: float | None | str = "setup", autosave: bool = True, save_directory=None,
              check_resume: bool = True, step_delay: float | None | str = "speed", loop=None,
              spec: GameInfo | None = None) -> GameApp:

@@ -17,6 +17,7 @@ from ..shell.app import Ticker
 from .style import esc as _esc
 from .style import player_name
 from .style import signed as _signed
+from ..common.dom import set_layout
 
 __all__ = ["BattleReport", "OddsBox", "attack_steps"]
 
@@ -273,7 +274,7 @@ class BattleReport:
                 self.picker.value = self.index
         finally:
             self._syncing = False
-        self.picker.layout.display = None if len(self.entries) > 1 else "none"
+        set_layout(self.picker, display=None if len(self.entries) > 1 else "none")
 
     def _render(self) -> None:
         steps = self.steps
@@ -281,7 +282,7 @@ class BattleReport:
         empty = not self.entries
         if empty != ("lsn-bg-report-empty" in self.widget._dom_classes):
             (self.widget.add_class if empty else self.widget.remove_class)("lsn-bg-report-empty")
-        self.ok_button.layout.display = None if self.held else "none"
+        set_layout(self.ok_button, display=None if self.held else "none")
         if not self.entries:
             self.title.value = '<div class="lsn-bg-panel-title">Battle report</div>'
             self.body.value = '<div style="color:#666">No attack yet. Each attack is explained here step by step.</div>'

@@ -23,6 +23,7 @@ from ...core.session import Seat
 from ..shell.app import ViewContext
 from ..shell.tutorial import TutorialPage
 from .app import play_app
+from ..common.dom import set_layout
 
 __all__ = ["STEPS", "Step", "Tutorial", "value_in_slot"]
 
@@ -89,8 +90,8 @@ class Tutorial(TutorialPage):
             # a board to look at: nothing to click
             view.update(ViewContext(session=self.app.session, view=state.player_view(ME), viewer=ME, legal=[],
                                     current_player=state.current_player, is_over=state.is_over))
-        view.hint.layout.display = None if self.waits_for_goal(step) else "none"
-        view.report.widget.layout.display = None if self.waits_for_goal(step) else "none"
+        set_layout(view.hint, display=None if self.waits_for_goal(step) else "none")
+        set_layout(view.report.widget, display=None if self.waits_for_goal(step) else "none")
 
     @property
     def view(self):

@@ -3,17 +3,26 @@ a button with its class and click handler, a pool of reusable buttons, and a sta
 
 Widgets are shown and hidden through ``layout.display`` and restyled through their CSS
 classes, both updated in place (no re-display, no flicker).
+
+A page is built inside :func:`shared_defaults`: every widget made there without a layout or a
+style of its own shares one sealed default per kind, instead of a Layout model and a Style model
+of its own (the browser makes every model before the page shows, so two thirds of a play page's
+models were blank defaults). Change a widget's layout with :func:`set_layout`, which gives it its
+own first; a sealed default refuses changes (:class:`SealedDefault`).
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+import contextlib
+import functools
+from typing import Any, Callable, Iterator, Mapping
 
 import html
 import re
 
 import ipywidgets as w
 
-__all__ = ["ButtonPool", "button", "hide", "message_html", "plain_text", "set_classes", "show"]
+__all__ = ["ButtonPool", "SealedDefault", "button", "hide", "message_html", "plain_text", "set_classes", "set_layout",
+           "shared_defaults", "show"]
 
 
 def set_classes(widget: w.DOMWidget, wanted: Mapping[str, bool]) -> None:
@@ -27,13 +36,86 @@ def set_classes(widget: w.DOMWidget, wanted: Mapping[str, bool]) -> None:
         widget._dom_classes = tuple(new)
 
 
+class SealedDefault:
+    """Mixed into a Layout or Style class: a default many widgets share, which refuses changes
+    once made (a change would reach every widget sharing it). :func:`set_layout` gives a widget
+    its own layout first."""
+
+    _sealed = False
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if self._sealed and name in self.keys:  # type: ignore[attr-defined]
+            raise TypeError(f"this {type(self).__name__} is shared by many widgets and cannot change "
+                            f"(use livestock_notebooks.widgets.common.dom.set_layout)")
+        super().__setattr__(name, value)
+
+
+@functools.lru_cache(maxsize=None)
+def _sealed_class(klass: type) -> type:
+    return type(f"Shared{klass.__name__}", (SealedDefault, klass), {"__module__": __name__})
+
+
+_shared: dict[type, Any] = {}
+
+
+def _shared_instance(klass: type) -> Any:
+    """The kernel's one sealed default of ``klass`` (made on first use)."""
+    inst = _shared.get(klass)
+    if inst is None or getattr(inst, "comm", True) is None:  # made anew if it was closed
+        inst = _sealed_class(klass)()
+        inst._sealed = True
+        _shared[klass] = inst
+    return inst
+
+
+def _default_traits() -> list:
+    """The layout and style traits whose default is a fresh model per widget."""
+    seen, out, todo = set(), [], [w.DOMWidget]
+    while todo:
+        cls = todo.pop()
+        todo.extend(cls.__subclasses__())
+        for name in ("layout", "style"):
+            trait = cls.class_traits().get(name)
+            if isinstance(trait, w.trait_types.InstanceDict) and id(trait) not in seen:
+                seen.add(id(trait))
+                out.append(trait)
+    return out
+
+
+@contextlib.contextmanager
+def shared_defaults() -> Iterator[None]:
+    """Inside the block, widgets made without a layout or style of their own share one sealed
+    default of each kind (also a decorator: ``@shared_defaults()``). Nested blocks are fine."""
+    traits = [t for t in _default_traits() if "make_dynamic_default" not in vars(t)]
+    for trait in traits:
+        trait.make_dynamic_default = functools.partial(_shared_instance, trait.klass)
+    try:
+        yield
+    finally:
+        for trait in traits:
+            del trait.make_dynamic_default
+
+
+def set_layout(widget: w.Widget, **values: Any) -> None:
+    """Set layout traits of ``widget`` (``display="none"``, ``width="5em"``...); a widget that
+    shares a sealed default gets a layout of its own first, unless nothing would change."""
+    layout = widget.layout
+    if isinstance(layout, SealedDefault):
+        if all(getattr(layout, k) == v for k, v in values.items()):
+            return
+        widget.layout = layout = w.Layout()
+    with layout.hold_sync():
+        for k, v in values.items():
+            setattr(layout, k, v)
+
+
 def hide(widget: w.Widget) -> None:
-    widget.layout.display = "none"
+    set_layout(widget, display="none")
 
 
 def show(widget: w.Widget, display: str = "") -> None:
     """Show ``widget`` again (``display`` such as ``"flex"``; default: the widget's own)."""
-    widget.layout.display = display or None
+    set_layout(widget, display=display or None)
 
 
 def button(description: str, css_class: str, on_click: Callable[[], Any] | None = None, *,

@@ -41,6 +41,7 @@ import ipywidgets as widgets
 
 from ...odds.display import format_fraction, format_percent, fraction_shown, one_in, short_fraction
 from .charts import PALETTE, BarChart
+from .dom import set_layout
 
 __all__ = ["OddsPanel", "ResultColumn", "exact_toggle", "format_percent", "format_fraction", "as_outcomes"]
 
@@ -64,7 +65,7 @@ def exact_toggle(columns: Sequence["ResultColumn"]) -> widgets.Checkbox:
             column.set_exact(change["new"])
 
     def fit(_column=None) -> None:
-        box.layout.display = None if any(c.has_long for c in columns) else "none"
+        set_layout(box, display=None if any(c.has_long for c in columns) else "none")
 
     box.observe(flip, names="value")
     for column in columns:

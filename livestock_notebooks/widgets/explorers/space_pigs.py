@@ -26,7 +26,7 @@ from ..common.charts import PALETTE, BarChart, LineChart
 from ..common.dice import DiceView
 from ..common.odds_panel import OddsPanel
 from ..common.simulation import SimulationRunner
-from ..common.dom import button
+from ..common.dom import button, set_layout
 from .controls import LABEL_STYLE, chunk_for, int_slider, note_html, section_title, wide_layout
 
 __all__ = [
@@ -192,7 +192,7 @@ class SpacePigsCombatExplorer(widgets.VBox):
             "d_count": kind in ("pirates", "porcophages"),
         }
         for name, visible in show.items():
-            c[name].layout.display = None if visible else "none"
+            set_layout(c[name], display=None if visible else "none")
         if kind == "pirates":
             c["d_count"].max = 4
             c["d_count"].description = "Pirates"

@@ -49,6 +49,7 @@ from .panels import (
     html_box,
     readings_html,
 )
+from ..common.dom import set_layout, shared_defaults
 
 __all__ = ["LivestockView", "livestock_app", "livestock_help_html", "livestock_spec", "livestock_bots", "PHASE_LABELS"]
 
@@ -194,7 +195,7 @@ class LivestockView(GameView):
         self.marshal.update(pub, ctx.viewer, legal, self.selected)
         self.armies.update(pub, self._counts, ctx.viewer)
         marshalling = ctx.viewer is not None and pub.phase_name in ("marshal", "super") and pub.turn_player == ctx.viewer
-        self.marshal.widget.layout.display = None if marshalling else "none"
+        set_layout(self.marshal.widget, display=None if marshalling else "none")
         options = [(str(a), i) for i, a in enumerate(legal)]
         if list(self.any_action.options) != options:
             self.any_action.options = options
@@ -525,6 +526,7 @@ def _seat_label(i: int) -> str:
     return f'<span class="lsn-seat-label">Seat {i + 1}</span>'
 
 
+@shared_defaults()
 def livestock_app(**kwargs) -> GameApp:
     """The whole Livestock Uprising page (see :class:`GameApp` for the keyword arguments): each
     seat chooses its faction on the setup screen; the round limit sits under Advanced."""
@@ -549,7 +551,7 @@ def livestock_app(**kwargs) -> GameApp:
             label = row.children[0]
             if isinstance(label, w.HTML):
                 label.value = _seat_label(i)
-                label.layout.width = "5em"
+                set_layout(label, width="5em")
             row.children = (*row.children, choice.dropdowns[i])
     app.advanced.children[0].children = (*app.advanced.children[0].children, rounds)
     app.round_limit = rounds

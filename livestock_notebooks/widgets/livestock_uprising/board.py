@@ -25,6 +25,7 @@ from ...livestock_uprising import data as D
 from ...livestock_uprising.pictures import (FACTION_COLOURS, FACTION_SHAPES, RESOURCE_COLOURS, TERRAIN_COLOURS,
                                             resource_icon, terrain_icon)
 from ...livestock_uprising.views import GeneralView, LivestockView, SquareView
+from ..common.dom import set_layout
 
 __all__ = [
     "FACTION_COLOURS",
@@ -191,7 +192,7 @@ class LivestockBoard:
                 hit.add_class(f"lsn-tile-{name}")
                 hit.on_click(lambda _b, name=name: self._clicked(name))
                 self.buttons[name] = hit
-        self.hits.layout.grid_template_columns = f"repeat({size}, var(--lsn-tile, {TILE}px))"
+        set_layout(self.hits, grid_template_columns=f"repeat({size}, var(--lsn-tile, {TILE}px))")
         for cls in [c for c in self.stack._dom_classes if c.startswith("lsn-size-")]:
             self.stack.remove_class(cls)
         self.stack.add_class(f"lsn-size-{size}")

@@ -40,7 +40,7 @@ import ipywidgets as w
 from ...core.errors import IllegalAction
 from ...core.protocol import Action, Event
 from ...core.session import GameInfo, Session
-from ..common.dom import button, hide, message_html, plain_text, set_classes, show
+from ..common.dom import button, hide, message_html, plain_text, set_classes, set_layout, shared_defaults, show
 from .headless import HeadlessRunner
 from .log import GameLog
 from .pacing import BOT_SPEEDS, DEFAULT_BOT_SPEED, BotPacing, Ticker
@@ -103,6 +103,7 @@ class GameApp(GameScreen, SetupScreen, SaveControls, HintControls, BotPacing):
     #: the pause after a board's messages, so the kernel sends them at once (see :meth:`let_out`)
     LET_OUT_SECONDS = 0.0005
 
+    @shared_defaults()
     def __init__(
         self,
         spec: GameInfo,
@@ -211,7 +212,7 @@ class GameApp(GameScreen, SetupScreen, SaveControls, HintControls, BotPacing):
         headless_box = w.VBox([w.HTML('<div class="lsn-section-title">Bot-vs-bot game (headless)</div>'),
                                headless.widget])
         if not self._headless_wanted:
-            headless_box.layout.display = "none"
+            set_layout(headless_box, display="none")
         box = self.menu_advanced.children[0]
         box.children = (tools, *box.children, headless_box)
         made = (pause, step, tools, headless, headless_box)
@@ -563,8 +564,8 @@ class GameApp(GameScreen, SetupScreen, SaveControls, HintControls, BotPacing):
         if "_advanced_tools" not in self.__dict__ or s is None:
             return
         has_bots = any(seat.is_bot for seat in s.seats)
-        self.pause_button.layout.display = None if has_bots else "none"
-        self.bot_step_button.layout.display = None if has_bots else "none"
+        set_layout(self.pause_button, display=None if has_bots else "none")
+        set_layout(self.bot_step_button, display=None if has_bots else "none")
         self.pause_button.description = "Resume bots" if self.paused else "Pause bots"
         self.pause_button.icon = "play" if self.paused else "pause"
         self.bot_step_button.disabled = not s.is_bot_turn

@@ -24,7 +24,7 @@ from typing import Any, Callable
 
 import ipywidgets as w
 
-from ..common.dom import button, hide, set_classes
+from ..common.dom import button, hide, set_classes, shared_defaults
 from .log import GameLog
 from .pacing import BOT_SPEEDS
 from .views import ActionListView, GameView
@@ -89,6 +89,7 @@ class GameScreen:
             callback(self)
         self._screen_callbacks.clear()
 
+    @shared_defaults()
     def _build_screen(self) -> None:
         factory = self._view_factory
         self.view: GameView = factory() if factory is not None else ActionListView()

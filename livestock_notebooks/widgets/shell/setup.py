@@ -21,7 +21,7 @@ from ipywidgets.widgets.widget_description import DescriptionStyle
 from ipywidgets.widgets.widget_string import HTMLStyle
 
 from ...core.session import GameInfo, LogEntry, Seat, Session
-from ..common.dom import button, hide, show
+from ..common.dom import button, hide, set_layout, show
 
 __all__ = ["HUMAN_LABEL", "SetupScreen"]
 
@@ -92,7 +92,7 @@ class SetupScreen:
     def _show_seat_rows(self) -> None:
         n = self.players.value
         for i, row in enumerate(self.seat_rows):
-            row.layout.display = None if i < n else "none"
+            set_layout(row, display=None if i < n else "none")
 
     def _headless_seats(self) -> list[str]:
         names = list(self.spec.bots)

@@ -35,7 +35,7 @@ from ...core.errors import IllegalAction
 from ...core.protocol import Action
 from ...core.session import Seat
 from ...core.tutorial import Step
-from ..common.dom import hide, plain_text, set_classes, show
+from ..common.dom import hide, plain_text, set_classes, set_layout, shared_defaults, show
 from .views import illegal_message
 
 __all__ = ["TutorialPage", "tutorial_css"]
@@ -99,6 +99,7 @@ class TutorialPage:
     hand_words: tuple[str, ...] = ("card", "your hand", "the pack", "marshal", "transfer")
     players_words: tuple[str, ...] = ()
 
+    @shared_defaults()
     def __init__(self, steps: Sequence[Step], *, bot_delay: float | None, loop=None, seed: int = 7):
         self.steps = list(steps)
         self.seed = seed
@@ -527,9 +528,9 @@ class TutorialPage:
         waiting = self.waits_for_goal(step) and not self._met
         self.next_button.disabled = last or waiting
         self.skip_button.disabled = last or not waiting
-        self.skip_button.layout.display = None if waiting else "none"
+        set_layout(self.skip_button, display=None if waiting else "none")
         self.show_button.disabled = not waiting or self.demo_for(step) is None
-        self.show_button.layout.display = None if self.waits_for_goal(step) else "none"
+        set_layout(self.show_button, display=None if self.waits_for_goal(step) else "none")
         if not self.waits_for_goal(step):
             self.done_label.value = f'<div style="color:#555">{html.escape(self.read_hint)}</div>'
             self.next_button.button_style = "primary"

@@ -40,7 +40,7 @@ from ...space_pigs.game import (
     LAYOUT_OPTIONS, OPTION_LABELS, RULE_MODES, describe_action, describe_turn, game_info, new_game,
 )
 from ...space_pigs.views import SpacePigsPlayerView
-from ..common.dom import ButtonPool, hide, set_classes, show
+from ..common.dom import ButtonPool, hide, set_classes, shared_defaults, show
 from ..shell.app import GameApp, GameView, ViewContext
 from ..shell.views import ScreenRegions
 from ..shell.pacing import BOT_SPEEDS, DEFAULT_BOT_SPEED
@@ -757,6 +757,7 @@ def _speed_control(app: GameApp) -> w.Dropdown:
     return speed
 
 
+@shared_defaults()
 def play_app(*, bot_delay: float | None | str = "setup", autosave: bool = True, save_directory=None,
              check_resume: bool = True, headless: bool = True, loop=None) -> GameApp:
     """The Space Pigs page. ``bot_delay``: ``"setup"`` follows the bot speed chosen in the

@@ -33,7 +33,7 @@ from ...space_pigs.data import CARDS, RULES
 from ...space_pigs.game import PLAYER_COLOURS
 from ...space_pigs.pictures import ALIEN_FILL, PLANET_COLOURS
 from ...space_pigs.views import COLOUR_WORDS, HexView, SpacePigsPlayerView
-from ..common.dom import ButtonPool, set_classes
+from ..common.dom import ButtonPool, set_classes, set_layout
 
 __all__ = [
     "PLAYER_COLOURS",
@@ -339,19 +339,15 @@ class GalaxyMap:
             self.centres[k] = (cx, cy)
             b = self._button(k)
             # in per cent of the picture, so the hex buttons scale with it (a phone, a short screen)
-            b.layout.width = f"{bw / W * 100:.3f}%"
-            b.layout.height = f"{bh / H * 100:.3f}%"
-            b.layout.left = f"{(cx - bw / 2) / W * 100:.3f}%"
-            b.layout.top = f"{(cy - bh / 2) / H * 100:.3f}%"
+            set_layout(b, width=f"{bw / W * 100:.3f}%", height=f"{bh / H * 100:.3f}%",
+                       left=f"{(cx - bw / 2) / W * 100:.3f}%", top=f"{(cy - bh / 2) / H * 100:.3f}%")
             children.append(b)
         self.keys = [k for k, _, _ in cells]
-        self.hits.layout.width = "100%"
-        self.hits.layout.height = "100%"
+        set_layout(self.hits, width="100%", height="100%")
         # as wide as the column allows, never wider than drawn, and short enough to fit the
         # window's height under the page's top bar and the bars above the map
-        self.stack.layout.width = (f"min(100%, {max(W, self.MAX_WIDTH)}px, "
-                                   f"calc((100vh - {self.RESERVED_HEIGHT}px) * {W / H:.4f}))")
-        self.stack.layout.height = "auto"
+        set_layout(self.stack, width=(f"min(100%, {max(W, self.MAX_WIDTH)}px, "
+                                      f"calc((100vh - {self.RESERVED_HEIGHT}px) * {W / H:.4f}))"), height="auto")
         self.hits.children = tuple(children)
 
     # -- drawing ----------------------------------------------------------------------

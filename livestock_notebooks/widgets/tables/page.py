@@ -29,7 +29,7 @@ from ...core.session import autosave_path
 from ...tables.service import TableService
 from ...tables.store import BadToken, SeatTaken, TableNotFound, TableStore, open_store
 from ...tournament import GAMES
-from ..common.dom import hide, message_html, show
+from ..common.dom import hide, message_html, set_layout, show
 from ..shell.app import GameApp
 from ..shell.prefs import Prefs
 from .lobby import Lobby
@@ -205,7 +205,7 @@ class TablesPage:
         app.start_button.icon = "users"
         setattr(app, "start", lambda seats, **kw: self.create(game, seats, **kw))  # the setup's button calls app.start
         for part in (app.save_box, app.headless_box):  # no loading or bot-vs-bot runs here: tables only
-            part.layout.display = "none"
+            set_layout(part, display="none")
         self.setup_slot.children = (app.widget,)
 
     def create(self, game: str, seats: Any, *, seed: int | None = None, options: Any = None,

@@ -23,6 +23,7 @@ from ...core.session import GameInfo, LogEntry, Seat, Session
 from ...tables.service import action_from_legal
 from ...tables.store import StaleVersion
 from ..shell.pacing import Ticker
+from ..common.dom import set_layout
 
 __all__ = ["POLL_SECONDS", "StaleMove", "TablePlay", "TableSession", "table_seats"]
 
@@ -210,7 +211,7 @@ class TablePlay:
         """Show the table's game on the app's screen and start polling."""
         app = self.app
         for part in (app.undo_button, app.new_game_button, app.save_box, app.bot_tools, app.headless_box):
-            part.layout.display = "none"  # a table's moves are final, its save private, its bots on the server
+            set_layout(part, display="none")  # a table's moves are final, its save private, its bots on the server
         app.show_remote(self.session, message)  # the game screen, bots scheduled
         self._note_waiting()
         self._stamp = self.session.store.stamp(self.session.table_id)
