@@ -158,16 +158,18 @@ def test_travel_the_strong_heuristic_wants_no_planet_of_a_colour_it_makes_in_ful
     assert seen >= 20
 
 
-def _differs(seeds, kind, limit=1):
+def _differs(seeds, kind, limit=1, start_worlds=None):
     """States of greedy games (``seeds``) where the next action is of type ``kind`` and the strong
-    heuristic picks another one than the greedy bot: (state, strong's, greedy's)."""
+    heuristic (with ``start_worlds`` if given) picks another one than the greedy bot: (state,
+    strong's, greedy's)."""
     found = []
+    options = {} if start_worlds is None else {"start_worlds": start_worlds}
     for seed in seeds:
         for state in _greedy_game(seed):
             legal = state.legal_actions()
             if not any(isinstance(a, kind) for a in legal):
                 continue
-            mine, theirs = StrongPolicy(0).choose(state.copy()), GreedyBot(0).choose(state.copy())
+            mine, theirs = StrongPolicy(0, **options).choose(state.copy()), GreedyBot(0).choose(state.copy())
             if mine != theirs and isinstance(mine, kind):
                 found.append((state, mine, theirs))
                 if len(found) >= limit:
@@ -211,12 +213,36 @@ def test_set_up_the_strong_heuristic_starts_clear_of_the_other_clans():
     from livestock_notebooks.space_pigs.actions import StartPlanet
     from livestock_notebooks.space_pigs.bots import _dist
 
-    (state, mine, theirs), = _differs((1, 2, 3), StartPlanet)
+    (state, mine, theirs), = _differs((1, 2, 3), StartPlanet, start_worlds=0)  # its value alone
     view = state.player_view(state.current_player)
 
     def crowd(h):
         return sum(o.count for x in view.hexes if 0 < _dist(view, h, x.index) <= 2 for o in x.occupants)
     assert crowd(mine.hex) < crowd(theirs.hex)
+
+
+def test_set_up_the_strong_heuristic_picks_its_start_by_playouts():
+    """Where the playouts (to the end of turn 2, in worlds drawn from its view) rank another of the
+    heuristic's best starts above the one it values most, it starts there."""
+    from livestock_notebooks.space_pigs.actions import StartPlanet
+    from livestock_notebooks.space_pigs.strong_policy import START_CANDIDATES
+
+    for seed in (1, 2, 3, 4):
+        for state in _greedy_game(seed):
+            legal = state.legal_actions()
+            if state.sequence != "start" or not any(isinstance(a, StartPlanet) for a in legal):
+                continue
+            by_value = StrongPolicy(0, start_worlds=0).choose(state.copy())
+            chosen = StrongPolicy(0).choose(state.copy())
+            if chosen == by_value:
+                continue
+            totals = dict(StrongPolicy(0).start_totals(state.copy(), state.current_player,
+                                                        [a for a in legal if isinstance(a, StartPlanet)]))
+            assert len(totals) == START_CANDIDATES and by_value in totals
+            assert totals[chosen] > totals[by_value]
+            assert StrongPolicy(0).choose(state.copy()) == chosen  # reproducible from its seed
+            return
+    raise AssertionError("the playouts never changed the start")
 
 
 def test_election_the_strong_heuristic_votes_for_the_clan_least_near_its_recipe():

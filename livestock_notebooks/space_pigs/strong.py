@@ -27,10 +27,15 @@ the battle stake (its battle cards weigh what the hex is worth to its recipe and
 clan near its own) 94/200 = 47.0% [40.2..53.9] on seed 1 and 86/200 = 43.0% [36.3..49.9] on
 seed 7, together 180/400 = 45.0% [40.2..49.9] (179 before); with the Royal Pig calling first the
 voters who back it 96/200 = 48.0% [41.2..54.9] on seed 1 and 85/200 = 42.5% [35.9..49.4] on seed
-7, together 181/400 = 45.2% [40.4..50.1] (the target is 50%). At the normal
+7, together 181/400 = 45.2% [40.4..50.1]; with its start chosen by playouts (the four best
+starts by value, each played on to the end of turn 2 in the same four worlds drawn from its
+view) 99/200 = 49.5% [42.6..56.4] on seed 1 and 91/200 = 45.5% [38.7..52.4] on seed 7, together
+190/400 = 47.5% [42.7..52.4] (the target is 50%). At the normal
 level it takes 2.5 ms a decision (median over 4 games, 1271 decisions; 2.3 ms over 475 with
 the battle stake, the heuristic alone 0.9 ms) and 405 ms a searched battle card (95th
-percentile 414 ms; 407 ms with the stake); four strong bots (8 playouts a decision) finish 40
+percentile 414 ms; 407 ms with the stake); its start planet, once a game, takes 3.3 s (median
+of 16 starts, its 16 playouts to the end of turn 2; measured with another engineer's runs
+sharing the 2 cores); four strong bots (8 playouts a decision) finish 40
 of 40 games within 20 turns (median 4 turns).
 """
 from __future__ import annotations
@@ -69,7 +74,8 @@ def is_searched(view: SpacePigsPlayerView, legal: list) -> bool:
     """Whether the strong bot searches this decision: the cards it plays in a battle (the
     wipeout line and the bonus decide the battle within a few actions, which the search sees).
     Everything else (set-up, trips, deployment, fleeing, the cards of phase 1, votes, the Royal
-    Pig's errands) is routine: the heuristic decides at once."""
+    Pig's errands) is routine: the heuristic decides at once (its start planet by its own few
+    playouts, :meth:`~.strong_policy.StrongPolicy.start_totals`)."""
     return view.combat is not None and len(legal) > 1 and any(isinstance(a, PlayCard) for a in legal)
 
 

@@ -20,7 +20,11 @@ changes that beat greedy bots (the figures are in :mod:`.strong`'s docstring).
   to the smallest, and sends the aliens at the clan nearest its recipe (then the biggest
   producer), where the greedy bot goes by production alone.
 - Its starting planet has free planets its recipe wants within two hexes (the second ring
-  counting half) and no other clan or aliens close by (the greedy bot looks one hex around).
+  counting half) and no other clan or aliens close by (the greedy bot looks one hex around):
+  the four best by that value are each played on to the end of turn 2 in the same four worlds
+  drawn from its view (:meth:`StrongPolicy.start_totals`: this heuristic for its seat, the
+  greedy bot for the others), and it starts where the playouts end nearest its recipe
+  (:func:`start_score`: 10 for its victory, -5 for another's, else minus the acorns it lacks).
 - It plays the travel cards the greedy bot wastes: it keeps its Planet displacements (the greedy
   bot discards or trades them away as junk and never plays one) and, in its travel with a trip
   left, plays one when it can swap a planet its recipe lacks, out of reach of its troops, with a
@@ -71,17 +75,36 @@ against their leader gives it). On top of the battle stake (94 and 86): the Roya
 first the voters who back it 96 and 85, 181/400 = 45.2% [40.4..50.1] (kept); then the stake in
 defence only (the attacker's cards as the greedy bot's) 89 on seed 1, the partners'
 displacements taken 91 on seed 1.
+
+Round 4. Where the 400 games of seeds 1 and 7 are lost (181 won, 214 lost, 5 without a winner):
+never by a wipeout (it is never eliminated in a lost game); the winner, a greedy bot, lacks 1
+acorn (89 games) or 2 (94) at the start of its winning turn and takes its last planets in the
+battles of 3A (about two in three, often when the other side flees) or by a trip to a free
+planet; seed 1's losses come early (42 of 100 by turn 4), seed 7's later (turns 5 to 10). The
+strong heuristic itself ends a turn one acorn short in 112 of the 214 lost games and turns that
+into a victory the next turn 16 to 22% of the time (the greedy bots 8 to 9%): in such a turn the
+greedy bots land on 1 to 3 of its planets, most held by one guard, and it falls back to 2 or 3
+short in about 60% of them. Tried against that and dropped (200 games of seed 1, 96 before):
+no flight from a planet whose loss gives a clan a recipe it may hold (91), guards against the
+biggest neighbouring stack once one acorn short (88), the planet that completes its recipe
+worth 3 more with every spare troop sent (95, and 82 on seed 7 against 85). Kept: the start by
+playouts (four candidates, four worlds, to the end of turn 2): 99/200 = 49.5% [42.6..56.4] on
+seed 1 and 91/200 = 45.5% [38.7..52.4] on seed 7, together 190/400 = 47.5% [42.7..52.4] (181).
 """
 from __future__ import annotations
 
-from .actions import CallVoter, ChooseHex, Discard, Done, OfferExchange, PlayCard, Stand, Vote
+import random
+
+from .actions import CallVoter, ChooseHex, Discard, Done, OfferExchange, PlayCard, Stand, StartPlanet, Vote
 from .bots import (
     COLOUR_INDEX, WORM, GreedyBot, _acorns_of, _card_worth, _dist, _leader, _Plan, _production, _strength, _wipe_odds,
 )
 from .data import CARDS, RECIPES
+from .determinize import determinize
 from .views import SpacePigsPlayerView
 
-__all__ = ["StrongPolicy", "battle_stake", "danger", "recipe_done_chance", "recipe_near_chance", "swap_target"]
+__all__ = ["StrongPolicy", "battle_stake", "danger", "recipe_done_chance", "recipe_near_chance", "start_score",
+           "swap_target"]
 
 #: the odds it attacks a planet its recipe lacks at, and a planet of a clan that may be winning
 BOLD_ODDS = 0.4
@@ -92,6 +115,11 @@ DENIAL_WORTH = 4.0
 NEAR_WEIGHT = 0.5
 #: what a Planet displacement must bring within reach (in :meth:`_Plan.gain` units) to be played
 MIN_SWAP = 1.5
+#: the start by playouts: the heuristic's best START_CANDIDATES starts, each played on in the same
+#: START_WORLDS worlds drawn from the seat's view to the end of turn START_HORIZON
+START_CANDIDATES = 4
+START_WORLDS = 4
+START_HORIZON = 2
 
 
 def _recipes_of(view: SpacePigsPlayerView, q: int) -> list:
@@ -128,6 +156,14 @@ def danger(view: SpacePigsPlayerView, q: int) -> float:
         return 0.0
     done = recipe_done_chance(view, q)
     return done + NEAR_WEIGHT * (recipe_near_chance(view, q, 1) - done)
+
+
+def start_score(state, p: int) -> float:
+    """How a start's playout ended for seat ``p``: 10 for its victory, -5 for another clan's, else
+    minus the acorns its recipe still lacks."""
+    if state.is_over:
+        return 10.0 if p in state.winners else -5.0 if state.winners else 0.0
+    return -float(sum(max(0, n - m) for m, n in zip(state.production(p), state.recipe(p))))
 
 
 def _planets(view: SpacePigsPlayerView) -> list[int]:
@@ -269,9 +305,16 @@ class StrongPolicy(GreedyBot):
     name = "Greedy (strong's heuristic)"
     plan_class = _StrongPlan
 
+    def __init__(self, seed: int | None = 0, start_worlds: int = START_WORLDS):
+        super().__init__(seed)
+        self.start_worlds = start_worlds  # 0: the start by :meth:`_start_value` alone
+
     def choose(self, state):
         p = state.current_player
         legal = state.legal_actions()
+        starts = [a for a in legal if isinstance(a, StartPlanet)]
+        if len(starts) > 1 and self.start_worlds > 0:
+            return self._start(state, p, starts)
         if p is not None and Stand(p, True) in legal:
             return Stand(p, True)
         votes = [a for a in legal if isinstance(a, Vote)]
@@ -330,6 +373,39 @@ class StrongPolicy(GreedyBot):
     @staticmethod
     def _combat_card(plan, cb, attacking: bool, mine: int, theirs: int, options: list):
         return _battle_card(plan, cb, attacking, mine, theirs, options)
+
+    def _start(self, state, p: int, starts: list):
+        """The start planet by playouts: the best total of :meth:`start_totals` (ties: the better
+        :meth:`_start_value`)."""
+        totals = self.start_totals(state, p, starts)
+        return max(totals, key=lambda t: (t[1], -totals.index(t)))[0]
+
+    def start_totals(self, state, p: int, starts: list) -> list:
+        """``(start, total)`` for the best :data:`START_CANDIDATES` starts by :meth:`_start_value`
+        (best first): each played on in the same :attr:`start_worlds` worlds drawn from the seat's
+        view (:func:`.determinize.determinize`) to the end of turn :data:`START_HORIZON` (this
+        heuristic for its seat, starting by value alone, the greedy bot for the others), its
+        :func:`start_score` summed over the worlds."""
+        view = state.player_view(p)
+        plan = self.plan_class(state, view, p)
+        ranked = sorted(starts, key=lambda a: (-self._start_value(plan, a.hex), a.hex))[:START_CANDIDATES]
+        rng = random.Random(self._random.randrange(1 << 30))
+        worlds = [(determinize(view, rng), rng.randrange(1 << 30)) for _ in range(self.start_worlds)]
+        out = []
+        for start in ranked:
+            total = 0.0
+            for world, seed in worlds:
+                game = world.copy()
+                game.apply(start)
+                bots = [StrongPolicy(seed + k, start_worlds=0) if k == p else GreedyBot(seed + k)
+                        for k in range(game.players)]
+                while not game.is_over and game.turn <= START_HORIZON:
+                    q = game.current_player
+                    assert q is not None, "a game that is not over has a player to decide"
+                    game.apply(bots[q].choose(game))
+                total += start_score(game, p)
+            out.append((start, total))
+        return out
 
     @staticmethod
     def _start_value(plan, h: int) -> float:
