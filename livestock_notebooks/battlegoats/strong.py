@@ -23,6 +23,10 @@ planner from a drawn state, and only the cards that seat may know.
 As it stands it won 156/300 = 52.0% [46.4..57.6] against two smart bots at 10 iterations a
 decision (``benchmarks/bots.py --pairings bg --games 300 --strong-iterations 10``, seed 1; 130 ms
 a decision median, 504 ms at the 95th percentile).
+With 30 iterations a decision it won 82/150 (seed 1) and 88/150 (seed 2): 170/300 = 56.7%
+[51.0..62.1] (``--games 150 --strong-iterations 30``; 0.7 s a decision median and 3.1 s at the
+95th percentile with the two runs and another experiment sharing two cores, about 0.3 s and 1.4 s
+alone): the normal level plays those 30, stopping at 1 s (:data:`LEVEL_BUDGETS`).
 
 Measured and not kept (against two smart bots, seats rotated): a looser noise guard
 (``errors=1.0``) won 71/150 = 47.3% [39.5..55.3] at 10 iterations (seed 1). The planner bot
@@ -63,7 +67,7 @@ from .determinize import determinize
 from .odds import unknown_pool
 from .playout import smart_playout
 
-__all__ = ["AttackPlanner", "PlannerBot", "StrongBot", "WEIGHTS", "evaluate", "quick_rollout", "strength"]
+__all__ = ["AttackPlanner", "LEVEL_BUDGETS", "PlannerBot", "StrongBot", "WEIGHTS", "evaluate", "quick_rollout", "strength"]
 
 #: The planner's weights: ``risk`` what losing one of its own cards costs against taking one
 #: (with three players a card taken helps the third player too), ``lead`` what a card of the
@@ -432,10 +436,19 @@ class _Paired:
         return best
 
 
+#: The playouts a decision and the seconds it may take at most, per level, when neither is
+#: given (``None``: no cap, the level's time in ``core.search.LEVELS``). The normal level plays
+#: 30 (it won 170/300 = 56.7% against two smart bots with 30, 156/300 with 10), stopping at 1 s on
+#: a slow machine; the hard level searches for its whole second.
+LEVEL_BUDGETS: dict[str, tuple[int | None, float | None]] = {"easy": (None, None), "normal": (30, 1.0),
+                                                              "hard": (None, None)}
+
+
 class StrongBot(SearchBot):
     """The strong bot: ``StrongBot(seed=0, level="normal", seconds=None, max_iterations=None,
     rollout_depth=None, width=None)`` (levels ``easy``, ``normal``, ``hard``:
-    ``core.search.LEVELS``; ``width``: how many of the planner's best moves are weighed).
+    :data:`LEVEL_BUDGETS`, else ``core.search.LEVELS``; ``width``: how many of the planner's
+    best moves are weighed).
 
     Each iteration draws one whole game from the seat's view and plays every candidate out in it
     with the same dice (:func:`quick_rollout` for every seat); the planner's choice stands unless
@@ -447,6 +460,8 @@ class StrongBot(SearchBot):
                  max_iterations: int | None = None, rollout_depth: int | None = None, width: int | None = None,
                  margin: float = 0.0, weights: dict | None = None, playout: str = "smart",
                  errors: float = 1.5):
+        if seconds is None and max_iterations is None:
+            max_iterations, seconds = LEVEL_BUDGETS.get(level, (None, None))
         super().__init__(determinize, evaluate, seed=seed, level=level, seconds=seconds,
                          max_iterations=max_iterations, rollout=quick_rollout, margin=margin,
                          rollout_depth=200 if rollout_depth is None else rollout_depth)
