@@ -24,7 +24,7 @@ As it stands it won 156/300 = 52.0% [46.4..57.6] against two smart bots at 10 it
 decision (``benchmarks/bots.py --pairings bg --games 300 --strong-iterations 10``, seed 1; 130 ms
 a decision median, 504 ms at the 95th percentile).
 With 30 iterations a decision it won 82/150 (seed 1) and 88/150 (seed 2): 170/300 = 56.7%
-[51.0..62.1] (``--games 150 --strong-iterations 30``; 0.7 s a decision median and 3.1 s at the
+[51.0..62.2] (``--games 150 --strong-iterations 30``; 0.7 s a decision median and 3.1 s at the
 95th percentile with the two runs and another experiment sharing two cores, about 0.3 s and 1.4 s
 alone): the normal level plays those 30, stopping at 1 s (:data:`LEVEL_BUDGETS`).
 
