@@ -397,3 +397,20 @@ def test_election_the_royal_pig_calls_first_the_voters_who_back_it():
                     return
             state.apply(action)
     raise AssertionError("no call made out of turn")
+
+
+def test_set_up_the_strong_bot_on_a_clock_keeps_its_start_within_the_decision_budget():
+    """A strong bot on a clock (the page's levels) plays only the start worlds that end within
+    START_SECONDS (one at least: with no time, exactly the first world of the four); with an
+    iteration cap (the benchmarks) it plays them all, reproducibly."""
+    from livestock_notebooks.space_pigs.actions import StartPlanet
+    from livestock_notebooks.space_pigs.strong import START_SECONDS, SpacePigsSearch
+
+    assert SpacePigsSearch(seed=1)._policy.start_seconds == START_SECONDS <= 1.0
+    assert SpacePigsSearch(seed=1, max_iterations=8)._policy.start_seconds is None
+    state = next(s for s in _greedy_game(1) if any(isinstance(a, StartPlanet) for a in s.legal_actions()))
+    starts = [a for a in state.legal_actions() if isinstance(a, StartPlanet)]
+    p = state.current_player
+    no_time = StrongPolicy(0, start_seconds=0.0).start_totals(state.copy(), p, starts)
+    assert no_time == StrongPolicy(0, start_worlds=1).start_totals(state.copy(), p, starts)
+    assert StrongPolicy(0).start_totals(state.copy(), p, starts) != no_time  # four worlds

@@ -35,7 +35,9 @@ level it takes 2.5 ms a decision (median over 4 games, 1271 decisions; 2.3 ms ov
 the battle stake, the heuristic alone 0.9 ms) and 405 ms a searched battle card (95th
 percentile 414 ms; 407 ms with the stake); its start planet, once a game, takes 3.3 s (median
 of 16 starts, its 16 playouts to the end of turn 2; measured with another engineer's runs
-sharing the 2 cores); four strong bots (8 playouts a decision) finish 40
+sharing the 2 cores): on a clock (the levels) it plays as many of the four worlds as end
+within :data:`START_SECONDS`, one at least (one or two on a busy machine), with an iteration cap
+all four, as measured; four strong bots (8 playouts a decision) finish 40
 of 40 games within 20 turns (median 4 turns).
 """
 from __future__ import annotations
@@ -50,6 +52,11 @@ from .bots import _Plan
 from .determinize import determinize
 from .strong_policy import StrongPolicy, recipe_done_chance
 from .views import SpacePigsPlayerView
+
+#: the most its start planet's playouts may take, for a bot on a clock (the playouts of all
+#: four worlds took 2.3 to 3.2 s on a busy machine; the levels' budgets are at most 1 s a
+#: decision); with an iteration cap (benchmarks) it plays all four
+START_SECONDS = 1.0
 
 __all__ = ["StrongBot", "StrongPolicy", "SpacePigsSearch", "evaluate", "hint_detail", "is_searched", "progress", "recipe_done_chance"]
 
@@ -93,7 +100,8 @@ class SpacePigsSearch(SearchBot):
                          max_iterations=max_iterations, rollout=_ROLLOUT, prior=_ROLLOUT,
                          rollout_depth=ROLLOUT_DEPTH if rollout_depth is None else rollout_depth)
         self.routine = 0  # decisions taken by the heuristic without a search
-        self._policy = StrongPolicy(seed)
+        # on a clock, its start's playouts stop within the 1 s a decision may take at most
+        self._policy = StrongPolicy(seed, start_seconds=None if self.seconds is None else START_SECONDS)
 
     def hint_detail(self, view: Any, action: Any) -> str | None:
         """The hint's words about the suggested action: :func:`hint_detail`."""

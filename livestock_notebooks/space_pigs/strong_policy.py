@@ -96,6 +96,7 @@ twice the time), not kept.
 from __future__ import annotations
 
 import random
+import time
 
 from .actions import CallVoter, ChooseHex, Discard, Done, OfferExchange, PlayCard, Stand, StartPlanet, Vote
 from .bots import (
@@ -307,9 +308,12 @@ class StrongPolicy(GreedyBot):
     name = "Greedy (strong's heuristic)"
     plan_class = _StrongPlan
 
-    def __init__(self, seed: int | None = 0, start_worlds: int = START_WORLDS):
+    def __init__(self, seed: int | None = 0, start_worlds: int = START_WORLDS, start_seconds: float | None = None):
         super().__init__(seed)
         self.start_worlds = start_worlds  # 0: the start by :meth:`_start_value` alone
+        # a bot on a clock: the start's playouts stop at the world that would end after this
+        # many seconds (at least one world); None: all the worlds (reproducible, as measured)
+        self.start_seconds = start_seconds
 
     def choose(self, state):
         p = state.current_player
@@ -393,10 +397,14 @@ class StrongPolicy(GreedyBot):
         ranked = sorted(starts, key=lambda a: (-self._start_value(plan, a.hex), a.hex))[:START_CANDIDATES]
         rng = random.Random(self._random.randrange(1 << 30))
         worlds = [(determinize(view, rng), rng.randrange(1 << 30)) for _ in range(self.start_worlds)]
-        out = []
-        for start in ranked:
-            total = 0.0
-            for world, seed in worlds:
+        totals = [0.0] * len(ranked)
+        began = time.perf_counter()
+        for n, (world, seed) in enumerate(worlds):
+            if n and self.start_seconds is not None:
+                spent = time.perf_counter() - began
+                if spent + spent / n > self.start_seconds:  # the next world would end too late
+                    break
+            for i, start in enumerate(ranked):
                 game = world.copy()
                 game.apply(start)
                 bots = [StrongPolicy(seed + k, start_worlds=0) if k == p else GreedyBot(seed + k)
@@ -405,9 +413,8 @@ class StrongPolicy(GreedyBot):
                     q = game.current_player
                     assert q is not None, "a game that is not over has a player to decide"
                     game.apply(bots[q].choose(game))
-                total += start_score(game, p)
-            out.append((start, total))
-        return out
+                totals[i] += start_score(game, p)
+        return list(zip(ranked, totals))
 
     @staticmethod
     def _start_value(plan, h: int) -> float:
