@@ -87,3 +87,33 @@ def test_actions_round_trip_through_dicts():
 def test_corrupt_saves_give_clear_errors(text, message):
     with pytest.raises(SaveFileError, match=message):
         parse_save(text, "space_pigs", 1)
+
+
+@dataclass(frozen=True)
+class _Pick(Action):
+    player: int
+    name: str
+    sure: bool
+
+
+@dataclass(frozen=True)
+class _Maybe(Action):
+    player: int
+    target: int | None
+    path: tuple[int, ...]
+
+
+def test_an_action_field_of_the_wrong_type_is_refused_naming_the_field():
+    from livestock_notebooks.core.protocol import check_field_types
+
+    check_field_types(_Pick(0, "a", True))
+    for bad, field in [(_Pick(True, "a", True), "player"), (_Pick(0, 1, True), "name"),
+                       (_Pick(0, "a", 1), "sure"), (_Pick(1.0, "a", False), "player")]:
+        with pytest.raises(MalformedAction, match=rf"_Pick\.{field} must be"):
+            check_field_types(bad, "Move")
+    # fields declared with a type that is not a plain class (a union, a tuple of ints) are not
+    # checked; the plain ones beside them still are
+    check_field_types(_Maybe(0, None, (1, 2)))
+    check_field_types(_Maybe(0, 3, ()))
+    with pytest.raises(MalformedAction, match=r"_Maybe\.player must be an int, not bool"):
+        check_field_types(_Maybe(False, None, ()))

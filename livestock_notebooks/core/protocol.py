@@ -106,13 +106,7 @@ def check_field_types(action: object, section: str | None = None) -> None:
     cls = type(action)
     fields = _FIELD_TYPES.get(cls)
     if fields is None:
-        import typing
-
-        hints = typing.get_type_hints(cls)
-        fields = _FIELD_TYPES[cls] = tuple(
-            (f.name, hints[f.name]) for f in dataclasses.fields(cls)  # type: ignore[arg-type]
-            if isinstance(hints.get(f.name), type)
-        )
+        fields = _FIELD_TYPES[cls] = _declared_types(cls)
     for name, kind in fields:
         value = getattr(action, name)
         if type(value) is not kind:
@@ -121,6 +115,23 @@ def check_field_types(action: object, section: str | None = None) -> None:
                 f"{kind.__name__}, not {type(value).__name__} ({value!r})",
                 section,
             )
+
+
+#: the annotations every action field has so far, read without ``typing.get_type_hints``
+#: (which compiles each string annotation: about 1 ms the first time a page plays a kind of action)
+_PLAIN_TYPES: dict[str, type] = {"int": int, "str": str, "bool": bool, "float": float}
+
+
+def _declared_types(cls: type) -> tuple[tuple[str, type], ...]:
+    """``(name, type)`` of the fields of dataclass ``cls`` declared as a plain type (others, such
+    as ``int | None``, are not checked)."""
+    fields = dataclasses.fields(cls)  # type: ignore[arg-type]
+    if all(isinstance(f.type, type) or f.type in _PLAIN_TYPES for f in fields):
+        return tuple((f.name, f.type if isinstance(f.type, type) else _PLAIN_TYPES[f.type]) for f in fields)
+    import typing
+
+    hints = typing.get_type_hints(cls)
+    return tuple((f.name, hints[f.name]) for f in fields if isinstance(hints.get(f.name), type))
 
 
 def require(condition: bool, rule: str, section: str) -> None:
