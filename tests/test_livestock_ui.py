@@ -83,6 +83,9 @@ def test_click_general_highlights_moves_and_attacks_then_moves():
     assert app.session.state.general_at("a4") == ["Pecky"]
     assert app.log.lines[-1].startswith("Pecky (1*) moves from b3 to a4")
     assert app.view.board.faces_html is board_widget  # updated in place
+    # the squares' tooltips follow the move (sent after the board's picture)
+    assert "Pecky" in app.view.board.buttons["a4"].tooltip
+    assert "Pecky" not in app.view.board.buttons["b3"].tooltip
 
 
 def test_click_barn_cycles_through_generals():

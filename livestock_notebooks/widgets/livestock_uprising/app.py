@@ -167,7 +167,8 @@ class LivestockView(GameView):
         if self.selected is None and len(own) == 1 and movers == [own[0].name]:
             self.selected = movers[0]  # a lone General (a Super Army): nothing to choose
         self._counts = counts
-        self._draw_board()  # the board first: its message leaves before the panels'
+        self._draw_board(tooltips=False)  # the board first: its message leaves before the panels'
+        self.let_out()
         self._panels_for = ctx
         self.later(self._draw_panels)
 
@@ -177,6 +178,7 @@ class LivestockView(GameView):
             return
         pub = self.pub
         legal = self._index["legal"]
+        self.board.update_tooltips()
         self._draw_phase(ctx)
         self._draw_selection()
         self.decision.update(pub, legal, self._name)
@@ -329,7 +331,7 @@ class LivestockView(GameView):
             return "Spend what you can on units, then form the Super Army."
         return ""
 
-    def _draw_board(self) -> None:
+    def _draw_board(self, tooltips: bool = True) -> None:
         idx = self._index
         moves, attacks, targets = [], [], list(idx["squares"])
         selected_square = None
@@ -342,7 +344,7 @@ class LivestockView(GameView):
         gens = {g.name: g for g in self.pub.generals}
         targets += [sq for n in idx["harvest"] if n in gens and (sq := gens[n].square)]
         self.board.update(self.pub, selected=selected_square, moves=moves, attacks=attacks, targets=targets,
-                          selected_general=self.selected, last=self._last_squares())
+                          selected_general=self.selected, last=self._last_squares(), tooltips=tooltips)
 
     def _last_squares(self) -> list[str]:
         """The squares the last action touched (from its public events): marked ``lsn-last-move``

@@ -199,6 +199,7 @@ class LivestockBoard:
         self.hits.children = tuple(self.buttons[n] for n in self.names)
         self.faces = {}
         self._tips = {}
+        self._pending_tips: dict[str, str] = {}
 
     def on_click(self, callback: Callable[[str], None]) -> None:
         self._callbacks.append(callback)
@@ -217,9 +218,12 @@ class LivestockBoard:
 
     # -- drawing -----------------------------------------------------------------------
     def update(self, pub: LivestockView, *, selected: str | None = None, moves: Iterable[str] = (), attacks: Iterable[str] = (),
-               targets: Iterable[str] = (), selected_general: str | None = None, last: Iterable[str] = ()) -> None:
+               targets: Iterable[str] = (), selected_general: str | None = None, last: Iterable[str] = (),
+               tooltips: bool = True) -> None:
         """Redraw from the viewer's view; ``moves``/``attacks``/``targets`` are squares to mark,
-        ``last`` the squares the last move touched (class ``lsn-last-move``)."""
+        ``last`` the squares the last move touched (class ``lsn-last-move``). ``tooltips=False``
+        keeps the squares' tooltips for :meth:`update_tooltips` (a page sends them after the
+        picture, which is what a click waits for)."""
         last = set(last)
         self.resize(pub.size)
         marks: dict[str, str] = {}
@@ -245,6 +249,13 @@ class LivestockBoard:
             self.faces_html.value = (f'<div class="lsn-board" style="grid-template-columns:repeat({self.size}, '
                                      f'var(--lsn-tile, {TILE}px))">'
                                      + "".join(faces[n] for n in self.names) + "</div>")
+        self._pending_tips = tips
+        if tooltips:
+            self.update_tooltips()
+
+    def update_tooltips(self) -> None:
+        """Set the tooltips of the last :meth:`update` on the square buttons (changed ones only)."""
+        tips, self._pending_tips = self._pending_tips, {}
         for name, tip in tips.items():
             if self._tips.get(name) != tip:
                 self._tips[name] = tip
@@ -256,6 +267,7 @@ class LivestockBoard:
             hit.tooltip = name
         self.faces = {}
         self._tips = {}
+        self._pending_tips = {}
 
     @staticmethod
     def _face(sq: SquareView, factions: list[str], gens: Mapping[str, GeneralView], mark: str | None,
