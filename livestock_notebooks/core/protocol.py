@@ -125,7 +125,7 @@ _PLAIN_TYPES: dict[str, type] = {"int": int, "str": str, "bool": bool, "float": 
 def _declared_types(cls: type) -> tuple[tuple[str, type], ...]:
     """``(name, type)`` of the fields of dataclass ``cls`` declared as a plain type (others, such
     as ``int | None``, are not checked)."""
-    fields = dataclasses.fields(cls)  # type: ignore[arg-type]
+    fields = dataclasses.fields(cls)
     if all(isinstance(f.type, type) or f.type in _PLAIN_TYPES for f in fields):
         return tuple((f.name, f.type if isinstance(f.type, type) else _PLAIN_TYPES[f.type]) for f in fields)
     import typing
