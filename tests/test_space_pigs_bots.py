@@ -55,24 +55,37 @@ def _positions():
 
 
 class _StrongOneWorld(StrongPolicy):
-    """The strong bot's heuristic with one world for the playouts of its start (the same code,
-    a quarter of the time)."""
+    """The strong bot's heuristic with one world for the playouts of its start and of its policy
+    for a turn (the same code, a quarter / half of the time)."""
 
     def __init__(self, seed: int | None = 0):
-        super().__init__(seed, start_worlds=1)
+        super().__init__(seed, start_worlds=1, mode_worlds=1)
+
+
+class _StrongNoTurnPolicy(StrongPolicy):
+    """The strong bot's heuristic without the playouts of its policy for a turn."""
+
+    def __init__(self, seed: int | None = 0):
+        super().__init__(seed, mode_worlds=0)
 
 
 def test_bots_decide_from_their_seat_view_only():
     """Redrawing what the deciding seat may not know (other hands, face-down cards, recipes,
     markers, hidden tiles, the dice to come) never changes a bot's decision (the strong bot's
-    heuristic included, the playouts of its start too)."""
-    checked = starts = 0
+    heuristic included, the playouts of its start and of its policy for a turn too)."""
+    checked = starts = travels = 0
     for state in _positions():
         seat = state.current_player
-        # the start's playouts (about 0.7 s a decision) in the first six start positions
+        # the start's playouts (about 0.7 s a decision) in the first six start positions, the
+        # turn's policy's (about 0.3 s with one world) in the first three travels that choose one
         start = any(isinstance(a, sp.StartPlanet) for a in state.legal_actions())
         starts += start
-        strong = StrongPolicy if not start else _StrongOneWorld if starts <= 6 else None
+        travel = state.sequence == "2B" and StrongPolicy(0).mode_wanted(state, state.player_view(seat), seat)
+        travels += travel
+        if start:
+            strong = _StrongOneWorld if starts <= 6 else None
+        else:
+            strong = _StrongOneWorld if travel and travels <= 3 else _StrongNoTurnPolicy
         for bot_type in (GreedyBot, RandomBot, strong):
             if bot_type is None:
                 continue

@@ -105,6 +105,7 @@ def test_the_strong_bot_searches_only_the_cards_of_a_battle():
         if len(legal) < 2:
             continue
         bot = StrongBot(seed=1, max_iterations=5)
+        bot._policy.mode_worlds = 0  # its policy for a turn by playouts: its own test below
         action = bot.choose(state.copy())
         assert state.is_legal(action)
         if is_searched(state.player_view(p), legal):
@@ -113,7 +114,7 @@ def test_the_strong_bot_searches_only_the_cards_of_a_battle():
             searched += 1
         else:
             assert bot.last_analysis["iterations"] == 1 and bot.last_analysis["searched"] is False
-            assert action == StrongPolicy(1).choose(state.copy())
+            assert action == StrongPolicy(1, mode_worlds=0).choose(state.copy())
             routine += 1
     assert searched >= 2 and routine >= 20
 
@@ -163,7 +164,7 @@ def _differs(seeds, kind, limit=1, start_worlds=None):
     heuristic (with ``start_worlds`` if given) picks another one than the greedy bot: (state,
     strong's, greedy's)."""
     found = []
-    options = {} if start_worlds is None else {"start_worlds": start_worlds}
+    options = {"mode_worlds": 0} if start_worlds is None else {"start_worlds": start_worlds, "mode_worlds": 0}
     for seed in seeds:
         for state in _greedy_game(seed):
             legal = state.legal_actions()
@@ -294,11 +295,11 @@ def test_travel_a_planet_displacement_brings_a_planet_its_recipe_lacks_next_to_i
     for seed in range(1, 12):
         for state in _greedy_game(seed):
             swaps = [a for a in state.legal_actions() if isinstance(a, PlayCard) and _card_effect(a) == "swap_planets"]
-            if swaps and StrongPolicy(0).choose(state.copy()) in swaps:
+            if swaps and StrongPolicy(0, mode_worlds=0).choose(state.copy()) in swaps:
                 break
         else:
             continue
-        mine = StrongPolicy(0).choose(state.copy())
+        mine = StrongPolicy(0, mode_worlds=0).choose(state.copy())
         p = state.current_player
         view = state.player_view(p)
         plan = _StrongPlan(state, view, p)
@@ -307,7 +308,7 @@ def test_travel_a_planet_displacement_brings_a_planet_its_recipe_lacks_next_to_i
         state = state.copy()
         state.apply(mine)
         for pick in (wanted, place):  # the heuristic names both planets
-            assert StrongPolicy(0).choose(state.copy()) == ChooseHex(p, pick)
+            assert StrongPolicy(0, mode_worlds=0).choose(state.copy()) == ChooseHex(p, pick)
             state.apply(ChooseHex(p, pick))
         after = state.player_view(p)
         assert after.hexes[place].colour == view.hexes[wanted].colour  # now in reach of a trip
@@ -327,7 +328,7 @@ def test_phase_1_the_strong_heuristic_keeps_its_planet_displacements():
                 continue
             theirs = GreedyBot(0).choose(state.copy())
             if isinstance(theirs, Discard) and _card_effect(theirs) == "swap_planets":
-                mine = StrongPolicy(0).choose(state.copy())
+                mine = StrongPolicy(0, mode_worlds=0).choose(state.copy())
                 assert not (isinstance(mine, Discard) and _card_effect(mine) == "swap_planets")
                 kept += 1
         if kept >= 2:
@@ -341,7 +342,7 @@ def test_travel_extra_mouve_waits_until_every_clan_has_travelled():
     held = played = 0
     for seed in range(1, 30):
         state = sp.new_game(players=4, seed=seed, rules="full", max_rounds=20)
-        bots = [StrongPolicy(0)] + [GreedyBot(k) for k in range(1, 4)]
+        bots = [StrongPolicy(0, mode_worlds=0)] + [GreedyBot(k) for k in range(1, 4)]
         while not state.is_over:
             p = state.current_player
             action = bots[p].choose(state)
@@ -367,7 +368,7 @@ def test_phase_3_combat_it_plays_a_card_for_a_planet_at_stake_where_greedy_does_
         p = state.current_player
         if state.combat is None or not any(isinstance(a, PlayCard) for a in state.legal_actions()):
             continue
-        mine = StrongPolicy(0).choose(state.copy())
+        mine = StrongPolicy(0, mode_worlds=0).choose(state.copy())
         if GreedyBot(0).choose(state.copy()) == Done(p) and isinstance(mine, PlayCard):
             view = state.player_view(p)
             assert battle_stake(_StrongPlan(state, view, p), view.combat) >= 1.5  # a planet its recipe lacks
@@ -380,7 +381,7 @@ def test_election_the_royal_pig_calls_first_the_voters_who_back_it():
 
     for seed in range(1, 30):
         state = sp.new_game(players=4, seed=seed, rules="full", max_rounds=20)
-        bots = [StrongPolicy(0)] + [GreedyBot(k) for k in range(1, 4)]
+        bots = [StrongPolicy(0, mode_worlds=0)] + [GreedyBot(k) for k in range(1, 4)]
         while not state.is_over:
             p = state.current_player
             legal = state.legal_actions()
@@ -414,3 +415,49 @@ def test_set_up_the_strong_bot_on_a_clock_keeps_its_start_within_the_decision_bu
     no_time = StrongPolicy(0, start_seconds=0.0).start_totals(state.copy(), p, starts)
     assert no_time == StrongPolicy(0, start_worlds=1).start_totals(state.copy(), p, starts)
     assert StrongPolicy(0).start_totals(state.copy(), p, starts) != no_time  # four worlds
+
+
+def _first_travel(seed: int, turn: int, seat: int):
+    """Seed ``seed``, full rules, greedy bots: ``seat``'s first decision of its own travel in ``turn``."""
+    return next(s for s in _greedy_game(seed) if s.sequence == "2B" and s.turn == turn and s.current_player == seat)
+
+
+def test_travel_it_follows_the_policy_for_the_turn_its_playouts_rank_first():
+    """Near a recipe, its first decision of its own travel plays each policy (MODES) on to the end
+    of the turn in worlds drawn from its view; it follows the best for the rest of the turn (here
+    the fort, which keeps more guards), where the heuristic alone acts otherwise."""
+    from livestock_notebooks.space_pigs.strong_policy import MODE_PLANS
+
+    state = _first_travel(3, 3, 3)
+    p = state.current_player
+    bot = StrongPolicy(0, mode_worlds=1)
+    assert bot.mode_wanted(state, state.player_view(p), p)
+    totals = dict(StrongPolicy(0, mode_worlds=1).mode_totals(state.copy(), p))
+    assert totals["fort"] > totals["base"] and totals["fort"] == max(totals.values())
+    others = [GreedyBot(k) for k in range(4)]
+    differs = False
+    while not state.is_over and state.turn == 3:
+        q = state.current_player
+        action = bot.choose(state) if q == p else others[q].choose(state)
+        if q == p:
+            assert bot.chosen == (3, "fort") and bot.plan_class is MODE_PLANS["fort"]
+            differs |= action != StrongPolicy(0, mode_worlds=0).choose(state.copy())
+        state.apply(action)
+    assert differs
+
+
+def test_travel_the_strong_bot_on_a_clock_keeps_its_policy_playouts_within_the_decision_budget():
+    """On a clock the playouts for the turn's policy stop at the world that would end after
+    MODE_SECONDS (one at least: with no time, exactly the first world); with an iteration cap
+    (the benchmarks) it plays them all, reproducibly."""
+    import time
+
+    from livestock_notebooks.space_pigs.strong import MODE_SECONDS, SpacePigsSearch
+
+    assert SpacePigsSearch(seed=1)._policy.mode_seconds == MODE_SECONDS <= 1.0
+    assert SpacePigsSearch(seed=1, max_iterations=8)._policy.mode_seconds is None
+    state = _first_travel(3, 3, 3)
+    began = time.perf_counter()
+    no_time = StrongPolicy(0, mode_worlds=2, mode_seconds=0.0).mode_totals(state.copy(), 3)
+    assert time.perf_counter() - began < MODE_SECONDS
+    assert no_time == StrongPolicy(0, mode_worlds=1).mode_totals(state.copy(), 3)

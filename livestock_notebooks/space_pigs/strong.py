@@ -30,18 +30,25 @@ voters who back it 96/200 = 48.0% [41.2..54.9] on seed 1 and 85/200 = 42.5% [35.
 7, together 181/400 = 45.2% [40.4..50.1]; with its start chosen by playouts (the four best
 starts by value, each played on to the end of turn 2 in the same four worlds drawn from its
 view) 99/200 = 49.5% [42.6..56.4] on seed 1 and 91/200 = 45.5% [38.7..52.4] on seed 7, together
-190/400 = 47.5% [42.7..52.4] (the target is 50%). At the normal
+190/400 = 47.5% [42.7..52.4]; with its policy for the turn chosen by playouts (four policies
+played on to the end of the turn in the same two worlds drawn from its view, from turn 2 when a
+recipe is near: :meth:`~.strong_policy.StrongPolicy.mode_totals`) 107/200 = 53.5% [46.6..60.3]
+on seed 1 and 103/200 = 51.5% [44.6..58.3] on seed 7, together 210/400 = 52.5% [47.6..57.3]
+(the target is 50%). At the normal
 level it takes 2.5 ms a decision (median over 4 games, 1271 decisions; 2.3 ms over 475 with
 the battle stake, the heuristic alone 0.9 ms) and 405 ms a searched battle card (95th
 percentile 414 ms; 407 ms with the stake); its start planet, once a game, takes 3.3 s (median
 of 16 starts, its 16 playouts to the end of turn 2; measured with another engineer's runs
 sharing the 2 cores): on a clock (the levels) it plays as many of the four worlds as end
 within :data:`START_SECONDS`, one at least (one or two on a busy machine), with an iteration cap
-all four, as measured; four strong bots (8 playouts a decision) finish 40
-of 40 games within 20 turns (median 4 turns).
+all four, as measured; the policy for a turn, once a turn at most, takes 0.61 s (median of
+1533 choices, 95th percentile 1.2 s, eight playouts, on the same busy machine), on a clock the
+worlds that end within :data:`MODE_SECONDS` (one at least); four strong bots (8 playouts a
+decision) finish 40 of 40 games within 20 turns (median 4 turns).
 """
 from __future__ import annotations
 
+import functools
 import time
 from types import SimpleNamespace
 from typing import Any
@@ -57,6 +64,10 @@ from .views import SpacePigsPlayerView
 #: four worlds took 2.3 to 3.2 s on a busy machine; the levels' budgets are at most 1 s a
 #: decision); with an iteration cap (benchmarks) it plays all four
 START_SECONDS = 1.0
+#: the same for the turn's policy chosen by playouts (:meth:`StrongPolicy.mode_totals`: its
+#: eight playouts to the end of a turn took 0.61 s, median, 1.2 s at the 95th percentile, with
+#: another engineer's runs)
+MODE_SECONDS = 1.0
 
 __all__ = ["StrongBot", "StrongPolicy", "SpacePigsSearch", "evaluate", "hint_detail", "is_searched", "progress", "recipe_done_chance"]
 
@@ -81,8 +92,9 @@ def is_searched(view: SpacePigsPlayerView, legal: list) -> bool:
     """Whether the strong bot searches this decision: the cards it plays in a battle (the
     wipeout line and the bonus decide the battle within a few actions, which the search sees).
     Everything else (set-up, trips, deployment, fleeing, the cards of phase 1, votes, the Royal
-    Pig's errands) is routine: the heuristic decides at once (its start planet by its own few
-    playouts, :meth:`~.strong_policy.StrongPolicy.start_totals`)."""
+    Pig's errands) is routine: the heuristic decides at once (its start planet and its policy
+    for a turn by its own few playouts, :meth:`~.strong_policy.StrongPolicy.start_totals` and
+    :meth:`~.strong_policy.StrongPolicy.mode_totals`)."""
     return view.combat is not None and len(legal) > 1 and any(isinstance(a, PlayCard) for a in legal)
 
 
@@ -101,7 +113,9 @@ class SpacePigsSearch(SearchBot):
                          rollout_depth=ROLLOUT_DEPTH if rollout_depth is None else rollout_depth)
         self.routine = 0  # decisions taken by the heuristic without a search
         # on a clock, its start's playouts stop within the 1 s a decision may take at most
-        self._policy = StrongPolicy(seed, start_seconds=None if self.seconds is None else START_SECONDS)
+        clock = self.seconds is not None
+        self._policy = StrongPolicy(seed, start_seconds=START_SECONDS if clock else None,
+                                    mode_seconds=MODE_SECONDS if clock else None)
 
     def hint_detail(self, view: Any, action: Any) -> str | None:
         """The hint's words about the suggested action: :func:`hint_detail`."""
@@ -141,7 +155,8 @@ def hint_detail(view: SpacePigsPlayerView, action: Any) -> str | None:
             f"{100 * chance:.0f}% of the time (exact odds, before any card)")
 
 
-_ROLLOUT = heuristic_rollout(StrongPolicy, 0.0)
+#: the playouts of a battle card: the heuristic without playouts of its own for the turn's policy
+_ROLLOUT = heuristic_rollout(functools.partial(StrongPolicy, mode_worlds=0), 0.0)
 #: actions a playout runs before the position is scored, at every level (a battle's cards and
 #: first rounds; the heuristic's playouts cost a few milliseconds an action)
 ROLLOUT_DEPTH = 6

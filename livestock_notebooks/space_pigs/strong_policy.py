@@ -36,6 +36,16 @@ changes that beat greedy bots (the figures are in :mod:`.strong`'s docstring).
   wipeout line, a card's worth as its cost) with what the hex is worth besides the troops added
   to holding it (:func:`battle_stake`: the planet's gain for its recipe, plus the denial of a
   clan near its recipe), so it spends its cards on a planet that matters and keeps them otherwise.
+- Its policy for the turn by playouts (:meth:`StrongPolicy.mode_totals`): from turn 2, at its
+  first decision of its own travel (2B), when its recipe lacks :data:`MODE_SHORT` acorns at most
+  or another clan may be near its own, it plays each of :data:`MODES` on to the end of the turn
+  (the victory is checked there) in the same :data:`MODE_WORLDS` worlds drawn from its view (the
+  greedy bot for the others) and follows the best by :func:`start_score` for the rest of the
+  turn (ties: the heuristic above). The policies: the heuristic above; the all-in (the planet that
+  completes its recipe worth :data:`ALL_IN_WORTH` acorns more, attacked with every spare troop
+  from :data:`ALL_IN_ODDS`); the fort (guards on its recipe's planets that hold them at
+  :data:`FORT_ODDS` against the biggest clan stack next to them, no flight from them); a denial
+  twice as strong, from 20% odds. Each lost on its own (below); chosen by the playouts they win.
 
 It reads ``state.player_view(its seat)`` only, as the greedy bot does.
 
@@ -92,15 +102,23 @@ playouts (four candidates, four worlds, to the end of turn 2): 99/200 = 49.5% [4
 seed 1 and 91/200 = 45.5% [38.7..52.4] on seed 7, together 190/400 = 47.5% [42.7..52.4] (181).
 Eight worlds instead of four: 99 on seed 1 as well (16 games won and 16 lost the other way, at
 twice the time), not kept.
+
+Round 5. The policy for the turn by playouts (four policies, two worlds, to the end of the turn):
+107/200 = 53.5% [46.6..60.3] on seed 1 (99 before: 23 games won and 15 lost the other way) and
+103/200 = 51.5% [44.6..58.3] on seed 7 (91 before: 27 won and 15 lost the other way), together
+210/400 = 52.5% [47.6..57.3] (190). In the 1533 choices the playouts picked the heuristic above
+1167 times, the fort 323, the all-in 36, the denial 7; a choice took 0.61 s (median, 95th
+percentile 1.2 s, eight playouts, with another engineer's runs sharing the 2 cores).
 """
 from __future__ import annotations
 
 import random
 import time
 
-from .actions import CallVoter, ChooseHex, Discard, Done, OfferExchange, PlayCard, Stand, StartPlanet, Vote
+from .actions import CallVoter, ChooseHex, Discard, Done, OfferExchange, PlayCard, Stand, StartPlanet, Stay, Vote
 from .bots import (
-    COLOUR_INDEX, WORM, GreedyBot, _acorns_of, _card_worth, _dist, _leader, _Plan, _production, _strength, _wipe_odds,
+    COLOUR_INDEX, WORM, GreedyBot, Pigs, _acorns_of, _attack_odds, _card_worth, _dist, _leader, _Plan, _production,
+    _strength, _wipe_odds,
 )
 from .data import CARDS, RECIPES
 from .determinize import determinize
@@ -123,6 +141,20 @@ MIN_SWAP = 1.5
 START_CANDIDATES = 4
 START_WORLDS = 4
 START_HORIZON = 2
+#: the turn's policy by playouts: at its first decision of its own travel (2B) from turn 2, when
+#: its recipe lacks MODE_SHORT acorns at most or another clan may be near its own, each of
+#: :data:`MODES` is played on to the end of the turn in the same MODE_WORLDS worlds drawn from
+#: the seat's view, and it follows the best for the rest of the turn (ties: the first)
+MODES = ("base", "all-in", "fort", "deny")
+MODE_WORLDS = 2
+MODE_SHORT = 2
+#: the all-in: the planet that completes its recipe is worth ALL_IN_WORTH acorns more, attacked
+#: with every spare troop from ALL_IN_ODDS
+ALL_IN_WORTH = 6.0
+ALL_IN_ODDS = 0.2
+#: the fort: the guards left on a planet its recipe needs hold it at FORT_ODDS or better against
+#: the biggest stack next to it, and it does not flee from such a planet
+FORT_ODDS = 0.5
 
 
 def _recipes_of(view: SpacePigsPlayerView, q: int) -> list:
@@ -256,6 +288,9 @@ def _battle_card(plan: _Plan, cb, attacking: bool, mine: int, theirs: int, optio
 class _StrongPlan(_Plan):
     """The greedy bot's reading of the map, for the recipe alone, with bolder attacks."""
 
+    denial_worth = DENIAL_WORTH
+    denial_odds = DENIAL_ODDS
+
     def gain(self, h: int) -> float:
         x = self.view.hexes[h]
         if not x.face_down and x.colour in COLOUR_INDEX and self.gap[COLOUR_INDEX[x.colour]] == 0:
@@ -293,12 +328,73 @@ class _StrongPlan(_Plan):
         if value <= 0 and gain >= 1.5 and chance >= BOLD_ODDS:  # a planet the recipe lacks
             value, send = chance * gain - (1 - chance) * 0.3 * spare, spare
         holder = x.occupants[0].who
-        if x.kind in ("P", "D") and len(x.occupants) == 1 and holder >= 0 and chance >= DENIAL_ODDS:
+        if x.kind in ("P", "D") and len(x.occupants) == 1 and holder >= 0 and chance >= self.denial_odds:
             near = danger(self.view, holder)
-            worth = chance * (gain + DENIAL_WORTH * near) - (1 - chance) * 0.3 * spare
+            worth = chance * (gain + self.denial_worth * near) - (1 - chance) * 0.3 * spare
             if near > 0 and worth > value:
                 return worth, spare
         return value, send
+
+
+class _AllInPlan(_StrongPlan):
+    """The all-in: the planet that completes its recipe is worth :data:`ALL_IN_WORTH` acorns
+    more, attacked with every spare troop from :data:`ALL_IN_ODDS`."""
+
+    def completes(self, h: int) -> bool:
+        """Whether taking planet ``h`` gives it the whole recipe."""
+        x = self.view.hexes[h]
+        if x.face_down or x.colour not in COLOUR_INDEX or x.kind not in ("P", "D") or h in self.held:
+            return False
+        short = sum(self.gap)
+        return short > 0 and self.gap[COLOUR_INDEX[x.colour]] == short and _acorns_of(self.view, h) >= short
+
+    def move_value(self, src: int, dst: int, total: int, hogs: int) -> tuple[float, int]:
+        value, send = super().move_value(src, dst, total, hogs)
+        spare = total - self.keep_at(src)
+        if self.view.turn < 2 or spare <= 0 or not self.completes(dst):
+            return value, send
+        chance = self.win_chance(spare, hogs, dst)
+        if chance < ALL_IN_ODDS:
+            return value, send
+        return max(value, 0.0) + ALL_IN_WORTH * chance, spare
+
+
+class _FortPlan(_StrongPlan):
+    """The fort: enough guards on a planet its recipe needs to hold it at :data:`FORT_ODDS`
+    against the biggest clan's stack next to it (less the guard that stack leaves)."""
+
+    def keep_at(self, h: int) -> int:
+        base = super().keep_at(h)
+        x = self.view.hexes[h]
+        if self.view.turn < 2 or base == 0 or x.kind not in ("P", "D") or h not in self.held:
+            return base
+        worst = None
+        for j in self.adj[h]:
+            for o in self.view.hexes[j].occupants:
+                if o.who == self.p or o.who < 0:
+                    continue
+                k = o.count - (1 if self.view.hexes[j].kind in ("P", "D") else 0)
+                if k > 0 and (worst is None or k > worst[0]):
+                    worst = (k, min(o.hogs, k))
+        mine = x.occupant(self.p)
+        if worst is None or mine is None:
+            return base
+        for k in range(base, mine.count + 1):
+            hg = min(mine.hogs, k)
+            if _attack_odds(worst[0] - worst[1], worst[1], Pigs(k - hg, hg, 0)) < FORT_ODDS:
+                return k
+        return mine.count
+
+
+class _DenyPlan(_StrongPlan):
+    """The denial: a planet of a clan near its recipe is worth twice as much, from 20% odds."""
+
+    denial_worth = 2 * DENIAL_WORTH
+    denial_odds = 0.2
+
+
+#: the plan (its reading of the map) of each of :data:`MODES`
+MODE_PLANS = {"base": _StrongPlan, "all-in": _AllInPlan, "fort": _FortPlan, "deny": _DenyPlan}
 
 
 class StrongPolicy(GreedyBot):
@@ -308,15 +404,30 @@ class StrongPolicy(GreedyBot):
     name = "Greedy (strong's heuristic)"
     plan_class = _StrongPlan
 
-    def __init__(self, seed: int | None = 0, start_worlds: int = START_WORLDS, start_seconds: float | None = None):
+    def __init__(self, seed: int | None = 0, start_worlds: int = START_WORLDS, start_seconds: float | None = None,
+                 mode_worlds: int = MODE_WORLDS, mode_seconds: float | None = None, mode: str = "base"):
         super().__init__(seed)
         self.start_worlds = start_worlds  # 0: the start by :meth:`_start_value` alone
         # a bot on a clock: the start's playouts stop at the world that would end after this
         # many seconds (at least one world); None: all the worlds (reproducible, as measured)
         self.start_seconds = start_seconds
+        self.mode_worlds = mode_worlds  # 0: no choice of the turn's policy by playouts
+        self.mode_seconds = mode_seconds  # as start_seconds, for the turn's policy
+        self.mode = mode  # the policy it follows when no playout chose another (one of MODES)
+        self.chosen: tuple[int, str] | None = None  # (turn, policy) chosen by playouts
+        self._fort = False  # the fort is the policy of the turn: no flight from its recipe's planets
 
     def choose(self, state):
         p = state.current_player
+        if self.mode_worlds > 0 and p is not None and state.sequence == "2B" and \
+                (self.chosen is None or self.chosen[0] != state.turn):
+            view = state.player_view(p)
+            if view.combat is None and self.mode_wanted(state, view, p):
+                totals = self.mode_totals(state, p)
+                self.chosen = (state.turn, max(totals, key=lambda t: (t[1], -MODES.index(t[0])))[0])
+        mode = self.chosen[1] if self.chosen is not None and self.chosen[0] == state.turn else self.mode
+        self.plan_class = MODE_PLANS[mode]
+        self._fort = mode == "fort"
         legal = state.legal_actions()
         starts = [a for a in legal if isinstance(a, StartPlanet)]
         if len(starts) > 1 and self.start_worlds > 0:
@@ -380,6 +491,35 @@ class StrongPolicy(GreedyBot):
     def _combat_card(plan, cb, attacking: bool, mine: int, theirs: int, options: list):
         return _battle_card(plan, cb, attacking, mine, theirs, options)
 
+    def _combat(self, plan, legal: list, by_type: dict):
+        """The fort stays on a planet its recipe needs rather than flee (the greedy bot flees
+        with half the troops of the other side)."""
+        cb, p = plan.view.combat, plan.p
+        if self._fort and Stay(p) in legal and cb is not None and cb.defender == p \
+                and plan.view.hexes[cb.hex].kind in ("P", "D") and cb.attacker >= 0:
+            x = plan.view.hexes[cb.hex]
+            if x.colour in COLOUR_INDEX and plan._need()[COLOUR_INDEX[x.colour]] > 0:
+                return Stay(p)
+        return super()._combat(plan, legal, by_type)
+
+    def mode_wanted(self, state, view: SpacePigsPlayerView, p: int) -> bool:
+        """Whether the turn's policy is chosen by playouts: from turn 2, its recipe lacking
+        :data:`MODE_SHORT` acorns at most, or another clan that may be near its own."""
+        if state.turn < 2:
+            return False
+        short = sum(_StrongPlan(state, view, p).gap)
+        return short <= MODE_SHORT or any(danger(view, q) > 0 for q in range(view.players))
+
+    def mode_totals(self, state, p: int) -> list:
+        """``(mode, total)`` for each of :data:`MODES`: played on from here to the end of the turn
+        in the same :attr:`mode_worlds` worlds drawn from the seat's view (this heuristic in that
+        mode for its seat, the greedy bot for the others), its :func:`start_score` summed; on a
+        clock (:attr:`mode_seconds`) it stops at the world that would end too late, one at least."""
+        view = state.player_view(p)
+        totals = self._playouts(view, p, [(None, mode) for mode in MODES], self.mode_worlds, self.mode_seconds,
+                                view.turn)
+        return list(zip(MODES, totals))
+
     def _start(self, state, p: int, starts: list):
         """The start planet by playouts: the best total of :meth:`start_totals` (ties: the better
         :meth:`_start_value`)."""
@@ -395,26 +535,37 @@ class StrongPolicy(GreedyBot):
         view = state.player_view(p)
         plan = self.plan_class(state, view, p)
         ranked = sorted(starts, key=lambda a: (-self._start_value(plan, a.hex), a.hex))[:START_CANDIDATES]
+        totals = self._playouts(view, p, [(start, "base") for start in ranked], self.start_worlds,
+                                self.start_seconds, START_HORIZON)
+        return list(zip(ranked, totals))
+
+    def _playouts(self, view: SpacePigsPlayerView, p: int, options: list, worlds: int, seconds: float | None,
+                  last_turn: int) -> list[float]:
+        """The summed :func:`start_score` of each option ``(action or None, mode)``: the action
+        played, then this heuristic in that mode for seat ``p`` and the greedy bot for the others
+        to the end of turn ``last_turn``, in the same ``worlds`` worlds drawn from ``view``; with
+        ``seconds`` it stops at the world that would end after that many (one world at least)."""
         rng = random.Random(self._random.randrange(1 << 30))
-        worlds = [(determinize(view, rng), rng.randrange(1 << 30)) for _ in range(self.start_worlds)]
-        totals = [0.0] * len(ranked)
+        drawn = [(determinize(view, rng), rng.randrange(1 << 30)) for _ in range(worlds)]
+        totals = [0.0] * len(options)
         began = time.perf_counter()
-        for n, (world, seed) in enumerate(worlds):
-            if n and self.start_seconds is not None:
+        for n, (world, seed) in enumerate(drawn):
+            if n and seconds is not None:
                 spent = time.perf_counter() - began
-                if spent + spent / n > self.start_seconds:  # the next world would end too late
+                if spent + spent / n > seconds:  # the next world would end too late
                     break
-            for i, start in enumerate(ranked):
+            for i, (action, mode) in enumerate(options):
                 game = world.copy()
-                game.apply(start)
-                bots = [StrongPolicy(seed + k, start_worlds=0) if k == p else GreedyBot(seed + k)
-                        for k in range(game.players)]
-                while not game.is_over and game.turn <= START_HORIZON:
+                if action is not None:
+                    game.apply(action)
+                bots = [StrongPolicy(seed + k, start_worlds=0, mode_worlds=0, mode=mode) if k == p
+                        else GreedyBot(seed + k) for k in range(game.players)]
+                while not game.is_over and game.turn <= last_turn:
                     q = game.current_player
                     assert q is not None, "a game that is not over has a player to decide"
                     game.apply(bots[q].choose(game))
                 totals[i] += start_score(game, p)
-        return list(zip(ranked, totals))
+        return totals
 
     @staticmethod
     def _start_value(plan, h: int) -> float:
