@@ -207,8 +207,10 @@ def main(argv: list[str] | None = None) -> None:
 
 
 def _playouts_per_second(game: str, seconds: float, seed: int, positions: int = 10) -> float | None:
-    """Iterations per second of the strong bot over positions of a random game (``None``
-    when the game has no strong bot)."""
+    """Iterations per second of the strong bot over positions of a random game where it searches
+    (``None`` when the game has no strong bot; 0 when no searched decision came up). Decisions its
+    heuristic takes alone (``searched: False``: Space Pigs outside a battle's cards, whose start
+    and turn policy play their own playouts) are left out: they report one iteration."""
     import random
 
     info = tournament.game_info(game)
@@ -222,9 +224,10 @@ def _playouts_per_second(game: str, seconds: float, seed: int, positions: int = 
         legal = state.legal_actions()
         if len(legal) > 1 and rng.random() < 0.2:
             bot.choose(state)
-            playouts += bot.last_analysis["iterations"]
-            spent += bot.last_analysis["seconds"]
-            positions -= 1
+            if bot.last_analysis.get("searched", True):
+                playouts += bot.last_analysis["iterations"]
+                spent += bot.last_analysis["seconds"]
+                positions -= 1
         state.apply(rng.choice(legal))
     return playouts / spent if spent else 0.0
 
