@@ -461,3 +461,36 @@ def test_travel_the_strong_bot_on_a_clock_keeps_its_policy_playouts_within_the_d
     no_time = StrongPolicy(0, mode_worlds=2, mode_seconds=0.0).mode_totals(state.copy(), 3)
     assert time.perf_counter() - began < MODE_SECONDS
     assert no_time == StrongPolicy(0, mode_worlds=1).mode_totals(state.copy(), 3)
+
+
+def test_travel_the_turns_policy_is_chosen_at_the_first_travel_decision_that_wants_it_then_kept():
+    """The choice of the turn's policy is checked at each decision of its own travel until one is
+    chosen (a move of its own can bring a clan near), then kept for the rest of the turn: the
+    playouts run once a turn."""
+    state = _first_travel(3, 3, 3)
+    p = state.current_player
+    asked, played = [], []
+
+    class Probe(StrongPolicy):
+        def mode_wanted(self, state, view, p):
+            asked.append(state.turn)
+            return len(asked) >= 2  # not at the first travel decision, at the second
+
+        def mode_totals(self, state, p):
+            played.append(state.turn)
+            return [("base", 0), ("all-in", 0), ("fort", 5), ("deny", 0)]
+
+    bot = Probe(0, mode_worlds=1)
+    others = [GreedyBot(k) for k in range(4)]
+    mine = 0
+    while not state.is_over and state.turn == 3:
+        q = state.current_player
+        if q == p and state.sequence == "2B" and state.player_view(p).combat is None:
+            mine += 1
+        action = bot.choose(state) if q == p else others[q].choose(state)
+        if q == p and mine == 1:
+            assert bot.chosen is None  # not wanted yet: the heuristic as it is
+        state.apply(action)
+    assert mine >= 2, "the position must give it two travel decisions"
+    assert asked == [3, 3] and played == [3]  # asked until wanted, then never again this turn
+    assert bot.chosen == (3, "fort")

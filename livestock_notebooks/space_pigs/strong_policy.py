@@ -36,9 +36,10 @@ changes that beat greedy bots (the figures are in :mod:`.strong`'s docstring).
   wipeout line, a card's worth as its cost) with what the hex is worth besides the troops added
   to holding it (:func:`battle_stake`: the planet's gain for its recipe, plus the denial of a
   clan near its recipe), so it spends its cards on a planet that matters and keeps them otherwise.
-- Its policy for the turn by playouts (:meth:`StrongPolicy.mode_totals`): from turn 2, at its
-  first decision of its own travel (2B), when its recipe lacks :data:`MODE_SHORT` acorns at most
-  or another clan may be near its own, it plays each of :data:`MODES` on to the end of the turn
+- Its policy for the turn by playouts (:meth:`StrongPolicy.mode_totals`): from turn 2, at the
+  first decision of its own travel (2B, outside a fight) at which its recipe lacks
+  :data:`MODE_SHORT` acorns at most or another clan may be near its own (checked again at each
+  such decision of the turn until a policy is chosen: a move of its own can bring it), it plays each of :data:`MODES` on to the end of the turn
   (the victory is checked there) in the same :data:`MODE_WORLDS` worlds drawn from its view (the
   greedy bot for the others) and follows the best by :func:`start_score` for the rest of the
   turn (ties: the heuristic above). The policies: the heuristic above; the all-in (the planet that
@@ -141,8 +142,8 @@ MIN_SWAP = 1.5
 START_CANDIDATES = 4
 START_WORLDS = 4
 START_HORIZON = 2
-#: the turn's policy by playouts: at its first decision of its own travel (2B) from turn 2, when
-#: its recipe lacks MODE_SHORT acorns at most or another clan may be near its own, each of
+#: the turn's policy by playouts: at the first decision of its own travel (2B) from turn 2 at
+#: which its recipe lacks MODE_SHORT acorns at most or another clan may be near its own, each of
 #: :data:`MODES` is played on to the end of the turn in the same MODE_WORLDS worlds drawn from
 #: the seat's view, and it follows the best for the rest of the turn (ties: the first)
 MODES = ("base", "all-in", "fort", "deny")
