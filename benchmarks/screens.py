@@ -17,7 +17,9 @@ every timed load finds the JS in the browser's cache). Each repetition loads eve
    MutationObserver until the square/slot/hex changed. The bare page: click -> HTML changed,
    clicks 2-4 of each load (a page's first move also comes after several clicks, on the setup
    screen; the very first message to a fresh kernel is slower and is printed apart).
-   Target: page / bare <= 1.5x.
+   Target: page / bare <= 1.5x. Also printed: *click to painted*, until the first frame after
+   that change has been drawn (a ``requestAnimationFrame`` callback, then the task after it),
+   which adds the browser's style, layout and paint of the change.
 2. *page to first widgets*: navigation -> the first ``.lsn-app`` (bare: first
    ``.jupyter-widgets``) visible. Target: page / bare <= 1.2x.
 3. *input while bots play*: a bot-only Livestock Uprising game at Normal speed (one bot step
@@ -76,6 +78,23 @@ MARK = """
   return true;
 }
 """
+# as TIMED_CLICK, and on until the next frame after the change has been drawn (rAF, then the
+# next task): resolves with [ms to done, ms to painted]
+TIMED_CLICK_PAINTED = """
+([clickSel, doneJs]) => new Promise((resolve, reject) => {
+  const done = new Function(doneJs);
+  const t0 = performance.now();
+  const obs = new MutationObserver(() => {
+    if (!done()) return;
+    obs.disconnect();
+    const t1 = performance.now() - t0;
+    requestAnimationFrame(() => setTimeout(() => resolve([t1, performance.now() - t0]), 0));
+  });
+  obs.observe(document.body, {subtree: true, childList: true, characterData: true, attributes: true});
+  setTimeout(() => { obs.disconnect(); reject(new Error('timeout waiting for ' + doneJs)); }, 10000);
+  document.querySelector(clickSel).click();
+})
+"""
 CHANGED = ("const w = document.querySelector('[data-bench-watch]');"
            " return !w || w.outerHTML !== window.__benchBefore;")
 
@@ -128,12 +147,12 @@ def start_game(page, seats: list[str] | None = None) -> None:
         raise
 
 
-def first_move(page, name: str) -> float:
-    """Time (ms) of the page's first move, from the click to the board showing it."""
+def first_move(page, name: str) -> tuple[float, float]:
+    """Times (ms) of the page's first move, from the click to the board showing it and to the
+    next frame painted."""
     if name == "livestock_uprising_play":
-        page.wait_for_function("() => [...document.querySelectorAll('.lsn-face')].some(f => f.textContent.includes('Choose'))")
-        square = page.evaluate("() => [...document.querySelectorAll('.lsn-face')]"
-                               ".find(f => f.textContent.includes('Choose')).dataset.square")
+        page.locator(".lsn-mark-target").first.wait_for(state="visible")  # "Choose" on a square
+        square = page.evaluate("() => document.querySelector('.lsn-mark-target').closest('[data-square]').dataset.square")
         click, watch = f"button.lsn-tile-{square}", f".lsn-face[data-square='{square}']"
     elif name == "battlegoats_play":
         page.locator("button.lsn-bg-hand-card").first.wait_for(state="visible")
@@ -155,7 +174,8 @@ def first_move(page, name: str) -> float:
     done = CHANGED
     if name == "battlegoats_play":  # the card's text first, then its classes: wait for both
         done = "return !document.querySelector('[data-bench-watch]').classList.contains('lsn-bg-empty');"
-    return page.evaluate(TIMED_CLICK, ["[data-bench='click']", done])
+    ms, painted = page.evaluate(TIMED_CLICK_PAINTED, ["[data-bench='click']", done])
+    return ms, painted
 
 
 def toggle_trials(page, trials: int, rng: random.Random) -> list[float]:
@@ -225,6 +245,7 @@ def main(argv=None) -> dict:
     base = f"{server.base_url}/voila/render"
     to_widgets: dict[str, list[float]] = {n: [] for n in ["bare", *pages]}
     click: dict[str, list[float]] = {n: [] for n in ["bare", *pages]}
+    painted: dict[str, list[float]] = {n: [] for n in ["bare", *pages]}
     bare_cold: list[float] = []  # the first click after a load (the kernel's first message)
     busy: list[float] = []
     idle: list[float] = []
@@ -246,13 +267,17 @@ def main(argv=None) -> dict:
                         page.wait_for_timeout(500)
                         for i in range(4):
                             done = f"return document.querySelector('.bench-out').textContent.trim() === '{i + 1}';"
-                            ms = page.evaluate(TIMED_CLICK, ["button.bench-button", done])
+                            ms, drawn = page.evaluate(TIMED_CLICK_PAINTED, ["button.bench-button", done])
                             (bare_cold if i == 0 else click["bare"]).append(ms)
+                            if i:
+                                painted["bare"].append(drawn)
                             time.sleep(0.3)
                     else:
                         to_widgets[name].append(load(page, f"{base}/{name}.ipynb", ".lsn-app"))
                         start_game(page)
-                        click[name].append(first_move(page, name))
+                        ms, drawn = first_move(page, name)
+                        click[name].append(ms)
+                        painted[name].append(drawn)
                 print(f"  load round {rep + 1}/{args.reps} done ({time.perf_counter() - t_start:.0f} s)", flush=True)
             ctx.close()
 
@@ -260,7 +285,7 @@ def main(argv=None) -> dict:
             rng = random.Random(1)
             if args.no_bots_trial:
                 browser.close()
-                return report(args, pages, click, to_widgets, bare_cold, [], [], True, t_start, load_before)
+                return report(args, pages, click, painted, to_widgets, bare_cold, [], [], True, t_start, load_before)
             ctx = browser.new_context(viewport={"width": 1366, "height": 768})
             page = ctx.new_page()
             page.set_default_timeout(90_000)
@@ -281,34 +306,37 @@ def main(argv=None) -> dict:
     finally:
         server.stop()
         shutil.rmtree(work, ignore_errors=True)
-    return report(args, pages, click, to_widgets, bare_cold, busy, idle, still_playing, t_start, load_before)
+    return report(args, pages, click, painted, to_widgets, bare_cold, busy, idle, still_playing, t_start, load_before)
 
 
-def report(args, pages, click, to_widgets, bare_cold, busy, idle, still_playing, t_start, load_before) -> dict:
+def report(args, pages, click, painted, to_widgets, bare_cold, busy, idle, still_playing, t_start, load_before) -> dict:
     """Print the table of medians and ratios; return the raw figures."""
     bare_click, bare_load = med(click["bare"]), med(to_widgets["bare"])
     print(f"\nscreens at 1366x768, headless Chromium; medians of {args.reps} page loads "
           f"({time.perf_counter() - t_start:.0f} s in all; load average {load_before:.1f} at the start, "
           f"{os.getloadavg()[0]:.1f} at the end, {os.cpu_count()} CPUs)")
-    print(f"{'page':26} {'click->board ms':>16} {'x bare':>7} {'to widgets s':>13} {'x bare':>7}")
-    print(f"{'bare ipywidgets':26} {bare_click:16.1f} {'':>7} {bare_load:13.2f}")
+    bare_paint = med(painted["bare"])
+    print(f"{'page':26} {'click->board ms':>16} {'x bare':>7} {'to widgets s':>13} {'x bare':>7}"
+          f" {'click->painted ms':>18} {'x bare':>7}")
+    print(f"{'bare ipywidgets':26} {bare_click:16.1f} {'':>7} {bare_load:13.2f} {'':>7} {bare_paint:18.1f}")
     for name in pages:
-        c, w_ = med(click[name]), med(to_widgets[name])
-        print(f"{name:26} {c:16.1f} {c / bare_click:6.2f}x {w_:13.2f} {w_ / bare_load:6.2f}x")
+        c, w_, p_ = med(click[name]), med(to_widgets[name]), med(painted[name])
+        print(f"{name:26} {c:16.1f} {c / bare_click:6.2f}x {w_:13.2f} {w_ / bare_load:6.2f}x"
+              f" {p_:18.1f} {p_ / bare_paint:6.2f}x")
     for name in ["bare", *pages]:
         print(f"  {name} clicks (ms): {', '.join(f'{x:.0f}' for x in click[name])}")
     print(f"{'target':26} {'':>16} {'<=1.5x':>7} {'':>13} {'<=1.2x':>7}")
     print(f"bare button: clicks 2-4 of each load (the yardstick above); the first click after a "
           f"load: median {med(bare_cold):.1f} ms")
     if not busy:
-        return {"click": click, "to_widgets": to_widgets, "busy": busy, "idle": idle}
+        return {"click": click, "painted": painted, "to_widgets": to_widgets, "busy": busy, "idle": idle}
     print(f"Menu toggle, Livestock bots playing at Normal ({NORMAL_STEP_S:g} s a step): median "
           f"{med(busy):.1f} ms, p90 {p90(busy):.1f}, max {max(busy):.1f} ms (n={len(busy)}"
           f"{'' if still_playing else '; the bots had finished'}); "
           f"bots paused: median {med(idle):.1f} ms, p90 {p90(idle):.1f}, max {max(idle):.1f} ms")
     print(f"target: held up by no more than one bot step: max - idle median = "
           f"{max(busy) - med(idle):.0f} ms vs {NORMAL_STEP_S * 1000:.0f} ms")
-    return {"click": click, "to_widgets": to_widgets, "busy": busy, "idle": idle}
+    return {"click": click, "painted": painted, "to_widgets": to_widgets, "busy": busy, "idle": idle}
 
 
 if __name__ == "__main__":
