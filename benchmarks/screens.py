@@ -152,7 +152,8 @@ def first_move(page, name: str) -> tuple[float, float]:
     next frame painted."""
     if name == "livestock_uprising_play":
         page.locator(".lsn-mark-target").first.wait_for(state="visible")  # "Choose" on a square
-        square = page.evaluate("() => document.querySelector('.lsn-mark-target').closest('[data-square]').dataset.square")
+        square = page.evaluate("() => document.querySelector('.lsn-mark-target')"
+                               ".closest('[data-square]').dataset.square")
         click, watch = f"button.lsn-tile-{square}", f".lsn-face[data-square='{square}']"
     elif name == "battlegoats_play":
         page.locator("button.lsn-bg-hand-card").first.wait_for(state="visible")

@@ -39,14 +39,15 @@ changes that beat greedy bots (the figures are in :mod:`.strong`'s docstring).
 - Its policy for the turn by playouts (:meth:`StrongPolicy.mode_totals`): from turn 2, at the
   first decision of its own travel (2B, outside a fight) at which its recipe lacks
   :data:`MODE_SHORT` acorns at most or another clan may be near its own (checked again at each
-  such decision of the turn until a policy is chosen: a move of its own can bring it), it plays each of :data:`MODES` on to the end of the turn
-  (the victory is checked there) in the same :data:`MODE_WORLDS` worlds drawn from its view (the
-  greedy bot for the others) and follows the best by :func:`start_score` for the rest of the
-  turn (ties: the heuristic above). The policies: the heuristic above; the all-in (the planet that
-  completes its recipe worth :data:`ALL_IN_WORTH` acorns more, attacked with every spare troop
-  from :data:`ALL_IN_ODDS`); the fort (guards on its recipe's planets that hold them at
-  :data:`FORT_ODDS` against the biggest clan stack next to them, no flight from them); a denial
-  twice as strong, from 20% odds. Each lost on its own (below); chosen by the playouts they win.
+  such decision of the turn until a policy is chosen: a move of its own can bring it), it plays
+  each of :data:`MODES` on to the end of the turn (the victory is checked there) in the same
+  :data:`MODE_WORLDS` worlds drawn from its view (the greedy bot for the others) and follows the
+  best by :func:`start_score` for the rest of the turn (ties: the heuristic above). The
+  policies: the heuristic above; the all-in (the planet that completes its recipe worth
+  :data:`ALL_IN_WORTH` acorns more, attacked with every spare troop from :data:`ALL_IN_ODDS`);
+  the fort (guards on its recipe's planets that hold them at :data:`FORT_ODDS` against the
+  biggest clan stack next to them, no flight from them); a denial twice as strong, from 20%
+  odds. Each lost on its own (below); chosen by the playouts they win.
 
 It reads ``state.player_view(its seat)`` only, as the greedy bot does.
 
