@@ -545,6 +545,7 @@ def livestock_app(**kwargs) -> GameApp:
     kwargs.setdefault("view_factory", LivestockView)
     kwargs.setdefault("setup_options", options)
     kwargs.setdefault("help_html", livestock_help_html())
+    kwargs.setdefault("tutorial", "livestock_uprising_tutorial")
     spec = kwargs.pop("spec", None) or LU.GAME
     app = GameApp(spec, **kwargs)
     # each seat's row: "Seat n", who plays it, the faction it plays; the round limit under Advanced

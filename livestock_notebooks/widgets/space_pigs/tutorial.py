@@ -25,6 +25,7 @@ class SpacePigsTutorial(TutorialPage):
     ``start_over()`` drive it from Python as the buttons do. ``app`` is the game shell under it."""
 
     accent = "#4527a0"
+    play_query = "?from=tutorial&rules=simple_b&turns=4"  # what the last step recommends
     background = "#f7f4ff"
     max_width = "1100px"
     section_label = "Rulebook"
