@@ -177,8 +177,10 @@ def measure_play_page(browser, base_url: str, notebook: str, size=(1366, 768), *
         page.evaluate(OBSERVER_JS)  # buffered: the shifts since the page loaded count too
         show_setup(page)
         choose_seats(page, SEATS[notebook], speed_select=".lsn-bot-speed", speed="Instant", seed=seed)
-        if page.locator(".lsn-menu").first.is_visible():
+        if page.locator(".lsn-menu").first.is_visible():  # opened to choose the bot speed
             page.locator(".lsn-menu-toggle").first.click()
+            page.locator(".lsn-menu").first.wait_for(state="hidden")
+        page.wait_for_timeout(500)
         t0 = now(page)
         start_game(page)
         made = play_decisions(page, decisions, seed=seed,

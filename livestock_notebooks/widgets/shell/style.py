@@ -30,7 +30,9 @@ APP_CSS = """
 .lsn-app .lsn-board { max-width: 100%; }
 .lsn-app .lsn-prompt { grid-area: prompt; border: 1px solid #cfd8dc; border-left: 6px solid #90a4ae;
   border-radius: 6px; padding: 4px 8px; background: #fbfcfd; }
-.lsn-app .lsn-screen > .lsn-prompt { min-height: 13.5em; }
+.lsn-app .lsn-screen > .lsn-prompt { height: 17em; overflow-y: auto !important; box-sizing: border-box; }
+/* text on the game screen at a reading line height (an HTML widget's own is 28px a line) */
+.lsn-app .lsn-screen .widget-html > .widget-html-content { line-height: 1.4; }
 .lsn-app .lsn-prompt.lsn-prompt-mine { border-left-color: #2e7d32; background: #f1f8e9; }
 .lsn-app .lsn-actions { flex-wrap: wrap; gap: 4px; align-items: center; min-height: 34px; }  /* kept: nothing jumps */
 .lsn-app .lsn-actions .widget-button { width: auto; }

@@ -1,7 +1,9 @@
-"""Decisions with one legal action are taken for the player, with a log line (issue 27):
-unless "Ask me even when there is only one choice" is on (remembered per browser), in a
-hot-seat game, or right after Undo brought the step back. Checked on the BattleGoats page,
-where a player holding no card able to move at the start of battle has only "Carry on"."""
+"""A first game without friction (issue 27), checked from Python on the pages' widgets.
+
+Decisions with one legal action are taken for the player, with a log line: unless "Ask me even
+when there is only one choice" is on (remembered per browser), in a hot-seat game, or right after
+Undo brought the step back (BattleGoats: a player holding no card able to move at the start of
+battle has only "Carry on"). The Livestock defender keeps the battle box with its dice."""
 from __future__ import annotations
 
 import asyncio
@@ -73,3 +75,30 @@ def test_on_the_kernel_loop_the_forced_step_needs_no_click(tmp_path):
         assert app.session.state.phase != "move"
     finally:
         loop.close()
+
+
+def test_livestock_defender_keeps_the_battle_with_its_dice_until_ok(tmp_path, monkeypatch):
+    """The Chickens' bot attacks the Cows (you): once you answer, the battle box shows both
+    dice and the outcome, and stays while the bot plays on, until you close it."""
+    from livestock_notebooks import livestock_uprising as lu
+    from livestock_notebooks.livestock_uprising import actions as A
+    from livestock_notebooks.widgets.livestock_uprising.app import livestock_app
+
+    monkeypatch.setenv("LIVESTOCK_NOTEBOOKS_SAVE_DIR", str(tmp_path / "saves"))
+    # the Cows hold Hardened Hide, a defending card, so they are asked
+    pos = ("Ch,Co ghcra/gfhcl/0grh1/acgfa/hcglr b3:ss,a3,a3,c2:d,e3,e3 "
+           "4.0.0.0.0,0.2.0.0.0 abc,m|defghijkl - 0/action/0/0")
+    app = livestock_app(bot_delay=None)
+    app.start_state(lu.from_notation(pos, seed=5), [Seat("greedy"), Seat.human()])
+    s, v = app.session, app.view
+    attack = next(a for a in s.state.legal_actions() if isinstance(a, A.Attack) and a.to == "c2")
+    app._after(s.apply(attack, by_bot=True), "", log_first=True)  # as a bot's step draws it
+    assert v.decision.visible and "Play no card" in v.decision.choices.labels
+    s.state.dice.script([1, 6])
+    v.decision.choices.click("Play no card")
+    app.run_bots()  # the bot plays on (retreats, ends its phases)
+    assert v.battle.visible, "the defender's battle went away before they saw it"
+    assert v.battle.attacker_dice.faces == [1] and v.battle.defender_dice.faces == [6]
+    assert "the defender wins" in v.battle.outcome.value
+    v.battle.close_button.click()
+    assert not v.battle.visible
