@@ -102,3 +102,51 @@ def test_livestock_defender_keeps_the_battle_with_its_dice_until_ok(tmp_path, mo
     assert "the defender wins" in v.battle.outcome.value
     v.battle.close_button.click()
     assert not v.battle.visible
+
+
+def test_space_pigs_tutorial_refusals_say_the_rule_and_the_pirates_go_against_a_clan():
+    """Steps 4 and 14 refuse a hex with the rule (not "is not allowed now"); step 13 refuses
+    the learner's own hex and an empty one for the pirates, and takes another clan's."""
+    from livestock_notebooks.space_pigs.actions import MoveAliens
+    from livestock_notebooks.widgets.space_pigs.tutorial import SpacePigsTutorial
+
+    t = SpacePigsTutorial(bot_delay=None)
+    for index, rule in ((3, "asteroid free of other aliens"), (13, "empty hex, as near the galaxy's edge")):
+        t.go(index)
+        t.app.view._on_map(("hex", 0))  # a planet held by a clan: neither takes it
+        assert rule in t.app.status_text and "not allowed now" not in t.app.status_text, t.app.status_text
+        assert "\u2714" not in t.done_label.value
+    t.go(12)
+    assert t.step.key == "aliens_move"
+    assert not t.app.act(MoveAliens(0, 5, 0)) and "your own piglets" in t.app.status_text
+    assert not t.app.act(MoveAliens(0, 5, 4)) and "No clan holds" in t.app.status_text
+    assert t.app.act(MoveAliens(0, 5, 1)) and "\u2714" in t.done_label.value
+    assert "below" not in t.done_label.value  # the board is beside the card, not below it
+
+
+def test_tutorials_end_with_play_your_first_game_and_play_pages_offer_the_tutorial(tmp_path, monkeypatch):
+    from livestock_notebooks.widgets.battlegoats.app import play_app as bg_page
+    from livestock_notebooks.widgets.livestock_uprising.app import livestock_app
+    from livestock_notebooks.widgets.space_pigs.app import play_app as sp_page
+    from livestock_notebooks.widgets.space_pigs.tutorial import SpacePigsTutorial
+
+    t = SpacePigsTutorial(bot_delay=None)
+    assert t.play_link.layout.display == "none"
+    t.go(len(t.steps) - 1)
+    assert t.play_link.layout.display != "none"
+    assert 'href="space_pigs_play.ipynb?from=tutorial&amp;rules=simple_b&amp;turns=4"' in t.play_link.value
+    assert "Play your first game" in t.play_link.value
+    # the play page: simplified B by default, the tutorial's settings from the address
+    assert sp_page(save_directory=tmp_path / "a", check_resume=False).controls_widgets["rules"].value == "simple_b"
+    monkeypatch.setenv("QUERY_STRING", "from=tutorial&rules=simple_a&turns=4")
+    page = sp_page(save_directory=tmp_path / "b", check_resume=False)
+    assert page.controls_widgets["rules"].value == "simple_a" and page.controls_widgets["turns"].value == 4
+    assert page.tutorial_offer.value == ""  # coming from the tutorial: no offer of it
+    monkeypatch.delenv("QUERY_STRING")
+    # a first visit offers the tutorial; once a game has started there, no more
+    for make, name in ((livestock_app, "livestock_uprising"), (bg_page, "battlegoats"), (sp_page, "space_pigs")):
+        page = make(save_directory=tmp_path / name, check_resume=False)
+        assert f'href="{name}_tutorial.ipynb"' in page.tutorial_offer.value
+        assert page.tutorial_offer in page.help_box.children and page.help_box.layout.display != "none"
+        page.prefs.mark_seen(f"help:{page.spec.name}")
+        assert make(save_directory=tmp_path / name, check_resume=False).tutorial_offer.value == ""

@@ -30,7 +30,7 @@ class SpacePigsTutorial(TutorialPage):
     max_width = "1100px"
     section_label = "Rulebook"
     read_hint = "Press Next to begin."
-    move_hint = "Make your move on the board below."
+    move_hint = "Make your move on the board."
     show_tooltip = "Let the engine play your part"
     #: the clan displays under the map show powers, acorns and governors
     players_words = ("clan power", "acorn", "governor")
