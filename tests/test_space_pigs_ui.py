@@ -18,7 +18,7 @@ from livestock_notebooks.core.session import Seat, Session
 from livestock_notebooks.space_pigs.actions import (
     Deploy, Discard, Fly, Load, MoveAliens, OfferExchange, PlaceHex, PlayCard, Redeploy,
 )
-from livestock_notebooks.space_pigs.bots import GreedyBot
+from livestock_notebooks.space_pigs.bots.heuristic import GreedyBot
 from livestock_notebooks.space_pigs.data import CARDS
 from livestock_notebooks.space_pigs.views import SpacePigsPlayerView
 from livestock_notebooks.widgets.shell.app import ViewContext, tree_text
