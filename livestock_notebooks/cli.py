@@ -169,10 +169,25 @@ def _prepend_jupyter_path(env: dict[str, str] | os._Environ[str]) -> None:
 
 def _base_voila_data_dir() -> Path | None:
     """The Jupyter data dir holding Voila's own ``lab`` template (which ours extends) when this
-    Python's prefix has none: a virtual environment made with ``--system-site-packages`` uses
-    the base Python's Voila, whose templates Jupyter does not look for on its own."""
+    Python's prefix has none. Jupyter looks for templates under ``sys.prefix`` only, but Voila may
+    be installed elsewhere: in the base Python of a virtual environment made with
+    ``--system-site-packages``, or in another environment whose site-packages this one shares.
+    Voila's installed file list says where its data files really are."""
     if (Path(sys.prefix) / "share" / "jupyter" / "voila" / "templates" / "lab").is_dir():
         return None
+    try:
+        from importlib.metadata import PackageNotFoundError, distribution
+
+        voila = distribution("voila")
+        for file in voila.files or []:
+            parts = Path(str(file)).parts
+            if parts[-2:] == ("lab", "index.html.j2") and "templates" in parts:
+                located = Path(str(voila.locate_file(file))).resolve()
+                data = located.parents[3]  # DATA/voila/templates/lab/index.html.j2
+                if (data / "voila" / "templates" / "lab").is_dir():
+                    return data
+    except (PackageNotFoundError, OSError, IndexError):
+        pass
     for prefix in (sys.base_prefix, sys.exec_prefix):
         data = Path(prefix) / "share" / "jupyter"
         if (data / "voila" / "templates" / "lab").is_dir():
