@@ -90,6 +90,18 @@ BROWSER_ENV = "HTTP_X_LIVESTOCK_BROWSER"
 _BROWSER_ID = re.compile(r"[0-9a-f]{32}")
 #: an autosave larger than this is not read (set aside as bad)
 MAX_AUTOSAVE_BYTES = 20_000_000
+#: called with the path after each file the save folder's functions write, rename into place
+#: or delete: the static edition copies the save folder to the browser's storage this way
+#: (``livestock_notebooks.static_site.browser``); empty under the served app
+WRITE_HOOKS: list[Callable[[Path], Any]] = []
+REMOVE_HOOKS: list[Callable[[Path], Any]] = []
+
+
+def _notify(hooks: list[Callable[[Path], Any]], path: Path) -> None:
+    for hook in hooks:
+        hook(path)
+
+
 #: a save keeps at most this many undoable steps, and at most this many characters of them
 MAX_SAVED_UNDO = 40
 MAX_SAVED_UNDO_CHARS = 4_000_000
@@ -323,6 +335,8 @@ def set_aside(path: Path) -> Path:
     """Rename a bad save to ``<name>.bad-<UTC time>.json`` next to it (kept for inspection)."""
     target = _stamped_path(path.parent, f"{path.stem}.bad", path.suffix)
     os.replace(path, target)
+    _notify(REMOVE_HOOKS, path)
+    _notify(WRITE_HOOKS, target)
     return target
 
 
@@ -360,6 +374,7 @@ def atomic_write_text(path: Path, text: str) -> Path:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+    _notify(WRITE_HOOKS, path)
     return path
 
 
@@ -812,7 +827,8 @@ class Session:
         try:
             self.autosave_path.unlink()
         except OSError:
-            pass
+            return
+        _notify(REMOVE_HOOKS, self.autosave_path)
 
 
 def _load_engine(spec: GameInfo, text: str) -> GameState:
