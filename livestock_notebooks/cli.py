@@ -442,6 +442,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .lab.cli import main as lab_main
 
         return lab_main(argv[1:])
+    if argv[:1] == ["build-site"]:  # the static web edition (livestock_notebooks/static_site/build.py)
+        from .static_site.build import build_site_main
+
+        return build_site_main(argv[1:])
     parser = build_parser()
     args, extra = parser.parse_known_args(argv)
     if args.install_template is not None:

@@ -18,6 +18,8 @@ import os
 import sys
 from pathlib import Path
 
+import ipywidgets  # noqa: F401  (first cell: the page's widget manager finds the widget comms open)
+
 from ..core import session
 
 __all__ = ["STORE", "prepare", "in_browser"]

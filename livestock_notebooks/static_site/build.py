@@ -305,6 +305,9 @@ def build_site(out: str | os.PathLike[str], *, cache: str | os.PathLike[str] | N
             shutil.rmtree(out)
         run_voici(lite, contents, out, work / "cache", log)
     copy_template_static(out)
+    (out / "hosting.html").write_text(HOSTING_HTML, encoding="utf-8")
+    # the site's address opens the front page (JupyterLite's own root page opens a file list)
+    (out / "index.html").write_text(REDIRECT_HTML, encoding="utf-8")
     log(f"site written to {out} ({site_size(out) / 1e6:.1f} MB)")
     return out
 
@@ -320,6 +323,36 @@ def run_voici(lite: Path, contents: Path, out: Path, cache: Path, log: Log) -> N
         argv.append(f"--LiteBuildConfig.federated_extensions={lab_extension_dir(name)}")
     log("running voici build")
     subprocess.run(argv, cwd=lite, env=env, check=True)
+
+
+HOSTING_HTML = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Livestock Notebooks: the served app</title>
+<style>body{font-family:system-ui,sans-serif;max-width:46em;margin:2em auto;padding:0 1em;line-height:1.5}
+code,pre{background:#f4f1ea;padding:0.1em 0.3em;border-radius:4px}pre{padding:0.6em}</style></head><body>
+<h1>Run the served app</h1>
+<p>This site runs the games in your browser. Playing with friends at one table, the odds explorers,
+the balance lab and the cookbooks need the served app: a Python program that serves the same pages
+(one Python kernel per open page).</p>
+<p>On a machine with Python 3.10 or later:</p>
+<pre>python -m pip install livestock-notebooks
+livestock-notebooks</pre>
+<p>It opens the app on <code>http://127.0.0.1:8866/</code>. To let friends join, run it where they can
+reach it: <code>livestock-notebooks --ip 0.0.0.0 --allow-remote</code> (there is no password: put it
+behind a proxy with TLS and a login). The project's README, sections <em>Running the app</em> and
+<em>Several app servers on one PostgreSQL database</em>, says more.</p>
+<p>Saves are the same files in both: <em>Menu, Save game</em> here downloads a file the served app
+loads, and the other way round.</p>
+<p><a href="voici/render/index.html">Back to the games</a></p>
+</body></html>
+"""
+
+
+REDIRECT_HTML = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Livestock Notebooks</title>
+<meta http-equiv="refresh" content="0; url=voici/render/index.html"></head>
+<body><p><a href="voici/render/index.html">Livestock Notebooks: open the games</a></p></body></html>
+"""
 
 
 def copy_template_static(out: Path) -> None:
