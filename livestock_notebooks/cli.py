@@ -556,6 +556,8 @@ add_command("lab", "livestock_notebooks.lab.cli",
             "play a balance-lab experiment of bot games on Dask into a Parquet folder (needs the [lab] extra)")
 add_command("copy-notebooks", __name__, "write editable copies of the notebooks into a folder, for JupyterLab",
             add="add_copy_notebooks_arguments", run="copy_notebooks_command")
+add_command("build-site", "livestock_notebooks.static_site.cli",
+            "write the static web edition (runs in the browser, no server) into a folder (needs the [site] extra and npm)")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -48,7 +48,9 @@ from .errors import IllegalAction, NotYourDecision, SaveFileError
 from .save_files import (
     BROWSER_ENV,
     MAX_AUTOSAVE_BYTES,
+    REMOVE_HOOKS,
     SAVE_DIR_ENV,
+    WRITE_HOOKS,
     SAVE_FORMAT,
     AutosaveCheck,
     AutosaveConflict,
@@ -61,6 +63,7 @@ from .save_files import (
     atomic_write_text,
     autosave_path,
     browser_id,
+    notify,
     parse_session_save,
     save_dir,
     set_aside,
@@ -644,7 +647,8 @@ class Session:
         try:
             self.autosave_path.unlink()
         except OSError:
-            pass
+            return
+        notify(REMOVE_HOOKS, self.autosave_path)
 
 
 def _load_engine(spec: GameInfo, text: str) -> GameState:
