@@ -9,12 +9,12 @@ A save written by a play page keeps the game from its start (``record``: the fir
 each decision as its index among the legal actions; see :class:`~livestock_notebooks.core.session.Session`),
 so the review replays it exactly, dice included. At every decision with a real choice it asks the
 strong bot at ``level`` what it would play there, from the deciding seat's view alone
-(``player_view``: never what that seat could not know), and plays the move made and the bot's
-move out in the same worlds drawn from that view (:func:`livestock_notebooks.win_chance.chances`):
+(``player_view``: never what that seat could not know), and plays the move made, the bot's move
+and the best other move its search weighed out in the same worlds drawn from that view (:func:`livestock_notebooks.win_chance.chances`):
 
-- ``chance_before``: the seat's chance to win before deciding, with the better of the two moves;
+- ``chance_before``: the seat's chance to win before deciding, with the best of the moves weighed;
 - ``chance_after``: its chance after the move it made, before any dice that move brings;
-- ``best_action`` / ``best_chance``: the better move by those playouts and its chance;
+- ``best_action`` / ``best_chance``: the best move by those playouts and its chance;
 - ``choice``: ``chance_after - best_chance`` (0 or less): what the choice cost;
 - ``dice``: how far the chance moved from ``chance_after`` until the seat's next decision (or
   the end of the game: 1 for a win, 0 for a loss): what the dice and the other seats did,
@@ -159,16 +159,19 @@ def _entry(info: GameInfo, state: Any, index: int, action: Any, level: str, worl
     view = state.player_view(seat)
     bot = estimator(info.name, level, seed * 1_000_003 + index)
     suggestion = bot.choose_from_view(view, seat)
-    moves = [action] if suggestion == action else [action, suggestion]
+    analysis = getattr(bot, "last_analysis", None) or {}
+    # the move made, the bot's, and the best other the bot weighed (a heuristic bot's own blind
+    # spot is then still set against something else)
+    moves = [action]
+    for other in [suggestion] + [a.get("action") for a in analysis.get("alternatives", [])[:1]]:
+        if other is not None and other not in moves:
+            moves.append(other)
     found = chances(info.name, view, seat, moves, level=level, worlds=worlds, bot=bot)
+    probabilities = [c.probability if c.probability is not None else c.raw for c in found]
+    p_played = probabilities[0]
+    best_i = max(range(len(moves)), key=lambda i: (probabilities[i], i == 0))
+    best, p_best = moves[best_i], probabilities[best_i]
     played = found[0]
-    p_played = played.probability if played.probability is not None else played.raw
-    best, p_best = action, p_played
-    if len(found) > 1:
-        other = found[1]
-        p_other = other.probability if other.probability is not None else other.raw
-        if p_other > p_played:
-            best, p_best = suggestion, p_other
     return ReviewEntry(index, seat, action, info.action_text(state, action, seat), p_best, p_played, best,
                        info.action_text(state, best, seat), p_best, p_played - p_best, None, played.playouts)
 
