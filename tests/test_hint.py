@@ -47,7 +47,7 @@ def test_the_hint_names_a_legal_move_with_its_chance_and_goes_when_the_game_move
     s = app.session
     assert s.is_human_turn and shown(app.hint_button) and not app.hint_button.disabled
     text = app.hint()
-    assert text.startswith("Hint:") and "chance to win after it: " in text and "% (likely " in text
+    assert text.startswith("Hint:") and "Chance to win after it: " in text and "% (likely " in text
     assert "from 8 simulated continuations" in text
     legal_words = {spec.action_text(s.state, a, s.current_player) for a in s.state.legal_actions()}
     legal_words |= {str(a) for a in s.state.legal_actions()}
@@ -136,7 +136,7 @@ def test_the_hint_never_shows_a_figure_from_fewer_playouts_than_its_minimum(game
 
     app = _hint_app(game, tmp_path, monkeypatch, MIN_PLAYOUTS - 1)
     text = app.hint()
-    assert text.startswith("Hint:") and "chance to win after it" not in text and "%" not in text, text
+    assert text.startswith("Hint:") and "hance to win after it" not in text and "%" not in text, text
     assert f"{MIN_PLAYOUTS - 1} simulated continuations are too few (at least {MIN_PLAYOUTS})" in text
     # the figure itself: none under the minimum, a probability with its range from it on
     assert _chance(game, [0.6] * (MIN_PLAYOUTS - 1)).probability is None

@@ -67,10 +67,10 @@ def hint_text(spec: GameInfo, state: Any, player: int, analysis: dict, detail: s
     if why:
         parts.append(html.escape("Why: " + "; ".join(why)))
     if chance is not None and chance.probability is not None:
-        parts.append(f"chance to win after it: <b>{html.escape(chance.text())}</b> "
+        parts.append(f"Chance to win after it: <b>{html.escape(chance.text())}</b> "
                      f"(from {chance.playouts} simulated continuations of what you can see)")
     elif chance is not None:
-        parts.append(f"no chance to win shown: {chance.playouts} simulated continuations are too few "
+        parts.append(f"No chance to win shown: {chance.playouts} simulated continuations are too few "
                      f"(at least {win_chance.MIN_PLAYOUTS})")
     return '<div class="lsn-bot-hint-line">' + ". ".join(parts) + ".</div>"
 
