@@ -11,7 +11,10 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "livestock_notebooks"
 GAMES = ("livestock_uprising", "battlegoats", "space_pigs")
-MAX_MODULE_LINES = 1000
+MAX_MODULE_LINES = 800
+ROOT = PACKAGE.parent
+#: every Python file the size limit applies to: the package, tests, benchmarks, docs
+SIZED = sorted(p for folder in ("livestock_notebooks", "tests", "benchmarks", "docs") for p in (ROOT / folder).rglob("*.py"))
 MAX_CLASS_LINES = 600
 
 
@@ -65,7 +68,7 @@ def _without_parent_packages(name: str, deps: set[str]) -> set[str]:
 
 
 def test_no_module_is_too_long():
-    long = {n: len(p.read_text(encoding="utf-8").splitlines()) for n, p in MODULES.items()}
+    long = {str(p.relative_to(ROOT)): len(p.read_text(encoding="utf-8").splitlines()) for p in SIZED}
     too_long = {n: k for n, k in long.items() if k > MAX_MODULE_LINES}
     assert not too_long, f"modules over {MAX_MODULE_LINES} lines: {too_long}"
 
