@@ -127,14 +127,16 @@ def main(argv: list[str] | None = None) -> None:
             points = fit(rows)
             path = Path(win_chance.__file__).resolve().parent / "data" / "calibration" / f"{game}.json"
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(json.dumps({
+            head = json.dumps({
                 "what": "raw playout mean -> observed share of wins (livestock_notebooks.win_chance)",
                 "source": "measured",
                 "command": f"python benchmarks/calibration.py --fit --games {args.games} --per-game {args.per_game} "
                            f"--level {args.level} --seed {seed} --game {game}",
+                "date": time.strftime("%Y-%m-%d"),
                 "positions": len(rows),
-                "points": points,
-            }, indent=1) + "\n", encoding="utf-8")
+            }, indent=1)[:-2]
+            lines = ",\n  ".join(json.dumps(p) for p in points)
+            path.write_text(f'{head},\n "points": [\n  {lines}\n ]\n}}\n', encoding="utf-8")
             print(f"fitted {len(points)} points -> {path.name}")
         else:
             print(table(rows))

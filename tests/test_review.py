@@ -47,10 +47,10 @@ def test_review_of_random_against_hard_the_random_seat_loses_more_per_decision()
 
 
 # Chickens to act, round 1, only Henrietta still to move: she and Cluck (no units) are in the
-# Chickens' barn a3, Pecky (a donkey) at e5; the Cows' Super Army at d2 can step to c2 or c3 and
-# attack b3 but cannot reach a3. A Super Army destroys a General without units that it attacks
+# Chickens' barn a3, Pecky (two horses, two oxen) at e5; the Cows' Super Army at d2 can step to
+# c2 or c3 and attack b3 but cannot reach a3. A Super Army destroys a General without units that it attacks
 # (Super Army section), so Henrietta walking out of the barn to b3 is a sure capture.
-_OPEN_BARN = ("Ch,Co ghcra/gfhcl/0grh1/acgfa/hcglr e5:d,a3,a3,*d2:ssss,-,- 0.0.0.0.0,0.0.0.0.0 -,-| - 0/action/1/0 "
+_OPEN_BARN = ("Ch,Co ghcra/gfhcl/0grh1/acgfa/hcglr e5:hhoo,a3,a3,*d2:ssss,-,- 0.0.0.0.0,0.0.0.0.0 -,-| - 0/action/1/0 "
               "010:101:000/t1")
 
 
