@@ -41,6 +41,7 @@ from ...core.errors import IllegalAction
 from ...core.protocol import Action, Event
 from ...core.session import GameInfo, Session
 from ..common.dom import button, hide, message_html, plain_text, set_classes, set_layout, shared_defaults, show
+from ..common.request import await_request
 from .headless import HeadlessRunner
 from .log import GameLog
 from .pacing import BOT_SPEEDS, DEFAULT_BOT_SPEED, BotPacing, Ticker
@@ -119,6 +120,7 @@ class GameApp(GameScreen, SetupScreen, SaveControls, HintControls, BotPacing):
         help_html: str = "",
         loop=None,
     ):
+        await_request()  # a preheated kernel: the visitor's browser id before any autosave is read
         self.spec = spec
         self.bot_delay = bot_delay
         self.autosave = autosave
