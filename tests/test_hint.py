@@ -57,7 +57,7 @@ def _livestock_attack_position():
     """A two-player Livestock game, played by greedy bots until the player to act may attack."""
     from livestock_notebooks.livestock_uprising import actions as A
     from livestock_notebooks.livestock_uprising import new_game
-    from livestock_notebooks.livestock_uprising.bots import GreedyBot
+    from livestock_notebooks.livestock_uprising.bots.heuristic import GreedyBot
 
     for seed in range(1, 40):
         state = new_game(players=2, seed=seed, max_rounds=100)
@@ -75,7 +75,7 @@ def _livestock_attack_position():
 
 
 def test_the_livestock_hint_gives_the_exact_odds_of_a_suggested_attack():
-    from livestock_notebooks.livestock_uprising.strong import hint_detail
+    from livestock_notebooks.livestock_uprising.bots.strong import hint_detail
 
     state, attack = _livestock_attack_position()
     view = state.player_view(state.current_player)
@@ -88,7 +88,7 @@ def test_the_livestock_hint_gives_the_exact_odds_of_a_suggested_attack():
 
 
 def test_the_hint_on_the_livestock_page_names_the_battle_odds(tmp_path, monkeypatch):
-    from livestock_notebooks.livestock_uprising import strong
+    from livestock_notebooks.livestock_uprising.bots import strong
     from livestock_notebooks.widgets.livestock_uprising.app import livestock_app
 
     state, attack = _livestock_attack_position()

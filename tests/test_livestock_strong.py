@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from livestock_notebooks.livestock_uprising import actions as A
 from livestock_notebooks.livestock_uprising import from_notation, new_game
-from livestock_notebooks.livestock_uprising.bots import GreedyBot
+from livestock_notebooks.livestock_uprising.bots.heuristic import GreedyBot
 from livestock_notebooks.livestock_uprising.quick_view import QuickView
-from livestock_notebooks.livestock_uprising.strong import StrongBot
-from livestock_notebooks.livestock_uprising.strong_policy import TacticalBot, no_hideout, super_duel
+from livestock_notebooks.livestock_uprising.bots.strong import StrongBot
+from livestock_notebooks.livestock_uprising.bots.strong_policy import TacticalBot, no_hideout, super_duel
 
 
 def _positions(wanted, seeds=range(1, 30), limit: int = 400):

@@ -15,8 +15,7 @@ from livestock_notebooks import cli
 
 
 def test_remote_ip_needs_an_explicit_flag(capsys) -> None:
-    with pytest.raises(SystemExit):
-        cli.main(["--ip", "0.0.0.0", "--no-browser"])
+    assert cli.main(["--ip", "0.0.0.0", "--no-browser"]) == 2
     assert "--allow-remote" in capsys.readouterr().err
 
 
@@ -102,8 +101,7 @@ def test_browser_id_cookie_is_parsed_strictly() -> None:
     for bad in ("", "lsn_browser=../../etc", "lsn_browser=ABC", f"lsn_browser={good}0", "lsn_browser"):
         assert cli.browser_id_from_cookie(bad) is None
     assert re.fullmatch(r"[0-9a-f]{32}", cli.new_browser_id())
-    envs = [a for a in cli.voila_argv(cli.Path(".")) if a.startswith("--VoilaConfiguration.http_header_envs=")]
-    assert len(envs) == 1 and "'X-Livestock-Browser'" in envs[0]
+    assert "--VoilaConfiguration.http_header_envs=X-Livestock-Browser" in cli.voila_argv(cli.Path("."))
 
 
 @pytest.mark.browser
@@ -188,8 +186,7 @@ def test_public_url_must_be_an_http_address(capsys) -> None:
     for bad in ("games.example", "ftp://games.example", "https://games.example/?x=1", "javascript:alert(1)"):
         with pytest.raises(ValueError):
             cli.checked_public_url(bad)
-    with pytest.raises(SystemExit):
-        cli.main(["--public-url", "games.example", "--no-browser"])
+    assert cli.main(["--public-url", "games.example", "--no-browser"]) != 0
     assert "--public-url" in capsys.readouterr().err
     assert cli.kernel_env("127.0.0.1", "https://games.example") == {
         "LIVESTOCK_SERVER_IP": "127.0.0.1", "LIVESTOCK_PUBLIC_URL": "https://games.example"}

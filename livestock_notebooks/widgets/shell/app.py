@@ -119,9 +119,13 @@ class GameApp(GameScreen, SetupScreen, SaveControls, HintControls, BotPacing):
         headless: bool = True,
         help_html: str = "",
         loop=None,
+        take_forced: bool | None = None,
     ):
         await_request()  # a preheated kernel: the visitor's browser id before any autosave is read
         self.spec = spec
+        #: decisions with one legal action are taken for the player (play pages; a tutorial's
+        #: steps are the player's own): ``take_forced`` or, when ``None``, ``autosave``
+        self.take_forced_steps = autosave if take_forced is None else take_forced
         self.bot_delay = bot_delay
         self.autosave = autosave
         self.save_directory = save_directory
@@ -167,6 +171,7 @@ class GameApp(GameScreen, SetupScreen, SaveControls, HintControls, BotPacing):
         # what this browser remembers: the bot speed, whether "how to play" was seen
         self.prefs = Prefs(save_directory) if autosave else None
         speed = self.prefs.get("bot_speed", DEFAULT_BOT_SPEED) if self.prefs else DEFAULT_BOT_SPEED
+        self._ask_single_start = bool(self.prefs.get("ask_single", False)) if self.prefs else False
         #: the bot speed chosen (a key of BOT_SPEEDS); its menu (``speed_dropdown``) comes with the game screen
         self.bot_speed: str = speed if speed in BOT_SPEEDS else DEFAULT_BOT_SPEED
         if self.bot_delay is not None and bot_delay == BOT_SPEEDS[DEFAULT_BOT_SPEED]:
@@ -343,6 +348,7 @@ class GameApp(GameScreen, SetupScreen, SaveControls, HintControls, BotPacing):
         if s.needs_handoff:
             self._message(f"Pass the device to {s.name(s.current_player)} first.", "error")
             return False
+        self._forced_held = False
         with s.autosave_later(self.defer):
             try:
                 events = s.apply(action)
@@ -402,7 +408,13 @@ class GameApp(GameScreen, SetupScreen, SaveControls, HintControls, BotPacing):
             return False
         with s.autosave_later(self.defer):
             entry = s.undo()
-            self._after([], f"Took back: {entry.action}")
+            taken = [entry]
+            # a step taken for the player (one legal action) goes back with the step before it
+            while (self.forced_action() is not None and s.can_undo and s.undo_blocker() is None
+                   and s.history and not s.history[-1].by_bot):
+                taken.append(s.undo())
+            self._forced_held = self.forced_action() is not None  # shown, not taken again at once
+            self._after([], f"Took back: {taken[-1].action}")
         return True
 
     def take_device(self) -> None:

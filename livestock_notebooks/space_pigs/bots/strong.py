@@ -53,12 +53,12 @@ import time
 from types import SimpleNamespace
 from typing import Any
 
-from ..core.search import LEVELS, SearchBot, heuristic_rollout, share
-from .actions import Fly, Land, PlayCard
-from .bots import _Plan
-from .determinize import determinize
+from ...core.search import LEVELS, SearchBot, heuristic_rollout, share
+from ..actions import Fly, Land, PlayCard
+from .heuristic import _Plan
+from ..determinize import determinize
 from .strong_policy import StrongPolicy, recipe_done_chance
-from .views import SpacePigsPlayerView
+from ..views import SpacePigsPlayerView
 
 #: the most its start planet's playouts may take, for a bot on a clock (the playouts of all
 #: four worlds took 2.3 to 3.2 s on a busy machine; the levels' budgets are at most 1 s a

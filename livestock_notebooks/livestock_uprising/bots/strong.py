@@ -45,12 +45,12 @@ import random
 import time
 from typing import Any
 
-from ..core.search import LEVELS, SearchBot, share
-from . import actions as A
-from . import data as D
-from .bots import GreedyBot
-from .determinize import determinize
-from .quick_view import QuickView
+from ...core.search import LEVELS, SearchBot, share
+from .. import actions as A
+from .. import data as D
+from .heuristic import GreedyBot
+from ..determinize import determinize
+from ..quick_view import QuickView
 from .strong_policy import TacticalBot, no_hideout
 
 __all__ = ["StrongBot", "LivestockSearch", "evaluate", "hint_detail", "material", "routine_cap"]

@@ -57,14 +57,14 @@ import random
 import time
 from typing import Any
 
-from ..core.rng import Dice
-from ..core.search import SearchBot, share
-from . import actions as act
-from .bots import SeenBot
-from .board import player_text
-from .cards import ADJACENT, SLOT_NAMES, card_value
-from .determinize import determinize
-from .odds import unknown_pool
+from ...core.rng import Dice
+from ...core.search import SearchBot, share
+from .. import actions as act
+from .heuristic import SeenBot
+from ..board import player_text
+from ..cards import ADJACENT, SLOT_NAMES, card_value
+from ..determinize import determinize
+from ..odds import unknown_pool
 from .playout import smart_playout
 
 __all__ = ["AttackPlanner", "LEVEL_BUDGETS", "PlannerBot", "StrongBot", "WEIGHTS", "evaluate", "quick_rollout", "strength"]
