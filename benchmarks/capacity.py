@@ -20,6 +20,7 @@ These machines are shared and busy: the figures vary from run to run.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import random
 import statistics
@@ -150,43 +151,66 @@ def pages_at_once(count: int, *, limit: float, server_args: list[str], notebook:
 
 
 def busy_tables(n: int, moves: int) -> dict[str, tuple[float, float]]:
-    """Move-to-drawn between three browsers at one table, with ``n`` other tables active: each
-    watched by a page of its own (its kernel polls the table) and moved on once a second."""
+    """Move-to-drawn between three browsers at one table (``benchmarks/tables.py``'s
+    :func:`propagation`), with ``n`` other tables active in the same server: each watched by a
+    page of its own (its kernel polls the table) and moved on about once a second."""
     import tables as tables_bench  # benchmarks/tables.py
 
-    if n == 0:
-        return tables_bench.propagation(moves)
+    return tables_bench.propagation(moves, around=(lambda url, base: _busy(n, url, base)) if n else None)
+
+
+@contextlib.contextmanager
+def _busy(n: int, store_url: str, base_url: str):
+    """``n`` BattleGoats tables (a person and two bots) in the store at ``store_url``, each shown
+    in a page of the server at ``base_url``, moved on by a thread until the block ends."""
     from livestock_notebooks.tables import TableService, TableStore
 
-    stop = threading.Event()
+    ready, stop = threading.Event(), threading.Event()
+    failed: list[BaseException] = []
 
-    def background(store_url: str, base_url: str) -> None:
+    def run() -> None:
         from playwright.sync_api import sync_playwright
 
         store = TableStore(store_url)
         service = TableService(store)
-        made = [store.create("battlegoats", {}, ["human", "bot:random", "bot:random"], "Bg", seed=i)
-                for i in range(n)]
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS, headless=True)
-            for record, _ in made:
-                page = browser.new_context().new_page()
-                page.goto(voila_url(base_url, "tables.ipynb") + f"?table={record.id}", wait_until="commit")
-            rng = random.Random(1)
-            while not stop.is_set():
-                for record, token in made:
-                    try:
+        made = [store.create("battlegoats", {}, ["human", "bot:random", "bot:random"], "Bg", seed=i) for i in range(n)]
+        try:
+            with sync_playwright() as pw:
+                browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS, headless=True)
+                pages = []
+                for record, _ in made:
+                    page = browser.new_context().new_page()
+                    page.goto(voila_url(base_url, "tables.ipynb") + f"?table={record.id}", wait_until="commit")
+                    pages.append(page)
+                for page in pages:
+                    page.locator(".lsn-table-lobby").wait_for(timeout=300_000)
+                ready.set()
+                rng = random.Random(1)
+                while not stop.is_set():
+                    for record, token in made:
                         service.play_bots(record.id)
                         version, legal = service.legal_actions(record.id, token)
                         if legal:
                             service.act(record.id, token, version, rng.choice(legal))
-                    except Exception:
-                        pass
-                stop.wait(1.0)
-            browser.close()
-        store.close()
+                    for page in pages:  # let the watching pages' events through
+                        page.wait_for_timeout(1000 / len(pages))
+                browser.close()
+        except BaseException as exc:  # noqa: BLE001 - reported by the main thread
+            failed.append(exc)
+            ready.set()
+        finally:
+            store.close()
 
-    return tables_bench.propagation(moves, background=background, stop=stop)
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    ready.wait(360)
+    if failed:
+        raise RuntimeError(f"the busy tables did not start: {failed[0]!r}")
+    try:
+        yield
+    finally:
+        stop.set()
+        thread.join(60)
 
 
 def main(argv=None) -> None:

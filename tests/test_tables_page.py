@@ -11,6 +11,7 @@ import pytest
 
 from livestock_notebooks.core.errors import IllegalAction
 from livestock_notebooks.tables.store import TableStore
+from livestock_notebooks.widgets.common.dom import plain_text
 from livestock_notebooks.widgets.shell.app import tree_text
 from livestock_notebooks.widgets.tables.page import SeatTokens, TablesPage, invite_note, invite_url, table_from_query
 from test_battlegoats_ui import assert_no_hidden_names
@@ -309,3 +310,27 @@ def test_a_move_and_a_bot_step_show_the_services_events_without_reading_the_acti
     assert len(host.session.log) > before
     watcher = page(store, folder, "Dee", table)
     assert watcher.session.version == host.session.version
+
+
+def test_a_database_error_shown_to_visitors_names_no_host_port_or_driver(store, folder, caplog, monkeypatch):
+    pytest.importorskip("psycopg")
+    from livestock_notebooks.widgets.tables.page import STORE_DOWN
+
+    monkeypatch.setenv("LIVESTOCK_TABLES_URL", "postgresql://lsn:secret@127.0.0.1:9/tables")  # nothing listens
+    down = TablesPage(query="table=abc", save_directory=folder("visitor"), app_options={"bot_delay": None})
+    shown = plain_text(down.status.value)
+    assert shown == STORE_DOWN
+    for leak in ("127.0.0.1", "9/", "port", "psycopg", "secret", "connection"):
+        assert leak not in shown
+    assert "127.0.0.1" in caplog.text  # the operator's log has the details
+    host = page(store, folder, "host")
+    create(host, "battlegoats", ["Human", "Human"])
+    import psycopg
+
+    def refused(_table_id):
+        raise psycopg.OperationalError('connection to server at "db.internal" (10.0.0.5), port 5432 failed')
+
+    host.session.store.stamp = refused
+    host.play._tick()
+    assert "db.internal" not in host.app.status_text and "5432" not in host.app.status_text
+    assert STORE_DOWN in host.app.status_text

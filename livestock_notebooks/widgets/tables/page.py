@@ -19,6 +19,7 @@ so a reload or a new kernel sits at the same seat again.
 from __future__ import annotations
 
 import html
+import logging
 import os
 import socket
 from typing import Any
@@ -35,9 +36,9 @@ from ..common.request import await_request
 from ..shell.app import GameApp
 from ..shell.prefs import Prefs
 from .lobby import Lobby
-from .remote import TablePlay, TableSession
+from .remote import STORE_DOWN, TablePlay, TableSession
 
-__all__ = ["SeatTokens", "TablesPage", "game_app", "invite_note", "invite_url", "table_from_query", "tables_page"]
+__all__ = ["STORE_DOWN", "SeatTokens", "TablesPage", "game_app", "invite_note", "invite_url", "table_from_query", "tables_page"]
 
 TOKENS_NAME = "table-seats.json"
 #: at most this many tables are remembered per browser (the oldest are forgotten)
@@ -91,6 +92,29 @@ def table_from_query(query: str | None = None) -> str | None:
     query = os.environ.get("QUERY_STRING", "") if query is None else query
     values = parse_qs(query.lstrip("?")).get("table") or []
     return values[0] if values and values[0] else None
+
+
+_log = logging.getLogger(__name__)
+
+
+def store_errors() -> tuple[type[BaseException], ...]:
+    """The exceptions a database driver raises when the store is out of reach or fails."""
+    import sqlite3
+
+    errors: list[type[BaseException]] = [sqlite3.Error, OSError]
+    try:
+        import psycopg
+    except ImportError:
+        pass
+    else:
+        errors.append(psycopg.Error)
+    return tuple(errors)
+
+
+def store_trouble(exc: BaseException) -> str:
+    """Log ``exc`` for the operator; the short text a visitor sees (:data:`STORE_DOWN`)."""
+    _log.warning("tables: the store failed: %s: %s", type(exc).__name__, exc)
+    return STORE_DOWN
 
 
 #: set by ``livestock-notebooks`` for its kernels: the address it listens on and ``--public-url``
@@ -171,8 +195,8 @@ class TablesPage:
     def __init__(self, *, store: TableStore | None = None, query: str | None = None, save_directory=None,
                  app_options: dict | None = None, loop=None, env: Any = None):
         await_request()  # a preheated kernel: the visitor's query string, address and browser id
-        self.store = store if store is not None else open_store()
-        self.service = TableService(self.store)
+        self.store: Any = store
+        self.service: Any = None
         self.tokens = SeatTokens(save_directory)
         self.app_options = dict(app_options or {})
         self.loop = loop
@@ -211,10 +235,17 @@ class TablesPage:
         self.widget.add_class("lsn-tables-page")
 
         table_id = table_from_query(query)
-        if table_id is not None:
-            self.open_table(table_id)
-        else:
-            self.show_create()
+        try:
+            if self.store is None:
+                self.store = open_store()
+            self.service = TableService(self.store)
+            if table_id is not None:
+                self.open_table(table_id)
+            else:
+                self.show_create()
+        except store_errors() as exc:
+            hide(self.create_box)
+            self.message(store_trouble(exc), "error")
 
     def _ipython_display_(self):
         from IPython.display import display
@@ -261,6 +292,9 @@ class TablesPage:
             record, token = self.store.create(game, options or {}, spec, self.your_name.value, seed=seed)
         except ValueError as exc:
             self.message(f"Cannot make this table: {exc}", "error")
+            return None
+        except store_errors() as exc:
+            self.message(store_trouble(exc), "error")
             return None
         self.tokens.remember(record.id, token)
         app = self._apps.pop(game)  # this game's page becomes the table's game screen
@@ -342,6 +376,9 @@ class TablesPage:
             self.message(f"Could not take that seat: {exc}.", "error")
             self._refresh_table()
             return False
+        except store_errors() as exc:
+            self.message(store_trouble(exc), "error")
+            return False
         self.tokens.remember(s.table_id, token)
         s.seat = s.viewer = index
         s.token = token
@@ -358,6 +395,9 @@ class TablesPage:
             self.store.set_seat(s.table_id, s.token, seat, kind, bot)
         except (BadToken, ValueError) as exc:
             self.message(f"Could not change seat {seat + 1}: {exc}", "error")
+            return False
+        except store_errors() as exc:
+            self.message(store_trouble(exc), "error")
             return False
         self.message(f"Seat {seat + 1} is now {'open for a player' if kind == 'free' else 'played by a bot'}.", "info")
         self._refresh_table()
