@@ -109,6 +109,7 @@ def test_a_preheated_kernel_saves_the_game_in_the_visitors_browser_folder(crowd_
     context = browser.new_context()
     page = context.new_page()
     page.goto(voila_url(server.base_url, "battlegoats_play.ipynb"))
+    expect(page).to_have_title(re.compile(r"^Play BattleGoats"))  # the tab names the game
     start_game(page)
     ident = next(c["value"] for c in context.cookies() if c["name"] == "lsn_browser")
     folder = server.home / ".livestock_notebooks" / "saves" / "browsers" / ident

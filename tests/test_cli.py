@@ -296,3 +296,12 @@ def test_ctrl_c_in_the_lab_is_one_line(tmp_path) -> None:
                              "games [", tmp_path)
     assert status == 130 and "Traceback" not in err
     assert err.strip().splitlines()[-1] == "livestock-notebooks: interrupted"
+
+
+def test_every_page_s_tab_title_names_it() -> None:
+    from livestock_notebooks import catalog
+
+    for entry in catalog.NOTEBOOKS:
+        nb = json.loads((REPO / "notebooks" / entry.file).read_text())
+        assert nb["metadata"]["title"] == f"{entry.title} · Livestock Notebooks", entry.file
+    assert "BattleGoats" in json.loads((REPO / "notebooks" / "battlegoats_play.ipynb").read_text())["metadata"]["title"]
