@@ -41,6 +41,7 @@ from ...core.errors import IllegalAction
 from ...core.protocol import Action, Event
 from ...core.session import GameInfo, Session
 from ..common.dom import button, hide, message_html, plain_text, set_classes, set_layout, shared_defaults, show
+from ..common.request import await_request
 from .headless import HeadlessRunner
 from .log import GameLog
 from .pacing import BOT_SPEEDS, DEFAULT_BOT_SPEED, BotPacing, Ticker
@@ -121,6 +122,7 @@ class GameApp(GameScreen, SetupScreen, SaveControls, HintControls, BotPacing):
         take_forced: bool | None = None,
         tutorial: str = "",
     ):
+        await_request()  # a preheated kernel: the visitor's browser id before any autosave is read
         self.spec = spec
         #: decisions with one legal action are taken for the player (play pages; a tutorial's
         #: steps are the player's own): ``take_forced`` or, when ``None``, ``autosave``
