@@ -11,8 +11,9 @@ import pytest
 
 from livestock_notebooks.core.errors import IllegalAction
 from livestock_notebooks.tables.store import TableStore
+from livestock_notebooks.widgets.common.dom import plain_text
 from livestock_notebooks.widgets.shell.app import tree_text
-from livestock_notebooks.widgets.tables.page import SeatTokens, TablesPage, invite_url, table_from_query
+from livestock_notebooks.widgets.tables.page import SeatTokens, TablesPage, invite_note, invite_url, table_from_query
 from test_battlegoats_ui import assert_no_hidden_names
 
 
@@ -93,6 +94,35 @@ def test_invite_link_is_the_page_address_with_the_table_id():
     assert invite_url("abcDEF123_-x", {}) == "tables.ipynb?table=abcDEF123_-x"
     assert table_from_query("table=abcDEF123_-x&x=1") == "abcDEF123_-x"
     assert table_from_query("") is None
+
+
+def test_the_invite_link_follows_the_public_url_and_a_proxys_https():
+    page_env = {"SERVER_NAME": "games.example", "SERVER_PORT": "443", "SCRIPT_NAME": "/voila/render/tables.ipynb"}
+    assert invite_url("t1", {**page_env, "HTTP_X_FORWARDED_PROTO": "https"}) == \
+        "https://games.example/voila/render/tables.ipynb?table=t1"
+    public = {**page_env, "SERVER_NAME": "127.0.0.1", "LIVESTOCK_PUBLIC_URL": "https://play.example/games/"}
+    assert invite_url("t1", public) == "https://play.example/games/voila/render/tables.ipynb?table=t1"
+    assert invite_note(invite_url("t1", public), public) == ""
+
+
+def test_a_link_that_works_on_this_computer_only_says_so_and_how_to_share():
+    page_env = {"SERVER_NAME": "127.0.0.1", "SERVER_PORT": "8866", "SCRIPT_NAME": "/voila/render/tables.ipynb"}
+    url = invite_url("t1", page_env)
+    alone = invite_note(url, {**page_env, "LIVESTOCK_SERVER_IP": "127.0.0.1"})
+    assert "this computer only" in alone and "--allow-remote" in alone and "no password" in alone
+    wide = invite_note(url, {**page_env, "LIVESTOCK_SERVER_IP": "0.0.0.0"})
+    assert "network address" in wide and "--allow-remote" not in wide
+    lan = {**page_env, "SERVER_NAME": "192.168.1.5", "LIVESTOCK_SERVER_IP": "0.0.0.0"}
+    assert invite_note(invite_url("t1", lan), lan) == ""
+
+
+def test_the_lobby_shows_the_loopback_note_to_the_host(store, folder):
+    env = {"SERVER_NAME": "localhost", "SERVER_PORT": "8866", "SCRIPT_NAME": "/voila/render/tables.ipynb",
+           "LIVESTOCK_SERVER_IP": "127.0.0.1"}
+    host = TablesPage(store=store, query="", save_directory=folder("host"), app_options={"bot_delay": None}, env=env)
+    create(host, "battlegoats", ["Human", "Human"])
+    assert host.lobby.invite.value.startswith("http://localhost:8866/")
+    assert "this computer only" in host.lobby.invite_note.value
 
 
 def test_three_browsers_play_battlegoats_to_the_end_each_seeing_only_their_own_cards(store, folder):
@@ -280,3 +310,27 @@ def test_a_move_and_a_bot_step_show_the_services_events_without_reading_the_acti
     assert len(host.session.log) > before
     watcher = page(store, folder, "Dee", table)
     assert watcher.session.version == host.session.version
+
+
+def test_a_database_error_shown_to_visitors_names_no_host_port_or_driver(store, folder, caplog, monkeypatch):
+    pytest.importorskip("psycopg")
+    from livestock_notebooks.widgets.tables.page import STORE_DOWN
+
+    monkeypatch.setenv("LIVESTOCK_TABLES_URL", "postgresql://lsn:secret@127.0.0.1:9/tables")  # nothing listens
+    down = TablesPage(query="table=abc", save_directory=folder("visitor"), app_options={"bot_delay": None})
+    shown = plain_text(down.status.value)
+    assert shown == STORE_DOWN
+    for leak in ("127.0.0.1", "9/", "port", "psycopg", "secret", "connection"):
+        assert leak not in shown
+    assert "127.0.0.1" in caplog.text  # the operator's log has the details
+    host = page(store, folder, "host")
+    create(host, "battlegoats", ["Human", "Human"])
+    import psycopg
+
+    def refused(_table_id):
+        raise psycopg.OperationalError('connection to server at "db.internal" (10.0.0.5), port 5432 failed')
+
+    host.session.store.stamp = refused
+    host.play._tick()
+    assert "db.internal" not in host.app.status_text and "5432" not in host.app.status_text
+    assert STORE_DOWN in host.app.status_text

@@ -15,6 +15,7 @@ server (:meth:`TableService.play_bots`) as soon as it is their turn.
 """
 from __future__ import annotations
 
+import logging
 from typing import Any, Callable
 
 from ...core.errors import IllegalAction, NotYourDecision
@@ -27,6 +28,10 @@ from ..common.dom import set_layout
 
 __all__ = ["POLL_SECONDS", "StaleMove", "TablePlay", "TableSession", "table_seats"]
 
+_log = logging.getLogger(__name__)
+#: what a visitor is told when the tables' database fails; its host, port and the driver's words
+#: go to the server's log only
+STORE_DOWN = "The tables' database cannot be reached just now; try again in a minute."
 #: how often a page reads its table's version
 POLL_SECONDS = 0.3
 #: the note shown when a move was refused because the table had moved on
@@ -242,8 +247,9 @@ class TablePlay:
             return
         try:
             self.poll()
-        except Exception as exc:  # the store out of reach for a moment: say so, keep polling
-            self.app.message(f"Could not read the table: {type(exc).__name__}: {exc}", "error")
+        except Exception as exc:  # the store out of reach for a moment: say so (no host, port or driver text), keep polling
+            _log.warning("tables: could not read table %s: %s: %s", self.session.table_id, type(exc).__name__, exc)
+            self.app.message(STORE_DOWN, "error")
         self._ticker.schedule(self.interval)
 
     def poll(self) -> bool:
