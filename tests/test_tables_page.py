@@ -334,3 +334,28 @@ def test_a_database_error_shown_to_visitors_names_no_host_port_or_driver(store, 
     host.play._tick()
     assert "db.internal" not in host.app.status_text and "5432" not in host.app.status_text
     assert STORE_DOWN in host.app.status_text
+
+
+def test_the_players_names_are_on_the_turn_line_in_the_log_and_in_the_result(store, folder):
+    host = page(store, folder, "host")
+    table = create(host, "battlegoats", ["Human", "Human", "random"], name="Ann")
+    bob = join(store, folder, "Bob", table, 1)
+    poll_all([host, bob])
+    assert "Ann" in plain_text(bob.app.turn.value) and "Player 1" not in plain_text(bob.app.turn.value)
+    host.app.act(host.session.legal_for_viewer()[0])
+    poll_all([host, bob])
+    for p in (host, bob):
+        lines = [e.text for e in p.session.log]
+        assert any(line.startswith("Ann lays") for line in lines), lines
+        assert not any("Player 1 " in line for line in lines)
+    assert bob.session.name(0) == "Ann" and bob.session.name(1) == "Bob"
+    assert bob.session.name(2) == "Player 3"  # the bot's seat keeps the game's name
+    assert host.session.named("Player 1 and Player 12") == "Ann and Player 12"  # a whole name only
+    # where the game's name says more than a number, both show
+    lu_host = page(store, folder, "lu-host")
+    create(lu_host, "livestock_uprising", ["Human", "Human"], name="Cy <b>")
+    s = lu_host.session
+    assert s.name(0) == f"Cy <b> ({s.spec.seat_name(0, s.state)})"
+    base = s.spec.seat_name(0, s.state)
+    assert s.named(f"P1 ({base}) places the barn") == f"Cy <b> ({base}) places the barn"
+    assert "Cy &lt;b&gt;" in lu_host.app.turn.value  # escaped where it is drawn
