@@ -6,6 +6,7 @@ would have polled, and ``app.run_bots()`` where its bot tick would have fired.""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -359,3 +360,14 @@ def test_the_players_names_are_on_the_turn_line_in_the_log_and_in_the_result(sto
     base = s.spec.seat_name(0, s.state)
     assert s.named(f"P1 ({base}) places the barn") == f"Cy <b> ({base}) places the barn"
     assert "Cy &lt;b&gt;" in lu_host.app.turn.value  # escaped where it is drawn
+
+
+def test_a_spectator_of_an_all_human_table_is_not_told_that_bots_play(store, folder):
+    host = page(store, folder, "host")
+    table = create(host, "battlegoats", ["Human", "Human"])
+    join(store, folder, "Bob", table, 1)
+    watcher = page(store, folder, "Dee", table)
+    assert watcher.session.seat is None
+    shown = text(watcher)
+    assert "You are watching: only face-up and revealed cards are shown" in shown
+    assert not re.search(r"bots? (are|is) playing", shown, re.I)
