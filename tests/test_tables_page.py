@@ -371,3 +371,49 @@ def test_a_spectator_of_an_all_human_table_is_not_told_that_bots_play(store, fol
     shown = text(watcher)
     assert "You are watching: only face-up and revealed cards are shown" in shown
     assert not re.search(r"bots? (are|is) playing", shown, re.I)
+
+
+def test_the_table_chat_is_escaped_and_reaches_every_page(store, folder):
+    host = page(store, folder, "host")
+    table = create(host, "battlegoats", ["Human", "Human"], name="<b>Ann</b>")
+    bob = join(store, folder, "Bob", table, 1)
+    watcher = page(store, folder, "Dee", table)
+    host.talk.entry.value = '<img src=x onerror="alert(1)"> hello & bye'
+    host.talk.send.click()
+    assert host.talk.entry.value == "" and host.talk.note.value == ""
+    poll_all([host, bob, watcher])
+    for p in (host, bob, watcher):
+        shown = p.talk.lines.value
+        assert "&lt;img src=x onerror=&quot;alert(1)&quot;&gt; hello &amp; bye" in shown
+        assert "&lt;b&gt;Ann&lt;/b&gt;" in shown and "<img" not in shown and "<b>Ann" not in shown
+    assert watcher.talk.write_box.layout.display == "none"  # a watcher reads only
+    host.talk.entry.value = "x" * 201
+    host.talk.send.click()
+    assert "at most 200" in host.talk.note.value and host.talk.entry.value == "x" * 201
+
+
+def test_a_rematch_after_the_end_keeps_everyones_seat(store, folder):
+    host = page(store, folder, "host")
+    table = create(host, "battlegoats", ["Human", "Human"])
+    bob = join(store, folder, "Bob", table, 1)
+    pages = [host, bob]
+    rng = random.Random(2)
+    assert host.talk.rematch_button.layout.display == "none"
+    for _ in range(3000):
+        s = host.session
+        if s.state.is_over:
+            break
+        mover = pages[s.current_player]
+        assert mover.app.act(rng.choice(mover.session.legal_for_viewer()))
+        poll_all(pages)
+    poll_all(pages)
+    assert bob.talk.rematch_button.layout.display != "none"
+    bob.talk.rematch_button.click()
+    poll_all(pages)
+    for p in pages:
+        assert "Play the rematch" in p.talk.rematch_link.value
+        assert p.talk.rematch_button.layout.display == "none"
+    new_id = bob.talk.rematch_link.value.split("table=")[1].split('"')[0]
+    again = [page(store, folder, "host", new_id), page(store, folder, "Bob", new_id)]
+    assert [p.session.seat for p in again] == [0, 1]
+    assert again[0].session.version == 0 and not again[0].session.state.is_over
