@@ -545,7 +545,7 @@ class GameApp(GameScreen, SetupScreen, SaveControls, HintControls, BotPacing):
         if s.is_bot_turn:
             extra = " (bots paused)" if self.paused else f" ({s.seats[player].kind} bot is playing)"
         self.turn.value = (f'<span class="lsn-chip" style="background:{html.escape(color)}"></span>'
-                           f'<span class="lsn-turn-text">{html.escape(self.spec.turn_text(s.state) + extra)}</span>')
+                           f'<span class="lsn-turn-text">{html.escape(s.named(self.spec.turn_text(s.state)) + extra)}</span>')
         mine = bool(s.legal_for_viewer()) and not s.needs_handoff
         if mine != ("lsn-prompt-mine" in self.prompt_panel._dom_classes):
             (self.prompt_panel.add_class if mine else self.prompt_panel.remove_class)("lsn-prompt-mine")
