@@ -20,7 +20,8 @@ actions. A load replays every kept step and keeps the history only when each one
 the next position exactly; anything else drops the history (the game loads all the same).
 
 Save files are JSON: a small envelope (game, seats, log) around the engine's own
-``state.to_json()``. A bare engine save (``state.to_json()``) loads too, with every seat human.
+``state.to_json()``, with the game's ``record`` (its first position and each move as its index
+among the legal actions) so that :mod:`livestock_notebooks.review` can replay it. A bare engine save (``state.to_json()``) loads too, with every seat human.
 Anything else raises :class:`~livestock_notebooks.core.errors.SaveFileError` with a message a player
 can act on.
 
