@@ -343,9 +343,10 @@ class Session:
         session = cls(spec, state, seats, seed=seed if isinstance(seed, int) else 0, log=log, **kwargs)
         session.history = _undo_from_save(spec, envelope.get("undo"), state, len(log))
         record = envelope.get("record")
-        ok = (isinstance(record, dict) and isinstance(record.get("start"), str) and isinstance(record.get("moves"), list)
-              and all(isinstance(m, int) for m in record["moves"]))
-        session.record = {"start": record["start"], "moves": list(record["moves"])} if ok else None
+        session.record = None
+        if isinstance(record, dict) and isinstance(record.get("start"), str) and isinstance(record.get("moves"), list) \
+                and all(isinstance(m, int) for m in record["moves"]):
+            session.record = {"start": record["start"], "moves": list(record["moves"])}
         session.hints = envelope.get("hints") is not False
         if len(session.undoable_tail()) != len(session.history):
             session.history = []  # kept steps that undo could not reach: not a save this page wrote
