@@ -92,8 +92,14 @@ class ReviewControls:
             self.review_upload.value = ()
 
     def show_review(self, text: str | bytes, name: str = "the save") -> Review | None:
-        """Review the game of a save text and show it under the game screen."""
+        """Review the game of a save text and show it under the game screen (on the kernel's loop
+        once the "Reviewing" line is out; at once without a loop). Returns the review when done."""
         self._message(f"Reviewing {name}: each decision weighed by the strong bot...")
+        self.last_review = None
+        self.defer(lambda: self._review_now(text, name))
+        return self.last_review
+
+    def _review_now(self, text: str | bytes, name: str) -> Review | None:
         try:
             review = review_game(text, level=REVIEW_LEVEL, finished_only=True)
         except SaveFileError as exc:
@@ -132,4 +138,4 @@ class ReviewControls:
         else:
             self._review_chart.update(series, x=x)
         self._review_swings.value = swings_html(self.spec, review)
-        show(self.review_box)
+        self._show(self.review_box)

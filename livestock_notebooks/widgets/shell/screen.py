@@ -154,7 +154,7 @@ class GameScreen:
         self.view_box = w.Box([self.board_col, self.prompt_panel, self.side])
         self.view_box.add_class("lsn-view")
         self.view_box.add_class("lsn-screen")
-        self.game_box = w.VBox([self.conflict_box, self.handoff_box, self.view_box, self.review_box])
+        self.game_box = w.VBox([self.conflict_box, self.handoff_box, self.view_box])
         self.game_box.add_class("lsn-game")
         hide(self.game_box)
         hide(self.handoff_box)
@@ -182,8 +182,9 @@ class GameScreen:
         # the page's parts in order; the hidden ones join the page when first shown (a browser
         # draws every part it is given, hidden or not: the setup screen draws half as many)
         self._parts = (self.style, self.topbar, self.confirm_box, self.menu_box, self.help_box,
-                       self.seed_note, self.status_slot, self.resume_box, self.setup_box, self.game_box)
-        self._late_parts = (self.confirm_box, self.menu_box, self.game_box)
+                       self.seed_note, self.status_slot, self.resume_box, self.setup_box, self.game_box,
+                       self.review_box)
+        self._late_parts = (self.confirm_box, self.menu_box, self.game_box, self.review_box)
         self.widget._lsn_detached = self._late_parts  # still walked by widget_tree and tree_text
 
     def _ask_single_changed(self, change) -> None:
