@@ -39,7 +39,7 @@ def test_review_this_game_shows_each_seats_chance_and_the_biggest_swings(finishe
     lines = app._review_chart.lines
     assert len(lines.y) == 2 and len(lines.x) == len(review)  # a line per seat, a point per decision
     assert all(0.0 <= y <= 1.0 for row in lines.y for y in row)
-    table = app._review_swings.value
+    table = app._review_swings.value.replace("&rarr;", "->")
     assert table.count("lsn-review-swing") == min(5, len(review))
     # each swing: the move as the log writes it (a face-down card not named) and the strong bot's
     for e in review.biggest(5):

@@ -33,24 +33,28 @@ def _pct(x: float) -> str:
     return f"{100 * x:.0f}%"
 
 
+def _points(x: float) -> str:
+    return f"{'+' if x >= 0.005 else ''}{100 * x:.0f} points"
+
+
 def swings_html(spec: GameInfo, review: Review, n: int = 5) -> str:
-    """The ``n`` biggest swings as an HTML table (escaped): move, seat, what was played and the
-    chance after it, what the strong bot would have played and its chance, and the part of the
-    swing that came from the dice and the others' moves. Moves read as the game's log writes them
-    (a face-down card is not named)."""
-    rows = []
+    """The ``n`` biggest swings as HTML (escaped), one line each: the decision's number (as on
+    the chart), what was played and the chance after it, what the strong bot would have played
+    and its chance, what the choice cost and what the dice and the others' moves did next. Moves
+    read as the game's log writes them (a face-down card is not named)."""
+    number = {id(e): i + 1 for i, e in enumerate(review.entries)}
+    items = []
     for e in review.biggest(n):
-        dice = "" if e.dice is None else f"{'+' if e.dice >= 0 else ''}{100 * e.dice:.0f} points"
-        rows.append(
-            f"<tr class='lsn-review-swing'><td>{e.index + 1}</td><td>{html.escape(spec.seat_name(e.seat))}</td>"
-            f"<td>{html.escape(e.text)} &rarr; {_pct(e.chance_after)}</td>"
-            f"<td>{html.escape(e.best_text)} &rarr; {_pct(e.best_chance)}</td>"
-            f"<td>{100 * e.choice:.0f} points</td><td>{html.escape(dice)}</td></tr>")
-    head = ("<tr><th>Move</th><th>Seat</th><th>Played (chance after)</th><th>Strong bot's move (chance)</th>"
-            "<th>The choice</th><th>Dice and others</th></tr>")
+        dice = "" if e.dice is None else f"; then the dice and the others: {_points(e.dice)}"
+        items.append(
+            f"<li class='lsn-review-swing'><b>Decision {number[id(e)]}</b>: {html.escape(e.text)} "
+            f"&rarr; {_pct(e.chance_after)}. <span class='lsn-review-best'>The strong bot: "
+            f"{html.escape(e.best_text)} &rarr; {_pct(e.best_chance)}</span>. "
+            f"The choice: {_points(e.choice)}{html.escape(dice)}.</li>")
     return (f"<div class='lsn-review-title'><b>Biggest swings</b> ({len(review)} decisions reviewed at the "
-            f"{html.escape(review.level)} level, {review.seconds:.0f} s)</div>"
-            f"<table class='lsn-review-table'>{head}{''.join(rows)}</table>")
+            f"{html.escape(review.level)} level in {review.seconds:.0f} s; chances from each seat's own view)</div>"
+            f"<ul class='lsn-review-list' style='margin:0.3em 0;padding-left:1.2em;line-height:1.4'>"
+            f"{''.join(items)}</ul>")
 
 
 class ReviewControls:
