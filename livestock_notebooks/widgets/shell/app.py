@@ -46,6 +46,7 @@ from .headless import HeadlessRunner
 from .log import GameLog
 from .pacing import BOT_SPEEDS, DEFAULT_BOT_SPEED, BotPacing, Ticker
 from .hint import HintControls
+from .review import ReviewControls
 from .prefs import Prefs
 from .saves import SaveControls
 from .screen import GameScreen
@@ -79,7 +80,7 @@ class Batch:
     refused: bool = False
 
 
-class GameApp(GameScreen, SetupScreen, SaveControls, HintControls, BotPacing):
+class GameApp(GameScreen, SetupScreen, SaveControls, HintControls, ReviewControls, BotPacing):
     """The whole game page: resume offer, setup (seats human or bot), the game with its view,
     hot-seat screen, bots, undo, end-turn, save/load, log, and a headless bot-vs-bot runner.
 
@@ -581,6 +582,7 @@ class GameApp(GameScreen, SetupScreen, SaveControls, HintControls, BotPacing):
         self.log.state = s.state  # seat colours may follow the game (Livestock factions)
         self.log.set_entries(s.log)
         self._refresh_hint(s)
+        self._refresh_review(s)
         if not bot_step or s.state.is_over or not self.save_link.value:
             self.update_save_link()  # after a bot's step the last link stays (a settled point)
 
