@@ -12,6 +12,7 @@ import os
 import shutil
 import subprocess
 import sys
+import sysconfig
 import tarfile
 import time
 import urllib.request
@@ -20,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from browser import free_port, wait_for_port
+from browser import _die_with_parent, free_port, wait_for_port
 
 REPO = Path(__file__).resolve().parent.parent
 SOURCES = ("pyproject.toml", "setup.py", "MANIFEST.in", "README.md", "livestock_notebooks", "notebooks")
@@ -32,6 +33,28 @@ def _run(cmd: list[str], cwd: Path, timeout: float = 120) -> str:
     out = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=timeout, env=env)
     assert out.returncode == 0, f"{cmd} failed:\n{out.stdout}\n{out.stderr}"
     return out.stdout
+
+
+def running_site_packages() -> list[str]:
+    """The site-packages folders of the interpreter running the tests (a virtual environment's
+    own when the tests run in one), never the base interpreter's behind it."""
+    paths = {sysconfig.get_path("purelib"), sysconfig.get_path("platlib")}
+    return sorted(p for p in paths if p and Path(p).is_dir())
+
+
+def share_site_packages(python: Path) -> Path:
+    """Let the fresh environment of ``python`` import the dependencies installed for the tests,
+    after its own packages: a ``.pth`` file naming the running interpreter's site-packages.
+
+    Plain path lines only: ``.pth`` files inside those folders are not run, so the checkout's
+    editable install stays invisible and the wheel installed into the fresh environment is what
+    gets imported. (``venv --system-site-packages`` would share the *base* interpreter's
+    packages, which inside a virtual environment are not the ones the tests installed.)"""
+    own = subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
+                         capture_output=True, text=True, check=True).stdout.strip()
+    pth = Path(own) / "_livestock_test_shared_site.pth"
+    pth.write_text("".join(f"{p}\n" for p in running_site_packages()), encoding="utf-8")
+    return pth
 
 
 @pytest.fixture(scope="module")
@@ -49,8 +72,9 @@ def built(tmp_path_factory) -> dict[str, Path]:
     _run([sys.executable, "-m", "pip", "wheel", ".", "--no-deps", "--no-build-isolation", "-q", "-w", str(dist)], src)
     wheel = next(dist.glob("livestock_notebooks-*.whl"))
     venv = root / "venv"
-    _run([sys.executable, "-m", "venv", "--system-site-packages", str(venv)], root)
+    _run([sys.executable, "-m", "venv", str(venv)], root)
     python = venv / "bin" / "python"
+    share_site_packages(python)
     _run([str(python), "-m", "pip", "install", "-q", "--no-deps", str(wheel)], root)
     elsewhere = root / "elsewhere"
     elsewhere.mkdir()
@@ -96,10 +120,10 @@ def test_installed_app_renders_the_front_page(built) -> None:
         server = subprocess.Popen(
             [str(built["venv"] / "bin" / "livestock-notebooks"), "--port", str(port), "--no-browser",
              "--Voila.port_retries=0"],
-            cwd=built["cwd"], stdout=handle, stderr=subprocess.STDOUT, env=env)
+            cwd=built["cwd"], stdout=handle, stderr=subprocess.STDOUT, env=env,
+            start_new_session=True, preexec_fn=_die_with_parent)
     try:
         wait_for_port(port, timeout=60, process=server)
-        started = time.monotonic()
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=60) as response:
             page = response.read().decode("utf-8")
             url = response.geturl()
@@ -111,7 +135,6 @@ def test_installed_app_renders_the_front_page(built) -> None:
             cookbook = response.read().decode("utf-8")
         assert "Cookbook: dice odds in code" in cookbook and "gap in standard errors" in cookbook
         assert "Traceback" not in cookbook  # the last cell's table is there: every cell ran
-        assert time.monotonic() - started < 90
     finally:
         server.terminate()
         try:

@@ -27,8 +27,7 @@ from ..core.tutorial import Step, events_of
 from . import events as ev_
 from .actions import (ChoosePlayer, Discard, Done, Flee, Fly, Load, MoveAliens, PlayCard, Redeploy, Stand,
                       UsePower)
-from .bots import GreedyBot
-from .game import GAME_SEQUENCES, new_game
+from .game import GAME, GAME_SEQUENCES, new_game
 from . import from_notation
 
 __all__ = ["GALAXY", "NOT_TAUGHT", "STEPS", "Step", "demo_action", "demo_for", "state_for", "step_by_key"]
@@ -322,7 +321,7 @@ def step_by_key(key: str) -> Step:
 
 def demo_for(step: Step, seed: int = 7) -> Callable[[object], Action]:
     """The worked answer of ``step``: the Greedy bot, steered (see :func:`demo_action`)."""
-    bot = GreedyBot(seed)
+    bot = GAME.make_bot("greedy", seed)
     return lambda state: demo_action(step, state, bot)
 
 
@@ -330,7 +329,7 @@ def _first(legal: list[Action], kind: type, test: Callable[[Any], bool] = lambda
     return next((a for a in legal if isinstance(a, kind) and test(a)), None)
 
 
-def demo_action(step: Step, state, bot: GreedyBot) -> Action:
+def demo_action(step: Step, state, bot: Any) -> Action:
     """The worked answer's next action: the Greedy bot's choice, steered where a step asks for
     something precise (land on H1 or H3, flee, play a card, stand, send the pirates, steal). It reads
     the learner's view (``state.player_view``), as the learner does."""
