@@ -37,7 +37,8 @@ APP_CSS = """
 .lsn-app .lsn-actions { flex-wrap: wrap; gap: 4px; align-items: center; min-height: 34px; }  /* kept: nothing jumps */
 .lsn-app .lsn-actions .widget-button { width: auto; }
 .lsn-app .lsn-side { grid-area: side; min-width: 0; }
-.lsn-app .lsn-side .lsn-hand { max-height: 42vh; overflow-y: auto; }
+/* the hand keeps one height (it scrolls inside): the log under it stays put as it changes */
+.lsn-app .lsn-side .lsn-hand { height: 42vh; max-height: 42vh; overflow-y: auto; box-sizing: border-box; }
 /* an HTML widget's content may shrink to its box (a grid of cards wraps instead of overflowing) */
 .lsn-app .widget-html > .widget-html-content { min-width: 0; }
 /* dice roll for a moment when they show a new throw (a new SVG is drawn each time); nothing
@@ -57,7 +58,7 @@ APP_CSS = """
   .lsn-app .lsn-prompt { position: sticky; bottom: 0; z-index: 20; box-shadow: 0 -2px 6px rgba(0,0,0,0.15);
     order: 10; height: 34vh; max-height: 34vh; min-height: 0; overflow-y: auto !important; box-sizing: border-box; }
   .lsn-app .lsn-screen > .lsn-prompt { min-height: 0; }
-  .lsn-app .lsn-side .lsn-hand { max-height: none; }
+  .lsn-app .lsn-side .lsn-hand { height: auto; max-height: none; }
   /* boxes scroll (overflow: auto) by default, which would hold the sticky prompt in place */
   .lsn-app, .lsn-app .lsn-game, .lsn-app .lsn-screen { max-width: 100vw; overflow: visible !important; }
   .jp-OutputArea:has(.lsn-app), .jp-OutputArea-child:has(.lsn-app), .jp-OutputArea-output:has(.lsn-app) {
