@@ -64,6 +64,8 @@ APP_CSS = """
   .jp-OutputArea:has(.lsn-app), .jp-OutputArea-child:has(.lsn-app), .jp-OutputArea-output:has(.lsn-app) {
     overflow: visible !important; }
 }
+/* hidden is hidden (the pass-the-device screen): the screen's display above is !important */
+.lsn-app .lsn-screen[style*="display: none"] { display: none !important; }
 .lsn-turn { font-size: 1.1em; font-weight: 600; }
 .lsn-turn .lsn-chip { display: inline-block; width: 0.9em; height: 0.9em; border-radius: 50%;
   margin-right: 0.4em; vertical-align: -0.1em; border: 1px solid #333; }
