@@ -31,6 +31,9 @@ APP_CSS = """
 .lsn-app .lsn-prompt { grid-area: prompt; border: 1px solid #cfd8dc; border-left: 6px solid #90a4ae;
   border-radius: 6px; padding: 4px 8px; background: #fbfcfd; }
 .lsn-app .lsn-screen > .lsn-prompt { height: 17em; overflow-y: auto !important; box-sizing: border-box; }
+/* the message line under the actions: a message that comes or goes moves no button */
+.lsn-app .lsn-prompt > .lsn-status { order: 5; }
+.lsn-app .lsn-prompt > .lsn-bot-hint-text { order: 6; }
 /* text on the game screen at a reading line height (an HTML widget's own is 28px a line) */
 .lsn-app .lsn-screen .widget-html > .widget-html-content { line-height: 1.4; }
 .lsn-app .lsn-prompt.lsn-prompt-mine { border-left-color: #2e7d32; background: #f1f8e9; }
