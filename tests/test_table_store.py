@@ -473,3 +473,24 @@ def test_a_rematch_keeps_the_seats_and_deals_anew_once(store):
     assert [(s.kind, s.name, s.bot) for s in again.seats] == [(s.kind, s.name, s.bot) for s in old.seats]
     assert store.seat_of(new_id, host) == 0 and store.seat_of(new_id, guest) == 1 and store.is_host(new_id, host)
     assert again.seed != old.seed and again.save != store.initial_save(record.id)  # a new deal
+
+
+def test_a_seat_move_code_works_once_within_its_time_and_only_the_latest(store):
+    from livestock_notebooks.tables.social import MOVE_SECONDS, move_seat, seat_move_code
+
+    record, host = store.create("battlegoats", {}, ["human", "free"], "Ann")
+    with pytest.raises(BadToken):
+        seat_move_code(store, record.id, None)
+    stale = seat_move_code(store, record.id, host, now=1000.0)
+    with pytest.raises(BadToken, match="too old"):
+        move_seat(store, record.id, stale, now=1000.0 + MOVE_SECONDS + 1)
+    first = seat_move_code(store, record.id, host)
+    latest = seat_move_code(store, record.id, host)
+    with pytest.raises(BadToken):
+        move_seat(store, record.id, first)  # a newer code replaced it
+    seat, token = move_seat(store, record.id, latest)
+    assert seat == 0 and store.seat_of(record.id, token) == 0 and store.seat_of(record.id, host) is None
+    assert store.is_host(record.id, token) and not store.is_host(record.id, host)
+    with pytest.raises(BadToken):
+        move_seat(store, record.id, latest)
+    assert raw(store, "SELECT COUNT(*) FROM lsn_seat_moves WHERE code_hash = ?", (latest,))[0][0] == 0  # only hashes

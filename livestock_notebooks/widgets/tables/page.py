@@ -29,6 +29,7 @@ import ipywidgets as w
 
 from ...core.session import autosave_path
 from ...tables.service import TableService
+from ...tables.social import move_seat
 from ...tables.store import BadToken, SeatTaken, TableNotFound, TableStore, open_store
 from ...tournament import GAMES
 from ..common.dom import hide, message_html, set_layout, show
@@ -237,17 +238,35 @@ class TablesPage:
         self.widget.add_class("lsn-tables-page")
 
         table_id = table_from_query(query)
+        moved = None
         try:
             if self.store is None:
                 self.store = open_store()
             self.service = TableService(self.store)
             if table_id is not None:
+                moved = self._take_moved_seat(table_id, query)
                 self.open_table(table_id)
+                if moved:
+                    self.message(moved, "info" if moved.startswith("This device") else "error")
             else:
                 self.show_create()
         except store_errors() as exc:
             hide(self.create_box)
             self.message(store_trouble(exc), "error")
+
+    def _take_moved_seat(self, table_id: str, query: str | None) -> str | None:
+        """With ``move=<code>`` in the address ("continue on another device"): take the seat it
+        moves here. The sentence to show, ``None`` without a code."""
+        query = os.environ.get("QUERY_STRING", "") if query is None else query
+        code = (parse_qs(query.lstrip("?")).get("move") or [None])[0]
+        if not code:
+            return None
+        try:
+            seat, token = move_seat(self.store, table_id, code)
+        except (BadToken, TableNotFound) as exc:
+            return f"Could not move the seat here: {exc}."
+        self.tokens.remember(table_id, token)
+        return f"This device plays seat {seat + 1} now; the other one watches."
 
     def _ipython_display_(self):
         from IPython.display import display
@@ -342,7 +361,7 @@ class TablesPage:
         url = invite_url(table_id, self.env)
         self.lobby.set_invite(url, invite_note(url, self.env))
         self.play = TablePlay(app, session, loop=self.loop, on_record=self._record_changed)
-        self.talk = TableTalk(self.store, self.tokens.remember)
+        self.talk = TableTalk(self.store, self.tokens.remember, lambda tid: invite_url(tid, self.env))
         hide(self.create_box)
         self.table_box.children = (self.lobby.widget, app.widget, self.talk.widget)
         show(self.table_box)
@@ -364,7 +383,8 @@ class TablesPage:
         if s.lost_seat:
             s.lost_seat = False
             self.tokens.forget(record.id)
-            self.message("The host gave your seat to someone else: you are watching now.", "error")
+            self.message("This browser no longer holds its seat: it moved to another device, or the host gave "
+                         "your seat to someone else. You are watching now.", "error")
         is_host = s.token is not None and self.store.is_host(record.id, s.token)
         self.lobby.update(record, s.seat, is_host)
         if self.talk is not None:
