@@ -435,3 +435,17 @@ def test_continue_on_another_device_moves_the_seat_once(store, folder):
     again = TablesPage(store=store, query=query, save_directory=folder("thief"), app_options={"bot_delay": None})
     assert again.session.seat is None and "used already" in again.status.value  # one time only
     assert phone.app.act(phone.session.legal_for_viewer()[0])  # the phone plays the seat
+
+
+def test_the_host_lists_a_table_and_visitors_of_the_tables_page_see_it(store, folder):
+    host = page(store, folder, "host")
+    table = create(host, "battlegoats", ["Human", "Human", "Human"], name="Ann <3")
+    assert "lsn-table-open-link" not in page(store, folder, "visitor").open_list.value
+    host.lobby.public.value = True
+    assert "listed" in host.status.value
+    listing = page(store, folder, "visitor").open_list.value
+    assert f"?table={table}" in listing and "Ann &lt;3" in listing and "2 of 3 seats free" in listing
+    guest = join(store, folder, "Bob", table, 1)
+    assert guest.lobby.host_box.layout.display == "none"  # only the host lists
+    host.lobby.public.value = False
+    assert "lsn-table-open-link" not in page(store, folder, "visitor").open_list.value

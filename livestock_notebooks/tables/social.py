@@ -11,6 +11,8 @@
   gets a one-time code (valid :data:`MOVE_SECONDS`); whoever opens the link with it gets a new
   token for that seat (and the host's rights, for the host's seat) and the old token stops
   holding it. Only the code's hash is stored.
+- :func:`set_public` / :func:`open_tables`: the host may list a table publicly; the tables page
+  lists the public tables that still have a free seat.
 """
 from __future__ import annotations
 
@@ -22,7 +24,7 @@ from typing import NamedTuple
 from ..core.session import fresh_seed
 from .store import BadToken, TableError, TableStore, hash_token
 
-__all__ = ["MOVE_SECONDS", "move_seat", "seat_move_code", "CHAT_BURST", "CHAT_GAP", "CHAT_MAX", "CHAT_WINDOW", "ChatLine", "ChatRefused", "chat_lines",
+__all__ = ["OpenTable", "is_public", "open_tables", "set_public", "MOVE_SECONDS", "move_seat", "seat_move_code", "CHAT_BURST", "CHAT_GAP", "CHAT_MAX", "CHAT_WINDOW", "ChatLine", "ChatRefused", "chat_lines",
            "post_chat", "rematch", "rematch_of"]
 
 #: the longest message, in characters
@@ -165,3 +167,45 @@ def move_seat(store: TableStore, table_id: str, code: str | None, *, now: float 
                    (hash_token(token), now, table_id, old[0] if old else ""))
         store._run(conn, "UPDATE lsn_tables SET updated = ? WHERE id = ?", (max(now, time.time()), table_id))
     return seat, token
+
+
+class OpenTable(NamedTuple):
+    """A public table with a free seat, as the tables page lists it."""
+
+    id: str
+    game: str
+    host_name: str
+    free: int
+    seats: int
+
+
+def set_public(store: TableStore, table_id: str, token: str | None, public: bool) -> None:
+    """List (or stop listing) the table on the tables page; the host's token only (:class:`BadToken`)."""
+    if not store.is_host(table_id, token):
+        raise BadToken("only the host can list a table")
+    with store._tx() as conn:
+        store._run(conn, "DELETE FROM lsn_public WHERE table_id = ?", (table_id,))
+        if public:
+            store._run(conn, "INSERT INTO lsn_public (table_id) VALUES (?)", (table_id,))
+        store._run(conn, "UPDATE lsn_tables SET updated = ? WHERE id = ?", (time.time(), table_id))
+
+
+def is_public(store: TableStore, table_id: str) -> bool:
+    store._check_id(table_id)
+    return bool(store._read("SELECT 1 FROM lsn_public WHERE table_id = ?", (table_id,)))
+
+
+def open_tables(store: TableStore, limit: int = 10) -> list[OpenTable]:
+    """The public tables waiting for players (a free seat, not expired), the latest first."""
+    since = time.time() - store.idle_seconds
+    rows = store._read("SELECT t.id, t.game, t.host_seat FROM lsn_tables t JOIN lsn_public p ON p.table_id = t.id "
+                       "WHERE t.status = 'open' AND t.updated >= ? ORDER BY t.updated DESC LIMIT ?",
+                       (since, int(limit)))
+    out = []
+    for table_id, game, host_seat in rows:
+        seats = store._read("SELECT idx, kind, name FROM lsn_seats WHERE table_id = ? ORDER BY idx", (table_id,))
+        host = next((str(name) for idx, _kind, name in seats if idx == host_seat), "")
+        free = sum(1 for _idx, kind, _name in seats if kind == "free")
+        if free:
+            out.append(OpenTable(str(table_id), str(game), host, free, len(seats)))
+    return out

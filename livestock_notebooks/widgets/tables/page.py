@@ -29,7 +29,7 @@ import ipywidgets as w
 
 from ...core.session import autosave_path
 from ...tables.service import TableService
-from ...tables.social import move_seat
+from ...tables.social import is_public, move_seat, open_tables, set_public
 from ...tables.store import BadToken, SeatTaken, TableNotFound, TableStore, open_store
 from ...tournament import GAMES
 from ..common.dom import hide, message_html, set_layout, show
@@ -229,7 +229,9 @@ class TablesPage:
                        "plays from their own browser and sees only their own cards. A <i>Human</i> seat is a "
                        "person's: the first is yours, the others wait for whoever opens the link. Seats you give "
                        "to a bot are played on the server.</div>")
-        self.create_box = w.VBox([intro, self.your_name, self.game_choice, self.setup_slot, self.mine])
+        self.open_list = w.HTML()
+        self.open_list.add_class("lsn-table-open-list")
+        self.create_box = w.VBox([intro, self.open_list, self.your_name, self.game_choice, self.setup_slot, self.mine])
         self.create_box.add_class("lsn-table-create")
         # a table
         self.table_box = w.VBox()
@@ -289,6 +291,7 @@ class TablesPage:
         show(self.create_box)
         self._show_setup()
         self._list_mine()
+        self._list_open()
 
     def _show_setup(self) -> None:
         game = self.game_choice.value
@@ -357,7 +360,7 @@ class TablesPage:
         app = app if app is not None else game_app(record.game, loop=self.loop, **self.app_options)
         self.app = app
         self.session = session = TableSession(spec, self.service, record, seat, token)
-        self.lobby = Lobby(spec, on_join=self.join, on_set_seat=self.set_seat)
+        self.lobby = Lobby(spec, on_join=self.join, on_set_seat=self.set_seat, on_public=self.set_public)
         url = invite_url(table_id, self.env)
         self.lobby.set_invite(url, invite_note(url, self.env))
         self.play = TablePlay(app, session, loop=self.loop, on_record=self._record_changed)
@@ -386,7 +389,7 @@ class TablesPage:
             self.message("This browser no longer holds its seat: it moved to another device, or the host gave "
                          "your seat to someone else. You are watching now.", "error")
         is_host = s.token is not None and self.store.is_host(record.id, s.token)
-        self.lobby.update(record, s.seat, is_host)
+        self.lobby.update(record, s.seat, is_host, is_public(self.store, record.id))
         if self.talk is not None:
             self.talk.update(s)
 
@@ -427,6 +430,32 @@ class TablesPage:
         self.message(f"Seat {seat + 1} is now {'open for a player' if kind == 'free' else 'played by a bot'}.", "info")
         self._refresh_table()
         return True
+
+    def set_public(self, public: bool) -> bool:
+        """The host lists the table on the tables page, or stops (the lobby's box)."""
+        s = self.session
+        if s is None:
+            return False
+        try:
+            set_public(self.store, s.table_id, s.token, public)
+        except BadToken as exc:
+            self.message(f"Could not list the table: {exc}.", "error")
+            return False
+        except store_errors() as exc:
+            self.message(store_trouble(exc), "error")
+            return False
+        self.message("The table is listed on the tables page." if public else "The table is no longer listed.", "info")
+        return True
+
+    def _list_open(self) -> None:
+        rows = []
+        for t in open_tables(self.store):
+            title = GAMES[t.game].title if t.game in GAMES else t.game
+            rows.append(f'<li><a class="lsn-table-open-link" href="?table={html.escape(quote(t.id))}" target="_self">'
+                        f'{html.escape(title)}</a>, hosted by {html.escape(t.host_name)}: '
+                        f'{t.free} of {t.seats} seats free</li>')
+        self.open_list.value = (f'<div class="lsn-section-title">Open tables: join one</div><ul>{"".join(rows)}</ul>'
+                                if rows else "")
 
     def _refresh_table(self) -> None:
         """Read the table again now and redraw the lobby and the game screen."""
