@@ -312,14 +312,11 @@ class TablesPage:
         if "human" not in spec:
             self.message("Make at least one seat a Human seat: the first is yours.", "error")
             return None
-        try:
-            record, token = self.store.create(game, options or {}, spec, self.your_name.value, seed=seed)
-        except ValueError as exc:
-            self.message(f"Cannot make this table: {exc}", "error")
+        made = self._attempt(lambda: self.store.create(game, options or {}, spec, self.your_name.value, seed=seed),
+                             ValueError, "Cannot make this table")
+        if made is None:
             return None
-        except store_errors() as exc:
-            self.message(store_trouble(exc), "error")
-            return None
+        record, token = made
         self.tokens.remember(record.id, token)
         app = self._apps.pop(game)  # this game's page becomes the table's game screen
         self.setup_slot.children = ()
@@ -419,30 +416,31 @@ class TablesPage:
         s = self.session
         if s is None or s.token is None:
             return False
-        try:
-            self.store.set_seat(s.table_id, s.token, seat, kind, bot)
-        except (BadToken, ValueError) as exc:
-            self.message(f"Could not change seat {seat + 1}: {exc}", "error")
-            return False
-        except store_errors() as exc:
-            self.message(store_trouble(exc), "error")
+        if self._attempt(lambda: self.store.set_seat(s.table_id, s.token, seat, kind, bot) or True,
+                         (BadToken, ValueError), f"Could not change seat {seat + 1}") is None:
             return False
         self.message(f"Seat {seat + 1} is now {'open for a player' if kind == 'free' else 'played by a bot'}.", "info")
         self._refresh_table()
         return True
+
+    def _attempt(self, call: Any, refusals: Any, refused: str) -> Any:
+        """``call()``'s value, or ``None`` after saying why not: ``refused: <reason>`` for one of
+        ``refusals``, the short sentence for a store failure (details to the log only)."""
+        try:
+            return call()
+        except refusals as exc:
+            self.message(f"{refused}: {exc}", "error")
+        except store_errors() as exc:
+            self.message(store_trouble(exc), "error")
+        return None
 
     def set_public(self, public: bool) -> bool:
         """The host lists the table on the tables page, or stops (the lobby's box)."""
         s = self.session
         if s is None:
             return False
-        try:
-            set_public(self.store, s.table_id, s.token, public)
-        except BadToken as exc:
-            self.message(f"Could not list the table: {exc}.", "error")
-            return False
-        except store_errors() as exc:
-            self.message(store_trouble(exc), "error")
+        if self._attempt(lambda: set_public(self.store, s.table_id, s.token, public) or True, BadToken,
+                         "Could not list the table") is None:
             return False
         self.message("The table is listed on the tables page." if public else "The table is no longer listed.", "info")
         return True
