@@ -401,14 +401,17 @@ def test_election_the_royal_pig_calls_first_the_voters_who_back_it():
 
 
 def test_set_up_the_strong_bot_on_a_clock_keeps_its_start_within_the_decision_budget():
-    """A strong bot on a clock (the page's levels) plays only the start worlds that end within
-    START_SECONDS (one at least: with no time, exactly the first world of the four); with an
-    iteration cap (the benchmarks) it plays them all, reproducibly."""
+    """A strong bot on a time budget plays only the start worlds that end within START_SECONDS
+    (one at least: with no time, exactly the first world of the four); at a level it plays the
+    level's worlds, the clock only a safety stop."""
+    from livestock_notebooks.core.search import SAFETY_SECONDS
     from livestock_notebooks.space_pigs.actions import StartPlanet
     from livestock_notebooks.space_pigs.bots.strong import START_SECONDS, SpacePigsSearch
 
-    assert SpacePigsSearch(seed=1)._policy.start_seconds == START_SECONDS <= 1.0
-    assert SpacePigsSearch(seed=1, max_iterations=8)._policy.start_seconds is None
+    assert SpacePigsSearch(seed=1, seconds=0.4)._policy.start_seconds == START_SECONDS <= 1.0
+    assert SpacePigsSearch(seed=1)._policy.start_seconds == SAFETY_SECONDS
+    assert SpacePigsSearch(seed=1)._policy.start_worlds == 4
+    assert SpacePigsSearch(seed=1, level="easy")._policy.start_worlds == 1
     state = next(s for s in _greedy_game(1) if any(isinstance(a, StartPlanet) for a in s.legal_actions()))
     starts = [a for a in state.legal_actions() if isinstance(a, StartPlanet)]
     p = state.current_player
@@ -447,15 +450,18 @@ def test_travel_it_follows_the_policy_for_the_turn_its_playouts_rank_first():
 
 
 def test_travel_the_strong_bot_on_a_clock_keeps_its_policy_playouts_within_the_decision_budget():
-    """On a clock the playouts for the turn's policy stop at the world that would end after
-    MODE_SECONDS (one at least: with no time, exactly the first world); with an iteration cap
-    (the benchmarks) it plays them all, reproducibly."""
+    """On a time budget the playouts for the turn's policy stop at the world that would end after
+    MODE_SECONDS (one at least: with no time, exactly the first world); at a level it plays the
+    level's worlds, the clock a safety stop."""
     import time
 
     from livestock_notebooks.space_pigs.bots.strong import MODE_SECONDS, SpacePigsSearch
 
-    assert SpacePigsSearch(seed=1)._policy.mode_seconds == MODE_SECONDS <= 1.0
-    assert SpacePigsSearch(seed=1, max_iterations=8)._policy.mode_seconds is None
+    from livestock_notebooks.core.search import SAFETY_SECONDS
+
+    assert SpacePigsSearch(seed=1, seconds=0.4)._policy.mode_seconds == MODE_SECONDS <= 1.0
+    assert SpacePigsSearch(seed=1, max_iterations=8)._policy.mode_seconds == SAFETY_SECONDS
+    assert SpacePigsSearch(seed=1, level="hard")._policy.mode_worlds == 4
     state = _first_travel(3, 3, 3)
     began = time.perf_counter()
     no_time = StrongPolicy(0, mode_worlds=2, mode_seconds=0.0).mode_totals(state.copy(), 3)

@@ -20,7 +20,8 @@ actions. A load replays every kept step and keeps the history only when each one
 the next position exactly; anything else drops the history (the game loads all the same).
 
 Save files are JSON: a small envelope (game, seats, log) around the engine's own
-``state.to_json()``. A bare engine save (``state.to_json()``) loads too, with every seat human.
+``state.to_json()``, with the game's ``record`` (its first position and each move as its index
+among the legal actions) so that :mod:`livestock_notebooks.review` can replay it. A bare engine save (``state.to_json()``) loads too, with every seat human.
 Anything else raises :class:`~livestock_notebooks.core.errors.SaveFileError` with a message a player
 can act on.
 
@@ -249,6 +250,9 @@ class Session:
         self.seed = seed
         self.log: list[LogEntry] = list(log)
         self.history: list[HistoryEntry] = []
+        #: the game from its start, for a review: the engine save of the first position and each
+        #: decision's index among the legal actions (None: a game loaded without its start)
+        self.record: dict[str, Any] | None = {"start": state.to_json(), "moves": []} if not log else None
         self.autosave_enabled = autosave
         #: whether the page may offer a hint (what the strong bot would do) in this game
         self.hints = True
@@ -338,6 +342,11 @@ class Session:
         seed = envelope.get("seed", 0)
         session = cls(spec, state, seats, seed=seed if isinstance(seed, int) else 0, log=log, **kwargs)
         session.history = _undo_from_save(spec, envelope.get("undo"), state, len(log))
+        record = envelope.get("record")
+        session.record = None
+        if isinstance(record, dict) and isinstance(record.get("start"), str) and isinstance(record.get("moves"), list) \
+                and all(isinstance(m, int) for m in record["moves"]):
+            session.record = {"start": record["start"], "moves": list(record["moves"])}
         session.hints = envelope.get("hints") is not False
         if len(session.undoable_tail()) != len(session.history):
             session.history = []  # kept steps that undo could not reach: not a save this page wrote
@@ -436,7 +445,10 @@ class Session:
         before = self.state.copy()
         turn = self.spec.turn_of(self.state)
         log_length = len(self.log)
+        legal = list(before.legal_actions()) if self.record is not None else []
         events = self.state.apply(action)
+        if self.record is not None:
+            self.record["moves"].append(legal.index(action) if action in legal else -1)
         events = list(events or [])
         self.history.append(HistoryEntry(player, action, tuple(events), before, turn, by_bot, log_length))
         if events:
@@ -528,6 +540,8 @@ class Session:
         if reason is not None:
             raise ValueError(reason)
         last = self.history.pop()
+        if self.record is not None and self.record["moves"]:
+            self.record["moves"].pop()
         self.state = last.before
         del self.log[last.log_length:]
         what = (self.spec.action_text(self.state, last.action, last.player) if self.spec.describe_action is not None
@@ -558,6 +572,7 @@ class Session:
             "log": [e.to_dict() for e in log],
             "engine_save": self.state.to_json(),
             "undo": _undo_to_save(self.spec, self.undoable_tail(), len(self.log) - len(log)),
+            "record": self.record,
         }
         return json.dumps(envelope, indent=1)
 
