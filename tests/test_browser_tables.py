@@ -325,7 +325,7 @@ def _seat_token(player: "Player", table: str) -> str:
     return token
 
 
-def test_chat_is_escaped_a_seat_moves_to_another_device_and_the_end_offers_a_rematch(tables_server, browser):
+def test_chat_is_escaped_a_seat_moves_to_another_device_the_turn_alerts_and_the_end_offers_a_rematch(tables_server, browser):
     import random
 
     from livestock_notebooks.tables import TableService
@@ -351,9 +351,21 @@ def test_chat_is_escaped_a_seat_moves_to_another_device_and_the_end_offers_a_rem
     phone = Player(browser, link.input_value(), "Bob's phone", size=(390, 844))
     expect(phone.page.locator(".lsn-table-status")).to_contain_text("This device plays seat 2 now")
     expect(bob.page.locator(".lsn-table-status")).to_contain_text("no longer holds its seat")
-    # the game ends (the seats' moves made through the service): every seated page offers a rematch
+    # the phone asks for the turn alert (Menu); when the decision becomes its own, the alert fires
     tokens = {0: _seat_token(ann, table), 1: _seat_token(phone, table)}
     service, rng = TableService(store), random.Random(4)
+    phone.page.locator(".lsn-menu-toggle").click()
+    phone.page.locator(".lsn-notify-turn input").check()
+    expect(phone.page.locator(".lsn-notify-on")).to_have_count(1)
+    for _ in range(40):  # Ann lays out her cards until it is the phone's decision
+        record, state = service.state(table)
+        if state.current_player == 1:
+            break
+        service.act(table, tokens[0], record.version, rng.choice(state.legal_actions()))
+    expect(phone.page.locator("html")).to_have_attribute("data-lsn-alerts", "1")
+    expect(phone.page).to_have_title(re.compile("^● "))  # the tab says the decision is yours
+    expect(ann.page.locator("html")).not_to_have_attribute("data-lsn-alerts", re.compile("."))  # off by default
+    # the game ends (the seats' moves made through the service): every seated page offers a rematch
     for _ in range(3000):
         record, state = service.state(table)
         if state.is_over:
