@@ -29,14 +29,14 @@ import ipywidgets as w
 
 from ...core.session import autosave_path
 from ...tables.service import TableService
-from ...tables.social import is_public, move_seat, open_tables, set_public
+from ...tables.social import is_public, move_seat, open_tables, set_public, set_turn_timer
 from ...tables.store import BadToken, SeatTaken, TableNotFound, TableStore, open_store
 from ...tournament import GAMES
 from ..common.dom import hide, message_html, set_layout, show
 from ..common.request import await_request
 from ..shell.app import GameApp
 from ..shell.prefs import Prefs
-from .lobby import Lobby
+from .lobby import Lobby, timer_words
 from .remote import STORE_DOWN, TablePlay, TableSession
 from .talk import TableTalk
 
@@ -366,7 +366,8 @@ class TablesPage:
         app = app if app is not None else self._game_app(record.game)
         self.app = app
         self.session = session = TableSession(spec, self.service, record, seat, token)
-        self.lobby = Lobby(spec, on_join=self.join, on_set_seat=self.set_seat, on_public=self.set_public)
+        self.lobby = Lobby(spec, on_join=self.join, on_set_seat=self.set_seat, on_public=self.set_public,
+                           on_timer=self.set_timer)
         url = invite_url(table_id, self.env)
         self.lobby.set_invite(url, invite_note(url, self.env))
         self.play = TablePlay(app, session, loop=self.loop, on_record=self._record_changed)
@@ -395,7 +396,7 @@ class TablesPage:
             self.message("This browser no longer holds its seat: it moved to another device, or the host gave "
                          "your seat to someone else. You are watching now.", "error")
         is_host = s.token is not None and self.store.is_host(record.id, s.token)
-        self.lobby.update(record, s.seat, is_host, is_public(self.store, record.id))
+        self.lobby.update(record, s.seat, is_host, is_public(self.store, record.id), s.timer)
         if self.talk is not None:
             self.talk.update(s)
 
@@ -452,6 +453,17 @@ class TablesPage:
                          "Could not list the table") is None:
             return False
         self.message("The table is listed on the tables page." if public else "The table is no longer listed.", "info")
+        return True
+
+    def set_timer(self, seconds: int) -> bool:
+        """The host sets the turn timer (the lobby's menu; 0: none)."""
+        s = self.session
+        if s is None or self._attempt(lambda: set_turn_timer(self.store, s.table_id, s.token, seconds) or True,
+                                      (BadToken, ValueError), "Could not set the turn timer") is None:
+            return False
+        self.message(f"Turn timer: {timer_words(seconds)}; a bot moves for a player out of time." if seconds
+                     else "No turn timer.", "info")
+        self._refresh_table()
         return True
 
     def _list_open(self) -> None:
