@@ -6,6 +6,7 @@ would have polled, and ``app.run_bots()`` where its bot tick would have fired.""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -334,3 +335,85 @@ def test_a_database_error_shown_to_visitors_names_no_host_port_or_driver(store, 
     host.play._tick()
     assert "db.internal" not in host.app.status_text and "5432" not in host.app.status_text
     assert STORE_DOWN in host.app.status_text
+
+
+def test_the_players_names_are_on_the_turn_line_in_the_log_and_in_the_result(store, folder):
+    host = page(store, folder, "host")
+    table = create(host, "battlegoats", ["Human", "Human", "random"], name="Ann")
+    bob = join(store, folder, "Bob", table, 1)
+    poll_all([host, bob])
+    assert "Ann" in plain_text(bob.app.turn.value) and "Player 1" not in plain_text(bob.app.turn.value)
+    host.app.act(host.session.legal_for_viewer()[0])
+    poll_all([host, bob])
+    for p in (host, bob):
+        lines = [e.text for e in p.session.log]
+        assert any(line.startswith("Ann lays") for line in lines), lines
+        assert not any("Player 1 " in line for line in lines)
+    assert bob.session.name(0) == "Ann" and bob.session.name(1) == "Bob"
+    assert bob.session.name(2) == "Player 3"  # the bot's seat keeps the game's name
+    assert host.session.named("Player 1 and Player 12") == "Ann and Player 12"  # a whole name only
+    # where the game's name says more than a number, both show
+    lu_host = page(store, folder, "lu-host")
+    create(lu_host, "livestock_uprising", ["Human", "Human"], name="Cy <b>")
+    s = lu_host.session
+    assert s.name(0) == f"Cy <b> ({s.spec.seat_name(0, s.state)})"
+    base = s.spec.seat_name(0, s.state)
+    assert s.named(f"P1 ({base}) places the barn") == f"Cy <b> ({base}) places the barn"
+    assert "Cy &lt;b&gt;" in lu_host.app.turn.value  # escaped where it is drawn
+
+
+def test_a_spectator_of_an_all_human_table_is_not_told_that_bots_play(store, folder):
+    host = page(store, folder, "host")
+    table = create(host, "battlegoats", ["Human", "Human"])
+    join(store, folder, "Bob", table, 1)
+    watcher = page(store, folder, "Dee", table)
+    assert watcher.session.seat is None
+    shown = text(watcher)
+    assert "You are watching: only face-up and revealed cards are shown" in shown
+    assert not re.search(r"bots? (are|is) playing", shown, re.I)
+
+
+def test_the_table_chat_is_escaped_and_reaches_every_page(store, folder):
+    host = page(store, folder, "host")
+    table = create(host, "battlegoats", ["Human", "Human"], name="<b>Ann</b>")
+    bob = join(store, folder, "Bob", table, 1)
+    watcher = page(store, folder, "Dee", table)
+    host.talk.entry.value = '<img src=x onerror="alert(1)"> hello & bye'
+    host.talk.send.click()
+    assert host.talk.entry.value == "" and host.talk.note.value == ""
+    poll_all([host, bob, watcher])
+    for p in (host, bob, watcher):
+        shown = p.talk.lines.value
+        assert "&lt;img src=x onerror=&quot;alert(1)&quot;&gt; hello &amp; bye" in shown
+        assert "&lt;b&gt;Ann&lt;/b&gt;" in shown and "<img" not in shown and "<b>Ann" not in shown
+    assert watcher.talk.write_box.layout.display == "none"  # a watcher reads only
+    host.talk.entry.value = "x" * 201
+    host.talk.send.click()
+    assert "at most 200" in host.talk.note.value and host.talk.entry.value == "x" * 201
+
+
+def test_a_rematch_after_the_end_keeps_everyones_seat(store, folder):
+    host = page(store, folder, "host")
+    table = create(host, "battlegoats", ["Human", "Human"])
+    bob = join(store, folder, "Bob", table, 1)
+    pages = [host, bob]
+    rng = random.Random(2)
+    assert host.talk.rematch_button.layout.display == "none"
+    for _ in range(3000):
+        s = host.session
+        if s.state.is_over:
+            break
+        mover = pages[s.current_player]
+        assert mover.app.act(rng.choice(mover.session.legal_for_viewer()))
+        poll_all(pages)
+    poll_all(pages)
+    assert bob.talk.rematch_button.layout.display != "none"
+    bob.talk.rematch_button.click()
+    poll_all(pages)
+    for p in pages:
+        assert "Play the rematch" in p.talk.rematch_link.value
+        assert p.talk.rematch_button.layout.display == "none"
+    new_id = bob.talk.rematch_link.value.split("table=")[1].split('"')[0]
+    again = [page(store, folder, "host", new_id), page(store, folder, "Bob", new_id)]
+    assert [p.session.seat for p in again] == [0, 1]
+    assert again[0].session.version == 0 and not again[0].session.state.is_over

@@ -37,6 +37,7 @@ from ..shell.app import GameApp
 from ..shell.prefs import Prefs
 from .lobby import Lobby
 from .remote import STORE_DOWN, TablePlay, TableSession
+from .talk import TableTalk
 
 __all__ = ["STORE_DOWN", "SeatTokens", "TablesPage", "game_app", "invite_note", "invite_url", "table_from_query", "tables_page"]
 
@@ -205,6 +206,7 @@ class TablesPage:
         self.session: TableSession | None = None
         self.play: TablePlay | None = None
         self.lobby: Lobby | None = None
+        self.talk: TableTalk | None = None
         self._apps: dict[str, GameApp] = {}
 
         self.style = w.HTML(TABLES_CSS)
@@ -340,8 +342,9 @@ class TablesPage:
         url = invite_url(table_id, self.env)
         self.lobby.set_invite(url, invite_note(url, self.env))
         self.play = TablePlay(app, session, loop=self.loop, on_record=self._record_changed)
+        self.talk = TableTalk(self.store, self.tokens.remember)
         hide(self.create_box)
-        self.table_box.children = (self.lobby.widget, app.widget)
+        self.table_box.children = (self.lobby.widget, app.widget, self.talk.widget)
         show(self.table_box)
         self._record_changed(record)
         if created:
@@ -364,6 +367,8 @@ class TablesPage:
             self.message("The host gave your seat to someone else: you are watching now.", "error")
         is_host = s.token is not None and self.store.is_host(record.id, s.token)
         self.lobby.update(record, s.seat, is_host)
+        if self.talk is not None:
+            self.talk.update(s)
 
     def join(self, seat: int, name: str) -> bool:
         """Take ``seat`` under ``name`` (the lobby's buttons)."""
