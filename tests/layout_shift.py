@@ -57,8 +57,9 @@ GROUPS = [
     ".lsn-game button.lsn-dialog-main:not(.lsn-confirm-new-no)",
     ".lsn-game button.lsn-bg-choice, .lsn-game button.lsn-bg-confirm, .lsn-game button.lsn-sp-action,"
     " .lsn-game button.lsn-phase-action, .lsn-game button.lsn-general-action",
-    ".lsn-game button.lsn-bg-selectable, .lsn-game .lsn-mark-target, .lsn-game .lsn-mark-move",
-    ".lsn-game button.lsn-bg-hand-card, .lsn-game button.lsn-select-general",
+    ".lsn-game button.lsn-bg-selectable, .lsn-game .lsn-mark-target, .lsn-game .lsn-mark-move,"
+    " .lsn-game .lsn-sp-mark:not(.lsn-sp-mark-selected):not(.lsn-sp-mark-combat)",
+    ".lsn-game button.lsn-bg-hand-card, .lsn-game button.lsn-select-general, .lsn-game button.lsn-sp-playable",
     ".lsn-game button.lsn-end-turn",
 ]
 
@@ -68,9 +69,10 @@ PICK_JS = """
   document.querySelectorAll('[data-lsn-pick]').forEach(e => e.removeAttribute('data-lsn-pick'));
   const seen = new Set(), found = [];
   for (let el of document.querySelectorAll(selector)) {
-    if (!el.matches('button')) {  // a marked square: its transparent hit button
-      const face = el.closest('.lsn-face');
-      el = face && document.querySelector(`button.lsn-tile-${face.dataset.square}`);
+    if (!el.matches('button')) {  // a marked square or hex: its transparent hit button
+      const face = el.closest('.lsn-face'), hex = el.closest('.lsn-sp-hexg');
+      el = face ? document.querySelector(`button.lsn-tile-${face.dataset.square}`)
+         : hex ? document.querySelector(`button.lsn-sp-hex-${hex.dataset.hex}`) : null;
     }
     if (!el || seen.has(el) || el.disabled || !el.offsetParent) continue;
     const box = el.getBoundingClientRect();
@@ -175,8 +177,10 @@ def measure_play_page(browser, base_url: str, notebook: str, size=(1366, 768), *
         page.evaluate(OBSERVER_JS)  # buffered: the shifts since the page loaded count too
         show_setup(page)
         choose_seats(page, SEATS[notebook], speed_select=".lsn-bot-speed", speed="Instant", seed=seed)
-        if page.locator(".lsn-menu").first.is_visible():
+        if page.locator(".lsn-menu").first.is_visible():  # opened to choose the bot speed
             page.locator(".lsn-menu-toggle").first.click()
+            page.locator(".lsn-menu").first.wait_for(state="hidden")
+        page.wait_for_timeout(500)
         t0 = now(page)
         start_game(page)
         made = play_decisions(page, decisions, seed=seed,

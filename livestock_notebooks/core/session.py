@@ -384,6 +384,11 @@ class Session:
         """A seat's name in this game (``spec.seat_name(player, state)``)."""
         return self.spec.seat_name(player, self.state)
 
+    def named(self, text: str) -> str:
+        """``text`` (a turn line, a log line) as this session shows it: unchanged here; a table's
+        session puts its players' own names in."""
+        return text
+
     def seat_label(self, player: int) -> str:
         seat = self.seats[player]
         who = "human" if seat.is_human else f"{seat.kind} bot"

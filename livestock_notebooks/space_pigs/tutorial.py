@@ -86,6 +86,19 @@ def _one_card_each(action, state) -> str | None:
     return None
 
 
+def _against_a_clan(action, state) -> str | None:
+    """The alien step's goal: the pirates go against another clan, not onto the learner's own
+    hex nor an empty one (the rules allow both; the step would knock the learner out)."""
+    if not isinstance(action, MoveAliens):
+        return "This step asks you to send the pirates."
+    holder = state.player_view(action.player).hexes[action.dst].holder
+    if holder == action.player:
+        return "Those are your own piglets: send the pirates against another clan."
+    if holder is None or holder < 0:
+        return "No clan holds that hex: send the pirates against another clan."
+    return None
+
+
 def _load(position: str, seed: int, dice: tuple[int, ...]):
     return from_notation(position, seed=seed, script=list(dice) or None)
 
@@ -227,7 +240,7 @@ STEPS: tuple[Step, ...] = (
          "You are the Royal Pig: send the pirates against another clan (click them, then a red-marked hex).",
          position=_at("3C", "rp=1", "0,0:Pr:a5 1,0:Py:b2 -1,0:A 0,1:Pb:b3 -1,1:Pb 1,-1:A:pir3 0,-1:Py:c3"),
          check=_happened(ev_.ALIENS_MOVE),
-         advice=lambda a, st: None if isinstance(a, MoveAliens) else "This step asks you to send the pirates.",
+         advice=_against_a_clan,
          praise="The pirates strike."),
     Step("elimination", "Eliminated, and back", "Elimination",
          "A clan down to one troop or none is eliminated until the next turn begins: then it returns with five "

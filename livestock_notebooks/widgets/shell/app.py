@@ -41,6 +41,7 @@ from ...core.errors import IllegalAction
 from ...core.protocol import Action, Event
 from ...core.session import GameInfo, Session
 from ..common.dom import button, hide, message_html, plain_text, set_classes, set_layout, shared_defaults, show
+from ..common.request import await_request
 from .headless import HeadlessRunner
 from .log import GameLog
 from .pacing import BOT_SPEEDS, DEFAULT_BOT_SPEED, BotPacing, Ticker
@@ -49,7 +50,7 @@ from .review import ReviewControls
 from .prefs import Prefs
 from .saves import SaveControls
 from .screen import GameScreen
-from .setup import HUMAN_LABEL, SetupScreen
+from .setup import HUMAN_LABEL, SetupScreen, page_query
 from .style import APP_CSS
 from .views import ActionListView, GameView, ViewContext, illegal_message
 
@@ -120,7 +121,9 @@ class GameApp(GameScreen, SetupScreen, SaveControls, HintControls, ReviewControl
         help_html: str = "",
         loop=None,
         take_forced: bool | None = None,
+        tutorial: str = "",
     ):
+        await_request()  # a preheated kernel: the visitor's browser id before any autosave is read
         self.spec = spec
         #: decisions with one legal action are taken for the player (play pages; a tutorial's
         #: steps are the player's own): ``take_forced`` or, when ``None``, ``autosave``
@@ -199,7 +202,18 @@ class GameApp(GameScreen, SetupScreen, SaveControls, HintControls, ReviewControl
         self.widget.add_class(f"lsn-app-{spec.name}")
         self._prepare_screen(view_factory)  # the game screen: now, or when first needed in a kernel
 
-        self.help_button.value = bool(help_html) and not (self.prefs and self.prefs.seen(f"help:{spec.name}"))
+        # a first-time visitor is offered the tutorial (``tutorial``: its notebook's name)
+        first_visit = not (self.prefs and self.prefs.seen(f"help:{spec.name}"))
+        self.tutorial_offer = w.HTML()
+        self.tutorial_offer.add_class("lsn-tutorial-offer")
+        if tutorial and first_visit and page_query().get("from") != "tutorial":
+            self.tutorial_offer.value = (
+                '<div style="border:2px solid #1565c0;border-radius:6px;padding:6px 10px;background:#e3f2fd;'
+                f'margin-bottom:6px">New to {html.escape(spec.title)}? <a class="lsn-tutorial-link" '
+                f'href="{html.escape(tutorial)}.ipynb" style="font-weight:600">Learn it in the tutorial</a> '
+                'first: each step is a move on a real board. Or set up a game below.</div>')
+            self.help_box.children = (self.tutorial_offer, *self.help_box.children)  # open on a first visit
+        self.help_button.value = bool(help_html) and first_visit
         (show if self.help_button.value else hide)(self.help_box)
         if not help_html:
             self._hide(self.help_button)
@@ -296,12 +310,12 @@ class GameApp(GameScreen, SetupScreen, SaveControls, HintControls, ReviewControl
         self._hide(self.resume_box)
         self._hide(self.setup_box)
         self._hide(self.confirm_box)
-        self._place_status(in_game=True)
-        self._show(self.game_box)
         if self.help_button.value and self.prefs is not None:
             self.prefs.mark_seen(f"help:{self.spec.name}")  # open on the first visit only
-        self.help_button.value = False  # the explanations fold away once a game is on
-        self.menu_button.value = False
+        self.help_button.value = False  # the explanations fold away once a game is on (before
+        self.menu_button.value = False  # the game shows: it would show under them, then jump up)
+        self._place_status(in_game=True)
+        self._show(self.game_box)
         self.save_link.value = ""
         self._message(message, "info")
         self._watch_autosave(session)
@@ -532,7 +546,7 @@ class GameApp(GameScreen, SetupScreen, SaveControls, HintControls, ReviewControl
         if s.is_bot_turn:
             extra = " (bots paused)" if self.paused else f" ({s.seats[player].kind} bot is playing)"
         self.turn.value = (f'<span class="lsn-chip" style="background:{html.escape(color)}"></span>'
-                           f'<span class="lsn-turn-text">{html.escape(self.spec.turn_text(s.state) + extra)}</span>')
+                           f'<span class="lsn-turn-text">{html.escape(s.named(self.spec.turn_text(s.state)) + extra)}</span>')
         mine = bool(s.legal_for_viewer()) and not s.needs_handoff
         if mine != ("lsn-prompt-mine" in self.prompt_panel._dom_classes):
             (self.prompt_panel.add_class if mine else self.prompt_panel.remove_class)("lsn-prompt-mine")
