@@ -449,3 +449,13 @@ def test_the_host_lists_a_table_and_visitors_of_the_tables_page_see_it(store, fo
     assert guest.lobby.host_box.layout.display == "none"  # only the host lists
     host.lobby.public.value = False
     assert "lsn-table-open-link" not in page(store, folder, "visitor").open_list.value
+
+
+def test_the_turn_alert_at_a_table_is_remembered_for_the_browser(store, folder):
+    host = page(store, folder, "host")
+    table = create(host, "battlegoats", ["Human", "Human"])
+    assert host.app.notify_checkbox.value is False
+    host.app.notify_checkbox.value = True
+    again = page(store, folder, "host", table)
+    again.app.menu_button.value = True
+    assert again.app.notify_checkbox.value is True and "lsn-notify-on" in again.app.widget._dom_classes

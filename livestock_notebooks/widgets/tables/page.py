@@ -200,6 +200,7 @@ class TablesPage:
         self.store: Any = store
         self.service: Any = None
         self.tokens = SeatTokens(save_directory)
+        self.save_directory = save_directory
         self.app_options = dict(app_options or {})
         self.loop = loop
         self.env = env
@@ -283,7 +284,15 @@ class TablesPage:
     def _app_for(self, game: str) -> GameApp:
         app = self._apps.get(game)
         if app is None:
-            app = self._apps[game] = game_app(game, loop=self.loop, **self.app_options)
+            app = self._apps[game] = self._game_app(game)
+        return app
+
+    def _game_app(self, game: str) -> GameApp:
+        app = game_app(game, loop=self.loop, **self.app_options)
+        if app.prefs is None:  # a table's page keeps no autosave, but remembers the browser's choices
+            app.prefs = Prefs(self.save_directory)
+            if "notify_checkbox" in vars(app):  # a screen made with the page (no loop): as remembered
+                app.notify_checkbox.value = bool(app.prefs.get("notify_turn", False))
         return app
 
     def show_create(self) -> None:
@@ -354,7 +363,7 @@ class TablesPage:
             self.tokens.forget(table_id)  # the host took the seat back
             token = None
         spec = GAMES[record.game]
-        app = app if app is not None else game_app(record.game, loop=self.loop, **self.app_options)
+        app = app if app is not None else self._game_app(record.game)
         self.app = app
         self.session = session = TableSession(spec, self.service, record, seat, token)
         self.lobby = Lobby(spec, on_join=self.join, on_set_seat=self.set_seat, on_public=self.set_public)
