@@ -152,7 +152,10 @@ def play_decisions(page, n: int = 30, *, seed: int = 1, on_decision=None) -> int
                 continue
             break
         before = page.evaluate(SIGNATURE_JS)
-        page.locator("[data-lsn-pick]").first.click()
+        try:
+            page.locator("[data-lsn-pick]").first.click(timeout=5000)
+        except Exception:  # covered (e.g. by a sticky prompt) or redrawn meanwhile: a plain click
+            page.evaluate("() => { const e = document.querySelector('[data-lsn-pick]'); if (e) e.click(); }")
         made += 1
         deadline = time.monotonic() + 4
         while page.evaluate(SIGNATURE_JS) == before and time.monotonic() < deadline:

@@ -161,6 +161,7 @@ def test_svg_heatmap_click_picks_a_cell_and_mode_recolours_in_place(svg):
     # one layout and one style model for all the cell buttons
     assert len({id(b.layout) for b in chart.buttons.values()}) == 1
     assert len({id(b.style) for b in chart.buttons.values()}) == 1
+    assert not any(b.tabbable for b in chart.buttons.values())  # Tab does not walk 420 cells
     assert chart.grid[w.attacks.index(3)][w.defenses.index(4)] == pytest.approx(5 / 18)
     assert chart.selected == (3, 4) and "lsn-heat-selected" in chart.figure.value
     figure = chart.figure

@@ -417,3 +417,35 @@ def test_a_rematch_after_the_end_keeps_everyones_seat(store, folder):
     again = [page(store, folder, "host", new_id), page(store, folder, "Bob", new_id)]
     assert [p.session.seat for p in again] == [0, 1]
     assert again[0].session.version == 0 and not again[0].session.state.is_over
+
+
+def test_continue_on_another_device_moves_the_seat_once(store, folder):
+    host = page(store, folder, "host")
+    table = create(host, "battlegoats", ["Human", "Human"], name="Ann")
+    assert host.talk.move_link.layout.display == "none"
+    host.talk.move_button.click()
+    link = host.talk.move_link.value
+    assert link.startswith(f"tables.ipynb?table={table}&move=") and "works once" in host.talk.move_note.value
+    query = link.split("?", 1)[1]
+    phone = TablesPage(store=store, query=query, save_directory=folder("phone"), app_options={"bot_delay": None})
+    assert phone.session.seat == 0 and "This device plays seat 1" in phone.status.value
+    assert store.is_host(table, SeatTokens(folder("phone")).token(table))  # the host's rights moved too
+    host.play.poll()
+    assert host.session.seat is None and "no longer holds its seat" in host.status.value
+    again = TablesPage(store=store, query=query, save_directory=folder("thief"), app_options={"bot_delay": None})
+    assert again.session.seat is None and "used already" in again.status.value  # one time only
+    assert phone.app.act(phone.session.legal_for_viewer()[0])  # the phone plays the seat
+
+
+def test_the_host_lists_a_table_and_visitors_of_the_tables_page_see_it(store, folder):
+    host = page(store, folder, "host")
+    table = create(host, "battlegoats", ["Human", "Human", "Human"], name="Ann <3")
+    assert "lsn-table-open-link" not in page(store, folder, "visitor").open_list.value
+    host.lobby.public.value = True
+    assert "listed" in host.status.value
+    listing = page(store, folder, "visitor").open_list.value
+    assert f"?table={table}" in listing and "Ann &lt;3" in listing and "2 of 3 seats free" in listing
+    guest = join(store, folder, "Bob", table, 1)
+    assert guest.lobby.host_box.layout.display == "none"  # only the host lists
+    host.lobby.public.value = False
+    assert "lsn-table-open-link" not in page(store, folder, "visitor").open_list.value

@@ -381,7 +381,7 @@ class LivestockView(GameView):
             (("\u25b6 " if g.name == self.selected else "") + g.name + " " + STAR * g.stars, g.name)
             for g in own
         ])
-        for b in self.general_buttons.box.children:
+        for b in self.general_buttons.shown:
             b.button_style = "warning" if b.description.startswith("\u25b6") else ""
         items = []
         if self.selected is not None:
