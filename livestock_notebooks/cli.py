@@ -498,6 +498,16 @@ def _check_listen_address(ip: str, port: int) -> None:
             raise CommandError(f"cannot listen on --ip {ip}: {exc.strerror or exc}") from None
 
 
+def _check_tables_url(url: str) -> None:
+    """:class:`CommandError` before the server starts if ``LIVESTOCK_TABLES_URL`` names PostgreSQL
+    and psycopg (the ``postgres`` extra) is not installed: every "Play with friends" page would fail."""
+    import importlib.util
+
+    if url.split(":", 1)[0].lower() in ("postgres", "postgresql") and importlib.util.find_spec("psycopg") is None:
+        raise CommandError("LIVESTOCK_TABLES_URL names a PostgreSQL database, which needs psycopg: "
+                           "pip install 'livestock-notebooks[postgres]'")
+
+
 def serve(args: argparse.Namespace) -> int:
     """``livestock-notebooks serve``: run the Voila app until Ctrl-C."""
     extra = _voila_options(getattr(args, "extra", []))
@@ -520,6 +530,7 @@ def serve(args: argparse.Namespace) -> int:
             "add --allow-remote if that is what you want"
         )
     _check_listen_address(args.ip, args.port)
+    _check_tables_url(os.environ.get("LIVESTOCK_TABLES_URL", ""))
     hosts = allowed_hosts(args.ip, args.allow_host)
     if not is_loopback(args.ip):
         print(
