@@ -43,12 +43,12 @@ from typing import Sequence
 from .command import CommandError, add_command, dispatch
 
 PACKAGE_DIR = Path(__file__).resolve().parent
-#: Jupyter data directory shipped inside the package (holds ``voila/templates/livestock``).
+# Jupyter data directory shipped inside the package (holds ``voila/templates/livestock``).
 JUPYTER_DATA_DIR = PACKAGE_DIR / "share" / "jupyter"
 TEMPLATE_NAME = "livestock"
 TEMPLATE_DIR = JUPYTER_DATA_DIR / "voila" / "templates" / TEMPLATE_NAME
 INDEX_NOTEBOOK = "index.ipynb"
-#: The notebooks a built wheel ships (copied there by ``setup.py`` at build time).
+# The notebooks a built wheel ships (copied there by ``setup.py`` at build time).
 INSTALLED_NOTEBOOKS_DIR = PACKAGE_DIR / "notebooks"
 DEFAULT_PORT = 8866
 #: Kernels with no open page are shut down after this many idle seconds.

@@ -363,6 +363,13 @@ def atomic_write_text(path: Path, text: str) -> Path:
     return path
 
 
+#: the log lines a page's save keeps (the newest), and the most a save may bring
+MAX_SAVED_LOG = 500
+MAX_LOADED_LOG = 2 * MAX_SAVED_LOG
+#: the keys of a page's save holding engine saves as strings
+EMBEDDED_SAVES = frozenset({"engine_save", "before"})
+
+
 def parse_session_save(text: str | bytes) -> dict | None:
     """The session envelope in ``text`` (a dict), ``None`` for a bare engine save.
 
@@ -375,7 +382,9 @@ def parse_session_save(text: str | bytes) -> dict | None:
             raise SaveFileError("this file is not a save file (it is not text)") from None
     if not text.strip():
         raise SaveFileError("the save file is empty")
-    data = loads_save_json(text)  # SaveFileError for bad JSON, too deep, numbers too long
+    # SaveFileError for bad JSON, too deep, strings or numbers too long (the engine saves inside
+    # are strings checked again when loaded)
+    data = loads_save_json(text, embedded=EMBEDDED_SAVES)
     if not isinstance(data, dict):
         raise SaveFileError("this file is not a save file (expected a JSON object)")
     if data.get("format") != SAVE_FORMAT:
@@ -494,6 +503,8 @@ class Session:
         if players != len(seats):
             raise SaveFileError(f"the save file has {len(seats)} seats for a {players}-player game")
         log_raw = envelope.get("log", [])
+        if isinstance(log_raw, list) and len(log_raw) > MAX_LOADED_LOG:
+            raise SaveFileError(f"the save file's log has {len(log_raw)} lines (a page writes at most {MAX_SAVED_LOG})")
         log: list[LogEntry] = []
         if isinstance(log_raw, list):
             for item in log_raw:
@@ -702,7 +713,7 @@ class Session:
         return f"{self.spec.title}: {seats}; {self.spec.turn_text(self.state)}"
 
     def to_save_text(self) -> str:
-        log = self.log[-500:]
+        log = self.log[-MAX_SAVED_LOG:]
         envelope = {
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,

@@ -7,7 +7,7 @@ An :class:`Experiment` is a game, its seats (bot names, in seat order; turned on
 same whichever worker plays it and however the games are split.
 
 :func:`run` sends chunks of games to Dask workers and writes each chunk as it comes back
-(:mod:`.store`). By default it starts a local cluster of worker processes and stops it at the
+(:mod:`livestock_notebooks.lab.store`). By default it starts a local cluster of worker processes and stops it at the
 end; ``scheduler="tcp://host:port"`` (or the ``DASK_SCHEDULER_ADDRESS`` environment variable)
 uses a running cluster instead, whose workers must have this package installed.
 """
