@@ -40,7 +40,7 @@ from ...space_pigs.game import (
     LAYOUT_OPTIONS, OPTION_LABELS, RULE_MODES, describe_action, describe_turn, game_info, new_game,
 )
 from ...space_pigs.views import SpacePigsPlayerView
-from ..common.dom import ButtonPool, hide, set_classes, shared_defaults, show
+from ..common.dom import ButtonPool, hide, set_classes, shared_defaults, show, show_first
 from ..shell.app import GameApp, GameView, ViewContext
 from ..shell.views import ScreenRegions
 from ..shell.pacing import BOT_SPEEDS, DEFAULT_BOT_SPEED
@@ -370,8 +370,7 @@ class SpacePigsView(GameView):
                 b.button_style = style
             _set_type_class(b, type(a).__name__)
             shown.append(b)
-        if tuple(shown) != tuple(self.actions_box.children):
-            self.actions_box.children = tuple(shown)
+        show_first(self.actions_box, self.pool.buttons, len(shown))
 
     def _draw_tools(self) -> None:
         """The tools under the buttons: each shown only when it serves a legal move now."""

@@ -68,6 +68,9 @@ class TableSession(Session):
         self.store = service.store
         self.table_id = record.id
         self.record = record
+        # the moves of the other seats arrive replayed from the store, not through apply: no
+        # record from the start here, so no review of a table's game (yet)
+        self.game_record = None
         self.version = record.version
         self.seat = seat
         self.token = token
