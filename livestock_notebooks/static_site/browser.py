@@ -78,8 +78,16 @@ def _key(path: Path) -> str | None:
         return None
 
 
-def _track(awaitable) -> None:
-    task = asyncio.ensure_future(awaitable)
+async def _settle(promise, what: str) -> None:
+    try:
+        await promise
+    except Exception as exc:  # storage full or refused: the game goes on, unsaved in the browser
+        print(f"livestock-notebooks: could not {what} in the browser's storage: {exc}", file=sys.__stderr__)
+
+
+def _track(promise, what: str) -> None:
+    # widget handlers run outside a coroutine; Pyodide's loop runs tasks all the same
+    task = asyncio.get_event_loop().create_task(_settle(promise, what))
     _pending.add(task)
     task.add_done_callback(_pending.discard)
 
@@ -87,13 +95,19 @@ def _track(awaitable) -> None:
 def _written(path: Path) -> None:
     key = _key(path)
     if key is not None and _db is not None:
-        _track(_db.put(key, Path(path).read_text(encoding="utf-8")))
+        try:
+            _track(_db.put(key, Path(path).read_text(encoding="utf-8")), f"keep {key}")
+        except Exception as exc:
+            print(f"livestock-notebooks: could not keep {key}: {exc}", file=sys.__stderr__)
 
 
 def _removed(path: Path) -> None:
     key = _key(path)
     if key is not None and _db is not None:
-        _track(_db.remove(key))
+        try:
+            _track(_db.remove(key), f"remove {key}")
+        except Exception as exc:
+            print(f"livestock-notebooks: could not remove {key}: {exc}", file=sys.__stderr__)
 
 
 async def flush() -> None:
