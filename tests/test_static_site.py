@@ -149,9 +149,9 @@ def test_play_page_move_and_bot_answer_offline(browser, site_url, name):
     try:
         show_setup(page)
         PLAYS[name](page)
-        page.screenshot(path=str(screenshot_path(f"static_{name}")))
         assert blocked == []
     finally:
+        page.screenshot(path=str(screenshot_path(f"static_{name}")))
         context.close()
 
 

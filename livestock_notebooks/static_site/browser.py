@@ -116,12 +116,46 @@ async def flush() -> None:
         await asyncio.gather(*list(_pending), return_exceptions=True)
 
 
+def _nulls(value):
+    from pyodide.ffi import jsnull  # type: ignore[import-not-found]
+    if value is None:
+        return jsnull
+    if isinstance(value, dict):
+        return {k: _nulls(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_nulls(v) for v in value]
+    return value
+
+
+def keep_nulls() -> None:
+    """Send ``None`` in widget messages as JSON ``null``.
+
+    The Pyodide kernel hands each message to JavaScript with Pyodide's default conversion,
+    which makes ``None`` ``undefined``; a layout trait set back to ``None`` (a part of the page
+    shown again after ``display="none"``) then never reaches the page. Wrapping the kernel's
+    ``send_comm`` turns every ``None`` into JavaScript's ``null`` first."""
+    import pyodide_kernel  # type: ignore[import-not-found]
+    shell = pyodide_kernel.kernel_instance.interpreter
+    send = shell.send_comm
+    if getattr(send, "lsn_keeps_nulls", False):
+        return
+
+    def send_comm(msg_type, content, metadata, ident, buffers):
+        return send(msg_type, _nulls(content), metadata, ident, buffers)
+
+    send_comm.lsn_keeps_nulls = True  # type: ignore[attr-defined]
+    shell.send_comm = send_comm
+
+
 async def prepare() -> None:
-    """Fill the save folder from IndexedDB and write changes back (once per kernel)."""
+    """Fill the save folder from IndexedDB and write changes back (once per kernel); send
+    ``None`` as ``null`` (:func:`keep_nulls`)."""
     global _db
     if not in_browser() or _db is not None:
         return
     from pyodide.code import run_js  # type: ignore[import-not-found]
+
+    keep_nulls()
 
     db = run_js(_JS)
     folder = Path(STORE)
