@@ -119,24 +119,26 @@ def _battlegoats_card_then_bot(page):
     page.locator("button.lsn-start").click()
     hand = page.locator("button.lsn-bg-hand-card")
     expect(hand).to_have_count(9)
-    hand.first.click()
-    page.locator(".lsn-bg-board-0 button.lsn-bg-selectable").first.click()
-    expect(hand).to_have_count(8)
-    # the bot lays out a card too: its last card is marked on the board
-    expect(page.locator(".lsn-board .lsn-last-move").first).to_be_attached(timeout=60_000)
+    for left in range(9, 0, -1):  # the first player lays out all nine, then the bot does
+        expect(hand).to_have_count(left)
+        hand.first.click()
+        expect(hand.first).to_have_class(re.compile(r"\blsn-bg-selected\b"))
+        page.locator(".lsn-bg-board-0 button.lsn-bg-selectable").first.click()
+    expect(page.locator(".lsn-log")).to_contain_text("Player 2 lays", timeout=60_000)
 
 
 def _space_pigs_start_then_bot(page):
-    choose_seats(page, ["Human", "Greedy"], seed=5)
+    from test_browser_space_pigs import READY_JS, _one_decision
+
+    choose_seats(page, ["Human", "Greedy", "Greedy"], seed=5)
     page.locator("button.lsn-start").click()
     expect(page.locator(".lsn-sp-map svg[aria-label='The galaxy']")).to_be_visible()
-    hexes = page.locator("g.lsn-sp-hexg:has(.lsn-sp-mark-dest), g.lsn-sp-hexg:has(.lsn-sp-mark-choose)")
-    expect(hexes.first).to_be_attached()
+    page.wait_for_function(READY_JS, timeout=90_000)  # my decision (bots before me have played)
     lines = page.locator(".lsn-log-line").count()
-    page.locator(f"button.lsn-sp-hex-{hexes.first.get_attribute('data-hex')}").click()
-    # the move and then the bot's own (the log names Player 2)
-    expect(page.locator(".lsn-log")).to_contain_text("Player 2", timeout=60_000)
-    assert page.locator(".lsn-log-line").count() >= lines + 2
+    _one_decision(page, {})
+    # after my move a bot's move comes into the log
+    page.wait_for_function("(n) => [...document.querySelectorAll('.lsn-log-line')].slice(n)"
+                           ".some(line => /Player [23]/.test(line.textContent))", arg=lines, timeout=90_000)
 
 
 PLAYS = {"livestock_uprising_play": _livestock_barn_then_bot, "battlegoats_play": _battlegoats_card_then_bot,

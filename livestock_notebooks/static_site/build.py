@@ -308,6 +308,7 @@ def build_site(out: str | os.PathLike[str], *, cache: str | os.PathLike[str] | N
     (out / "hosting.html").write_text(HOSTING_HTML, encoding="utf-8")
     # the site's address opens the front page (JupyterLite's own root page opens a file list)
     (out / "index.html").write_text(REDIRECT_HTML, encoding="utf-8")
+    (out / ".nojekyll").write_text("")  # GitHub Pages: serve the files as they are
     log(f"site written to {out} ({site_size(out) / 1e6:.1f} MB)")
     return out
 
