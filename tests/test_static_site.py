@@ -19,7 +19,7 @@ import pytest
 pytest.importorskip("playwright")
 pytest.importorskip("voici_core")
 
-from playwright.sync_api import expect  # noqa: E402
+from playwright.sync_api import TimeoutError as PlaywrightTimeout, expect  # noqa: E402
 
 from browser import LOOPBACK, choose_seats, free_port, open_menu, screenshot_path, wait_for_port  # noqa: E402
 from livestock_notebooks.core.session import Session  # noqa: E402
@@ -133,12 +133,18 @@ def _space_pigs_start_then_bot(page):
     choose_seats(page, ["Human", "Greedy", "Greedy"], seed=5)
     page.locator("button.lsn-start").click()
     expect(page.locator(".lsn-sp-map svg[aria-label='The galaxy']")).to_be_visible()
-    page.wait_for_function(READY_JS, timeout=90_000)  # my decision (bots before me have played)
     lines = page.locator(".lsn-log-line").count()
-    _one_decision(page, {})
-    # after my move a bot's move comes into the log
-    page.wait_for_function("(n) => [...document.querySelectorAll('.lsn-log-line')].slice(n)"
-                           ".some(line => /Player [23]/.test(line.textContent))", arg=lines, timeout=90_000)
+    bot_moved = ("(n) => [...document.querySelectorAll('.lsn-log-line')].slice(n)"
+                 ".some(line => /\\bP[23]\\b/.test(line.textContent))")
+    for _ in range(6):  # my decisions until a bot has answered (some sequences are mine alone)
+        page.wait_for_function(READY_JS, timeout=90_000)
+        _one_decision(page, {})
+        try:
+            page.wait_for_function(bot_moved, arg=lines, timeout=30_000)
+            return
+        except PlaywrightTimeout:
+            continue
+    raise AssertionError(f"no bot move after mine: {page.locator('.lsn-log-line').all_inner_texts()[-8:]}")
 
 
 PLAYS = {"livestock_uprising_play": _livestock_barn_then_bot, "battlegoats_play": _battlegoats_card_then_bot,
