@@ -127,7 +127,7 @@ STATIC_EDITION = sys.platform == "emscripten"
 #: in the static edition: the site's page on how to run the served app (beside ``voici/``)
 HOSTING_PAGE = "../../hosting.html"
 #: in the static edition: what is left out, said on the front page
-SERVED_ONLY_NOTE = ("This edition runs in your browser, with no server. The odds explorers, the balance lab, "
+SERVED_ONLY_NOTE = ("This edition runs in your browser, with no server. The balance lab, "
                     "the cookbooks and playing with friends need the served app:")
 
 

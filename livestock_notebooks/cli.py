@@ -19,7 +19,9 @@ Safety of the served app:
   autosaves belong to one browser: another browser is never offered its game
   (see :func:`livestock_notebooks.core.session.browser_id`).
 
-``python -m livestock_notebooks`` is the same command.
+``python -m livestock_notebooks`` is the same command. Its subcommands (``serve``, the default;
+``lab``; ``copy-notebooks``) are registered at the end of this module, one line each; the
+machinery (one-line errors, Ctrl-C, ``--version``) is :mod:`livestock_notebooks.command`.
 """
 
 from __future__ import annotations
@@ -33,24 +35,39 @@ import re
 import secrets
 import socket
 import shutil
+import signal
 import sys
 from pathlib import Path
 from typing import Sequence
+from urllib.parse import urlsplit
+
+from .command import CommandError, add_command, dispatch
 
 PACKAGE_DIR = Path(__file__).resolve().parent
-#: Jupyter data directory shipped inside the package (holds ``voila/templates/livestock``).
+# Jupyter data directory shipped inside the package (holds ``voila/templates/livestock``).
 JUPYTER_DATA_DIR = PACKAGE_DIR / "share" / "jupyter"
 TEMPLATE_NAME = "livestock"
 TEMPLATE_DIR = JUPYTER_DATA_DIR / "voila" / "templates" / TEMPLATE_NAME
 INDEX_NOTEBOOK = "index.ipynb"
-#: The notebooks a built wheel ships (copied there by ``setup.py`` at build time).
+# The notebooks a built wheel ships (copied there by ``setup.py`` at build time).
 INSTALLED_NOTEBOOKS_DIR = PACKAGE_DIR / "notebooks"
 DEFAULT_PORT = 8866
+#: the address the app listens on unless told otherwise: this machine only
+DEFAULT_IP = "127.0.0.1"
 #: Kernels with no open page are shut down after this many idle seconds.
 CULL_IDLE_TIMEOUT = 600
 CULL_INTERVAL = 60
 NOTEBOOKS_ENV = "LIVESTOCK_NOTEBOOKS_DIR"
 BROWSER_COOKIE = "lsn_browser"
+#: seconds a page's cell waits for its output after the kernel said it ran (nbclient's default, 4 s,
+#: lost the outputs of pages opened together on a busy machine: blank pages); past it the cell
+#: errs and the page says it could not be made ready and tries again (template's page_ready.js)
+IOPUB_TIMEOUT = 60
+#: seconds a page's kernel may take to start (Voila's default 60 s is short with 20 pages at once)
+KERNEL_STARTUP_TIMEOUT = 120
+#: the pages ``--preheat N`` keeps N kernels started for (the games people open most)
+PREHEAT_NOTEBOOKS = ("battlegoats_play.ipynb", "livestock_uprising_play.ipynb", "space_pigs_play.ipynb",
+                     "tables.ipynb")
 #: request header carrying the browser id to Voila (exported to the kernel as HTTP_X_LIVESTOCK_BROWSER)
 BROWSER_HEADER = "X-Livestock-Browser"
 
@@ -125,23 +142,29 @@ def copy_notebooks(target: str | os.PathLike[str], *, overwrite: bool = False,
     return written
 
 
-def copy_notebooks_main(argv: Sequence[str]) -> int:
-    """``livestock-notebooks copy-notebooks DIR [--overwrite]``."""
-    parser = argparse.ArgumentParser(
-        prog="livestock-notebooks copy-notebooks",
-        description="Write editable copies of the notebooks into DIR, to open with `jupyter lab DIR`.",
-    )
+def add_copy_notebooks_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options of ``livestock-notebooks copy-notebooks``."""
     parser.add_argument("dir", metavar="DIR", help="folder to write the notebooks into (created if missing)")
     parser.add_argument("--overwrite", action="store_true", help="replace notebooks already in DIR")
-    args = parser.parse_args(argv)
+
+
+def copy_notebooks_command(args: argparse.Namespace) -> int:
+    """``livestock-notebooks copy-notebooks DIR [--overwrite]``."""
     try:
         written = copy_notebooks(args.dir, overwrite=args.overwrite)
     except (FileExistsError, FileNotFoundError) as exc:
-        parser.error(str(exc))
+        raise CommandError(str(exc)) from None
+    except OSError as exc:
+        raise CommandError(f"cannot write into {args.dir}: {exc.strerror or exc}") from None
     for path in written:
         print(f"wrote {path}")
     print(f"open them with: jupyter lab {args.dir}")
     return 0
+
+
+def copy_notebooks_main(argv: Sequence[str]) -> int:
+    """``livestock-notebooks copy-notebooks ...`` (kept for callers of the old entry point)."""
+    return main(["copy-notebooks", *argv])
 
 
 def _prepend_jupyter_path(env: dict[str, str] | os._Environ[str]) -> None:
@@ -158,10 +181,25 @@ def _prepend_jupyter_path(env: dict[str, str] | os._Environ[str]) -> None:
 
 def _base_voila_data_dir() -> Path | None:
     """The Jupyter data dir holding Voila's own ``lab`` template (which ours extends) when this
-    Python's prefix has none: a virtual environment made with ``--system-site-packages`` uses
-    the base Python's Voila, whose templates Jupyter does not look for on its own."""
+    Python's prefix has none. Jupyter looks for templates under ``sys.prefix`` only, but Voila may
+    be installed elsewhere: in the base Python of a virtual environment made with
+    ``--system-site-packages``, or in another environment whose site-packages this one shares.
+    Voila's installed file list says where its data files really are."""
     if (Path(sys.prefix) / "share" / "jupyter" / "voila" / "templates" / "lab").is_dir():
         return None
+    try:
+        from importlib.metadata import PackageNotFoundError, distribution
+
+        voila = distribution("voila")
+        for file in voila.files or []:
+            parts = Path(str(file)).parts
+            if parts[-2:] == ("lab", "index.html.j2") and "templates" in parts:
+                located = Path(str(voila.locate_file(file))).resolve()
+                data = located.parents[3]  # DATA/voila/templates/lab/index.html.j2
+                if (data / "voila" / "templates" / "lab").is_dir():
+                    return data
+    except (PackageNotFoundError, OSError, IndexError):
+        pass
     for prefix in (sys.base_prefix, sys.exec_prefix):
         data = Path(prefix) / "share" / "jupyter"
         if (data / "voila" / "templates" / "lab").is_dir():
@@ -173,21 +211,28 @@ def voila_argv(
     notebooks_dir: Path,
     *,
     port: int = DEFAULT_PORT,
-    ip: str = "127.0.0.1",
+    ip: str | None = "127.0.0.1",
     open_browser: bool = True,
     extra: Sequence[str] = (),
 ) -> list[str]:
-    """The Voila command line the app runs (without the program name)."""
+    """The Voila command line the app runs (without the program name); ``ip=None`` leaves the
+    address to Voila's config files, else :data:`DEFAULT_IP` (see :func:`app_config`)."""
     argv = [
         str(notebooks_dir),
         f"--port={port}",
-        f"--Voila.ip={ip}",
+        *([f"--Voila.ip={ip}"] if ip is not None else []),
         f"--template={TEMPLATE_NAME}",
         "--show_tracebacks=False",
         f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_TIMEOUT}",
         f"--MappingKernelManager.cull_interval={CULL_INTERVAL}",
         # the browser id (set from the cookie by BrowserIdTransform) reaches the page's kernel
-        f"--VoilaConfiguration.http_header_envs=['{BROWSER_HEADER}']",
+        f"--VoilaConfiguration.http_header_envs={BROWSER_HEADER}",  # a list's item (no deprecated list syntax)
+        # and so does the scheme a proxy in front was reached by (the invite link's https)
+        "--VoilaConfiguration.http_header_envs=X-Forwarded-Proto",
+        *executor_argv(),
+        # JupyterLite's in-browser kernel (installed for the static site) is no part of a served
+        # page: its lab extension fails to load there (a console error on every page)
+        "--VoilaConfiguration.extension_denylist=@jupyterlite/pyodide-kernel-extension",
     ]
     if not open_browser:
         argv.append("--no-browser")
@@ -196,6 +241,38 @@ def voila_argv(
     argv = [a for a in argv if not (a.startswith("--") and _option_name(a) in overridden)]
     argv.extend(extra)
     return argv
+
+
+def app_config(preheat: int = 0) -> dict:
+    """The app's configuration beneath Voila's config files and command line: it listens on
+    :data:`DEFAULT_IP` unless one of them names another address (which then meets the guard,
+    :func:`remote_refusal`); ``--preheat`` pools (:func:`preheat_config`)."""
+    return {"Voila": {"ip": DEFAULT_IP}, **(preheat_config(preheat) if preheat > 0 else {})}
+
+
+def executor_argv() -> list[str]:
+    """Voila's executor under load: wait :data:`IOPUB_TIMEOUT` s for a cell's output, then err
+    (never render the cell empty), and give a kernel :data:`KERNEL_STARTUP_TIMEOUT` s to start."""
+    return [f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT}", "--VoilaExecutor.raise_on_iopub_timeout=True",
+            f"--VoilaExecutor.startup_timeout={KERNEL_STARTUP_TIMEOUT}"]
+
+
+def preheat_argv(pool: int) -> list[str]:
+    """``--preheat N``: Voila's preheated kernels (started, imports done, waiting for a visitor)."""
+    return ["--preheat_kernel=True", f"--pool_size={pool}"] if pool > 0 else []
+
+
+def preheat_config(pool: int) -> dict:
+    """The kernel pools of ``--preheat N``: ``pool`` kernels for each of :data:`PREHEAT_NOTEBOOKS`,
+    none for other pages."""
+    pools = {name: {"pool_size": pool} for name in PREHEAT_NOTEBOOKS}
+    return {"VoilaKernelManager": {"kernel_pools_config": {"default": {"pool_size": 0}, **pools}}}
+
+
+def request_address(ip: str) -> str:
+    """Where a preheated kernel asks the server for its visitor's request (``VOILA_APP_IP``):
+    the address it listens on, loopback when that is every address."""
+    return "127.0.0.1" if ip in ("0.0.0.0", "::", "") else ip.strip("[]")
 
 
 def _option_name(arg: str) -> str:
@@ -229,6 +306,38 @@ def host_allowed(host_header: str, allowed: frozenset[str]) -> bool:
     """``host_allowed("127.0.0.1:8866", ...)``: the Host header's name is one we serve."""
     match = re.match(r"^\[?([^\]]*?)\]?(:\d+)?$", host_header.strip().lower())
     return bool(match) and match.group(1) in allowed
+
+
+def remote_refusal(ip: str, allow_remote: bool) -> str | None:
+    """Why the server may not listen on ``ip`` (``None``: it may). Every way of setting the
+    address (``--ip``, ``--Voila.ip=...``, a Voila config file) goes through this one check:
+    the app checks the address it is about to listen on, after all of them are read."""
+    if allow_remote or is_loopback(ip):
+        return None
+    return (f"listening on {ip or 'every address'} would let other machines open the app, which has "
+            "no password; add --allow-remote if that is what you want")
+
+
+def remote_warning(ip: str, port: int, hosts: frozenset[str], root: str) -> str:
+    """What the operator is told when the app listens beyond this machine."""
+    return (f"WARNING: serving {root} to the network on http://{ip or '0.0.0.0'}:{port}/ with no password: "
+            "anyone who can reach this address can open the pages and play. "
+            f"Host names accepted: {', '.join(sorted(hosts))} (add more with --allow-host).")
+
+
+def checked_public_url(url: str) -> str:
+    """``--public-url``: the address players reach the app at (``https://games.example/``), used
+    for invite links; ``ValueError`` unless it is an http(s) address with a host and no query."""
+    parts = urlsplit(url.strip())
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment:
+        raise ValueError(f"--public-url {url!r} is not an http:// or https:// address of a host")
+    return f"{parts.scheme}://{parts.netloc}{parts.path.rstrip('/')}"
+
+
+def kernel_env(ip: str, public_url: str | None) -> dict[str, str]:
+    """What the server tells its pages' kernels (as environment variables): the address it
+    listens on and ``--public-url``, for the tables page's invite link and its note."""
+    return {"LIVESTOCK_SERVER_IP": ip, "LIVESTOCK_PUBLIC_URL": public_url or ""}
 
 
 def _same_origin(request) -> bool:
@@ -279,9 +388,10 @@ def _browser_id_transform():
     return BrowserIdTransform
 
 
-def _make_app_class(hosts: frozenset[str] | None = None):
-    """Voila, with ``/`` redirecting to the index notebook when there is one, the Host header
-    checked against ``hosts`` and kernels shut down when their page closes."""
+def _make_app_class(extra_hosts: Sequence[str] = (), *, allow_remote: bool = False):
+    """Voila, with ``/`` redirecting to the index notebook when there is one, the address it
+    listens on checked (:func:`remote_refusal`), the Host header checked against
+    :func:`allowed_hosts` (with ``extra_hosts``) and kernels shut down when their page closes."""
     from tornado.web import ErrorHandler, RedirectHandler
     from voila.app import Voila
     from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
@@ -299,6 +409,19 @@ def _make_app_class(hosts: frozenset[str] | None = None):
 
     class LivestockVoila(Voila):
         name = "livestock-notebooks"
+        hosts: frozenset[str] = frozenset()
+
+        def initialize(self, argv=None):
+            super().initialize(argv)  # every source of the address read: the command line and config files
+            refusal = remote_refusal(self.ip, allow_remote)
+            if refusal:
+                print(f"livestock-notebooks: error: {refusal}", file=sys.stderr)
+                self.exit(2)
+            self.hosts = allowed_hosts(self.ip, extra_hosts)
+            os.environ["LIVESTOCK_SERVER_IP"] = self.ip  # the kernels' invite note
+            os.environ["VOILA_APP_IP"] = request_address(self.ip)  # preheated kernels ask here
+            if not is_loopback(self.ip):
+                print(remote_warning(self.ip, self.port, self.hosts, self.root_dir), file=sys.stderr)
 
         def init_handlers(self):
             handlers = super().init_handlers()
@@ -307,8 +430,7 @@ def _make_app_class(hosts: frozenset[str] | None = None):
                 for h in handlers
             ]
             if getattr(self, "app", None) is not None:
-                if hosts is not None:
-                    self._guard_host(self.app)
+                self._guard_host(self.app)
                 self.app.transforms.insert(0, _browser_id_transform())
             if self.notebook_path or not self.root_dir:
                 return handlers
@@ -324,6 +446,7 @@ def _make_app_class(hosts: frozenset[str] | None = None):
         def _guard_host(self, app) -> None:
             find = app.find_handler
             log = self.log
+            hosts = self.hosts
 
             def find_handler(request, **kwargs):
                 if not host_allowed(request.host or "", hosts):
@@ -383,104 +506,182 @@ def install_template(prefix: str | os.PathLike[str] = sys.prefix) -> list[Path]:
     return [target, voila_conf, server_conf]
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="livestock-notebooks",
-        description=(
-            "Serve the Livestock Notebooks (odds explorers, games, tutorials) as a local web app "
-            "with Voila. The landing page lists every notebook. Options not listed here are "
-            "passed to Voila (e.g. --Voila.tornado_settings=...). "
-            "`livestock-notebooks copy-notebooks DIR` writes editable copies of the notebooks."
-        ),
+
+
+def _port(text: str) -> int:
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a port number: {text!r}") from None
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"port {port} is out of range (0 to 65535)")
+    return port
+
+
+def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options of ``livestock-notebooks serve`` (the default command)."""
+    parser.description = (
+        "Serve the Livestock Notebooks (odds explorers, games, tutorials) as a local web app with "
+        "Voila; the landing page lists every notebook. Voila's own options (--Voila.x=y, "
+        "--VoilaConfiguration.x=y, --theme=dark ...) are passed on to it."
+    )
+    parser.add_argument("--port", type=_port, default=DEFAULT_PORT, help=f"port to listen on (default {DEFAULT_PORT})")
+    parser.add_argument("--ip", default=None, help=f"address to listen on (default {DEFAULT_IP}, this machine only)")
+    parser.add_argument(
+        "--allow-remote", action="store_true",
+        help="allow --ip to be an address other machines can reach (there is no password: anyone who reaches it "
+             "can open the pages)",
     )
     parser.add_argument(
-        "--port", type=int, default=DEFAULT_PORT, help=f"port to listen on (default {DEFAULT_PORT})"
-    )
-    parser.add_argument(
-        "--ip", default="127.0.0.1", help="address to listen on (default 127.0.0.1, this machine only)"
-    )
-    parser.add_argument(
-        "--allow-remote",
-        action="store_true",
-        help="allow --ip to be an address other machines can reach (there is no password: anyone "
-        "who reaches it can open the pages)",
-    )
-    parser.add_argument(
-        "--allow-host",
-        metavar="NAME",
-        action="append",
-        default=[],
+        "--allow-host", metavar="NAME", action="append", default=[],
         help="a further host name the app may be reached by (checked against the Host header)",
     )
+    parser.add_argument("--no-browser", action="store_true", help="do not open a web browser")
     parser.add_argument(
-        "--no-browser", action="store_true", help="do not open a web browser"
+        "--public-url", metavar="URL",
+        help="the address players reach the app at (e.g. https://games.example/ behind a proxy): invite links "
+             "use it; its host name is accepted in the Host header",
     )
     parser.add_argument(
-        "--notebooks",
-        metavar="DIR",
-        help="folder of notebooks to serve (default: the checkout's notebooks/, else the copy "
-        "installed with the package)",
+        "--preheat", metavar="N", type=int, default=0,
+        help="keep N kernels started for each game page and the tables page, so the next visitors' pages open "
+             "faster (each waiting kernel holds about 60 MB; default 0)",
     )
     parser.add_argument(
-        "--install-template",
-        metavar="PREFIX",
-        nargs="?",
-        const=sys.prefix,
-        help=(
-            "install the offline Voila template under PREFIX (default: this Python's prefix) and "
-            "make Jupyter server's Voila use it, then exit (used by binder/postBuild)"
-        ),
+        "--notebooks", metavar="DIR",
+        help="folder of notebooks to serve (default: the checkout's notebooks/, else the copy installed with the "
+             "package)",
     )
-    return parser
+    parser.add_argument(
+        "--install-template", metavar="PREFIX", nargs="?", const=sys.prefix,
+        help="install the offline Voila template under PREFIX (default: this Python's prefix) and make Jupyter "
+             "server's Voila use it, then exit (used by binder/postBuild)",
+    )
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    argv = list(sys.argv[1:] if argv is None else argv)
-    if argv[:1] == ["copy-notebooks"]:
-        return copy_notebooks_main(argv[1:])
-    if argv[:1] == ["lab"]:  # the balance lab (livestock_notebooks/lab/cli.py)
-        from .lab.cli import main as lab_main
+def build_parser() -> argparse.ArgumentParser:
+    """The parser of the ``serve`` command (the default)."""
+    from .command import subcommand_parser
 
-        return lab_main(argv[1:])
-    if argv[:1] == ["build-site"]:  # the static web edition (livestock_notebooks/static_site/build.py)
-        from .static_site.build import build_site_main
+    return subcommand_parser("serve")
 
-        return build_site_main(argv[1:])
-    parser = build_parser()
-    args, extra = parser.parse_known_args(argv)
+
+def _voila_options(extra: Sequence[str]) -> list[str]:
+    """``extra`` if every item is an option Voila takes (``--Class.trait=value``,
+    ``--Class.trait value``, or one of Voila's own aliases and flags), else :class:`CommandError`."""
+    from voila.app import Voila
+
+    names = set(Voila.aliases) | set(Voila.flags)
+    checked: list[str] = []
+    items = list(extra)
+    while items:
+        item = items.pop(0)
+        name = item[2:].split("=", 1)[0] if item.startswith("--") else ""
+        trait = re.fullmatch(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)+", name) is not None
+        if not (trait or name in names):
+            what = "option" if item.startswith("-") else "argument"
+            raise CommandError(f"unrecognized {what} {item!r}")
+        checked.append(item)
+        takes_value = trait or name in Voila.aliases
+        if takes_value and "=" not in item:
+            if not items or items[0].startswith("--"):
+                raise CommandError(f"{item} needs a value ({item}=VALUE)")
+            checked.append(items.pop(0))
+    return checked
+
+
+def _check_listen_address(ip: str, port: int) -> None:
+    """:class:`CommandError` in one line if this machine cannot listen on ``ip`` (not an address
+    of this machine, not a name that resolves); a busy port is left to Voila, which tries others."""
+    try:
+        infos = socket.getaddrinfo(ip.strip("[]"), port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except (socket.gaierror, UnicodeError) as exc:
+        raise CommandError(f"cannot listen on --ip {ip}: {getattr(exc, 'strerror', None) or exc}") from None
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        try:
+            probe.bind((address[0], 0, *address[2:]))
+        except OSError as exc:
+            raise CommandError(f"cannot listen on --ip {ip}: {exc.strerror or exc}") from None
+
+
+def _check_tables_url(url: str) -> None:
+    """:class:`CommandError` before the server starts if ``LIVESTOCK_TABLES_URL`` names PostgreSQL
+    and psycopg (the ``postgres`` extra) is not installed: every "Play with friends" page would fail."""
+    import importlib.util
+
+    if url.split(":", 1)[0].lower() in ("postgres", "postgresql") and importlib.util.find_spec("psycopg") is None:
+        raise CommandError("LIVESTOCK_TABLES_URL names a PostgreSQL database, which needs psycopg: "
+                           "pip install 'livestock-notebooks[postgres]'")
+
+
+def serve(args: argparse.Namespace) -> int:
+    """``livestock-notebooks serve``: run the Voila app until Ctrl-C."""
+    extra = _voila_options(getattr(args, "extra", []))
     if args.install_template is not None:
-        for path in install_template(args.install_template):
+        try:
+            written = install_template(args.install_template)
+        except OSError as exc:
+            raise CommandError(f"cannot install the template under {args.install_template}: "
+                               f"{exc.strerror or exc}") from None
+        for path in written:
             print(f"wrote {path}")
         return 0
     try:
         notebooks_dir = find_notebooks_dir(args.notebooks)
     except FileNotFoundError as exc:
-        parser.error(str(exc))
-    if not is_loopback(args.ip) and not args.allow_remote:
-        parser.error(
-            f"--ip {args.ip} would let other machines open the app, which has no password; "
-            "add --allow-remote if that is what you want"
-        )
-    hosts = allowed_hosts(args.ip, args.allow_host)
-    if not is_loopback(args.ip):
-        print(
-            f"WARNING: serving {notebooks_dir} to the network on http://{args.ip}:{args.port}/ "
-            "with no password: anyone who can reach this address can open the pages and play. "
-            f"Host names accepted: {', '.join(sorted(hosts))} (add more with --allow-host).",
-            file=sys.stderr,
-        )
+        raise CommandError(str(exc)) from None
+    refusal = args.ip and remote_refusal(args.ip, args.allow_remote)  # again in the app, after Voila's options
+    if refusal:
+        raise CommandError(f"--ip {args.ip}: {refusal}")
+    try:
+        public_url = checked_public_url(args.public_url) if args.public_url else None
+    except ValueError as exc:
+        raise CommandError(str(exc)) from None
+    _check_listen_address(args.ip or DEFAULT_IP, args.port)
+    _check_tables_url(os.environ.get("LIVESTOCK_TABLES_URL", ""))
+    extra_hosts = [*args.allow_host, *([urlsplit(public_url).hostname or ""] if public_url else [])]
+    os.environ.update(kernel_env(args.ip or DEFAULT_IP, public_url))
     _prepend_jupyter_path(os.environ)
-    app_class = _make_app_class(hosts)
-    app_class.launch_instance(
-        argv=voila_argv(
-            notebooks_dir,
-            port=args.port,
-            ip=args.ip,
-            open_browser=not args.no_browser,
-            extra=extra,
+    from traitlets.config import Config
+
+    app_class = _make_app_class(extra_hosts, allow_remote=args.allow_remote)
+    interrupted = []
+
+    def on_interrupt(signum, frame):  # Voila stops on KeyboardInterrupt; remember it was asked to
+        interrupted.append(signum)
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGINT, on_interrupt)
+    try:
+        app_class.launch_instance(
+            argv=voila_argv(notebooks_dir, port=args.port, ip=args.ip, open_browser=not args.no_browser,
+                            extra=[*preheat_argv(args.preheat), *extra]),
+            config=Config(app_config(args.preheat)),
         )
-    )
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if interrupted:
+        raise KeyboardInterrupt
     return 0
+
+
+# The subcommands, each in `livestock-notebooks --help`. A new one is one line here (see
+# livestock_notebooks/command.py): its module provides add_arguments(parser) and run(args).
+add_command("serve", __name__, "serve the notebooks as a local web app (the default)",
+            add="add_serve_arguments", run="serve", pass_through=True, default=True)
+add_command("lab", "livestock_notebooks.lab.cli",
+            "play a balance-lab experiment of bot games on Dask into a Parquet folder (needs the [lab] extra)")
+add_command("copy-notebooks", __name__, "write editable copies of the notebooks into a folder, for JupyterLab",
+            add="add_copy_notebooks_arguments", run="copy_notebooks_command")
+add_command("build-site", "livestock_notebooks.static_site.cli",
+            "write the static web edition (runs in the browser, no server) into a folder (needs the [site] extra and npm)")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``livestock-notebooks [COMMAND] [OPTIONS]``: the exit status."""
+    return dispatch(argv, "Livestock Notebooks: play, learn and explore the odds of Livestock Uprising, "
+                          "BattleGoats and Space Pigs in notebooks served as a local web app.")
 
 
 if __name__ == "__main__":  # pragma: no cover

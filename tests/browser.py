@@ -6,6 +6,7 @@ The fixtures in ``conftest.py`` use these; tests may import them too
 
 from __future__ import annotations
 
+import atexit
 import os
 import shutil
 import signal
@@ -117,8 +118,41 @@ def isolated_env(home: Path) -> dict[str, str]:
     return env
 
 
+#: Servers started by this test run and not yet stopped (stopped at exit, whatever ends the run).
+LIVE_SERVERS: "set[ServerProcess]" = set()
+
+
+def _die_with_parent() -> None:
+    """In the child before exec: ask Linux to send SIGTERM when the test process dies, even by
+    SIGKILL, so no server (and through it no kernel) outlives its test run."""
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        PR_SET_PDEATHSIG = 1
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)
+    except (OSError, AttributeError):  # not Linux: the atexit and signal handlers still stop it
+        pass
+
+
+def stop_live_servers() -> None:
+    """Stop every server this run started and has not stopped (atexit, SIGTERM, SIGHUP)."""
+    for server in list(LIVE_SERVERS):
+        try:
+            server.stop(timeout=10)
+        except Exception:  # noqa: BLE001 - keep stopping the others
+            pass
+
+
+atexit.register(stop_live_servers)
+
+
 class ServerProcess:
-    """A server process on a free loopback port, with its own HOME; log in ``home/server.log``."""
+    """A server process on a free loopback port, with its own HOME; log in ``home/server.log``.
+
+    It never outlives the test run: it is stopped by its fixture, at interpreter exit, when the
+    run gets SIGTERM or SIGHUP (``conftest.py`` turns those into an orderly stop), and, should
+    the test process be killed outright, by the kernel's parent-death signal."""
 
     def __init__(
         self,
@@ -143,7 +177,9 @@ class ServerProcess:
             stdout=self._log,
             stderr=subprocess.STDOUT,
             start_new_session=True,
+            preexec_fn=_die_with_parent if sys.platform.startswith("linux") else None,
         )
+        LIVE_SERVERS.add(self)
         try:
             wait_for_port(self.port, timeout=startup_timeout, process=self.process)
         except Exception as exc:
@@ -159,6 +195,7 @@ class ServerProcess:
 
     def stop(self, timeout: float = 20.0) -> None:
         """SIGTERM (the server then shuts its kernels down); SIGKILL to its group if it hangs."""
+        LIVE_SERVERS.discard(self)
         if self.process.poll() is None:
             self.process.send_signal(signal.SIGTERM)
             try:
@@ -166,6 +203,10 @@ class ServerProcess:
             except subprocess.TimeoutExpired:
                 os.killpg(self.process.pid, signal.SIGKILL)
                 self.process.wait(5)
+        try:  # kernels the server started share its process group: none may stay behind
+            os.killpg(self.process.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
         self._log.close()
 
 

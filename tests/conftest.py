@@ -58,6 +58,7 @@ beyond adding the notebook (and its line in ``livestock_notebooks/catalog.py``).
 from __future__ import annotations
 
 import os
+import signal
 from pathlib import Path
 
 import pytest
@@ -68,9 +69,25 @@ from browser import (
     VoilaServer,
     find_chromium,
     screenshot_path,
+    stop_live_servers,
 )
 
 BROWSER_FIXTURES = {"browser", "page", "page_requests", "page_errors", "chromium_path"}
+
+
+def _stop_on_signal(signum, frame):  # noqa: ARG001 - signal handler signature
+    """SIGTERM or SIGHUP ends the run as Ctrl-C does: fixtures tear down and stop their servers
+    (and the servers their kernels); whatever is still running is stopped on the way out."""
+    stop_live_servers()
+    raise KeyboardInterrupt(f"stopped by signal {signal.Signals(signum).name}")
+
+
+def pytest_configure(config):
+    for signum in (signal.SIGTERM, signal.SIGHUP):
+        try:
+            signal.signal(signum, _stop_on_signal)
+        except (ValueError, OSError):  # not the main thread, or no such signal here
+            pass
 
 
 def pytest_collection_modifyitems(config, items):

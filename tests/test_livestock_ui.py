@@ -443,7 +443,7 @@ def _box_text(v):
 def test_battle_box_shows_only_the_battle_on_screen_battle_after_battle():
     """Several battles in a row (the human's, previewed then fought, and the bot's): the box
     never keeps odds, totals or notes of an earlier battle; a preview's odds are the engine's."""
-    from livestock_notebooks.livestock_uprising.bots import GreedyBot
+    from livestock_notebooks.livestock_uprising.bots.heuristic import GreedyBot
     from livestock_notebooks.odds.display import format_percent
 
     app = livestock_app(bot_delay=None)
@@ -593,7 +593,7 @@ def test_the_battle_dialog_comes_first_after_the_board_in_tab_order():
     v.board.click("c2")
     assert "lsn-dialog-main" in v.battle.commit_button._dom_classes
     # the buttons between the board and the dialog (Pecky stays, End phase) leave the tab order
-    between = list(v.general_actions.box.children) + [app.end_turn_button]
+    between = list(v.general_actions.shown) + [app.end_turn_button]
     assert len(between) >= 2 and all(b.tabbable is False for b in between)
     v.battle.cancel_button.click()
     assert app.end_turn_button.tabbable is None and all(b.tabbable is None for b in v.general_actions.buttons)

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from livestock_notebooks import tournament
-from livestock_notebooks.core.search import LEVELS, SearchBot
+from livestock_notebooks.core.search import SearchBot
 
 GAMES = {
     "livestock_uprising": {"players": 2},
@@ -46,7 +46,8 @@ def test_the_strong_bot_is_registered_at_three_levels(game):
     assert info.bot_label("strong") == "Strong (search)"
     levels = {name: info.make_bot(name, 1).level for name in ("strong-easy", "strong", "strong-hard")}
     assert levels == {"strong-easy": "easy", "strong": "normal", "strong-hard": "hard"}
-    assert LEVELS["easy"].seconds < LEVELS["normal"].seconds < LEVELS["hard"].seconds <= 1.0
+    counts = [info.make_bot(name, 1).max_iterations for name in ("strong-easy", "strong", "strong-hard")]
+    assert counts == sorted(counts) and len(set(counts)) == 3, counts  # each level plays more than the one below
     assert list(info.bots)[-1] not in levels  # the page's default bot is still the heuristic one
 
 
@@ -130,6 +131,71 @@ def test_games_with_strong_bots_finish(game, seats, max_rounds):
                                     options={k: v for k, v in GAMES[game].items() if k != "players"},
                                     bot_options={"strong": {"max_iterations": 6}})
     assert records[0]["finished"], records[0]["result"]
+
+
+class _BusyClock:
+    """The clock of a very busy machine: every reading is 0.5 s after the last (a playout that
+    takes a few milliseconds seems to take seconds)."""
+
+    def __init__(self):
+        self.now = 0.0
+
+    def __call__(self):
+        self.now += 0.5
+        return self.now
+
+
+def _searched_position(game: str, level: str):
+    """A position where the strong bot at ``level`` searches with its whole count (a Livestock key
+    decision, a BattleGoats attack, a Space Pigs battle card), with that count."""
+    from livestock_notebooks.space_pigs.bots.strong import is_searched
+
+    info = tournament.GAMES[game]
+    for seed in range(1, 40):
+        state = info.new_game(seed=seed, max_rounds=30, **GAMES[game])
+        bots = [info.make_bot("greedy" if "greedy" in info.bots else "smart", seed + k) for k in range(state.players)]
+        for _ in range(3000):
+            if state.is_over:
+                break
+            legal = state.legal_actions()
+            me = state.current_player
+            view = state.player_view(me)
+            if len(legal) > 1:
+                wanted = {"livestock_uprising": lambda: view.pending is not None or any(type(a).__name__ == "Attack" for a in legal),
+                          "battlegoats": lambda: type(legal[0]).__name__ == "ChooseAttacker",
+                          "space_pigs": lambda: is_searched(view, legal)}[game]
+                if wanted():
+                    return state
+            state.apply(bots[me].choose(state))
+    raise AssertionError(f"no searched position in {game}")
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_level_of_a_bot_sets_its_playouts_not_its_clock(game):
+    """On a machine so busy that each playout seems to take seconds, a bot at a level still runs
+    its level's playouts (a clock budget of 0.1 s would have stopped after one); the clock is only
+    a safety stop, far above what a level needs."""
+    from livestock_notebooks.core.search import SAFETY_SECONDS
+
+    state = _searched_position(game, "easy")
+    bot = tournament.GAMES[game].make_bot("strong-easy", 3)
+    count = bot.max_iterations
+    assert count == type(bot).LEVEL_PLAYOUTS["easy"] and bot.seconds == SAFETY_SECONDS >= 30
+    bot.clock = _BusyClock()
+    bot.choose(state.copy())
+    assert bot.last_analysis["iterations"] == count
+    # the same bot on a time budget of 0.1 s stops after its first playout on that machine
+    timed = tournament.GAMES[game].bots["strong"](seed=3, level="easy", seconds=0.1)
+    timed.clock = _BusyClock()
+    timed.choose(state.copy())
+    assert timed.last_analysis["iterations"] == 1
+    # and a search gone on far too long stops at the safety stop
+    runaway = tournament.GAMES[game].make_bot("strong-easy", 3)
+    runaway.clock = _BusyClock()
+    runaway.clock.now = 0.0
+    runaway.seconds = 1.0
+    runaway.choose(state.copy())
+    assert runaway.last_analysis["iterations"] < count
 
 
 def test_a_search_bot_refuses_a_finished_game_and_an_unknown_level():

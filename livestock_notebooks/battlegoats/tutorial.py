@@ -27,7 +27,7 @@ from ..core.protocol import Action
 from ..core.tutorial import Step, find_step
 from ..core.tutorial import state_for as _state_for
 from . import actions as act
-from .bots import SeenBot
+from .game import GAME
 from .cards import card_value, standard_cards
 from .state import BattleGoatsState, from_notation
 
@@ -213,7 +213,7 @@ def reply(step: Step, state: BattleGoatsState) -> Action:
     scripted = REPLIES.get(step.key)
     if scripted is not None and state.stage in ("defender", "ending"):
         return scripted(state)
-    return SeenBot(0).choose(state)
+    return GAME.make_bot("smart", 0).choose(state)
 
 
 def state_for(step: Step, seed: int = 7) -> BattleGoatsState:
@@ -318,8 +318,9 @@ STEPS: list[Step] = [
         key='first_attack',
         title='Your first attack',
         section='Attacking',
-        text=('Just before the first attack, every player is asked whether a card able to move at the start of '
-              'the battle moves (none of yours can). Then the first attacker attacks.'),
+        text=('Then the first attacker attacks. (This page adds one question before it: the publisher says the '
+              'Hero Jonas may move at the start of battle, which the rulebook does not cover, so every player is '
+              'asked, and nobody learns who holds him. You do not.)'),
         continues=True,
         goal="Keep your battlefield as it is, then attack any card of Player 2.",
         check=lambda events, s: any(e.kind in ("battle", "dodge") and e.player in (ME, THEM) for e in events)

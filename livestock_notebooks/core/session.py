@@ -20,26 +20,16 @@ actions. A load replays every kept step and keeps the history only when each one
 the next position exactly; anything else drops the history (the game loads all the same).
 
 Save files are JSON: a small envelope (game, seats, log) around the engine's own
-``state.to_json()``. A bare engine save (``state.to_json()``) loads too, with every seat human.
+``state.to_json()``, with the game's ``record`` (its first position and each move as its index
+among the legal actions) so that :mod:`livestock_notebooks.review` can replay it. A bare engine save (``state.to_json()``) loads too, with every seat human.
 Anything else raises :class:`~livestock_notebooks.core.errors.SaveFileError` with a message a player
 can act on.
 
 Seeds: a new game draws a fresh seed from the system (:func:`fresh_seed`) unless one is given
 (a fixed deal). The save keeps it, so a save replays exactly; pages show it only at the end.
 
-Autosaves: one file per game and browser in the save folder, written atomically (a temp file in the same
-folder, then ``os.replace``; no temp file stays behind, even when the write fails). The served
-app gives every browser a random id (a cookie) and passes it to the page's kernel
-(:func:`browser_id`); that browser's autosaves live in ``browsers/<id>/`` under the save folder,
-so one browser is never offered another's game. A page run without the app (JupyterLab, a
-script) has no id and uses the save folder itself. Each write
-records the session's ``owner`` id (random per session) and a ``revision``. Before writing, a
-session reads the file: when another session wrote it after this one last saw it
-(:attr:`Session.autosave_seen`), nothing is written and :attr:`Session.autosave_conflict` says
-so; :meth:`Session.take_over_autosave` overwrites, :meth:`Session.save_copy` writes a copy.
-The read and the write happen under a lock on the folder (POSIX ``flock``), so two processes
-serving one browser cannot both pass the check and overwrite each other.
-:func:`check_autosave` reads the autosave at page open and sets a bad one aside (renamed, kept).
+Autosave files (where they live, the lock, atomic writes, the envelope) are in
+:mod:`livestock_notebooks.core.save_files`; this module re-exports their public names.
 """
 from __future__ import annotations
 
@@ -48,16 +38,39 @@ import contextlib
 import inspect
 import json
 import os
-import re
 import secrets
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Hashable, Iterable, Mapping, Sequence
 
 from .game_info import GameInfo
-from .protocol import Action, Event, GameState, loads_save_json
+from .protocol import Action, Event, GameState
 from .errors import IllegalAction, NotYourDecision, SaveFileError
+from .save_files import (
+    BROWSER_ENV,
+    MAX_AUTOSAVE_BYTES,
+    MAX_LOADED_LOG,
+    MAX_SAVED_LOG,
+    REMOVE_HOOKS,
+    SAVE_DIR_ENV,
+    WRITE_HOOKS,
+    SAVE_FORMAT,
+    AutosaveCheck,
+    AutosaveConflict,
+    AutosaveInfo,
+    AutosaveKey,
+    _autosave_key,
+    _folder_lock,
+    _short,
+    _stamped_path,
+    atomic_write_text,
+    autosave_path,
+    browser_id,
+    notify,
+    parse_session_save,
+    save_dir,
+    set_aside,
+)
 
 __all__ = [
     "HUMAN",
@@ -82,32 +95,10 @@ __all__ = [
 ]
 
 HUMAN = "human"
-SAVE_FORMAT = "livestock-notebooks-session"
 SAVE_VERSION = 1
-SAVE_DIR_ENV = "LIVESTOCK_NOTEBOOKS_SAVE_DIR"
-#: the served app's kernels get the browser's id in this variable (see ``livestock_notebooks.cli``)
-BROWSER_ENV = "HTTP_X_LIVESTOCK_BROWSER"
-_BROWSER_ID = re.compile(r"[0-9a-f]{32}")
-#: an autosave larger than this is not read (set aside as bad)
-MAX_AUTOSAVE_BYTES = 20_000_000
-#: called with the path after each file the save folder's functions write, rename into place
-#: or delete: the static edition copies the save folder to the browser's storage this way
-#: (``livestock_notebooks.static_site.browser``); empty under the served app
-WRITE_HOOKS: list[Callable[[Path], Any]] = []
-REMOVE_HOOKS: list[Callable[[Path], Any]] = []
-
-
-def _notify(hooks: list[Callable[[Path], Any]], path: Path) -> None:
-    for hook in hooks:
-        hook(path)
-
-
 #: a save keeps at most this many undoable steps, and at most this many characters of them
 MAX_SAVED_UNDO = 40
 MAX_SAVED_UNDO_CHARS = 4_000_000
-
-#: who last wrote an autosave: ``(owner id, revision)``; ``("", 0)`` for a file without owner
-AutosaveKey = tuple[str, int]
 
 
 def fresh_seed() -> int:
@@ -181,119 +172,6 @@ class HistoryEntry:
         return any(e.irreversible for e in self.events)
 
 
-# --------------------------------------------------------------------------- save locations
-def save_dir(directory: str | os.PathLike | None = None) -> Path:
-    """The autosave folder: ``directory``, else $LIVESTOCK_NOTEBOOKS_SAVE_DIR, else
-    ``~/.livestock_notebooks/saves``."""
-    if directory is not None:
-        return Path(directory)
-    env = os.environ.get(SAVE_DIR_ENV)
-    if env:
-        return Path(env).expanduser()
-    return Path.home() / ".livestock_notebooks" / "saves"
-
-
-def browser_id() -> str | None:
-    """The id of the browser this page was opened in (32 hex digits), from the served app;
-    ``None`` outside it or when the value is not such an id."""
-    value = os.environ.get(BROWSER_ENV, "")
-    return value if _BROWSER_ID.fullmatch(value) else None
-
-
-def autosave_path(game: str, directory: str | os.PathLike | None = None, *,
-                  browser: str | None = None) -> Path:
-    """Where ``game``'s autosave lives: ``<save folder>/browsers/<id>/<game>-autosave.json``
-    for a browser of the served app (``browser``, default :func:`browser_id`), else
-    ``<save folder>/<game>-autosave.json``."""
-    browser = browser if browser is not None else browser_id()
-    folder = save_dir(directory)
-    if browser:
-        if not _BROWSER_ID.fullmatch(browser):
-            raise ValueError(f"not a browser id: {browser!r}")
-        folder = folder / "browsers" / browser
-    return folder / f"{game}-autosave.json"
-
-
-@contextlib.contextmanager
-def _folder_lock(folder: Path):
-    """Hold an exclusive ``flock`` on ``folder`` (created if missing) inside the block; a no-op
-    where ``flock`` does not exist (Windows, Pyodide) or the folder cannot be opened."""
-    try:
-        import fcntl
-        fcntl.flock  # Pyodide's fcntl has none (one process per browser tab: nothing to lock)
-    except (ImportError, AttributeError):  # pragma: no cover - not POSIX
-        yield
-        return
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        yield
-        return
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
-        yield
-    finally:
-        os.close(fd)  # closing releases the lock
-
-
-@dataclass(frozen=True)
-class AutosaveInfo:
-    """An unfinished game found in the autosave folder."""
-
-    path: Path
-    text: str
-    saved_at: str
-    summary: str
-    key: AutosaveKey = ("", 0)
-
-
-@dataclass(frozen=True)
-class AutosaveCheck:
-    """What :func:`check_autosave` found at page open: ``found``, an unfinished game to offer;
-    ``seen``, who wrote the file (``None``: no file); ``set_aside``, where a bad file was
-    moved, and ``problem``, why it was bad."""
-
-    found: AutosaveInfo | None = None
-    seen: AutosaveKey | None = None
-    set_aside: Path | None = None
-    problem: str | None = None
-
-    @property
-    def message(self) -> str:
-        """One line for the page about a bad autosave ("" when there was none)."""
-        if self.problem is None:
-            return ""
-        kept = f"it was kept as {self.set_aside.name}" if self.set_aside is not None else "it was left in place"
-        return f"The autosaved game could not be opened ({_short(self.problem)}); {kept}. Start a new game."
-
-
-@dataclass(frozen=True)
-class AutosaveConflict:
-    """Another session (a tab, a window, a process) wrote the autosave after this one last saw it."""
-
-    path: Path
-    owner: str
-    saved_at: str
-    summary: str
-
-    @property
-    def message(self) -> str:
-        when = f" (saved {self.saved_at})" if self.saved_at else ""
-        return f"This game was continued in another tab or window{when}: your moves here are not autosaved."
-
-
-def _short(text: str, limit: int = 160) -> str:
-    text = " ".join(str(text).split())
-    return text if len(text) <= limit else text[: limit - 1] + "\u2026"
-
-
-def _autosave_key(envelope: Mapping) -> AutosaveKey:
-    owner, revision = envelope.get("owner"), envelope.get("revision")
-    return (owner if isinstance(owner, str) else "",
-            revision if isinstance(revision, int) and not isinstance(revision, bool) else 0)
-
-
 def _read_autosave(spec: GameInfo, path: Path) -> AutosaveCheck:
     """Read and fully load the autosave at ``path``; never raises (a bad file is reported in
     ``problem``, nothing is moved)."""
@@ -322,25 +200,6 @@ def _read_autosave(spec: GameInfo, path: Path) -> AutosaveCheck:
     return AutosaveCheck(found=info, seen=key)
 
 
-def _stamped_path(folder: Path, stem: str, suffix: str = ".json") -> Path:
-    """``folder/<stem>-<UTC time><suffix>``, with a counter if that name is taken."""
-    stamp = _dt.datetime.now(_dt.timezone.utc).strftime("%Y%m%dT%H%M%SZ")
-    target, n = folder / f"{stem}-{stamp}{suffix}", 1
-    while target.exists():
-        n += 1
-        target = folder / f"{stem}-{stamp}-{n}{suffix}"
-    return target
-
-
-def set_aside(path: Path) -> Path:
-    """Rename a bad save to ``<name>.bad-<UTC time>.json`` next to it (kept for inspection)."""
-    target = _stamped_path(path.parent, f"{path.stem}.bad", path.suffix)
-    os.replace(path, target)
-    _notify(REMOVE_HOOKS, path)
-    _notify(WRITE_HOOKS, target)
-    return target
-
-
 def check_autosave(spec: GameInfo, directory: str | os.PathLike | None = None) -> AutosaveCheck:
     """At page open: the autosave of ``spec.name``. A file that does not load (not JSON, nested
     too deeply, another game or version, refused by the engine, or raising anything at all) is
@@ -360,43 +219,6 @@ def find_autosave(spec: GameInfo, directory: str | os.PathLike | None = None) ->
     """The unfinished autosaved game of ``spec.name``, if there is one that loads (nothing is
     moved; :func:`check_autosave` also sets a bad file aside)."""
     return _read_autosave(spec, autosave_path(spec.name, directory)).found
-
-
-def atomic_write_text(path: Path, text: str) -> Path:
-    """Write ``text`` to ``path`` atomically: a temp file in the same folder, then
-    ``os.replace``. The temp file never stays behind; errors propagate (OSError)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-    _notify(WRITE_HOOKS, path)
-    return path
-
-
-def parse_session_save(text: str | bytes) -> dict | None:
-    """The session envelope in ``text`` (a dict), ``None`` for a bare engine save.
-
-    Raises :class:`SaveFileError` for text that is not a JSON object at all.
-    """
-    if isinstance(text, (bytes, bytearray, memoryview)):
-        try:
-            text = bytes(text).decode("utf-8")
-        except UnicodeDecodeError:
-            raise SaveFileError("this file is not a save file (it is not text)") from None
-    if not text.strip():
-        raise SaveFileError("the save file is empty")
-    data = loads_save_json(text)  # SaveFileError for bad JSON, too deep, numbers too long
-    if not isinstance(data, dict):
-        raise SaveFileError("this file is not a save file (expected a JSON object)")
-    if data.get("format") != SAVE_FORMAT:
-        return None
-    return data
 
 
 # --------------------------------------------------------------------------- the session
@@ -430,6 +252,9 @@ class Session:
         self.seed = seed
         self.log: list[LogEntry] = list(log)
         self.history: list[HistoryEntry] = []
+        #: the game from its start, for a review: the engine save of the first position and each
+        #: decision's index among the legal actions (None: a game loaded without its start)
+        self.game_record: dict[str, Any] | None = {"start": state.to_json(), "moves": []} if not log else None
         self.autosave_enabled = autosave
         #: whether the page may offer a hint (what the strong bot would do) in this game
         self.hints = True
@@ -510,6 +335,8 @@ class Session:
         if players != len(seats):
             raise SaveFileError(f"the save file has {len(seats)} seats for a {players}-player game")
         log_raw = envelope.get("log", [])
+        if isinstance(log_raw, list) and len(log_raw) > MAX_LOADED_LOG:
+            raise SaveFileError(f"the save file's log has {len(log_raw)} lines (a page writes at most {MAX_SAVED_LOG})")
         log: list[LogEntry] = []
         if isinstance(log_raw, list):
             for item in log_raw:
@@ -519,6 +346,11 @@ class Session:
         seed = envelope.get("seed", 0)
         session = cls(spec, state, seats, seed=seed if isinstance(seed, int) else 0, log=log, **kwargs)
         session.history = _undo_from_save(spec, envelope.get("undo"), state, len(log))
+        record = envelope.get("record")
+        session.game_record = None
+        if isinstance(record, dict) and isinstance(record.get("start"), str) and isinstance(record.get("moves"), list) \
+                and all(isinstance(m, int) for m in record["moves"]):
+            session.game_record = {"start": record["start"], "moves": list(record["moves"])}
         session.hints = envelope.get("hints") is not False
         if len(session.undoable_tail()) != len(session.history):
             session.history = []  # kept steps that undo could not reach: not a save this page wrote
@@ -555,6 +387,11 @@ class Session:
     def name(self, player: int | None) -> str:
         """A seat's name in this game (``spec.seat_name(player, state)``)."""
         return self.spec.seat_name(player, self.state)
+
+    def named(self, text: str) -> str:
+        """``text`` (a turn line, a log line) as this session shows it: unchanged here; a table's
+        session puts its players' own names in."""
+        return text
 
     def seat_label(self, player: int) -> str:
         seat = self.seats[player]
@@ -612,7 +449,10 @@ class Session:
         before = self.state.copy()
         turn = self.spec.turn_of(self.state)
         log_length = len(self.log)
+        legal = list(before.legal_actions()) if self.game_record is not None else []
         events = self.state.apply(action)
+        if self.game_record is not None:
+            self.game_record["moves"].append(legal.index(action) if action in legal else -1)
         events = list(events or [])
         self.history.append(HistoryEntry(player, action, tuple(events), before, turn, by_bot, log_length))
         if events:
@@ -704,6 +544,8 @@ class Session:
         if reason is not None:
             raise ValueError(reason)
         last = self.history.pop()
+        if self.game_record is not None and self.game_record["moves"]:
+            self.game_record["moves"].pop()
         self.state = last.before
         del self.log[last.log_length:]
         what = (self.spec.action_text(self.state, last.action, last.player) if self.spec.describe_action is not None
@@ -718,7 +560,7 @@ class Session:
         return f"{self.spec.title}: {seats}; {self.spec.turn_text(self.state)}"
 
     def to_save_text(self) -> str:
-        log = self.log[-500:]
+        log = self.log[-MAX_SAVED_LOG:]
         envelope = {
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
@@ -734,6 +576,7 @@ class Session:
             "log": [e.to_dict() for e in log],
             "engine_save": self.state.to_json(),
             "undo": _undo_to_save(self.spec, self.undoable_tail(), len(self.log) - len(log)),
+            "record": self.game_record,
         }
         return json.dumps(envelope, indent=1)
 
@@ -829,7 +672,7 @@ class Session:
             self.autosave_path.unlink()
         except OSError:
             return
-        _notify(REMOVE_HOOKS, self.autosave_path)
+        notify(REMOVE_HOOKS, self.autosave_path)
 
 
 def _load_engine(spec: GameInfo, text: str) -> GameState:

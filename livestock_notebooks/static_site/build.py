@@ -18,8 +18,10 @@ another host at run time:
   asks for it at boot but runs without it (IPython keeps no history then). The lock lists
   ``sqlite3`` as an empty wheel written here, so nothing is requested from outside.
 
-Pages in the static edition: :data:`STATIC_PAGES`. Pages left out need numpy or a server
-(:data:`SERVED_ONLY`); the landing page links them to the hosting docs instead.
+Pages in the static edition: :data:`STATIC_PAGES` (the odds explorers draw their charts as SVG
+and simulate in plain Python there: :mod:`livestock_notebooks.widgets.common.charts`). Pages
+left out need numpy, pandas or a server (:data:`SERVED_ONLY`); the landing page links them to
+the hosting docs instead.
 
 Downloads are kept in a cache folder (default ``~/.cache/livestock_notebooks/site``) so a second
 build needs no network.
@@ -48,12 +50,12 @@ STATIC_PAGES: tuple[str, ...] = (
     "livestock_uprising_play.ipynb", "battlegoats_play.ipynb", "space_pigs_play.ipynb",
     "livestock_uprising_tutorial.ipynb", "battlegoats_tutorial.ipynb", "space_pigs_tutorial.ipynb",
     "house_rules.ipynb",
+    "super_army_odds.ipynb", "space_pigs_odds.ipynb",  # SVG charts, plain-Python Monte Carlo
     "tables.ipynb",  # says that playing with friends needs a server, and how to host one
 )
 #: pages only the served app shows: they draw charts with bqplot and numpy, or use pandas
 SERVED_ONLY: tuple[str, ...] = (
-    "super_army_odds.ipynb", "space_pigs_odds.ipynb", "balance_lab.ipynb",
-    "cookbook_engines.ipynb", "cookbook_odds.ipynb",
+    "balance_lab.ipynb", "cookbook_engines.ipynb", "cookbook_odds.ipynb",
 )
 
 #: The cell put first in each notebook of the site: the browser's save folder, ready before
@@ -341,8 +343,8 @@ HOSTING_HTML = """<!doctype html>
 <style>body{font-family:system-ui,sans-serif;max-width:46em;margin:2em auto;padding:0 1em;line-height:1.5}
 code,pre{background:#f4f1ea;padding:0.1em 0.3em;border-radius:4px}pre{padding:0.6em}</style></head><body>
 <h1>Run the served app</h1>
-<p>This site runs the games in your browser. Playing with friends at one table, the odds explorers,
-the balance lab and the cookbooks need the served app: a Python program that serves the same pages
+<p>This site runs the games in your browser. Playing with friends at one table, the balance lab and
+the cookbooks need the served app: a Python program that serves the same pages
 (one Python kernel per open page).</p>
 <p>On a machine with Python 3.10 or later:</p>
 <pre>python -m pip install livestock-notebooks

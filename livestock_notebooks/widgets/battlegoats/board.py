@@ -211,7 +211,7 @@ class BattleGoatsView(HandButtons, AttackPanel, GameView):
 
     def regions(self) -> ScreenRegions:
         return ScreenRegions(board=self.field, prompt=self.prompt_box, actions=self.action_row,
-                             dialogs=(self.odds.widget, self.report.widget), hand=self.hand_panel,
+                             dialogs=(self.report.widget, self.odds.widget), hand=self.hand_panel,
                              players=self.players_strip)
         hide(self.confirm_button)
         hide(self.clear_button)
@@ -595,7 +595,7 @@ class BattleGoatsView(HandButtons, AttackPanel, GameView):
         if phase == "over":
             hint = result_text(v.winners, v.result) + "."
         elif me is None:
-            hint = "Bots are playing; you are watching (only face-up and revealed cards are shown)."
+            hint = "You are watching: only face-up and revealed cards are shown."
         elif not my_turn:
             cp = v.current_player
             hint = "Waiting for the other players." if cp is None else f"Waiting for {player_name(cp)}."

@@ -32,6 +32,7 @@ from ... import livestock_uprising as LU
 from ...catalog import page_href
 from ...livestock_uprising import actions as A
 from ...livestock_uprising import data as D
+from ...livestock_uprising.events import EventKind
 from ...livestock_uprising.views import GeneralView
 from ...livestock_uprising.views import LivestockView as EngineView
 from ...livestock_uprising.game import FACTION_COLOURS, PHASE_LABELS, end_phase_action
@@ -103,6 +104,7 @@ class LivestockView(GameView):
         self._panels_for: ViewContext | None = None
         self._counts: list[int] = []
         self._battle_moment = None
+        self._battle_kept = False  # a battle the viewer defended: shown until they close it
         self.selected: str | None = None
         self._index: dict[str, Any] = {}
         self.board = LivestockBoard(0)  # its square buttons come with the first game drawn
@@ -134,7 +136,8 @@ class LivestockView(GameView):
         self.generals_panel = w.VBox([self.selection, self.general_buttons.box])
         self.generals_panel.add_class("lsn-panel")
         self.generals_panel.add_class("lsn-generals-panel")
-        self.hand_box = w.VBox([self.generals_panel, self.marshal.widget, self.hand.widget])
+        # marshalling first: in its phase it is the one useful thing, on view without scrolling
+        self.hand_box = w.VBox([self.marshal.widget, self.generals_panel, self.hand.widget])
         self.advanced_box = w.HBox([self.any_action, self.any_button], layout=w.Layout(flex_flow="row wrap"))
         for part in (self.board_box, self.prompt_box, self.actions_box, self.hand_box, self.armies.widget,
                      self.decision.widget, self.battle.widget):
@@ -182,16 +185,26 @@ class LivestockView(GameView):
         self.board.update_tooltips()
         self._draw_phase(ctx)
         self._draw_selection()
+        if ctx.session is not getattr(self, "_drawn_session", None):  # a new game (a tutorial's next step)
+            self._drawn_session = ctx.session
+            self.battle.clear()  # no battle of the game before stays on screen
+            self._battle_kept = False
+        answered = self.decision.visible  # the viewer was deciding about a battle (a defender)
         self.decision.update(pub, legal, self._name)
         moment = (pub.rounds_played, pub.turn_player, pub.phase_name)
         pending = self.battle.pending_attack
         if ctx.events and self.battle.show_events(ctx.events, self._name, pub):
             self._battle_moment = moment
+            # a defender's battle (its dice and outcome) stays until they close it: the
+            # attacker's bot plays on at once and would take it away with the phase
+            attacked = (ctx.viewer is not None and pub.turn_player != ctx.viewer
+                        and (answered or len(ctx.session.seats) == 2))
+            self._battle_kept = attacked and any(e.kind == EventKind.BATTLE for e in ctx.events)
         elif pending is not None and pending not in legal:
             self.battle.hide()
         elif pending is not None:
             self.battle.preview(pending, pub)  # the same attack, its odds as they stand now (a card played)
-        elif self.battle.visible and moment != self._battle_moment:
+        elif self.battle.visible and moment != self._battle_moment and not self._battle_kept:
             self.battle.hide()  # a finished battle's result goes when the phase moves on
         self._dialog_first()
         self.hand.update(pub, ctx.viewer, legal, self._name)
@@ -370,7 +383,7 @@ class LivestockView(GameView):
             (("\u25b6 " if g.name == self.selected else "") + g.name + " " + STAR * g.stars, g.name)
             for g in own
         ])
-        for b in self.general_buttons.box.children:
+        for b in self.general_buttons.shown:
             b.button_style = "warning" if b.description.startswith("\u25b6") else ""
         items = []
         if self.selected is not None:
@@ -546,6 +559,7 @@ def livestock_app(**kwargs) -> GameApp:
     kwargs.setdefault("view_factory", LivestockView)
     kwargs.setdefault("setup_options", options)
     kwargs.setdefault("help_html", livestock_help_html())
+    kwargs.setdefault("tutorial", "livestock_uprising_tutorial")
     spec = kwargs.pop("spec", None) or LU.GAME
     app = GameApp(spec, **kwargs)
     # each seat's row: "Seat n", who plays it, the faction it plays; the round limit under Advanced

@@ -14,7 +14,7 @@ from ...livestock_uprising import actions as A
 from ...livestock_uprising import data as D
 from ...livestock_uprising.events import EventKind
 from ...livestock_uprising.views import LivestockView
-from ...odds.display import format_fraction, format_percent
+from ...odds.display import chance_note, format_percent
 from ..common.dom import button, hide, set_classes, show
 from .board import FACTION_COLOURS, general_chip, resource_icon
 
@@ -94,6 +94,12 @@ def text_with_buttons(text_class: str, pool: "ButtonPool", *box_classes: str) ->
     return text, box
 
 
+def _note(p) -> str:
+    """`` (5/18)`` or `` (about 1 in 43)`` after a percent, or nothing (certain or long)."""
+    note = chance_note(p)
+    return f" ({note})" if note else ""
+
+
 def _dice_text(super_army: bool) -> str:
     return "2d6 (Super Army)" if super_army else "1d6"
 
@@ -171,9 +177,14 @@ class ButtonPool:
         for b, (label, _a) in zip(self.buttons, items):
             b.description = label
             b.tooltip = label
-        shown = tuple(self.buttons[: len(items)])
-        if shown != tuple(self.box.children):
-            self.box.children = shown
+        # the row keeps every button it has made and hides the spare ones: a new list of
+        # children is drawn a moment later in the browser, and the panel would jump meanwhile
+        if len(self.box.children) != len(self.buttons):
+            self.box.children = tuple(self.buttons)
+        for i, b in enumerate(self.buttons):
+            want = None if i < len(items) else "none"
+            if b.layout.display != want:
+                b.layout.display = want
 
     def _clicked(self, i: int) -> None:
         if i < len(self.actions):
@@ -187,15 +198,20 @@ class ButtonPool:
 
     def click(self, label: str) -> None:
         """Click the button whose label is ``label`` (tests)."""
-        for b in self.box.children:
+        for b in self.shown:
             if b.description == label:
                 b.click()
                 return
-        raise KeyError(f"no button {label!r}; have {[b.description for b in self.box.children]}")
+        raise KeyError(f"no button {label!r}; have {self.labels}")
+
+    @property
+    def shown(self) -> list[w.Button]:
+        """The buttons on view (the spare ones are hidden)."""
+        return self.buttons[: len(self.actions)]
 
     @property
     def labels(self) -> list[str]:
-        return [b.description for b in self.box.children]
+        return [b.description for b in self.shown]
 
 
 # --------------------------------------------------------------------------- armies
@@ -335,7 +351,7 @@ class CardPlays:
 
     def _buttons(self) -> list[w.Button]:
         shown = set(map(id, self.panel.cards_box.children))
-        return [b for card, _text, pool in self.panel.faces if id(card) in shown for b in pool.box.children]
+        return [b for card, _text, pool in self.panel.faces if id(card) in shown for b in pool.shown]
 
     @property
     def labels(self) -> list[str]:
@@ -361,7 +377,8 @@ class MarshalPanel:
         self.table = html_box("lsn-marshal-table-html")
         self.marshal = ButtonPool("lsn-marshal", on_action, style="success")
         self.transfers = ButtonPool("lsn-transfer", on_action)
-        self.widget = w.VBox([self.head, self.table, self.marshal.box, self.transfers.box])
+        # the buttons before the table of costs: on view without scrolling the hand
+        self.widget = w.VBox([self.head, self.marshal.box, self.transfers.box, self.table])
         self.widget.add_class("lsn-panel")
         self.widget.add_class("lsn-marshal-panel")
 
@@ -520,8 +537,8 @@ class BattleDialog:
                 note += "<div>Defense 0: the defender loses without a roll.</div>"
             self.odds_html.value = (
                 f'<div class="lsn-odds">Exact odds: you win <b class="lsn-odds-win">{format_percent(o.attacker)}</b> '
-                f'({format_fraction(o.attacker)}), tie <b class="lsn-odds-tie">{format_percent(o.tie)}</b>, you lose '
-                f'<b class="lsn-odds-lose">{format_percent(o.defender)}</b>.</div>{note}'
+                f'{_note(o.attacker)}, tie <b class="lsn-odds-tie">{format_percent(o.tie)}</b>, you lose '
+                f'<b class="lsn-odds-lose">{format_percent(o.defender)}</b>{_note(o.defender)}.</div>{note}'
                 '<div style="color:#666;font-size:0.85em">A defending command card in the other hand could still '
                 'change this.</div>'
             )

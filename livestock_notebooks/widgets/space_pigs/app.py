@@ -40,10 +40,11 @@ from ...space_pigs.game import (
     LAYOUT_OPTIONS, OPTION_LABELS, RULE_MODES, describe_action, describe_turn, game_info, new_game,
 )
 from ...space_pigs.views import SpacePigsPlayerView
-from ..common.dom import ButtonPool, hide, set_classes, shared_defaults, show
+from ..common.dom import ButtonPool, hide, set_classes, shared_defaults, show, show_first
 from ..shell.app import GameApp, GameView, ViewContext
 from ..shell.views import ScreenRegions
 from ..shell.pacing import BOT_SPEEDS, DEFAULT_BOT_SPEED
+from ..shell.setup import page_query
 from .board import SP_CSS, ClanPanel, GalaxyMap, HandPanel, OrderTrack, SequenceBar, card_label
 from .help import help_html
 from .panels import CombatPanel, ElectionPanel, StandingOrder, TroopTools, touched_hexes
@@ -369,8 +370,7 @@ class SpacePigsView(GameView):
                 b.button_style = style
             _set_type_class(b, type(a).__name__)
             shown.append(b)
-        if tuple(shown) != tuple(self.actions_box.children):
-            self.actions_box.children = tuple(shown)
+        show_first(self.actions_box, self.pool.buttons, len(shown))
 
     def _draw_tools(self) -> None:
         """The tools under the buttons: each shown only when it serves a legal move now."""
@@ -670,6 +670,8 @@ def _set_type_class(button: w.Button, name: str) -> None:
 
 
 # --------------------------------------------------------------------------- the page
+#: the rules a page starts with: the simplified rules the tutorial recommends for a first game
+FIRST_RULES = "simple_b"
 #: The turn limits offered on the setup screen.
 TURN_LIMITS = (("No limit", None), ("3 turns", 3), ("4 turns", 4), ("5 turns", 5), ("6 turns", 6), ("8 turns", 8))
 RULE_TIPS = ("All four phases: secret recipes, Royal Pig, aliens, election",
@@ -737,7 +739,7 @@ def setup_controls() -> dict:
     """The Space Pigs setup widgets: rules mode, options, layout, turn limit (the bot speed is
     the page menu's, see :func:`play_app`)."""
     return {
-        "rules": _classed(w.ToggleButtons(options=list(RULE_MODES), value="full", description="Rules",
+        "rules": _classed(w.ToggleButtons(options=list(RULE_MODES), value=FIRST_RULES, description="Rules",
                                           tooltips=list(RULE_TIPS)), "lsn-sp-rules"),
         "layout": _classed(w.Dropdown(options=list(LAYOUT_OPTIONS), value="rings", description="Galaxy"),
                            "lsn-sp-layout"),
@@ -764,6 +766,12 @@ def play_app(*, bot_delay: float | None | str = "setup", autosave: bool = True, 
     page menu; ``None`` never schedules bots (tests step them by hand)."""
     spec = sp.GAME
     c = setup_controls()
+    # the tutorial's "Play your first game" names its settings in the address
+    query = page_query()
+    if query.get("rules") in dict((v, k) for k, v in RULE_MODES):
+        c["rules"].value = query["rules"]
+    if query.get("turns", "").isdigit() and int(query["turns"]) in dict((v, k) for k, v in TURN_LIMITS if v):
+        c["turns"].value = int(query["turns"])
     options_box = w.VBox([w.HTML('<div class="lsn-section-title">Options</div>'), c["layout"],
                           c["auto_layout"], c["checks"].widget])
 
@@ -777,7 +785,7 @@ def play_app(*, bot_delay: float | None | str = "setup", autosave: bool = True, 
                   bot_delay=BOT_SPEEDS[DEFAULT_BOT_SPEED] if bot_delay == "setup" else bot_delay,
                   autosave=autosave, save_directory=save_directory, check_resume=check_resume,
                   setup_widgets=[c["rules"], options_box, c["notes"]], setup_options=setup_options,
-                  headless=headless, help_html=help_html(), loop=loop)
+                  headless=headless, help_html=help_html(), loop=loop, tutorial="space_pigs_tutorial")
     app.controls_widgets = c
     app.on_screen(_speed_control)
     # the round limit is for the curious: under the setup screen's closed Advanced section

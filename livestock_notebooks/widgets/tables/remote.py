@@ -15,18 +15,26 @@ server (:meth:`TableService.play_bots`) as soon as it is their turn.
 """
 from __future__ import annotations
 
+import logging
+import re
+import time
 from typing import Any, Callable
 
 from ...core.errors import IllegalAction, NotYourDecision
 from ...core.protocol import Action, Event
 from ...core.session import GameInfo, LogEntry, Seat, Session
 from ...tables.service import action_from_legal
+from ...tables.social import turn_timer
 from ...tables.store import StaleVersion
 from ..shell.pacing import Ticker
 from ..common.dom import set_layout
 
 __all__ = ["POLL_SECONDS", "StaleMove", "TablePlay", "TableSession", "table_seats"]
 
+_log = logging.getLogger(__name__)
+#: what a visitor is told when the tables' database fails; its host, port and the driver's words
+#: go to the server's log only
+STORE_DOWN = "The tables' database cannot be reached just now; try again in a minute."
 #: how often a page reads its table's version
 POLL_SECONDS = 0.3
 #: the note shown when a move was refused because the table had moved on
@@ -60,6 +68,9 @@ class TableSession(Session):
         self.store = service.store
         self.table_id = record.id
         self.record = record
+        # the moves of the other seats arrive replayed from the store, not through apply: no
+        # record from the start here, so no review of a table's game (yet)
+        self.game_record = None
         self.version = record.version
         self.seat = seat
         self.token = token
@@ -69,7 +80,37 @@ class TableSession(Session):
         #: set when the host took this browser's seat back (the page forgets its token)
         self.lost_seat = False
         self.unshown: list[Event] = []  # events of a catch-up no redraw has shown yet
-        self.log.extend(_log_lines(service.store.actions(record.id)))
+        #: the host's turn timer in seconds (0: none): past it, a bot moves for a late player
+        self.timer = turn_timer(self.store, record.id)
+        self._seen_at = time.time()  # when this page first saw the version it shows
+        self.log.extend(self._named_lines(service.store.actions(record.id)))
+
+    # -- names ----------------------------------------------------------------------------
+    def _people(self) -> list[tuple[int, str, str]]:
+        """``(seat, the game's name for it, the name shown)`` for each seat a person took under
+        a name of their own: "Bob" for BattleGoats' "Player 2", "Ann (Chickens)" where the game's
+        name says more than a number."""
+        out = []
+        for i, seat in enumerate(self.record.seats):
+            person = (seat.name or "").strip() if seat.kind == "human" else ""
+            base = self.spec.seat_name(i, self.state)
+            if person and person != base and person != f"Player {i + 1}":
+                out.append((i, base, person if re.fullmatch(r"Player \d+", base) else f"{person} ({base})"))
+        return out
+
+    def name(self, player: int | None) -> str:
+        for seat, _base, shown in self._people():
+            if seat == player:
+                return shown
+        return super().name(player)
+
+    def named(self, text: str) -> str:
+        """``text`` with the game's seat names replaced by the players' own (a whole name only:
+        "Player 1" is not the start of "Player 12"; Livestock's "P1 (Chickens)" as one)."""
+        for seat, base, shown in self._people():
+            text = re.sub(rf"(?<![\w(])P{seat + 1} \({re.escape(base)}\)(?![\w)])", lambda _m: shown, text)
+            text = re.sub(rf"(?<![\w(]){re.escape(base)}(?![\w)])", lambda _m: shown, text)
+        return text
 
     # -- whose decision, what may be shown ---------------------------------------------
     @property
@@ -105,29 +146,65 @@ class TableSession(Session):
 
     # -- playing --------------------------------------------------------------------------
     def apply(self, action: Action, *, by_bot: bool = False) -> list[Event]:
-        """Send this seat's move to the table (against the version shown); the events of
-        everything that happened since are returned. A move made on an old version raises
-        :class:`StaleMove` after the position is brought up to date."""
+        """Send this seat's move to the table (against the version shown); returns its events
+        (the service's own: the log is not read again), then those of anything played since.
+        A move made on an old version raises :class:`StaleMove` after the position is brought
+        up to date."""
         if self.seat is None or self.token is None:
             raise NotYourDecision("You are watching this table: take a free seat to play", None, action=action)
         try:
-            self.service.act(self.table_id, self.token, self.version, action)
+            played = self.service.move(self.table_id, self.token, self.version, action)
         except StaleVersion:
             self.refused = True
             self.unshown = self.sync()
             raise StaleMove(STALE_NOTE, None, action=action) from None
-        return self.sync()
+        return self._played(played) + self.sync()
 
     def bot_step(self) -> tuple[Action | None, list[Event]] | None:
         """Bots play on the server: ask the table's service to play one bot step (two pages
-        asking at once: the version check lets one win), then catch up."""
+        asking at once: the version check lets one win); the events of that step, then of
+        anything played since."""
         if not self.is_bot_turn:
             return None
+        events: list[Event] = []
         try:
-            self.service.play_bots(self.table_id, max_steps=1)  # one step a tick: the page's bot speed
+            played = self.service.play_bot(self.table_id)  # one step a tick: the page's bot speed
         except StaleVersion:
-            pass
-        return None, self.sync()
+            played = None  # another page played this step: the catch-up below shows it
+        if played is not None and played.version == self.version + 1:
+            events = self._played(played)
+        return None, events + self.sync()
+
+    def play_for_late(self) -> list[Event]:
+        """Under a turn timer, when the person to decide is late: a bot moves for them (whichever
+        page gets there first); its events (``[]`` when no one is late)."""
+        if not self.timer or time.time() - self._seen_at < self.timer:
+            return []  # no one is late yet as far as this page knows (the service checks the stored time)
+        try:
+            played = self.service.play_for_late(self.table_id, self.timer)
+        except StaleVersion:
+            return []
+        if played is None or played.version != self.version + 1:
+            return []
+        self.log.append(self._late_note(self.current_player))
+        return self._played(played)
+
+    def _late_note(self, seat: Any) -> LogEntry:
+        who = self.name(seat) if isinstance(seat, int) else "a player"
+        return LogEntry(f"Time ran out for {who}: a bot moved for them.", seat if isinstance(seat, int) else None, "timer")
+
+    def _played(self, played: Any) -> list[Event]:
+        """Take a move this page committed (:class:`~livestock_notebooks.tables.service.Played`):
+        its position, version and events, with no replay of the action log."""
+        self.state, self.version = played.state, played.version
+        self._seen_at = time.time()
+        self._logged(played.events)
+        return list(played.events)
+
+    def _logged(self, events: list[Event]) -> None:
+        self.log.extend(LogEntry(self.named(e.text), e.player, e.kind) for e in events)
+        if self.state.is_over:
+            self.log.append(LogEntry(self.result_text(), None, "game-over"))
 
     def sync(self) -> list[Event]:
         """Bring the position up to the table's current version; the events since (``[]``
@@ -135,23 +212,28 @@ class TableSession(Session):
         record = self.store.get(self.table_id)
         self.record = record
         self.seats = table_seats(record)
+        self.timer = turn_timer(self.store, self.table_id)
         if self.token is not None and self.store.seat_of(self.table_id, self.token) != self.seat:
             self.lost_seat = True  # the host gave the seat to a bot or to a player: watch from now on
             self.seat = self.viewer = self.token = None
         if record.version == self.version:
             return []
         entries = [a for a in self.store.actions(self.table_id) if a.get("version", 0) > self.version]
+        self.log.extend(self._late_note(e.get("seat")) for e in entries if e.get("by") == "timer")
         events = self._replay(entries, record.save)
         self.state = self.service.load(record)
         self.version = record.version
+        self._seen_at = time.time()
         if events is None:  # the public lines the table logged
-            self.log.extend(_log_lines(entries))
-            events = []
-        else:
-            self.log.extend(LogEntry.from_event(e) for e in events)
-        if self.state.is_over:
-            self.log.append(LogEntry(self.result_text(), None, "game-over"))
+            self.log.extend(self._named_lines(entries))
+            if self.state.is_over:
+                self.log.append(LogEntry(self.result_text(), None, "game-over"))
+            return []
+        self._logged(events)
         return events
+
+    def _named_lines(self, entries: list[dict]) -> list[LogEntry]:
+        return [LogEntry(self.named(e.text), e.player, e.kind) for e in _log_lines(entries)]
 
     def _replay(self, entries: list[dict], save: str) -> list[Event] | None:
         """The events of the logged moves, replayed on a copy of the position shown (what the
@@ -226,8 +308,9 @@ class TablePlay:
             return
         try:
             self.poll()
-        except Exception as exc:  # the store out of reach for a moment: say so, keep polling
-            self.app.message(f"Could not read the table: {type(exc).__name__}: {exc}", "error")
+        except Exception as exc:  # the store out of reach for a moment: say so (no host, port or driver text), keep polling
+            _log.warning("tables: could not read table %s: %s: %s", self.session.table_id, type(exc).__name__, exc)
+            self.app.message(STORE_DOWN, "error")
         self._ticker.schedule(self.interval)
 
     def poll(self) -> bool:
@@ -236,8 +319,8 @@ class TablePlay:
         s = self.session
         if self.app.session is not s:
             return False
+        events, s.unshown = s.unshown + s.play_for_late(), []
         stamp = s.store.stamp(s.table_id)
-        events, s.unshown = s.unshown, []
         if stamp != self._stamp:
             self._stamp = stamp
             events += s.sync()
