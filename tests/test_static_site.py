@@ -229,3 +229,22 @@ def test_landing_links_every_page_of_the_site_and_friends_needs_a_server(browser
         assert blocked == []
     finally:
         context.close()
+
+
+def test_explorer_shows_exact_odds_offline(browser, site_url):
+    from test_browser_explorers import _press_right
+
+    from livestock_notebooks.odds import livestock_battle
+    from livestock_notebooks.widgets.common.odds_panel import format_fraction
+
+    context, page, blocked = open_offline(browser, site_url, "super_army_odds")
+    try:
+        ordinary = page.locator(".lsn-battle-comparison .lsn-scenario-ordinary")
+        # attack 3 v defense 4 on one die each: the attacker wins 5 rolls in 18
+        expect(ordinary.locator(".lsn-attacker-frac")).to_have_text("5/18", timeout=BOOT_TIMEOUT)
+        _press_right(page, "lsn-battle-comparison .lsn-control-attack")
+        expect(ordinary.locator(".lsn-attacker-frac")).to_have_text(format_fraction(livestock_battle(4, 4).attacker))
+        assert blocked == []
+    finally:
+        page.screenshot(path=str(screenshot_path("static_super_army_odds")))
+        context.close()

@@ -375,18 +375,3 @@ def copy_template_static(out: Path) -> None:
 
 def site_size(out: Path) -> int:
     return sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
-
-
-def build_site_main(argv: Sequence[str]) -> int:
-    """``livestock-notebooks build-site DIR [--cache DIR]``."""
-    import argparse
-    parser = argparse.ArgumentParser(
-        prog="livestock-notebooks build-site",
-        description="Write the static web edition (runs in the browser, no server) into DIR.")
-    parser.add_argument("dir", metavar="DIR", help="folder to write the site into")
-    parser.add_argument("--cache", metavar="DIR", help="where downloads are kept between builds")
-    parser.add_argument("--notebooks", metavar="DIR", help="the notebooks to build from (default: the app's)")
-    args = parser.parse_args(argv)
-    out = build_site(args.dir, cache=args.cache, notebooks=args.notebooks)
-    print(f"serve it with: python -m http.server --directory {out} 8000  (then open http://127.0.0.1:8000/)")
-    return 0
