@@ -49,6 +49,8 @@ from .errors import IllegalAction, NotYourDecision, SaveFileError
 from .save_files import (
     BROWSER_ENV,
     MAX_AUTOSAVE_BYTES,
+    MAX_LOADED_LOG,
+    MAX_SAVED_LOG,
     REMOVE_HOOKS,
     SAVE_DIR_ENV,
     WRITE_HOOKS,
@@ -333,6 +335,8 @@ class Session:
         if players != len(seats):
             raise SaveFileError(f"the save file has {len(seats)} seats for a {players}-player game")
         log_raw = envelope.get("log", [])
+        if isinstance(log_raw, list) and len(log_raw) > MAX_LOADED_LOG:
+            raise SaveFileError(f"the save file's log has {len(log_raw)} lines (a page writes at most {MAX_SAVED_LOG})")
         log: list[LogEntry] = []
         if isinstance(log_raw, list):
             for item in log_raw:
@@ -556,7 +560,7 @@ class Session:
         return f"{self.spec.title}: {seats}; {self.spec.turn_text(self.state)}"
 
     def to_save_text(self) -> str:
-        log = self.log[-500:]
+        log = self.log[-MAX_SAVED_LOG:]
         envelope = {
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,

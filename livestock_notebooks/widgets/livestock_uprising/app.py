@@ -135,7 +135,8 @@ class LivestockView(GameView):
         self.generals_panel = w.VBox([self.selection, self.general_buttons.box])
         self.generals_panel.add_class("lsn-panel")
         self.generals_panel.add_class("lsn-generals-panel")
-        self.hand_box = w.VBox([self.generals_panel, self.marshal.widget, self.hand.widget])
+        # marshalling first: in its phase it is the one useful thing, on view without scrolling
+        self.hand_box = w.VBox([self.marshal.widget, self.generals_panel, self.hand.widget])
         self.advanced_box = w.HBox([self.any_action, self.any_button], layout=w.Layout(flex_flow="row wrap"))
         for part in (self.board_box, self.prompt_box, self.actions_box, self.hand_box, self.armies.widget,
                      self.decision.widget, self.battle.widget):

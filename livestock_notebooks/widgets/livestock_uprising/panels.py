@@ -377,7 +377,8 @@ class MarshalPanel:
         self.table = html_box("lsn-marshal-table-html")
         self.marshal = ButtonPool("lsn-marshal", on_action, style="success")
         self.transfers = ButtonPool("lsn-transfer", on_action)
-        self.widget = w.VBox([self.head, self.table, self.marshal.box, self.transfers.box])
+        # the buttons before the table of costs: on view without scrolling the hand
+        self.widget = w.VBox([self.head, self.marshal.box, self.transfers.box, self.table])
         self.widget.add_class("lsn-panel")
         self.widget.add_class("lsn-marshal-panel")
 
