@@ -230,6 +230,9 @@ def voila_argv(
         # and so does the scheme a proxy in front was reached by (the invite link's https)
         "--VoilaConfiguration.http_header_envs=X-Forwarded-Proto",
         *executor_argv(),
+        # JupyterLite's in-browser kernel (installed for the static site) is no part of a served
+        # page: its lab extension fails to load there (a console error on every page)
+        "--VoilaConfiguration.extension_denylist=@jupyterlite/pyodide-kernel-extension",
     ]
     if not open_browser:
         argv.append("--no-browser")

@@ -72,9 +72,10 @@ def test_every_tutorial_step_advances_with_a_screenshot(browser, voila_server, g
             open_advanced(page)
             turns = page.locator(".lsn-sp-turns select")
             expect(turns).to_be_visible()
-            assert turns.evaluate("s => s.options[s.selectedIndex].text") == "4 turns"
+            assert turns.evaluate("s => s.options[s.selectedIndex].text").replace("\xa0", " ") == "4 turns"
         page.screenshot(path=str(screenshot_path(f"tutorial_{game}_play_your_first_game")))
-        # leaving a page, Voila asks its server to shut the old kernel down and is refused (403)
-        assert [e for e in errors if "status of 403" not in e] == []
+        # leaving a page, Voila asks its server to shut the old kernel down and is refused (403);
+        # a JupyterLite kernel extension installed beside Voila fails to load on every page (not ours)
+        assert [e for e in errors if "status of 403" not in e and "pyodide-kernel-extension" not in e] == []
     finally:
         context.close()

@@ -517,3 +517,25 @@ def test_only_the_host_lists_a_table_and_the_list_holds_public_tables_with_free_
     assert (shown.id, shown.game, shown.host_name, shown.free, shown.seats) == (again.id, "livestock_uprising", "Fay", 2, 3)
     set_public(store, again.id, again_host, False)
     assert open_tables(store) == []
+
+
+def test_past_the_turn_timer_a_bot_moves_for_the_late_person_once(store):
+    from livestock_notebooks.tables.social import set_turn_timer, turn_timer
+
+    record, host = store.create("battlegoats", {}, ["human", "free"], "Ann")
+    store.claim(record.id, 1, "Bob")
+    with pytest.raises(BadToken):
+        set_turn_timer(store, record.id, None, 30)
+    with pytest.raises(ValueError):
+        set_turn_timer(store, record.id, host, 7)
+    set_turn_timer(store, record.id, host, 30)
+    assert turn_timer(store, record.id) == 30
+    service = TableService(store)
+    made = store.get(record.id).created
+    assert service.play_for_late(record.id, 30, now=made + 10) is None  # not late yet
+    played = service.play_for_late(record.id, 30, now=made + 31)
+    assert played is not None and played.version == 1
+    assert store.actions(record.id)[-1]["by"] == "timer" and store.actions(record.id)[-1]["seat"] == 0
+    assert service.play_for_late(record.id, 30, now=time.time() + 5) is None  # the clock starts again
+    set_turn_timer(store, record.id, host, 0)
+    assert turn_timer(store, record.id) == 0

@@ -449,3 +449,33 @@ def test_the_host_lists_a_table_and_visitors_of_the_tables_page_see_it(store, fo
     assert guest.lobby.host_box.layout.display == "none"  # only the host lists
     host.lobby.public.value = False
     assert "lsn-table-open-link" not in page(store, folder, "visitor").open_list.value
+
+
+def test_the_turn_alert_at_a_table_is_remembered_for_the_browser(store, folder):
+    host = page(store, folder, "host")
+    table = create(host, "battlegoats", ["Human", "Human"])
+    assert host.app.notify_checkbox.value is False
+    host.app.notify_checkbox.value = True
+    again = page(store, folder, "host", table)
+    again.app.menu_button.value = True
+    assert again.app.notify_checkbox.value is True and "lsn-notify-on" in again.app.widget._dom_classes
+
+
+def test_the_host_sets_a_turn_timer_and_a_late_players_move_is_made_by_a_bot(store, folder):
+    host = page(store, folder, "host")
+    table = create(host, "battlegoats", ["Human", "Human"], name="Ann")
+    bob = join(store, folder, "Bob", table, 1)
+    assert bob.lobby.timer_menu not in bob.lobby.host_box.children or bob.lobby.host_box.layout.display == "none"
+    host.lobby.timer_menu.value = 60
+    poll_all([host, bob])
+    assert host.session.timer == bob.session.timer == 60
+    assert "1 min a move" in bob.lobby.title.value
+    assert bob.play.poll() is False  # Ann is not late: nothing happens
+    with store._tx() as conn:  # as if the table had been made two minutes ago
+        store._run(conn, "UPDATE lsn_tables SET created = created - 120 WHERE id = ?", (table,))
+    bob.session._seen_at -= 120
+    assert bob.play.poll()  # Bob's page notices Ann is late: a bot lays a card for her
+    assert store.get(table).version == 1 and store.actions(table)[-1]["by"] == "timer"
+    assert any("Time ran out for Ann" in e.text for e in bob.session.log)
+    host.play.poll()
+    assert host.session.version == 1 and any("Time ran out for Ann" in e.text for e in host.session.log)

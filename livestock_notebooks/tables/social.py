@@ -13,6 +13,9 @@
   holding it. Only the code's hash is stored.
 - :func:`set_public` / :func:`open_tables`: the host may list a table publicly; the tables page
   lists the public tables that still have a free seat.
+- :func:`set_turn_timer` / :func:`turn_timer` / :func:`last_move_at`: the host's turn timer; when
+  a person takes longer than it, a bot moves for them
+  (:meth:`~livestock_notebooks.tables.service.TableService.play_for_late`).
 """
 from __future__ import annotations
 
@@ -24,7 +27,7 @@ from typing import NamedTuple
 from ..core.session import fresh_seed
 from .store import BadToken, TableError, TableStore, hash_token
 
-__all__ = ["OpenTable", "is_public", "open_tables", "set_public", "MOVE_SECONDS", "move_seat", "seat_move_code", "CHAT_BURST", "CHAT_GAP", "CHAT_MAX", "CHAT_WINDOW", "ChatLine", "ChatRefused", "chat_lines",
+__all__ = ["TIMER_CHOICES", "last_move_at", "set_turn_timer", "turn_timer", "OpenTable", "is_public", "open_tables", "set_public", "MOVE_SECONDS", "move_seat", "seat_move_code", "CHAT_BURST", "CHAT_GAP", "CHAT_MAX", "CHAT_WINDOW", "ChatLine", "ChatRefused", "chat_lines",
            "post_chat", "rematch", "rematch_of"]
 
 #: the longest message, in characters
@@ -36,6 +39,8 @@ CHAT_WINDOW = 30.0
 CHAT_GAP = 1.0
 #: how long a "continue on another device" link works, in seconds
 MOVE_SECONDS = 600.0
+#: the turn timers a host may choose, in seconds (0: none)
+TIMER_CHOICES = (0, 30, 60, 120, 300, 900)
 #: how many of the latest lines a page shows
 CHAT_SHOWN = 30
 
@@ -209,3 +214,30 @@ def open_tables(store: TableStore, limit: int = 10) -> list[OpenTable]:
         if free:
             out.append(OpenTable(str(table_id), str(game), host, free, len(seats)))
     return out
+
+
+def set_turn_timer(store: TableStore, table_id: str, token: str | None, seconds: int) -> None:
+    """The host sets the turn timer (one of :data:`TIMER_CHOICES`; 0: none); :class:`BadToken`
+    for anyone else, ``ValueError`` for another length."""
+    if not store.is_host(table_id, token):
+        raise BadToken("only the host sets the turn timer")
+    if int(seconds) not in TIMER_CHOICES:
+        raise ValueError(f"a turn timer is one of {TIMER_CHOICES} seconds")
+    with store._tx() as conn:
+        store._run(conn, "DELETE FROM lsn_timers WHERE table_id = ?", (table_id,))
+        if int(seconds):
+            store._run(conn, "INSERT INTO lsn_timers (table_id, seconds) VALUES (?, ?)", (table_id, int(seconds)))
+        store._run(conn, "UPDATE lsn_tables SET updated = ? WHERE id = ?", (time.time(), table_id))
+
+
+def turn_timer(store: TableStore, table_id: str) -> int:
+    """The table's turn timer in seconds (0: none)."""
+    store._check_id(table_id)
+    rows = store._read("SELECT seconds FROM lsn_timers WHERE table_id = ?", (table_id,))
+    return int(rows[0][0]) if rows else 0
+
+
+def last_move_at(store: TableStore, table_id: str, version: int, created: float) -> float:
+    """When the move that made ``version`` was stored (``created`` for the first position)."""
+    rows = store._read("SELECT at FROM lsn_actions WHERE table_id = ? AND version = ?", (table_id, int(version)))
+    return float(rows[0][0]) if rows else float(created)

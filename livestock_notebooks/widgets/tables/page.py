@@ -29,14 +29,14 @@ import ipywidgets as w
 
 from ...core.session import autosave_path
 from ...tables.service import TableService
-from ...tables.social import is_public, move_seat, open_tables, set_public
+from ...tables.social import is_public, move_seat, open_tables, set_public, set_turn_timer
 from ...tables.store import BadToken, SeatTaken, TableNotFound, TableStore, open_store
 from ...tournament import GAMES
 from ..common.dom import hide, message_html, set_layout, show
 from ..common.request import await_request
 from ..shell.app import GameApp
 from ..shell.prefs import Prefs
-from .lobby import Lobby
+from .lobby import Lobby, timer_words
 from .remote import STORE_DOWN, TablePlay, TableSession
 from .talk import TableTalk
 
@@ -200,6 +200,7 @@ class TablesPage:
         self.store: Any = store
         self.service: Any = None
         self.tokens = SeatTokens(save_directory)
+        self.save_directory = save_directory
         self.app_options = dict(app_options or {})
         self.loop = loop
         self.env = env
@@ -283,7 +284,15 @@ class TablesPage:
     def _app_for(self, game: str) -> GameApp:
         app = self._apps.get(game)
         if app is None:
-            app = self._apps[game] = game_app(game, loop=self.loop, **self.app_options)
+            app = self._apps[game] = self._game_app(game)
+        return app
+
+    def _game_app(self, game: str) -> GameApp:
+        app = game_app(game, loop=self.loop, **self.app_options)
+        if app.prefs is None:  # a table's page keeps no autosave, but remembers the browser's choices
+            app.prefs = Prefs(self.save_directory)
+            if "notify_checkbox" in vars(app):  # a screen made with the page (no loop): as remembered
+                app.notify_checkbox.value = bool(app.prefs.get("notify_turn", False))
         return app
 
     def show_create(self) -> None:
@@ -354,10 +363,11 @@ class TablesPage:
             self.tokens.forget(table_id)  # the host took the seat back
             token = None
         spec = GAMES[record.game]
-        app = app if app is not None else game_app(record.game, loop=self.loop, **self.app_options)
+        app = app if app is not None else self._game_app(record.game)
         self.app = app
         self.session = session = TableSession(spec, self.service, record, seat, token)
-        self.lobby = Lobby(spec, on_join=self.join, on_set_seat=self.set_seat, on_public=self.set_public)
+        self.lobby = Lobby(spec, on_join=self.join, on_set_seat=self.set_seat, on_public=self.set_public,
+                           on_timer=self.set_timer)
         url = invite_url(table_id, self.env)
         self.lobby.set_invite(url, invite_note(url, self.env))
         self.play = TablePlay(app, session, loop=self.loop, on_record=self._record_changed)
@@ -386,7 +396,7 @@ class TablesPage:
             self.message("This browser no longer holds its seat: it moved to another device, or the host gave "
                          "your seat to someone else. You are watching now.", "error")
         is_host = s.token is not None and self.store.is_host(record.id, s.token)
-        self.lobby.update(record, s.seat, is_host, is_public(self.store, record.id))
+        self.lobby.update(record, s.seat, is_host, is_public(self.store, record.id), s.timer)
         if self.talk is not None:
             self.talk.update(s)
 
@@ -443,6 +453,17 @@ class TablesPage:
                          "Could not list the table") is None:
             return False
         self.message("The table is listed on the tables page." if public else "The table is no longer listed.", "info")
+        return True
+
+    def set_timer(self, seconds: int) -> bool:
+        """The host sets the turn timer (the lobby's menu; 0: none)."""
+        s = self.session
+        if s is None or self._attempt(lambda: set_turn_timer(self.store, s.table_id, s.token, seconds) or True,
+                                      (BadToken, ValueError), "Could not set the turn timer") is None:
+            return False
+        self.message(f"Turn timer: {timer_words(seconds)}; a bot moves for a player out of time." if seconds
+                     else "No turn timer.", "info")
+        self._refresh_table()
         return True
 
     def _list_open(self) -> None:
