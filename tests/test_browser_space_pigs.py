@@ -129,6 +129,7 @@ def test_one_human_two_bots_full_turn_reload_resume(voila_server, page, page_req
     page.set_viewport_size({"width": 1280, "height": 1400})
     _start_page(page, voila_server)
     choose_seats(page, ["Human", "Greedy", "Greedy"], speed_select=".lsn-bot-speed", seed=5)
+    page.locator(".lsn-sp-rules button", has_text="Full rules").click()  # the page starts simplified
     page.screenshot(path=str(screenshot_path("space_pigs_setup")), full_page=True)
     page.locator("button.lsn-start").click()
     expect(page.locator(".lsn-sp-map svg[aria-label='The galaxy']")).to_be_visible()
