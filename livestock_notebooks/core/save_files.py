@@ -86,10 +86,11 @@ def autosave_path(game: str, directory: str | os.PathLike | None = None, *,
 @contextlib.contextmanager
 def _folder_lock(folder: Path):
     """Hold an exclusive ``flock`` on ``folder`` (created if missing) inside the block; a no-op
-    where ``fcntl`` does not exist (Windows) or the folder cannot be opened."""
+    where ``flock`` does not exist (Windows, Pyodide) or the folder cannot be opened."""
     try:
         import fcntl
-    except ImportError:  # pragma: no cover - not POSIX
+        fcntl.flock  # Pyodide's fcntl has none (one process per browser tab: nothing to lock)
+    except (ImportError, AttributeError):  # pragma: no cover - not POSIX
         yield
         return
     try:

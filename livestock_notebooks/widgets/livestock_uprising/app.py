@@ -29,6 +29,7 @@ import ipywidgets as w
 from ipywidgets.widgets.widget_description import DescriptionStyle
 
 from ... import livestock_uprising as LU
+from ...catalog import page_href
 from ...livestock_uprising import actions as A
 from ...livestock_uprising import data as D
 from ...livestock_uprising.events import EventKind
@@ -77,7 +78,7 @@ def livestock_help_html() -> str:
         "<li><b>Undo</b> takes back your own steps this turn (never a roll of the dice). The game saves "
         "itself after every move; <i>Menu</i> has Save and Load.</li>"
         "<li>Values the rulebook leaves open are tagged <span class=\"lsn-house\">house value</span>; the "
-        '<a href="house_rules.ipynb">house rules</a> page lists them.</li></ul>'
+        f'<a href="{page_href("house_rules.ipynb")}">house rules</a> page lists them.</li></ul>'
         "<details><summary>Rule readings and house values used on this page</summary>"
         f"{readings_html()}</details></div>"
     )

@@ -40,6 +40,9 @@ PANEL_CSS = """
 .lsn-livestock .widget-html { margin-top: 1px; margin-bottom: 1px; }
 .lsn-panel { border: 1px solid #d0c8bb; border-radius: 6px; padding: 6px 8px; background: #fffdf8; margin-bottom: 6px; }
 .lsn-panel h4 { margin: 0 0 4px 0; font-size: 1em; }
+/* on a phone the marshalling panel comes after the cards: there the page scrolls, and a panel
+   that comes first for one phase pushed the Generals and cards off the screen and back */
+@media (max-width: 760px) { .lsn-app .lsn-hand > .lsn-marshal-panel { order: 5; } }
 .lsn-badge { display: inline-block; min-width: 1.2em; text-align: center; border-radius: 50%; color: #fff;
   font-weight: bold; font-size: 0.8em; padding: 1px 2px; margin-right: 2px; }
 .lsn-badge-attack { background: #ef6c00; }

@@ -189,8 +189,9 @@ class GameScreen:
 
         # the page's parts in order; the hidden ones join the page when first shown (a browser
         # draws every part it is given, hidden or not: the setup screen draws half as many)
+        # (the seed, shown when a game ends, goes under the game: above it, it pushed the board down)
         self._parts = (self.style, self.topbar, self.confirm_box, self.menu_box, self.help_box,
-                       self.seed_note, self.status_slot, self.resume_box, self.setup_box, self.game_box,
+                       self.status_slot, self.resume_box, self.setup_box, self.game_box, self.seed_note,
                        self.review_box)
         self._late_parts = (self.confirm_box, self.menu_box, self.game_box, self.review_box)
         self.widget._lsn_detached = self._late_parts  # still walked by widget_tree and tree_text

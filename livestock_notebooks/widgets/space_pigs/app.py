@@ -44,7 +44,7 @@ from ..common.dom import ButtonPool, hide, set_classes, shared_defaults, show, s
 from ..shell.app import GameApp, GameView, ViewContext
 from ..shell.views import ScreenRegions
 from ..shell.pacing import BOT_SPEEDS, DEFAULT_BOT_SPEED
-from ..shell.setup import page_query
+from ..shell.setup import choose_from_query, page_query
 from .board import SP_CSS, ClanPanel, GalaxyMap, HandPanel, OrderTrack, SequenceBar, card_label
 from .help import help_html
 from .panels import CombatPanel, ElectionPanel, StandingOrder, TroopTools, touched_hexes
@@ -670,8 +670,7 @@ def _set_type_class(button: w.Button, name: str) -> None:
 
 
 # --------------------------------------------------------------------------- the page
-#: the rules a page starts with: the simplified rules the tutorial recommends for a first game
-FIRST_RULES = "simple_b"
+FIRST_RULES = "simple_b"  #: the rules a page starts with: the tutorial's advice for a first game
 #: The turn limits offered on the setup screen.
 TURN_LIMITS = (("No limit", None), ("3 turns", 3), ("4 turns", 4), ("5 turns", 5), ("6 turns", 6), ("8 turns", 8))
 RULE_TIPS = ("All four phases: secret recipes, Royal Pig, aliens, election",
@@ -766,12 +765,9 @@ def play_app(*, bot_delay: float | None | str = "setup", autosave: bool = True, 
     page menu; ``None`` never schedules bots (tests step them by hand)."""
     spec = sp.GAME
     c = setup_controls()
-    # the tutorial's "Play your first game" names its settings in the address
-    query = page_query()
-    if query.get("rules") in dict((v, k) for k, v in RULE_MODES):
-        c["rules"].value = query["rules"]
-    if query.get("turns", "").isdigit() and int(query["turns"]) in dict((v, k) for k, v in TURN_LIMITS if v):
-        c["turns"].value = int(query["turns"])
+    query = page_query()  # the tutorial's "Play your first game" names its settings in the address
+    choose_from_query(c["rules"], query.get("rules"))
+    choose_from_query(c["turns"], query.get("turns"), int)
     options_box = w.VBox([w.HTML('<div class="lsn-section-title">Options</div>'), c["layout"],
                           c["auto_layout"], c["checks"].widget])
 
