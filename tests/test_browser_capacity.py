@@ -78,17 +78,21 @@ def test_twenty_play_pages_opened_at_once_all_become_playable(crowd_server, brow
     for page in pages:
         page.goto(voila_url(server.base_url, "battlegoats_play.ipynb"), wait_until="commit",
                   timeout=CROWD_SECONDS * 1000)
-    playable = 0
+    playable, stuck = 0, []
     try:
-        for page in pages:
+        for i, page in enumerate(pages):
             left = max(1.0, CROWD_SECONDS - (time.monotonic() - start))
-            expect(page.locator("button.lsn-start")).to_be_visible(timeout=left * 1000)
-            playable += 1
+            try:
+                expect(page.locator("button.lsn-start")).to_be_visible(timeout=left * 1000)
+                playable += 1
+            except AssertionError:  # say what the page shows instead
+                shown = page.evaluate("() => (document.body && document.body.innerText || '').slice(0, 120)")
+                stuck.append(f"page {i}: {shown!r}")
     finally:
         print(f"{playable} of {PAGES_AT_ONCE} pages playable after {time.monotonic() - start:.0f} s")
         for context in contexts:
             context.close()
-    assert playable == PAGES_AT_ONCE
+    assert playable == PAGES_AT_ONCE, stuck
 
 
 def test_a_page_that_could_not_be_made_ready_says_so_and_tries_again(crowd_server, browser):
