@@ -25,6 +25,7 @@ from browser import (  # noqa: E402
 )
 from livestock_notebooks import battlegoats as bg  # noqa: E402
 from livestock_notebooks import livestock_uprising as lu  # noqa: E402
+from livestock_notebooks.games import GAMES  # noqa: E402
 from livestock_notebooks.livestock_uprising import data as LD  # noqa: E402
 from livestock_notebooks.tables.store import TableStore  # noqa: E402
 
@@ -81,7 +82,7 @@ class Player:
 
 
 def create_table(host: Player, game: str, seats: list[str], seed: int) -> str:
-    game_title = {"battlegoats": "BattleGoats", "livestock_uprising": "Livestock Uprising"}[game]
+    game_title = GAMES[game].title
     page = host.page
     page.locator(".lsn-table-your-name input").fill(host.name)
     page.locator(".lsn-table-game").get_by_text(game_title, exact=True).click()

@@ -9,8 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from livestock_notebooks.games import GAMES as REGISTRY
+
 PACKAGE = Path(__file__).resolve().parents[1] / "livestock_notebooks"
-GAMES = ("livestock_uprising", "battlegoats", "space_pigs")
+GAMES = tuple(REGISTRY)
 MAX_MODULE_LINES = 800
 ROOT = PACKAGE.parent
 #: every Python file the size limit applies to: the package, tests, benchmarks, docs
@@ -132,3 +134,84 @@ def test_layers_point_one_way():
             assert not any(d.startswith(f"livestock_notebooks.{g}") for g in GAMES for d in deps), f"{name} imports a game"
         if name.startswith("livestock_notebooks.odds"):
             assert not any(d.startswith(f"livestock_notebooks.{g}") for g in GAMES for d in deps), f"{name} imports a game"
+
+
+# --------------------------------------------------------------------------- the registry of games
+ROOT_NOTEBOOKS = ROOT / "notebooks"
+#: modules that go over every game: each reads the registry (``games.GAMES`` or ``widgets.games.PAGES``)
+CONSUMERS = (
+    "livestock_notebooks.tournament", "livestock_notebooks.tables.service", "livestock_notebooks.tables.store",
+    "livestock_notebooks.lab.features", "livestock_notebooks.lab.analysis", "livestock_notebooks.lab.studies",
+    "livestock_notebooks.lab.cli", "livestock_notebooks.catalog", "livestock_notebooks.data_catalog",
+    "livestock_notebooks.widgets.landing", "livestock_notebooks.widgets.pictures",
+    "livestock_notebooks.widgets.tables.page",
+)
+REGISTRIES = ("livestock_notebooks.games", "livestock_notebooks.widgets.games")
+
+
+def _top_level_names(path: Path) -> set[str]:
+    names = set()
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, ast.Assign):
+            names.update(t.id for t in node.targets if isinstance(t, ast.Name))
+    return names
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_is_in_each_registry_with_its_own_parts(game):
+    from livestock_notebooks.widgets.games import PAGES
+
+    assert set(PAGES) == set(REGISTRY), "widgets/games.py PAGES and games.py GAMES list the same games"
+    info = REGISTRY[game]
+    assert info.name == game and info.title and info.blurb
+    assert info.lab is not None and (PACKAGE / game / "lab.py").is_file(), "the game's lab facts: <game>/lab.py"
+    assert "play_app" in _top_level_names(PACKAGE / "widgets" / game / "app.py")
+    assert "tutorial_app" in _top_level_names(PACKAGE / "widgets" / game / "tutorial.py")
+    for page in (PAGES[game].play_notebook, PAGES[game].tutorial_notebook):
+        assert (ROOT_NOTEBOOKS / page).is_file(), page
+    assert (PACKAGE / "data" / game).is_dir()
+
+
+@pytest.mark.parametrize("consumer", CONSUMERS)
+def test_what_goes_over_every_game_reads_the_registry(consumer):
+    assert set(REGISTRIES) & _imports(consumer), f"{consumer} should read livestock_notebooks.games"
+
+
+def _game_names_listed(path: Path, at_least: int = 2) -> list[str]:
+    """Where a module names games in code: compares a value with a game's name (``game == "x"``),
+    or lists ``at_least`` games in a list, tuple, set or dict display."""
+    names = set(REGISTRY)
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Compare):
+            values = [node.left, *node.comparators]
+            if any(isinstance(v, ast.Constant) and v.value in names for v in values):
+                found.append(f"line {node.lineno}: compares with a game's name")
+        elif isinstance(node, (ast.List, ast.Tuple, ast.Set, ast.Dict)):
+            items = node.keys if isinstance(node, ast.Dict) else node.elts
+            listed = [i.value for i in items if isinstance(i, ast.Constant) and i.value in names]
+            if len(listed) >= at_least:
+                found.append(f"line {node.lineno}: lists {listed}")
+    return found
+
+
+def test_no_shared_module_and_no_test_keeps_its_own_list_of_games():
+    """Games are named in their own packages and in the registries only: shared code goes over
+    ``GAMES``, and so do the tests (a test never lists every game itself; it may keep settings
+    for some games, keyed by name, when it goes over the registry for the rest)."""
+    own = tuple(f"livestock_notebooks.{g}" for g in REGISTRY) + tuple(f"livestock_notebooks.widgets.{g}" for g in REGISTRY)
+    offenders = {}
+    for name, path in MODULES.items():
+        if name in REGISTRIES or any(name == o or name.startswith(o + ".") for o in own):
+            continue
+        if found := _game_names_listed(path):
+            offenders[name] = found
+    for path in sorted((ROOT / "tests").glob("*.py")):
+        if path.name == "test_package_shape.py":
+            continue
+        found = [f for f in _game_names_listed(path, at_least=len(REGISTRY)) if "lists" in f]
+        if found and "livestock_notebooks.games" not in path.read_text(encoding="utf-8"):
+            offenders[str(path.relative_to(ROOT))] = found
+    assert not offenders, offenders

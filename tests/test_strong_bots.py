@@ -11,17 +11,18 @@ import pytest
 from livestock_notebooks import tournament
 from livestock_notebooks.core.search import LEVELS, SearchBot
 
-GAMES = {
-    "livestock_uprising": {"players": 2},
-    "battlegoats": {"players": 3},
-    "space_pigs": {"players": 4, "rules": "full"},
-}
+#: a game's new-game options here where not its default number of players
+OPTIONS = {"space_pigs": {"players": 4, "rules": "full"}}
+
+
+def options_of(game: str) -> dict:
+    return dict(OPTIONS.get(game, {"players": tournament.GAMES[game].default_players}))
 
 
 def _positions(game: str, seed: int, count: int = 4, every: int = 7):
     """Positions of a random game where the player to act has a real choice."""
     info = tournament.GAMES[game]
-    options = dict(GAMES[game])
+    options = options_of(game)
     state = info.new_game(seed=seed, max_rounds=30, **options)
     rng = random.Random(seed)
     found = 0
@@ -39,7 +40,7 @@ def _bot(game: str, seed: int = 3, iterations: int = 12):
     return tournament.GAMES[game].bots["strong"](seed=seed, max_iterations=iterations)
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("game", sorted(tournament.GAMES))
 def test_the_strong_bot_is_registered_at_three_levels(game):
     info = tournament.GAMES[game]
     assert {"strong", "strong-easy", "strong-hard"} <= set(info.bots)
@@ -50,7 +51,7 @@ def test_the_strong_bot_is_registered_at_three_levels(game):
     assert list(info.bots)[-1] not in levels  # the page's default bot is still the heuristic one
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("game", sorted(tournament.GAMES))
 def test_the_strong_bot_plays_legal_actions_and_explains_them(game):
     checked = 0
     for seed in (1, 2):
@@ -71,7 +72,7 @@ def test_the_strong_bot_plays_legal_actions_and_explains_them(game):
     assert checked >= 6
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("game", sorted(tournament.GAMES))
 def test_the_strong_bot_is_reproducible_from_its_seed(game):
     for state in _positions(game, 5, count=3):
         first = _bot(game, seed=9).choose(state.copy())
@@ -79,7 +80,7 @@ def test_the_strong_bot_is_reproducible_from_its_seed(game):
         assert _bot(game, seed=9).last_analysis is None  # a fresh bot has said nothing yet
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("game", sorted(tournament.GAMES))
 def test_the_strong_bot_decides_from_its_own_view_only(game):
     """Two true states that look the same from the bot's seat (the others' hands, recipes,
     face-down cards, deck and dice redrawn) give the same decision."""
@@ -113,7 +114,7 @@ class _OnlyTheView:
         raise AssertionError(f"the bot read {name!r} of the true state")
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("game", sorted(tournament.GAMES))
 def test_the_strong_bot_reads_nothing_but_its_view(game):
     for state in _positions(game, 3, count=2):
         action = _bot(game).choose(_OnlyTheView(state))
@@ -127,7 +128,7 @@ def test_the_strong_bot_reads_nothing_but_its_view(game):
 ])
 def test_games_with_strong_bots_finish(game, seats, max_rounds):
     records = tournament.play_games(game, seats=seats, games=1, seed=2, max_rounds=max_rounds,
-                                    options={k: v for k, v in GAMES[game].items() if k != "players"},
+                                    options={k: v for k, v in options_of(game).items() if k != "players"},
                                     bot_options={"strong": {"max_iterations": 6}})
     assert records[0]["finished"], records[0]["result"]
 

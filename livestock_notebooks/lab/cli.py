@@ -15,6 +15,7 @@ import time
 from typing import Sequence, TextIO
 
 from .. import tournament
+from ..games import GAMES
 from . import analysis
 from .runner import SCHEDULER_ENV, Experiment, run
 from .store import read_frame, records
@@ -27,7 +28,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="livestock-notebooks lab",
         description="Play bot games on a Dask cluster into a Parquet folder (one file per chunk; "
                     "run again to resume), then print win rates with 95%% intervals.")
-    parser.add_argument("--game", required=True, choices=sorted(tournament.GAMES))
+    parser.add_argument("--game", required=True, choices=sorted(GAMES))
     parser.add_argument("--seats", required=True, help="bot names in seat order, comma-separated (greedy,greedy)")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0, help="base seed: game i's seed derives from it and i")

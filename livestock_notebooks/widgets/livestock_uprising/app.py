@@ -51,7 +51,7 @@ from .panels import (
 )
 from ..common.dom import set_layout, shared_defaults
 
-__all__ = ["LivestockView", "livestock_app", "livestock_help_html", "livestock_spec", "livestock_bots", "PHASE_LABELS"]
+__all__ = ["LivestockView", "livestock_app", "play_app", "livestock_help_html", "livestock_spec", "livestock_bots", "PHASE_LABELS"]
 
 STAR = "\u2605"
 END_LABELS = {A.EndActions: "End action phase", A.EndHarvest: "End harvest phase", A.EndTurn: "End turn"}
@@ -529,9 +529,10 @@ def _seat_label(i: int) -> str:
 
 
 @shared_defaults()
-def livestock_app(**kwargs) -> GameApp:
+def play_app(**kwargs) -> GameApp:
     """The whole Livestock Uprising page (see :class:`GameApp` for the keyword arguments): each
-    seat chooses its faction on the setup screen; the round limit sits under Advanced."""
+    seat chooses its faction on the setup screen; the round limit sits under Advanced. Every
+    game's widgets have this entry point (``livestock_app`` is its older name)."""
     rounds = w.BoundedIntText(value=0, min=0, max=500, description="Round limit (0 = none)",
                               style={"description_width": "initial"}, layout=w.Layout(width="16em"))
     rounds.add_class("lsn-round-limit")
@@ -559,3 +560,6 @@ def livestock_app(**kwargs) -> GameApp:
     app.round_limit = rounds
     app.faction_choice = choice
     return app
+
+
+livestock_app = play_app
