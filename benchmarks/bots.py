@@ -10,13 +10,24 @@ decision (median and 95th percentile) and, for the strong bots, the playouts per
   * win rates (strong against the existing bots; the existing bots against random ones as a
     baseline, with no target).
 
-    python benchmarks/bots.py [--games 10] [--seed 1] [--strong-seconds 0.1 | --strong-iterations 200]
+    python benchmarks/bots.py [--games 10] [--seed 1] [--strong-iterations 200 | --strong-seconds 0.4]
                               [--pairings bg,lu]
+    python benchmarks/bots.py --ladder [--games 200] [--pairings lu]
+
+``--ladder`` prints the difficulty ladder instead (issue 28): in each game each level against the
+level below (random, greedy or smart, strong-easy, strong, strong-hard), every level at its own
+playout count (:data:`livestock_notebooks.core.search.LEVELS` and each game's
+``LEVEL_PLAYOUTS``): two-player Livestock head to head (target: at least 60%); BattleGoats (3
+players) and Space Pigs (4) as one seat against the level below in every other seat, the seat's
+share of wins against the even share 1/n (target: the interval's low end above 1/n); and Space
+Pigs normal against three greedy bots (at least 50%, the interval's low end at least 45%, over
+400 games). A full ladder is hours of CPU: on a shared machine run it niced, a game or a
+pairing at a time (``--pairings``), and say how many games each line has.
 
 ``--pairings`` runs only some: a game's short name (``lu``, ``bg``, ``sp``), a game id or a
 word of a pairing's title (``strong``, ``baseline``), several separated by commas. The strong
-bots search ``--strong-seconds`` per decision (default 0.1 s, the ``easy`` budget, so a run
-stays short; the pages' ``strong`` uses 0.4 s). The default run is short (10 games a
+bots play at their level's playout count (``strong`` is normal; ``--strong-iterations`` sets
+another count, ``--strong-seconds`` a time budget instead, for experiments). The default run is short (10 games a
 pairing): a PASS or MISS from it is a first look; 200 games or more per pairing are needed for
 intervals narrow enough to tell them apart (``--games 200``). A PASS is printed when the
 measured figure reaches the target; the interval says how sure that is. A shared machine is
@@ -45,17 +56,20 @@ class Pairing:
     """One line of the benchmark: who plays, and what is measured against which target.
 
     ``kind`` "finish": the share of games with a winner (``at_least``), and with ``median_at_most``
-    the median rounds too; "wins": ``focus``'s win rate (``at_least``; None: a baseline)."""
+    the median rounds too; "wins": ``focus``'s win rate (``at_least``; None: a baseline);
+    "ladder": ``focus``'s win rate against the level below (``at_least`` and ``low_at_least``,
+    the interval's low end, when given; else the low end above the even share 1/n)."""
 
     title: str
     game: str
     seats: list
     max_rounds: int | None
-    kind: str
+    kind: str  # "finish", "wins" or "ladder"
     at_least: float | None
     focus: str | None = None
     median_at_most: float | None = None
     options: dict = field(default_factory=dict)
+    low_at_least: float | None = None
 
     def key(self) -> str:
         return next(k for k, g in SHORT.items() if g == self.game)
@@ -87,6 +101,35 @@ PAIRINGS = [
             "strong", options=SP_FULL),
     Pairing("Space Pigs greedy v random x3 (baseline)", "space_pigs", ["greedy", "random", "random", "random"], 20,
             "wins", None, "greedy", options=SP_FULL),
+]
+
+
+LADDER = [
+    Pairing("Livestock 2p greedy v random", "livestock_uprising", ["greedy", "random"], 100, "ladder", 0.60, "greedy"),
+    Pairing("Livestock 2p easy v greedy", "livestock_uprising", ["strong-easy", "greedy"], 100, "ladder", 0.60,
+            "strong-easy"),
+    Pairing("Livestock 2p normal v easy", "livestock_uprising", ["strong", "strong-easy"], 100, "ladder", 0.60,
+            "strong"),
+    Pairing("Livestock 2p hard v normal", "livestock_uprising", ["strong-hard", "strong"], 100, "ladder", 0.60,
+            "strong-hard"),
+    Pairing("BattleGoats 3p smart v random x2", "battlegoats", ["smart", "random", "random"], None, "ladder", None,
+            "smart"),
+    Pairing("BattleGoats 3p easy v smart x2", "battlegoats", ["strong-easy", "smart", "smart"], None, "ladder", None,
+            "strong-easy"),
+    Pairing("BattleGoats 3p normal v easy x2", "battlegoats", ["strong", "strong-easy", "strong-easy"], None,
+            "ladder", None, "strong"),
+    Pairing("BattleGoats 3p hard v normal x2", "battlegoats", ["strong-hard", "strong", "strong"], None, "ladder",
+            None, "strong-hard"),
+    Pairing("Space Pigs 4p greedy v random x3", "space_pigs", ["greedy"] + ["random"] * 3, 20, "ladder", None,
+            "greedy", options=SP_FULL),
+    Pairing("Space Pigs 4p easy v greedy x3", "space_pigs", ["strong-easy"] + ["greedy"] * 3, 20, "ladder", None,
+            "strong-easy", options=SP_FULL),
+    Pairing("Space Pigs 4p normal v easy x3", "space_pigs", ["strong"] + ["strong-easy"] * 3, 20, "ladder", None,
+            "strong", options=SP_FULL),
+    Pairing("Space Pigs 4p hard v normal x3", "space_pigs", ["strong-hard"] + ["strong"] * 3, 20, "ladder", None,
+            "strong-hard", options=SP_FULL),
+    Pairing("Space Pigs 4p normal v greedy x3 (400 games)", "space_pigs", ["strong"] + ["greedy"] * 3, 20, "ladder",
+            0.50, "strong", options=SP_FULL, low_at_least=0.45),
 ]
 
 
@@ -135,6 +178,8 @@ def report(pairing: Pairing, records: list, seconds: float) -> tuple[str, bool |
                 f" | target {target} | {_verdict(passed)} ({seconds:.0f} s)")
         return line, passed
     b = s["bots"][pairing.focus]
+    if pairing.kind == "ladder":
+        return _ladder_line(pairing, s, b, seconds)
     passed = None if pairing.at_least is None else b["win_rate"] >= pairing.at_least
     target = "none (baseline)" if pairing.at_least is None else f">= {pairing.at_least:.0%}"
     line = (f"{pairing.title}: {pairing.focus} wins {b['wins']}/{b['seat_games']} = {b['win_rate']:.0%}"
@@ -143,13 +188,29 @@ def report(pairing: Pairing, records: list, seconds: float) -> tuple[str, bool |
     return line, passed
 
 
-def select(words: str | None) -> list[Pairing]:
-    """The pairings ``--pairings`` names (all when None); ``SystemExit`` naming the choices when
-    nothing matches."""
+def _ladder_line(pairing: Pairing, s: dict, b: dict, seconds: float) -> tuple[str, bool]:
+    """A ladder line: the level's wins against the level below, its interval, the target."""
+    n_seats = len(pairing.seats)
+    if pairing.at_least is not None:
+        passed = b["win_rate"] >= pairing.at_least and (pairing.low_at_least is None or b["low"] >= pairing.low_at_least)
+        target = f">= {pairing.at_least:.0%}" + (f", low end >= {pairing.low_at_least:.0%}" if pairing.low_at_least else "")
+    else:
+        passed = b["low"] > 1 / n_seats
+        target = f"low end > 1/{n_seats} = {1 / n_seats:.0%}"
+    line = (f"{pairing.title}: {pairing.focus} wins {b['wins']}/{b['seat_games']} = {b['win_rate']:.1%}"
+            f" [95% {b['low']:.1%} .. {b['high']:.1%}], no winner {s['no_winner']:.0%}"
+            f" | target {target} {_verdict(passed)} ({seconds:.0f} s)")
+    return line, passed
+
+
+def select(words: str | None, pairings: list[Pairing] | None = None) -> list[Pairing]:
+    """The pairings ``--pairings`` names among ``pairings`` (default :data:`PAIRINGS`; all when
+    ``words`` is None); ``SystemExit`` naming the choices when nothing matches."""
+    pool = PAIRINGS if pairings is None else pairings
     if not words:
-        return list(PAIRINGS)
+        return list(pool)
     wanted = [w.strip().lower() for w in words.split(",") if w.strip()]
-    chosen = [p for p in PAIRINGS if p.matches(wanted)]
+    chosen = [p for p in pool if p.matches(wanted)]
     if not chosen:
         raise SystemExit(f"no pairing matches {words!r}; use {', '.join(SHORT)}, a game id or a word of a title")
     return chosen
@@ -159,7 +220,8 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=10, help="games per pairing (default 10; 200 for the targets)")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--strong-seconds", type=float, default=0.1, help="search time of the strong bots per decision")
+    parser.add_argument("--strong-seconds", type=float, default=None,
+                        help="a time budget per decision for the strong bots instead of their level's playouts")
     parser.add_argument("--strong-iterations", type=int, default=None,
                         help="search this many playouts per decision instead of a time budget (the same strength "
                              "on a busy machine as on an idle one; the milliseconds printed then show its cost); "
@@ -167,21 +229,29 @@ def main(argv: list[str] | None = None) -> None:
                              "gives it an eighth of the time")
     parser.add_argument("--pairings", default=None,
                         help="only these pairings: lu, bg, sp, a game id or a word of a title, comma-separated")
+    parser.add_argument("--ladder", action="store_true", help="the difficulty ladder: each level against the one below")
     args = parser.parse_args(argv)
-    chosen = select(args.pairings)
-    if args.strong_iterations:
+    chosen = select(args.pairings, LADDER if args.ladder else None)
+    if args.ladder:
+        strong: dict = {}
+        budget = "each at its level's playouts"
+    elif args.strong_iterations:
         strong = {"strong": {"max_iterations": args.strong_iterations}}
         budget = f"{args.strong_iterations} playouts a decision"
-    else:
+    elif args.strong_seconds:
         strong = {"strong": {"seconds": args.strong_seconds}}
         budget = f"{args.strong_seconds} s a decision"
+    else:
+        strong = {}
+        budget = "at the normal level's playouts"
     times: dict[tuple[str, str], list[float]] = {}
     verdicts: list[tuple[str, bool]] = []
 
-    print(f"== Pairings ({args.games} games each, seats rotated, seed {args.seed}, "
-          f"strong bots {budget})")
+    print(f"== {'Ladder' if args.ladder else 'Pairings'} ({args.games} games each, seats rotated, seed {args.seed}, "
+          f"strong bots {budget}; {time.strftime('%Y-%m-%d')})")
     for pairing in chosen:
-        played = _run(pairing, args.games, args.seed, times, strong)
+        games = max(args.games, 400) if args.ladder and pairing.low_at_least and args.games >= 200 else args.games
+        played = _run(pairing, games, args.seed, times, strong)
         if played is None:
             continue
         line, passed = report(pairing, *played)
@@ -195,9 +265,9 @@ def main(argv: list[str] | None = None) -> None:
         print(f"{game} {name}: median {statistics.median(ms):.3f} ms, 95th percentile {_percentile(ms, 0.95):.3f} ms"
               f" ({len(ms)} decisions)")
 
-    print(f"\n== Playouts per second of the strong bots ({args.strong_seconds} s per decision)")
+    print("\n== Playouts per second of the strong bots (normal level)")
     for game in sorted({p.game for p in chosen}):
-        rate = _playouts_per_second(game, args.strong_seconds, args.seed)
+        rate = _playouts_per_second(game, args.seed)
         print(f"{game} strong: {rate:.0f} playouts per second" if rate is not None else f"{game} strong: not built yet")
 
     if verdicts:
@@ -206,7 +276,7 @@ def main(argv: list[str] | None = None) -> None:
               + "".join(f"\n  MISS {title}" for title, ok in verdicts if not ok))
 
 
-def _playouts_per_second(game: str, seconds: float, seed: int, positions: int = 10) -> float | None:
+def _playouts_per_second(game: str, seed: int, positions: int = 10) -> float | None:
     """Iterations per second of the strong bot over positions of a random game where it searches
     (``None`` when the game has no strong bot; 0 when no searched decision came up). Decisions its
     heuristic takes alone (``searched: False``: Space Pigs outside a battle's cards, whose start
@@ -218,7 +288,7 @@ def _playouts_per_second(game: str, seconds: float, seed: int, positions: int = 
         return None
     rng = random.Random(seed)
     state = info.new_game(players=info.default_players, seed=seed, **info.new_game_options)
-    bot: Any = info.bots["strong"](seed=seed, seconds=seconds)
+    bot: Any = info.make_bot("strong", seed)
     playouts = spent = 0.0
     while positions and not state.is_over:
         legal = state.legal_actions()

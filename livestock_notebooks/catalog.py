@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import html
 import os
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
@@ -92,6 +93,22 @@ NOTEBOOKS: tuple[Entry, ...] = (
 )
 
 
+#: the static web edition (``livestock-notebooks build-site``) runs the pages in the browser's
+#: Python (Pyodide), where voici renders ``<name>.ipynb`` at ``<name>.html``
+STATIC_EDITION = sys.platform == "emscripten"
+#: in the static edition: the site's page on how to run the served app (beside ``voici/``)
+HOSTING_PAGE = "../../hosting.html"
+#: in the static edition: what is left out, said on the front page
+SERVED_ONLY_NOTE = ("This edition runs in your browser, with no server. The balance lab, "
+                    "the cookbooks and playing with friends need the served app:")
+
+
+def page_href(file: str) -> str:
+    """The link to notebook ``file`` from a page beside it: the file itself, or its ``.html``
+    page in the static edition."""
+    return file[: -len(".ipynb")] + ".html" if STATIC_EDITION and file.endswith(".ipynb") else file
+
+
 def default_notebooks_dir() -> Path:
     """The notebooks folder: the current directory when it holds ``index.ipynb`` (a kernel
     started by Voila, JupyterLab or the tests runs there), else ``notebooks/`` beside the package."""
@@ -137,7 +154,7 @@ def index_html(notebooks_dir: str | os.PathLike[str] | None = None) -> str:
         parts.append('<ul class="lsn-catalog-list">')
         for e in in_section:
             parts.append(
-                f'<li class="lsn-catalog-entry"><a href="{html.escape(e.file)}" target="_self">'
+                f'<li class="lsn-catalog-entry"><a href="{html.escape(page_href(e.file))}" target="_self">'
                 f"{html.escape(e.title)}</a> &mdash; {html.escape(e.description)}</li>"
             )
         parts.append("</ul>")

@@ -19,7 +19,9 @@ Safety of the served app:
   autosaves belong to one browser: another browser is never offered its game
   (see :func:`livestock_notebooks.core.session.browser_id`).
 
-``python -m livestock_notebooks`` is the same command.
+``python -m livestock_notebooks`` is the same command. Its subcommands (``serve``, the default;
+``lab``; ``copy-notebooks``) are registered at the end of this module, one line each; the
+machinery (one-line errors, Ctrl-C, ``--version``) is :mod:`livestock_notebooks.command`.
 """
 
 from __future__ import annotations
@@ -33,9 +35,12 @@ import re
 import secrets
 import socket
 import shutil
+import signal
 import sys
 from pathlib import Path
 from typing import Sequence
+
+from .command import CommandError, add_command, dispatch
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 #: Jupyter data directory shipped inside the package (holds ``voila/templates/livestock``).
@@ -125,23 +130,29 @@ def copy_notebooks(target: str | os.PathLike[str], *, overwrite: bool = False,
     return written
 
 
-def copy_notebooks_main(argv: Sequence[str]) -> int:
-    """``livestock-notebooks copy-notebooks DIR [--overwrite]``."""
-    parser = argparse.ArgumentParser(
-        prog="livestock-notebooks copy-notebooks",
-        description="Write editable copies of the notebooks into DIR, to open with `jupyter lab DIR`.",
-    )
+def add_copy_notebooks_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options of ``livestock-notebooks copy-notebooks``."""
     parser.add_argument("dir", metavar="DIR", help="folder to write the notebooks into (created if missing)")
     parser.add_argument("--overwrite", action="store_true", help="replace notebooks already in DIR")
-    args = parser.parse_args(argv)
+
+
+def copy_notebooks_command(args: argparse.Namespace) -> int:
+    """``livestock-notebooks copy-notebooks DIR [--overwrite]``."""
     try:
         written = copy_notebooks(args.dir, overwrite=args.overwrite)
     except (FileExistsError, FileNotFoundError) as exc:
-        parser.error(str(exc))
+        raise CommandError(str(exc)) from None
+    except OSError as exc:
+        raise CommandError(f"cannot write into {args.dir}: {exc.strerror or exc}") from None
     for path in written:
         print(f"wrote {path}")
     print(f"open them with: jupyter lab {args.dir}")
     return 0
+
+
+def copy_notebooks_main(argv: Sequence[str]) -> int:
+    """``livestock-notebooks copy-notebooks ...`` (kept for callers of the old entry point)."""
+    return main(["copy-notebooks", *argv])
 
 
 def _prepend_jupyter_path(env: dict[str, str] | os._Environ[str]) -> None:
@@ -202,7 +213,7 @@ def voila_argv(
         f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_TIMEOUT}",
         f"--MappingKernelManager.cull_interval={CULL_INTERVAL}",
         # the browser id (set from the cookie by BrowserIdTransform) reaches the page's kernel
-        f"--VoilaConfiguration.http_header_envs=['{BROWSER_HEADER}']",
+        f"--VoilaConfiguration.http_header_envs={BROWSER_HEADER}",  # a list's item (no deprecated list syntax)
     ]
     if not open_browser:
         argv.append("--no-browser")
@@ -398,80 +409,117 @@ def install_template(prefix: str | os.PathLike[str] = sys.prefix) -> list[Path]:
     return [target, voila_conf, server_conf]
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="livestock-notebooks",
-        description=(
-            "Serve the Livestock Notebooks (odds explorers, games, tutorials) as a local web app "
-            "with Voila. The landing page lists every notebook. Options not listed here are "
-            "passed to Voila (e.g. --Voila.tornado_settings=...). "
-            "`livestock-notebooks copy-notebooks DIR` writes editable copies of the notebooks."
-        ),
+
+
+def _port(text: str) -> int:
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a port number: {text!r}") from None
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"port {port} is out of range (0 to 65535)")
+    return port
+
+
+def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options of ``livestock-notebooks serve`` (the default command)."""
+    parser.description = (
+        "Serve the Livestock Notebooks (odds explorers, games, tutorials) as a local web app with "
+        "Voila; the landing page lists every notebook. Voila's own options (--Voila.x=y, "
+        "--VoilaConfiguration.x=y, --theme=dark ...) are passed on to it."
+    )
+    parser.add_argument("--port", type=_port, default=DEFAULT_PORT, help=f"port to listen on (default {DEFAULT_PORT})")
+    parser.add_argument("--ip", default="127.0.0.1", help="address to listen on (default 127.0.0.1, this machine only)")
+    parser.add_argument(
+        "--allow-remote", action="store_true",
+        help="allow --ip to be an address other machines can reach (there is no password: anyone who reaches it "
+             "can open the pages)",
     )
     parser.add_argument(
-        "--port", type=int, default=DEFAULT_PORT, help=f"port to listen on (default {DEFAULT_PORT})"
-    )
-    parser.add_argument(
-        "--ip", default="127.0.0.1", help="address to listen on (default 127.0.0.1, this machine only)"
-    )
-    parser.add_argument(
-        "--allow-remote",
-        action="store_true",
-        help="allow --ip to be an address other machines can reach (there is no password: anyone "
-        "who reaches it can open the pages)",
-    )
-    parser.add_argument(
-        "--allow-host",
-        metavar="NAME",
-        action="append",
-        default=[],
+        "--allow-host", metavar="NAME", action="append", default=[],
         help="a further host name the app may be reached by (checked against the Host header)",
     )
+    parser.add_argument("--no-browser", action="store_true", help="do not open a web browser")
     parser.add_argument(
-        "--no-browser", action="store_true", help="do not open a web browser"
+        "--notebooks", metavar="DIR",
+        help="folder of notebooks to serve (default: the checkout's notebooks/, else the copy installed with the "
+             "package)",
     )
     parser.add_argument(
-        "--notebooks",
-        metavar="DIR",
-        help="folder of notebooks to serve (default: the checkout's notebooks/, else the copy "
-        "installed with the package)",
+        "--install-template", metavar="PREFIX", nargs="?", const=sys.prefix,
+        help="install the offline Voila template under PREFIX (default: this Python's prefix) and make Jupyter "
+             "server's Voila use it, then exit (used by binder/postBuild)",
     )
-    parser.add_argument(
-        "--install-template",
-        metavar="PREFIX",
-        nargs="?",
-        const=sys.prefix,
-        help=(
-            "install the offline Voila template under PREFIX (default: this Python's prefix) and "
-            "make Jupyter server's Voila use it, then exit (used by binder/postBuild)"
-        ),
-    )
-    return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    argv = list(sys.argv[1:] if argv is None else argv)
-    if argv[:1] == ["copy-notebooks"]:
-        return copy_notebooks_main(argv[1:])
-    if argv[:1] == ["lab"]:  # the balance lab (livestock_notebooks/lab/cli.py)
-        from .lab.cli import main as lab_main
+def build_parser() -> argparse.ArgumentParser:
+    """The parser of the ``serve`` command (the default)."""
+    from .command import subcommand_parser
 
-        return lab_main(argv[1:])
-    parser = build_parser()
-    args, extra = parser.parse_known_args(argv)
+    return subcommand_parser("serve")
+
+
+def _voila_options(extra: Sequence[str]) -> list[str]:
+    """``extra`` if every item is an option Voila takes (``--Class.trait=value``,
+    ``--Class.trait value``, or one of Voila's own aliases and flags), else :class:`CommandError`."""
+    from voila.app import Voila
+
+    names = set(Voila.aliases) | set(Voila.flags)
+    checked: list[str] = []
+    items = list(extra)
+    while items:
+        item = items.pop(0)
+        name = item[2:].split("=", 1)[0] if item.startswith("--") else ""
+        trait = re.fullmatch(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)+", name) is not None
+        if not (trait or name in names):
+            what = "option" if item.startswith("-") else "argument"
+            raise CommandError(f"unrecognized {what} {item!r}")
+        checked.append(item)
+        takes_value = trait or name in Voila.aliases
+        if takes_value and "=" not in item:
+            if not items or items[0].startswith("--"):
+                raise CommandError(f"{item} needs a value ({item}=VALUE)")
+            checked.append(items.pop(0))
+    return checked
+
+
+def _check_listen_address(ip: str, port: int) -> None:
+    """:class:`CommandError` in one line if this machine cannot listen on ``ip`` (not an address
+    of this machine, not a name that resolves); a busy port is left to Voila, which tries others."""
+    try:
+        infos = socket.getaddrinfo(ip.strip("[]"), port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except (socket.gaierror, UnicodeError) as exc:
+        raise CommandError(f"cannot listen on --ip {ip}: {getattr(exc, 'strerror', None) or exc}") from None
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        try:
+            probe.bind((address[0], 0, *address[2:]))
+        except OSError as exc:
+            raise CommandError(f"cannot listen on --ip {ip}: {exc.strerror or exc}") from None
+
+
+def serve(args: argparse.Namespace) -> int:
+    """``livestock-notebooks serve``: run the Voila app until Ctrl-C."""
+    extra = _voila_options(getattr(args, "extra", []))
     if args.install_template is not None:
-        for path in install_template(args.install_template):
+        try:
+            written = install_template(args.install_template)
+        except OSError as exc:
+            raise CommandError(f"cannot install the template under {args.install_template}: "
+                               f"{exc.strerror or exc}") from None
+        for path in written:
             print(f"wrote {path}")
         return 0
     try:
         notebooks_dir = find_notebooks_dir(args.notebooks)
     except FileNotFoundError as exc:
-        parser.error(str(exc))
+        raise CommandError(str(exc)) from None
     if not is_loopback(args.ip) and not args.allow_remote:
-        parser.error(
+        raise CommandError(
             f"--ip {args.ip} would let other machines open the app, which has no password; "
             "add --allow-remote if that is what you want"
         )
+    _check_listen_address(args.ip, args.port)
     hosts = allowed_hosts(args.ip, args.allow_host)
     if not is_loopback(args.ip):
         print(
@@ -482,16 +530,40 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
     _prepend_jupyter_path(os.environ)
     app_class = _make_app_class(hosts)
-    app_class.launch_instance(
-        argv=voila_argv(
-            notebooks_dir,
-            port=args.port,
-            ip=args.ip,
-            open_browser=not args.no_browser,
-            extra=extra,
+    interrupted = []
+
+    def on_interrupt(signum, frame):  # Voila stops on KeyboardInterrupt; remember it was asked to
+        interrupted.append(signum)
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGINT, on_interrupt)
+    try:
+        app_class.launch_instance(
+            argv=voila_argv(notebooks_dir, port=args.port, ip=args.ip, open_browser=not args.no_browser, extra=extra)
         )
-    )
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if interrupted:
+        raise KeyboardInterrupt
     return 0
+
+
+# The subcommands, each in `livestock-notebooks --help`. A new one is one line here (see
+# livestock_notebooks/command.py): its module provides add_arguments(parser) and run(args).
+add_command("serve", __name__, "serve the notebooks as a local web app (the default)",
+            add="add_serve_arguments", run="serve", pass_through=True, default=True)
+add_command("lab", "livestock_notebooks.lab.cli",
+            "play a balance-lab experiment of bot games on Dask into a Parquet folder (needs the [lab] extra)")
+add_command("copy-notebooks", __name__, "write editable copies of the notebooks into a folder, for JupyterLab",
+            add="add_copy_notebooks_arguments", run="copy_notebooks_command")
+add_command("build-site", "livestock_notebooks.static_site.cli",
+            "write the static web edition (runs in the browser, no server) into a folder (needs the [site] extra and npm)")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``livestock-notebooks [COMMAND] [OPTIONS]``: the exit status."""
+    return dispatch(argv, "Livestock Notebooks: play, learn and explore the odds of Livestock Uprising, "
+                          "BattleGoats and Space Pigs in notebooks served as a local web app.")
 
 
 if __name__ == "__main__":  # pragma: no cover

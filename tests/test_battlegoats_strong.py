@@ -3,7 +3,7 @@ that it plans from what its seat knows. Rule tests are named after the rulebook 
 from __future__ import annotations
 
 from livestock_notebooks import battlegoats as bg
-from livestock_notebooks.battlegoats.strong import AttackPlanner, PlannerBot, StrongBot
+from livestock_notebooks.battlegoats.bots.strong import AttackPlanner, PlannerBot, StrongBot
 
 # Player 1 (seat 0) attacks; seat 1 has four cards left, seat 2 only two; nothing is known.
 THREE = ("bg3 attack s0 r1/- f0 l0 basic | lord_bleats,kid_goat,.,.,.,.,.,.,./-/-/-/- | "
@@ -83,8 +83,8 @@ def test_the_playouts_attack_as_the_smart_bot_does():
     attacker and target in most positions (its ties towards the lowest seat and slot included)."""
     import random
 
-    from livestock_notebooks.battlegoats.bots import SeenBot
-    from livestock_notebooks.battlegoats.playout import smart_playout
+    from livestock_notebooks.battlegoats.bots.heuristic import SeenBot
+    from livestock_notebooks.battlegoats.bots.playout import smart_playout
 
     same = total = 0
     for game in range(4):

@@ -16,15 +16,13 @@ pytest.importorskip("playwright")
 from playwright.sync_api import expect  # noqa: E402
 
 from browser import open_page, screenshot_path  # noqa: E402
+from layout_shift import tutorial_prefix  # noqa: E402
 from livestock_notebooks.games import GAMES  # noqa: E402
-
-#: the CSS prefix of a tutorial card where it is not "lsn-tut"
-PREFIXES = {"battlegoats": "lsn-bg-tut"}
 
 
 @pytest.mark.parametrize("game", list(GAMES))
 def test_every_tutorial_step_advances_with_a_screenshot(browser, voila_server, game):
-    p = PREFIXES.get(game, "lsn-tut")
+    p = tutorial_prefix(game)
     context, page, errors = open_page(browser, voila_server, f"{game}_tutorial", (1366, 768), start=False)
     try:
         header = page.locator(f".{p}-header")

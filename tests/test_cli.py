@@ -118,3 +118,157 @@ def test_readme_lists_every_catalog_notebook() -> None:
     readme = (REPO / "README.md").read_text()
     missing = [e.file for e in catalog.NOTEBOOKS if f"`{e.file}`" not in readme]
     assert not missing, f"add a line for these notebooks to README.md: {missing}"
+
+
+# --- one command, its subcommands, and every bad input answered in one line ---------------------
+
+def _run(args, capsys) -> tuple[int, str, str]:
+    """``livestock-notebooks ARGS`` in this process: (status, stdout, stderr)."""
+    try:
+        status = cli.main(args)
+    except SystemExit as exc:  # argparse's --help / --version / errors
+        status = exc.code if isinstance(exc.code, int) else 1
+    printed = capsys.readouterr()
+    return status, printed.out, printed.err
+
+
+def _one_line_error(status: int, err: str) -> str:
+    assert status != 0
+    assert "Traceback" not in err
+    lines = [line for line in err.replace("\r", "\n").splitlines() if line.strip()]
+    assert len(lines) == 1, err
+    return lines[0]
+
+
+def test_help_lists_every_subcommand_and_the_serve_options(capsys) -> None:
+    status, out, _ = _run(["--help"], capsys)
+    assert status == 0
+    for name in ("serve", "lab", "copy-notebooks"):
+        assert f"    {name}" in out
+    assert "--port" in out and "With no command, `serve` runs" in out
+    for name in ("serve", "lab", "copy-notebooks"):
+        status, out, _ = _run([name, "--help"], capsys)
+        assert status == 0 and f"usage: livestock-notebooks {name}" in out
+        assert "%%" not in out
+    assert "95% intervals" in _run(["lab", "--help"], capsys)[1]
+
+
+def test_version_is_the_packages(capsys) -> None:
+    from importlib.metadata import version
+
+    out = subprocess.run([*console_script(), "--version"], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0 and out.stdout.strip() == f"livestock-notebooks {version('livestock-notebooks')}"
+
+
+def test_a_new_subcommand_is_one_line(tmp_path, monkeypatch, capsys) -> None:
+    from livestock_notebooks import command
+
+    module = tmp_path / "hello_command.py"
+    module.write_text("def add_arguments(parser):\n    parser.add_argument('--name', default='you')\n\n"
+                      "def run(args):\n    print('hello', args.name)\n    return 0\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(command, "_COMMANDS", dict(command._COMMANDS))
+    command.add_command("hello", "hello_command", "say hello")
+    assert "say hello" in _run(["--help"], capsys)[1]
+    assert _run(["hello", "--name", "Pig"], capsys)[:2] == (0, "hello Pig\n")
+    assert "--bogus" in _one_line_error(*_run(["hello", "--bogus"], capsys)[::2])
+
+
+@pytest.mark.parametrize("args, said", [
+    (["--bogus"], "unrecognized option '--bogus'"),
+    (["nope"], "unknown command 'nope'"),
+    (["serve", "stray"], "unrecognized argument 'stray'"),
+    (["--Voila.theme"], "needs a value"),
+    (["--port", "x"], "not a port number"),
+    (["--port", "99999"], "out of range"),
+    (["--ip", "0.0.0.0"], "--allow-remote"),
+    (["--ip", "192.0.2.1", "--allow-remote"], "cannot listen on --ip 192.0.2.1"),
+    (["--ip", "no-such-host.invalid", "--allow-remote"], "cannot listen on --ip no-such-host.invalid"),
+    (["--notebooks", "/no/such/folder"], "notebooks folder not found"),
+    (["--install-template", "/proc/no-such-prefix"], "cannot install the template"),
+    (["lab", "--game", "battlegoats", "--seats", "random,random", "--games", "0", "--out", "x"], "--games: must be 1"),
+    (["lab", "--game", "battlegoats", "--seats", "random,random", "--max-rounds", "0", "--out", "x"],
+     "--max-rounds: must be 1"),
+    (["lab", "--game", "battlegoats", "--seats", "random,robot", "--out", "x"], "unknown bot 'robot'"),
+    (["lab", "--game", "chess", "--seats", "random", "--out", "x"], "invalid choice"),
+    (["lab", "--game", "battlegoats", "--seats", "random,random", "--options", "{", "--out", "x"], "not JSON"),
+    (["lab", "--game", "battlegoats", "--seats", "random,random", "--out", "x", "--Voila.port=1"], "unrecognized"),
+    (["lab", "--game", "battlegoats", "--seats", "random,random", "--out", "x", "--scheduler", "no-port"],
+     "cannot reach the Dask scheduler at no-port"),
+    (["lab", "--game", "battlegoats", "--seats", "random,random", "--out", "x", "--workers", "0"], "must be 1"),
+])
+def test_bad_input_is_one_line_and_a_non_zero_status(args, said, capsys, tmp_path, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert said in _one_line_error(*_run(args, capsys)[::2])
+    assert not (tmp_path / "x").exists()  # a refused lab run leaves nothing behind
+
+
+def test_lab_refuses_an_unwritable_folder_and_another_experiments(tmp_path, capsys) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    lab = ["lab", "--game", "battlegoats", "--games", "2", "--max-rounds", "1", "--scheduler", "serial"]
+    said = _one_line_error(*_run([*lab, "--seats", "random,random", "--out", str(blocker / "out")], capsys)[::2])
+    assert "cannot write the results into" in said and "Not a directory" in said
+    out = str(tmp_path / "out")
+    assert _run([*lab, "--seats", "random,random", "--out", out], capsys)[0] == 0
+    said = _one_line_error(*_run([*lab, "--seats", "random,smart", "--out", out], capsys)[::2])
+    assert "holds the games of another experiment" in said
+
+
+def test_lab_refuses_an_unreachable_scheduler(tmp_path, capsys, monkeypatch) -> None:
+    from livestock_notebooks.lab import runner
+
+    monkeypatch.setattr(runner, "CONNECT_TIMEOUT", 1)
+    args = ["lab", "--game", "battlegoats", "--seats", "random,random", "--games", "2",
+            "--out", str(tmp_path / "out"), "--scheduler", "tcp://127.0.0.1:9"]
+    assert "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in _one_line_error(*_run(args, capsys)[::2])
+
+
+def test_copy_notebooks_refusals_are_one_line(tmp_path, capsys) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    assert "cannot write into" in _one_line_error(*_run(["copy-notebooks", str(blocker / "x")], capsys)[::2])
+    assert _run(["copy-notebooks", str(tmp_path / "mine")], capsys)[0] == 0
+    assert "--overwrite" in _one_line_error(*_run(["copy-notebooks", str(tmp_path / "mine")], capsys)[::2])
+    assert "the following arguments are required: DIR" in _one_line_error(*_run(["copy-notebooks"], capsys)[::2])
+
+
+def _interrupt(command: list[str], ready: str, tmp_path: Path) -> tuple[int, str]:
+    """Start ``command``, wait (bounded) for ``ready`` on its standard error, press Ctrl-C."""
+    import os
+    import signal
+    import time
+
+    log = tmp_path / "stderr.txt"
+    with log.open("w") as err:
+        proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=err, text=True,
+                                env={**os.environ, "PYTHONWARNINGS": ""})
+        try:
+            deadline = time.monotonic() + 90
+            while ready not in log.read_text() and proc.poll() is None and time.monotonic() < deadline:
+                time.sleep(0.2)
+            assert ready in log.read_text(), log.read_text()
+            proc.send_signal(signal.SIGINT)
+            status = proc.wait(timeout=60)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+    return status, log.read_text()
+
+
+def test_serve_starts_without_a_warning_and_stops_on_ctrl_c(tmp_path) -> None:
+    from browser import free_port
+
+    status, err = _interrupt([*console_script(), "--no-browser", "--port", str(free_port())],
+                             "is running at", tmp_path)
+    assert status == 130 and "Traceback" not in err
+    assert "warn" not in err.lower(), err
+    assert err.strip().splitlines()[-1] == "livestock-notebooks: interrupted"
+
+
+def test_ctrl_c_in_the_lab_is_one_line(tmp_path) -> None:
+    status, err = _interrupt([*console_script(), "lab", "--game", "space_pigs", "--seats", "random,random,random",
+                              "--games", "500", "--scheduler", "serial", "--out", str(tmp_path / "out")],
+                             "games [", tmp_path)
+    assert status == 130 and "Traceback" not in err
+    assert err.strip().splitlines()[-1] == "livestock-notebooks: interrupted"

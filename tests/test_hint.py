@@ -36,7 +36,8 @@ def test_the_hints_setting_is_kept_in_the_save(tmp_path):
 def test_the_hint_names_a_legal_move_with_its_chance_and_goes_when_the_game_moves_on(game, tmp_path, monkeypatch):
     from livestock_notebooks.widgets.shell import hint as hint_module
 
-    monkeypatch.setattr(hint_module, "HINT_SECONDS", 0.05)
+    monkeypatch.setattr(hint_module, "HINT_LEVEL", "easy")  # fewer playouts: a test, not a benchmark
+    monkeypatch.setattr(hint_module, "HINT_WORLDS", 8)
     spec = GAMES[game]
     app = PAGES[game].play_app(bot_delay=None, save_directory=tmp_path, check_resume=False)
     app.start([Seat.human(), *[Seat.bot("random")] * (spec.min_players - 1)], seed=5)
@@ -44,8 +45,10 @@ def test_the_hint_names_a_legal_move_with_its_chance_and_goes_when_the_game_move
     s = app.session
     assert s.is_human_turn and shown(app.hint_button) and not app.hint_button.disabled
     text = app.hint()
-    assert text.startswith("Hint:") and "estimated chance to win after it" in text and "%" in text
+    assert text.startswith("Hint:") and "Chance to win after it: " in text and "% (likely " in text
+    assert "from 8 simulated continuations" in text
     legal_words = {spec.action_text(s.state, a, s.current_player) for a in s.state.legal_actions()}
+    legal_words |= {str(a) for a in s.state.legal_actions()}
     assert any(words in text for words in legal_words)
     app.act(s.state.legal_actions()[0])
     assert app.hint_output.value == ""  # an old hint never stays
@@ -55,7 +58,7 @@ def _livestock_attack_position():
     """A two-player Livestock game, played by greedy bots until the player to act may attack."""
     from livestock_notebooks.livestock_uprising import actions as A
     from livestock_notebooks.livestock_uprising import new_game
-    from livestock_notebooks.livestock_uprising.bots import GreedyBot
+    from livestock_notebooks.livestock_uprising.bots.heuristic import GreedyBot
 
     for seed in range(1, 40):
         state = new_game(players=2, seed=seed, max_rounds=100)
@@ -73,7 +76,7 @@ def _livestock_attack_position():
 
 
 def test_the_livestock_hint_gives_the_exact_odds_of_a_suggested_attack():
-    from livestock_notebooks.livestock_uprising.strong import hint_detail
+    from livestock_notebooks.livestock_uprising.bots.strong import hint_detail
 
     state, attack = _livestock_attack_position()
     view = state.player_view(state.current_player)
@@ -86,7 +89,7 @@ def test_the_livestock_hint_gives_the_exact_odds_of_a_suggested_attack():
 
 
 def test_the_hint_on_the_livestock_page_names_the_battle_odds(tmp_path, monkeypatch):
-    from livestock_notebooks.livestock_uprising import strong
+    from livestock_notebooks.livestock_uprising.bots import strong
     from livestock_notebooks.widgets.livestock_uprising.app import livestock_app
 
     state, attack = _livestock_attack_position()
@@ -107,3 +110,41 @@ def test_the_hint_on_the_livestock_page_names_the_battle_odds(tmp_path, monkeypa
     suggested["action"] = next(a for a in state.legal_actions() if type(a).__name__ != "Attack")
     app._hint_for = None
     assert "of this battle" not in app.hint()
+
+
+def _hint_app(game, tmp_path, monkeypatch, worlds):
+    from livestock_notebooks.widgets.shell import hint as hint_module
+
+    monkeypatch.setattr(hint_module, "HINT_LEVEL", "easy")
+    monkeypatch.setattr(hint_module, "HINT_WORLDS", worlds)
+    spec = GAMES[game]
+    app = PAGES[game].play_app(bot_delay=None, save_directory=tmp_path, check_resume=False)
+    app.start([Seat.human(), *[Seat.bot("random")] * (spec.min_players - 1)], seed=5)
+    app.run_bots()
+    return app
+
+
+@pytest.mark.parametrize("game", ["livestock_uprising", "battlegoats"])
+def test_the_hint_never_shows_a_figure_from_fewer_playouts_than_its_minimum(game, tmp_path, monkeypatch):
+    from livestock_notebooks.win_chance import MIN_PLAYOUTS, _chance
+
+    app = _hint_app(game, tmp_path, monkeypatch, MIN_PLAYOUTS - 1)
+    text = app.hint()
+    assert text.startswith("Hint:") and "hance to win after it" not in text and "%" not in text, text
+    assert f"{MIN_PLAYOUTS - 1} simulated continuations are too few (at least {MIN_PLAYOUTS})" in text
+    # the figure itself: none under the minimum, a probability with its range from it on
+    assert _chance(game, [0.6] * (MIN_PLAYOUTS - 1)).probability is None
+    assert _chance(game, [0.6] * (MIN_PLAYOUTS - 1)).text() == ""
+    enough = _chance(game, [0.5, 0.7] * MIN_PLAYOUTS)
+    assert enough.low <= enough.probability <= enough.high and "likely" in enough.text()
+
+
+def test_the_battlegoats_hint_names_the_card_as_well_as_the_slot(tmp_path, monkeypatch):
+    from livestock_notebooks.battlegoats import Place, card_name
+
+    app = _hint_app("battlegoats", tmp_path, monkeypatch, 8)
+    state = app.session.state
+    assert all(isinstance(a, Place) for a in state.legal_actions())  # laying out the army
+    text = app.hint()
+    named = [a for a in state.legal_actions() if f"places {card_name(a.card)} in " in text]
+    assert named, text

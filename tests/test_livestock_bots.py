@@ -10,7 +10,7 @@ import pytest
 
 from livestock_notebooks import livestock_uprising as lu
 from livestock_notebooks.livestock_uprising import data as D
-from livestock_notebooks.livestock_uprising.bots import GreedyBot, RandomBot
+from livestock_notebooks.livestock_uprising.bots.heuristic import GreedyBot, RandomBot
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot}
 

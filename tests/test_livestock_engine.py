@@ -12,7 +12,7 @@ from livestock_notebooks import livestock_uprising as lu
 from livestock_notebooks.core.bots import play_out
 from livestock_notebooks.core.protocol import Event
 from livestock_notebooks.livestock_uprising import data as D
-from livestock_notebooks.livestock_uprising.bots import GreedyBot, RandomBot
+from livestock_notebooks.livestock_uprising.bots.heuristic import GreedyBot, RandomBot
 
 # the rulebook's section names (alphabetical)
 RULEBOOK_SECTIONS = {

@@ -11,7 +11,7 @@ import os
 from pathlib import Path
 
 from livestock_notebooks import livestock_uprising as lu
-from livestock_notebooks.livestock_uprising.bots import GreedyBot
+from livestock_notebooks.livestock_uprising.bots.heuristic import GreedyBot
 
 GOLDEN = Path(__file__).parent / "golden" / "livestock_uprising.txt"
 CONFIG = {"players": 2, "seed": 2026, "max_rounds": 80}

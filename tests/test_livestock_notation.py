@@ -7,7 +7,7 @@ import random
 import pytest
 
 from livestock_notebooks import livestock_uprising as lu
-from livestock_notebooks.livestock_uprising.bots import GreedyBot, RandomBot
+from livestock_notebooks.livestock_uprising.bots.heuristic import GreedyBot, RandomBot
 
 BATTLE = ("Ch,Co ghcra/gfhcl/0grh1/acgfa/hcglr c3:d,a3,a3,c4:ss,e3,e3 0.0.0.0.0,0.0.0.0.0 -,-| - 0/action/0/0 "
           "000:100:000/t1.A Pecky@c3>c4:Bessie:casualty:1:0:0:-:def:1:1")

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from livestock_notebooks.livestock_uprising import actions as A
 from livestock_notebooks.livestock_uprising import from_notation, new_game
-from livestock_notebooks.livestock_uprising.bots import GreedyBot
+from livestock_notebooks.livestock_uprising.bots.heuristic import GreedyBot
 from livestock_notebooks.livestock_uprising.quick_view import QuickView
-from livestock_notebooks.livestock_uprising.strong import StrongBot
-from livestock_notebooks.livestock_uprising.strong_policy import TacticalBot, no_hideout, super_duel
+from livestock_notebooks.livestock_uprising.bots.strong import StrongBot
+from livestock_notebooks.livestock_uprising.bots.strong_policy import TacticalBot, no_hideout, super_duel
 
 
 def _positions(wanted, seeds=range(1, 30), limit: int = 400):
@@ -113,7 +113,9 @@ def test_the_routine_cap_defaults_to_an_eighth_of_the_iterations():
     assert StrongBot(seed=1, max_iterations=16).routine_iterations == 2
     assert StrongBot(seed=1, max_iterations=8).routine_iterations == 1
     assert StrongBot(seed=1, max_iterations=16, routine_iterations=8).routine_iterations == 8
-    assert StrongBot(seed=1).routine_iterations is None  # a time budget: an eighth of the time instead
+    assert StrongBot(seed=1).routine_iterations == 2  # the normal level's 16 worlds
+    assert StrongBot(seed=1, level="hard").routine_iterations == 6
+    assert StrongBot(seed=1, seconds=0.4).routine_iterations is None  # a time budget: an eighth of the time instead
 
 
 # A two-player game of strong bots (seed 1, game 13 of the benchmark) at round 16: the Chickens'

@@ -443,7 +443,7 @@ def _box_text(v):
 def test_battle_box_shows_only_the_battle_on_screen_battle_after_battle():
     """Several battles in a row (the human's, previewed then fought, and the bot's): the box
     never keeps odds, totals or notes of an earlier battle; a preview's odds are the engine's."""
-    from livestock_notebooks.livestock_uprising.bots import GreedyBot
+    from livestock_notebooks.livestock_uprising.bots.heuristic import GreedyBot
     from livestock_notebooks.odds.display import format_percent
 
     app = livestock_app(bot_delay=None)

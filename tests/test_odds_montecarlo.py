@@ -1,4 +1,5 @@
-"""The numpy Monte Carlo agrees with the exact odds (fixed seeds, a few standard errors)."""
+"""The Monte Carlo agrees with the exact odds (fixed seeds, a few standard errors), on numpy and
+on the plain-Python kernels the static web edition runs (every test runs on both)."""
 import math
 
 import pytest
@@ -14,6 +15,7 @@ from livestock_notebooks.odds import (
     tech_wipeout,
     tech_wipeout_two_sided,
 )
+from livestock_notebooks.odds import montecarlo
 from livestock_notebooks.odds.montecarlo import (
     iter_livestock_battle,
     iter_space_pigs_combat,
@@ -24,6 +26,16 @@ from livestock_notebooks.odds.montecarlo import (
 )
 
 SIGMAS = 4.5
+
+
+@pytest.fixture(autouse=True, params=["numpy", "python"])
+def engine(request):
+    """Each test once on the numpy kernels and once on the plain-Python ones."""
+    if request.param == "numpy":
+        pytest.importorskip("numpy")
+    montecarlo.use_numpy(request.param == "numpy")
+    yield request.param
+    montecarlo.use_numpy(None)
 
 
 def close(sim, name, exact):

@@ -112,11 +112,29 @@ def test_no_import_cycle():
 @pytest.mark.parametrize("game", GAMES)
 def test_every_game_package_has_the_same_shape(game):
     names = {p.stem for p in (PACKAGE / game).glob("*.py")}
-    expected = {"__init__", "game", "board", "state", "notation", "bots", "tutorial", "events", "views", "determinize", "strong",
-                "lab"}
+    expected = {"__init__", "game", "board", "state", "notation", "tutorial", "events", "views", "determinize", "lab"}
     assert expected <= names, f"{game} lacks {sorted(expected - names)}"
+    bots = {p.stem for p in (PACKAGE / game / "bots").glob("*.py")}
+    assert {"__init__", "heuristic", "strong"} <= bots, f"{game}/bots lacks {sorted({'__init__', 'heuristic', 'strong'} - bots)}"
     widgets = {p.stem for p in (PACKAGE / "widgets" / game).glob("*.py")}
     assert {"__init__", "app", "board", "tutorial"} <= widgets
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_rules_import_nothing_from_their_bots(game):
+    """The bots read the rules; no rules module (the package's own __init__ included) imports
+    the game's bots subpackage, at the top or inside a function. ``GAME.bots`` names it instead
+    (``core.game_info.BotRegistry``) and reads it when a bot is first asked for."""
+    rules = [n for n in MODULES if (n == f"livestock_notebooks.{game}" or n.startswith(f"livestock_notebooks.{game}."))
+             and not n.startswith(f"livestock_notebooks.{game}.bots")]
+    assert len(rules) > 5
+    bots = f"livestock_notebooks.{game}.bots"
+    offenders = {n: sorted(d for d in _imports(n) if d == bots or d.startswith(bots + ".")) for n in rules}
+    assert not {n: d for n, d in offenders.items() if d}, f"rules modules importing the bots: {offenders}"
+    # and no file of the rules package holds a bot class or the search
+    for name in rules:
+        text = MODULES[name].read_text(encoding="utf-8")
+        assert "SearchBot" not in text, f"{name} holds search code"
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -126,19 +144,24 @@ def test_notation_does_not_import_the_state(game):
 
 #: what each part of the package may import besides itself and the package root (the layers of
 #: docs/architecture.md); a new part fails the test below until it is placed here
-EVERYTHING = {"core", "odds", *GAMES, "games", "tournament", "lab", "tables", "catalog", "data_catalog", "widgets", "cli"}
+EVERYTHING = {"core", "odds", *GAMES, "games", "tournament", "win_chance", "review", "lab", "tables", "catalog",
+              "data_catalog", "widgets", "command", "cli", "static_site"}
 MAY_IMPORT: dict[str, set[str]] = {
     "core": set(),
     "odds": {"core"},
     **{game: {"core", "odds"} for game in GAMES},
     "games": {"core", *GAMES},
     "tournament": {"core", "games"},
-    "lab": {"core", "games", "tournament"},
+    "win_chance": {"core", "games", "tournament"},
+    "review": {"core", "games", "tournament", "win_chance"},
+    "lab": {"core", "games", "tournament", "command", "cli"},
     "tables": {"core", "games"},
     "catalog": {"core", "games"},
     "data_catalog": {"core", "catalog", "games"},
-    "widgets": EVERYTHING - {"widgets", "cli"},
+    "widgets": EVERYTHING - {"widgets", "command", "cli", "static_site"},
+    "command": set(),
     "cli": EVERYTHING - {"cli"},
+    "static_site": EVERYTHING - {"static_site"},
     "__main__": {"cli"},
 }
 
@@ -174,7 +197,7 @@ CONSUMERS = (
     "livestock_notebooks.lab.features", "livestock_notebooks.lab.analysis", "livestock_notebooks.lab.studies",
     "livestock_notebooks.lab.cli", "livestock_notebooks.catalog", "livestock_notebooks.data_catalog",
     "livestock_notebooks.widgets.landing", "livestock_notebooks.widgets.pictures",
-    "livestock_notebooks.widgets.tables.page",
+    "livestock_notebooks.widgets.tables.page", "livestock_notebooks.win_chance", "livestock_notebooks.review",
 )
 REGISTRIES = ("livestock_notebooks.games", "livestock_notebooks.widgets.games")
 

@@ -6,9 +6,9 @@ import statistics
 from livestock_notebooks import space_pigs as sp
 from livestock_notebooks import tournament
 from livestock_notebooks.core.bots import play_out
-from livestock_notebooks.space_pigs.bots import GreedyBot, RandomBot
+from livestock_notebooks.space_pigs.bots.heuristic import GreedyBot, RandomBot
 from livestock_notebooks.space_pigs.data import CARDS
-from livestock_notebooks.space_pigs.strong_policy import StrongPolicy
+from livestock_notebooks.space_pigs.bots.strong_policy import StrongPolicy
 
 
 def test_bots_play_legal_actions_to_the_end():

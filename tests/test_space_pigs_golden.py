@@ -12,7 +12,7 @@ from pathlib import Path
 
 from livestock_notebooks import space_pigs as sp
 from livestock_notebooks.core.bots import play_out
-from livestock_notebooks.space_pigs.bots import GreedyBot, RandomBot
+from livestock_notebooks.space_pigs.bots.heuristic import GreedyBot, RandomBot
 
 GOLDEN = Path(__file__).parent / "golden" / "space_pigs.txt"
 CONFIG = {"players": 4, "seed": 21, "rules": "full", "max_rounds": 4, "clan_powers": True}

@@ -3,10 +3,10 @@ the search finds better), and the greedy bot's remembered odds."""
 from __future__ import annotations
 
 from livestock_notebooks import space_pigs as sp
-from livestock_notebooks.space_pigs import bots as sp_bots
+from livestock_notebooks.space_pigs.bots import heuristic as sp_bots
 from livestock_notebooks.space_pigs.actions import GiveMarker, Stand, Vote
-from livestock_notebooks.space_pigs.bots import GreedyBot
-from livestock_notebooks.space_pigs.strong import StrongBot, StrongPolicy, recipe_done_chance
+from livestock_notebooks.space_pigs.bots.heuristic import GreedyBot
+from livestock_notebooks.space_pigs.bots.strong import StrongBot, StrongPolicy, recipe_done_chance
 
 
 def _first_election_without_the_most_governors():
@@ -70,7 +70,7 @@ def test_victory_a_recipe_winner_is_seen_producing_its_recipe():
 
 
 def test_phase_1_colonists_the_royal_pig_keeps_two_markers_then_feeds_the_least_dangerous_clans():
-    from livestock_notebooks.space_pigs.strong_policy import danger
+    from livestock_notebooks.space_pigs.bots.strong_policy import danger
 
     given = 0
     for seed in (1, 2, 3):
@@ -94,7 +94,7 @@ def test_the_strong_bot_searches_only_the_cards_of_a_battle():
     """Trips, deployments, votes and the rest are the heuristic's at once (no playout); the cards
     played in a battle are searched."""
     from livestock_notebooks.space_pigs.actions import PlayCard
-    from livestock_notebooks.space_pigs.strong import is_searched
+    from livestock_notebooks.space_pigs.bots.strong import is_searched
 
     searched = routine = 0
     for state in _greedy_game(2):
@@ -121,7 +121,7 @@ def test_the_strong_bot_searches_only_the_cards_of_a_battle():
 
 def test_the_hint_gives_the_exact_odds_of_a_landing_on_enemies():
     from livestock_notebooks.space_pigs.actions import Fly
-    from livestock_notebooks.space_pigs.strong import hint_detail
+    from livestock_notebooks.space_pigs.bots.strong import hint_detail
 
     said = []
     for state in _greedy_game(2):
@@ -139,8 +139,8 @@ def test_the_hint_gives_the_exact_odds_of_a_landing_on_enemies():
 
 
 def test_travel_the_strong_heuristic_wants_no_planet_of_a_colour_it_makes_in_full():
-    from livestock_notebooks.space_pigs.bots import COLOUR_INDEX
-    from livestock_notebooks.space_pigs.strong_policy import _StrongPlan
+    from livestock_notebooks.space_pigs.bots.heuristic import COLOUR_INDEX
+    from livestock_notebooks.space_pigs.bots.strong_policy import _StrongPlan
 
     seen = 0
     for state in _greedy_game(3):
@@ -179,7 +179,7 @@ def _differs(seeds, kind, limit=1, start_worlds=None):
 
 
 def test_danger_a_clan_one_acorn_short_is_seen_near_its_recipe():
-    from livestock_notebooks.space_pigs.strong_policy import danger, recipe_near_chance
+    from livestock_notebooks.space_pigs.bots.strong_policy import danger, recipe_near_chance
 
     seen = 0
     for state in _greedy_game(1):
@@ -201,7 +201,7 @@ def test_danger_a_clan_one_acorn_short_is_seen_near_its_recipe():
 
 def test_danger_the_aliens_and_the_colonists_go_by_nearness_to_a_recipe():
     from livestock_notebooks.space_pigs.actions import MoveAliens
-    from livestock_notebooks.space_pigs.strong_policy import danger
+    from livestock_notebooks.space_pigs.bots.strong_policy import danger
 
     (state, mine, theirs), = _differs((1, 2, 3, 4), MoveAliens)
     view = state.player_view(state.current_player)
@@ -212,7 +212,7 @@ def test_danger_the_aliens_and_the_colonists_go_by_nearness_to_a_recipe():
 
 def test_set_up_the_strong_heuristic_starts_clear_of_the_other_clans():
     from livestock_notebooks.space_pigs.actions import StartPlanet
-    from livestock_notebooks.space_pigs.bots import _dist
+    from livestock_notebooks.space_pigs.bots.heuristic import _dist
 
     (state, mine, theirs), = _differs((1, 2, 3), StartPlanet, start_worlds=0)  # its value alone
     view = state.player_view(state.current_player)
@@ -226,7 +226,7 @@ def test_set_up_the_strong_heuristic_picks_its_start_by_playouts():
     """Where the playouts (to the end of turn 2, in worlds drawn from its view) rank another of the
     heuristic's best starts above the one it values most, it starts there."""
     from livestock_notebooks.space_pigs.actions import StartPlanet
-    from livestock_notebooks.space_pigs.strong_policy import START_CANDIDATES
+    from livestock_notebooks.space_pigs.bots.strong_policy import START_CANDIDATES
 
     for seed in (1, 2, 3, 4):
         for state in _greedy_game(seed):
@@ -247,7 +247,7 @@ def test_set_up_the_strong_heuristic_picks_its_start_by_playouts():
 
 
 def test_election_the_strong_heuristic_votes_for_the_clan_least_near_its_recipe():
-    from livestock_notebooks.space_pigs.strong_policy import danger
+    from livestock_notebooks.space_pigs.bots.strong_policy import danger
 
     (state, mine, theirs), = _differs((1, 2, 3, 4, 5), Vote)
     view = state.player_view(state.current_player)
@@ -255,8 +255,8 @@ def test_election_the_strong_heuristic_votes_for_the_clan_least_near_its_recipe(
 
 
 def test_travel_it_attacks_a_clan_one_acorn_short_of_a_recipe_where_greedy_does_not():
-    from livestock_notebooks.space_pigs.bots import _Plan
-    from livestock_notebooks.space_pigs.strong_policy import _StrongPlan, recipe_near_chance
+    from livestock_notebooks.space_pigs.bots.heuristic import _Plan
+    from livestock_notebooks.space_pigs.bots.strong_policy import _StrongPlan, recipe_near_chance
 
     for seed in range(1, 8):
         for state in _greedy_game(seed):
@@ -290,7 +290,7 @@ def _card_effect(action) -> str:
 
 def test_travel_a_planet_displacement_brings_a_planet_its_recipe_lacks_next_to_its_troops():
     from livestock_notebooks.space_pigs.actions import ChooseHex, PlayCard
-    from livestock_notebooks.space_pigs.strong_policy import _StrongPlan, swap_target
+    from livestock_notebooks.space_pigs.bots.strong_policy import _StrongPlan, swap_target
 
     for seed in range(1, 12):
         for state in _greedy_game(seed):
@@ -362,7 +362,7 @@ def test_travel_extra_mouve_waits_until_every_clan_has_travelled():
 
 def test_phase_3_combat_it_plays_a_card_for_a_planet_at_stake_where_greedy_does_not():
     from livestock_notebooks.space_pigs.actions import Done, PlayCard
-    from livestock_notebooks.space_pigs.strong_policy import _StrongPlan, battle_stake
+    from livestock_notebooks.space_pigs.bots.strong_policy import _StrongPlan, battle_stake
 
     for state in _greedy_game(1):
         p = state.current_player
@@ -401,14 +401,17 @@ def test_election_the_royal_pig_calls_first_the_voters_who_back_it():
 
 
 def test_set_up_the_strong_bot_on_a_clock_keeps_its_start_within_the_decision_budget():
-    """A strong bot on a clock (the page's levels) plays only the start worlds that end within
-    START_SECONDS (one at least: with no time, exactly the first world of the four); with an
-    iteration cap (the benchmarks) it plays them all, reproducibly."""
+    """A strong bot on a time budget plays only the start worlds that end within START_SECONDS
+    (one at least: with no time, exactly the first world of the four); at a level it plays the
+    level's worlds, the clock only a safety stop."""
+    from livestock_notebooks.core.search import SAFETY_SECONDS
     from livestock_notebooks.space_pigs.actions import StartPlanet
-    from livestock_notebooks.space_pigs.strong import START_SECONDS, SpacePigsSearch
+    from livestock_notebooks.space_pigs.bots.strong import START_SECONDS, SpacePigsSearch
 
-    assert SpacePigsSearch(seed=1)._policy.start_seconds == START_SECONDS <= 1.0
-    assert SpacePigsSearch(seed=1, max_iterations=8)._policy.start_seconds is None
+    assert SpacePigsSearch(seed=1, seconds=0.4)._policy.start_seconds == START_SECONDS <= 1.0
+    assert SpacePigsSearch(seed=1)._policy.start_seconds == SAFETY_SECONDS
+    assert SpacePigsSearch(seed=1)._policy.start_worlds == 4
+    assert SpacePigsSearch(seed=1, level="easy")._policy.start_worlds == 1
     state = next(s for s in _greedy_game(1) if any(isinstance(a, StartPlanet) for a in s.legal_actions()))
     starts = [a for a in state.legal_actions() if isinstance(a, StartPlanet)]
     p = state.current_player
@@ -426,7 +429,7 @@ def test_travel_it_follows_the_policy_for_the_turn_its_playouts_rank_first():
     """Near a recipe, its first decision of its own travel plays each policy (MODES) on to the end
     of the turn in worlds drawn from its view; it follows the best for the rest of the turn (here
     the fort, which keeps more guards), where the heuristic alone acts otherwise."""
-    from livestock_notebooks.space_pigs.strong_policy import MODE_PLANS
+    from livestock_notebooks.space_pigs.bots.strong_policy import MODE_PLANS
 
     state = _first_travel(3, 3, 3)
     p = state.current_player
@@ -447,15 +450,18 @@ def test_travel_it_follows_the_policy_for_the_turn_its_playouts_rank_first():
 
 
 def test_travel_the_strong_bot_on_a_clock_keeps_its_policy_playouts_within_the_decision_budget():
-    """On a clock the playouts for the turn's policy stop at the world that would end after
-    MODE_SECONDS (one at least: with no time, exactly the first world); with an iteration cap
-    (the benchmarks) it plays them all, reproducibly."""
+    """On a time budget the playouts for the turn's policy stop at the world that would end after
+    MODE_SECONDS (one at least: with no time, exactly the first world); at a level it plays the
+    level's worlds, the clock a safety stop."""
     import time
 
-    from livestock_notebooks.space_pigs.strong import MODE_SECONDS, SpacePigsSearch
+    from livestock_notebooks.space_pigs.bots.strong import MODE_SECONDS, SpacePigsSearch
 
-    assert SpacePigsSearch(seed=1)._policy.mode_seconds == MODE_SECONDS <= 1.0
-    assert SpacePigsSearch(seed=1, max_iterations=8)._policy.mode_seconds is None
+    from livestock_notebooks.core.search import SAFETY_SECONDS
+
+    assert SpacePigsSearch(seed=1, seconds=0.4)._policy.mode_seconds == MODE_SECONDS <= 1.0
+    assert SpacePigsSearch(seed=1, max_iterations=8)._policy.mode_seconds == SAFETY_SECONDS
+    assert SpacePigsSearch(seed=1, level="hard")._policy.mode_worlds == 4
     state = _first_travel(3, 3, 3)
     began = time.perf_counter()
     no_time = StrongPolicy(0, mode_worlds=2, mode_seconds=0.0).mode_totals(state.copy(), 3)

@@ -252,3 +252,31 @@ def test_the_invite_and_seat_menus_fold_away_once_every_seat_is_taken_and_open_o
     assert lobby.details.layout.display != "none"
     lobby.details_toggle.click()
     assert lobby.details.layout.display == "none"
+
+
+def test_a_move_and_a_bot_step_show_the_services_events_without_reading_the_action_log(store, folder):
+    """The events a move made reach the page that made it as the service returned them: the
+    page neither reads the action log nor replays it (another page catching up still does)."""
+    host = page(store, folder, "host")
+    table = create(host, "battlegoats", ["Human", "random"])
+    seen: list = []
+    host.app.on_change(lambda app, events: seen.extend(events))
+    reads = []
+    actions = store.actions
+    store.actions = lambda table_id: reads.append(table_id) or actions(table_id)
+    before = len(host.session.log)
+    while host.session.current_player == 0:
+        action = host.session.legal_for_viewer()[0]
+        expected = host.session.state.copy().apply(action)
+        seen.clear()
+        assert host.app.act(action), host.app.status_text
+        assert seen and [e.text for e in seen[:len(expected)]] == [e.text for e in expected]
+    assert host.session.is_bot_turn
+    version = host.session.version
+    host.app.run_bots()
+    assert host.session.version == store.get(table).version > version
+    assert reads == []  # neither the moves nor the bot's step read the log back
+    assert host.session.state.to_json() == store.get(table).save
+    assert len(host.session.log) > before
+    watcher = page(store, folder, "Dee", table)
+    assert watcher.session.version == host.session.version

@@ -83,7 +83,7 @@ def test_every_section_a_step_names_is_a_rulebook_heading(game):
 
 def test_space_pigs_moves_are_what_the_worked_answers_take():
     """``Step.moves`` (what the estimate counts) matches the learner's moves in each worked answer."""
-    from livestock_notebooks.space_pigs.bots import GreedyBot
+    from livestock_notebooks.space_pigs.bots.heuristic import GreedyBot
     state = None
     for step in space_pigs.STEPS:
         if not step.interactive:

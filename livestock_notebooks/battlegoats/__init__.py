@@ -116,12 +116,13 @@ Notation (``state.notation()`` / ``from_notation(text, seed=0, cards=None)``)
         bg2 attack s1 r2/10 f0 l0 basic | .,matador_goat^,.,.,.,.,.,.,./-/ram_goat/-/- | .,.,.,.,cyborg_goat,.,.,.,./-/-/-/- | rev=ram_goat
 
 Bots: :class:`RandomBot` (shared) and :class:`SeenBot` (plays on what it has seen), by stable name
-``BOTS = {"random", "smart"}``. ``GAME`` (:mod:`.game`) describes the game once for the session and pages.
+``BOTS`` (with the strong bot at its levels), all in the :mod:`.bots` subpackage. ``GAME`` (:mod:`.game`) describes the game once for the session and pages.
 """
 from .actions import *  # noqa: F401,F403 - the action classes, ACTION_CLASSES, card_name
 from .actions import ACTION_CLASSES
 from . import events
-from .bots import BOTS, RandomBot, SeenBot
+from ..core.bots import RandomBot
+from ..core.game_info import bots_getattr
 from .determinize import determinize
 from .cards import (
     ROWS,
@@ -155,6 +156,11 @@ BENCHMARK_CONFIGS = [
     {"players": 3, "max_rounds": 40},
     {"players": 6, "max_rounds": 40, "draft": True},
 ]
+
+
+#: the bots, re-exported when first asked for (``bg.SeenBot``, ``bg.BOTS``, ``bg.bots``): the
+#: rules import nothing from the bots subpackage, which imports the rules
+__getattr__ = bots_getattr(__name__, ("BOTS", "SeenBot", "StrongBot"))
 
 
 def action_from_dict(data):

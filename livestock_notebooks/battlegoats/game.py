@@ -18,25 +18,24 @@ from __future__ import annotations
 
 from typing import Any, Sequence, cast
 
-from ..core.game_info import GameInfo
+from ..core.game_info import BotRegistry, GameInfo
 from ..core.protocol import Action, GameState
-from ..core.search import STRONG_LABELS, with_strong
+from ..core.search import STRONG_LABELS
 from . import actions as act
 from .board import player_text
-from .bots import BOTS as _HEURISTIC_BOTS
 from .cards import SLOT_NAMES
 from .lab import LAB
 from .pictures import PLAYER_COLOURS
 from .state import BattleGoatsState, load, new_game
-from .strong import StrongBot
 
 __all__ = [
     "ARMY_MODES", "BOTS", "BOT_ALIASES", "GAME", "PLAYER_COLOURS", "ROUND_LIMITS", "describe_action",
     "describe_turn", "game_info", "progress", "result_text", "setup_options",
 ]
 
-#: The bots by stable name (the names written into saves): the heuristic ones and the strong one.
-BOTS = with_strong(_HEURISTIC_BOTS, StrongBot)
+#: The bots by stable name (the names written into saves), from the ``BOTS`` of the bots
+#: subpackage when first asked for: the rules import nothing from the bots.
+BOTS = BotRegistry(f"{__package__}.bots")
 #: Bot names as earlier pages and the engine wrote them -> the stable name.
 BOT_ALIASES = {"Random": "random", "Smart": "smart", "seen": "smart"}
 #: How the armies are built, with their captions (``draft`` option of ``new_game``).

@@ -27,7 +27,7 @@ from ..core.protocol import Action
 from ..core.tutorial import Step, find_step
 from ..core.tutorial import state_for as _state_for
 from . import actions as act
-from .bots import SeenBot
+from .game import GAME
 from .cards import card_value, standard_cards
 from .state import BattleGoatsState, from_notation
 
@@ -213,7 +213,7 @@ def reply(step: Step, state: BattleGoatsState) -> Action:
     scripted = REPLIES.get(step.key)
     if scripted is not None and state.stage in ("defender", "ending"):
         return scripted(state)
-    return SeenBot(0).choose(state)
+    return GAME.make_bot("smart", 0).choose(state)
 
 
 def state_for(step: Step, seed: int = 7) -> BattleGoatsState:

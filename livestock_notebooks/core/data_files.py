@@ -35,10 +35,10 @@ class Reading:
 
 
 def data_files(data_dir: str | os.PathLike[str] | None = None) -> list[Path]:
-    """Every ``*.json`` under the data folder, sorted; ``lab/`` (finished balance-lab studies:
-    results, not game values) is not one of them."""
+    """Every ``*.json`` under the data folder, sorted; ``lab/`` (finished balance-lab studies)
+    and ``calibration/`` (the hint's fitted tables) are results, not game values: not listed."""
     root = Path(data_dir) if data_dir is not None else DATA_DIR
-    return sorted(p for p in root.rglob("*.json") if p.relative_to(root).parts[0] != "lab")
+    return sorted(p for p in root.rglob("*.json") if p.relative_to(root).parts[0] not in ("lab", "calibration"))
 
 
 def _rel(path: Path, root: Path) -> str:

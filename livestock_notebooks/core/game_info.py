@@ -10,13 +10,59 @@ from __future__ import annotations
 
 import inspect
 from dataclasses import dataclass, field
-from typing import Any, Callable, Hashable, Mapping
+from importlib import import_module
+from typing import Any, Callable, Hashable, Iterator, Mapping
 
 from .errors import SaveFileError
 from .lab_facts import LabFacts
 from .protocol import Action, GameState
 
-__all__ = ["GameInfo"]
+__all__ = ["BotRegistry", "GameInfo", "bots_getattr"]
+
+
+class BotRegistry(Mapping[str, Callable[..., Any]]):
+    """A game's bots by stable name, read from the ``BOTS`` of the module named ``module`` the
+    first time a bot is asked for.
+
+    The rules package names its bots subpackage here without importing it: the bots import the
+    rules (they play on states and views), never the reverse, and a page or a save that only
+    needs the rules does not load the searching bots.
+    """
+
+    def __init__(self, module: str) -> None:
+        self.module = module
+        self._bots: dict[str, Callable[..., Any]] | None = None
+
+    def _load(self) -> dict[str, Callable[..., Any]]:
+        if self._bots is None:
+            self._bots = dict(import_module(self.module).BOTS)
+        return self._bots
+
+    def __getitem__(self, name: str) -> Callable[..., Any]:
+        return self._load()[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._load())
+
+    def __len__(self) -> int:
+        return len(self._load())
+
+    def __repr__(self) -> str:
+        return f"BotRegistry({self.module!r})"
+
+
+def bots_getattr(package: str, names: tuple[str, ...]) -> Callable[[str], Any]:
+    """A module ``__getattr__`` for a game package that re-exports its bots (``names`` and the
+    ``bots`` subpackage itself) when first asked for, so ``from livestock_notebooks.space_pigs
+    import GreedyBot`` works while the rules import nothing from the bots."""
+
+    def __getattr__(name: str) -> Any:
+        if name == "bots" or name in names:
+            module = import_module(f"{package}.bots")
+            return module if name == "bots" else getattr(module, name)
+        raise AttributeError(f"module {package!r} has no attribute {name!r}")
+
+    return __getattr__
 
 
 @dataclass

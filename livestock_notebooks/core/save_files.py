@@ -23,7 +23,7 @@ import re
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Mapping
+from typing import Any, Callable, Mapping
 
 from .errors import SaveFileError
 from .protocol import loads_save_json
@@ -35,6 +35,17 @@ BROWSER_ENV = "HTTP_X_LIVESTOCK_BROWSER"
 _BROWSER_ID = re.compile(r"[0-9a-f]{32}")
 #: an autosave larger than this is not read (set aside as bad)
 MAX_AUTOSAVE_BYTES = 20_000_000
+#: called with the path after each file the save folder's functions write, rename into place
+#: or delete: the static edition copies the save folder to the browser's storage this way
+#: (``livestock_notebooks.static_site.browser``); empty under the served app
+WRITE_HOOKS: list[Callable[[Path], Any]] = []
+REMOVE_HOOKS: list[Callable[[Path], Any]] = []
+
+
+def notify(hooks: list[Callable[[Path], Any]], path: Path) -> None:
+    """Call each hook with ``path`` (:data:`WRITE_HOOKS` or :data:`REMOVE_HOOKS`)."""
+    for hook in hooks:
+        hook(path)
 
 #: who last wrote an autosave: ``(owner id, revision)``; ``("", 0)`` for a file without owner
 AutosaveKey = tuple[str, int]
@@ -165,6 +176,8 @@ def set_aside(path: Path) -> Path:
     """Rename a bad save to ``<name>.bad-<UTC time>.json`` next to it (kept for inspection)."""
     target = _stamped_path(path.parent, f"{path.stem}.bad", path.suffix)
     os.replace(path, target)
+    notify(REMOVE_HOOKS, path)
+    notify(WRITE_HOOKS, target)
     return target
 
 
@@ -181,6 +194,7 @@ def atomic_write_text(path: Path, text: str) -> Path:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+    notify(WRITE_HOOKS, path)
     return path
 
 

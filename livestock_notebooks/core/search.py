@@ -15,10 +15,13 @@ The bot reads nothing of the state it is handed but ``current_player`` and
 import: each game's ``strong`` module supplies ``determinize``, ``evaluate`` and, if it likes, a
 rollout policy.
 
-Levels (:data:`LEVELS`) set the time per decision and the rollout depth; ``max_iterations`` caps
-the iterations (with it and no ``seconds``, the bot ignores the clock and is reproducible from its
-``seed``). After each decision ``last_analysis`` says what the search found: the chosen action,
-its estimated chance (the mean score of its playouts), its visits and the best alternatives.
+Levels (:data:`LEVELS`) set the playouts (iterations) a decision runs and the rollout depth, so
+a level plays the same on a busy machine as on an idle one and a decision is reproducible from
+the bot's ``seed``. The clock is only a safety stop (:data:`SAFETY_SECONDS`, far above what a
+level needs) against a search gone on far too long; ``seconds`` given alone makes a time budget
+instead (experiments). After each decision ``last_analysis`` says what the search found: the
+chosen action, its estimated chance (the mean score of its playouts), its visits, the playouts
+run (``iterations``) and the best alternatives.
 """
 from __future__ import annotations
 
@@ -29,24 +32,48 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, Hashable, Mapping, Optional
 
-__all__ = ["LEVELS", "Level", "Node", "STRONG_LABELS", "SearchBot", "heuristic_rollout", "random_rollout", "share", "strong_factory", "with_strong"]
+__all__ = ["LEVELS", "Level", "SAFETY_SECONDS", "level_budget", "Node", "STRONG_LABELS", "SearchBot", "heuristic_rollout", "random_rollout", "share", "strong_factory", "with_strong"]
 
 
 @dataclass(frozen=True)
 class Level:
-    """A strength level: seconds per decision and how many actions a playout runs before the
-    heuristic scores it."""
+    """A strength level: the playouts (iterations) a decision runs, and how many actions a
+    playout runs before the heuristic scores it. A game's bot may weigh the playouts its own way
+    (its ``LEVEL_PLAYOUTS``), always as a count, never as a time."""
 
-    seconds: float
+    playouts: int
     rollout_depth: int
 
 
 #: The levels by name; ``normal`` is the default.
 LEVELS: dict[str, Level] = {
-    "easy": Level(0.1, 8),
-    "normal": Level(0.4, 16),
-    "hard": Level(1.0, 24),
+    "easy": Level(8, 8),
+    "normal": Level(32, 16),
+    "hard": Level(128, 24),
 }
+
+#: The clock as a safety stop only: a decision that has run this long stops after its current
+#: playout, whatever its level (a level's playouts take well under this on a busy machine).
+SAFETY_SECONDS = 60.0
+
+
+def level_budget(level: str, seconds: float | None, max_iterations: int | None,
+                 playouts: Mapping[str, int] | None = None) -> tuple[float | None, int | None]:
+    """``(seconds, max_iterations)`` of a bot at ``level``: the level's playout count (from
+    ``playouts`` when the game weighs them its own way, else :data:`LEVELS`) with the clock as a
+    safety stop; an explicit ``max_iterations`` replaces the count; ``seconds`` given alone is a
+    time budget (no count).
+
+    >>> level_budget("normal", None, None), level_budget("easy", None, 5), level_budget("hard", 0.5, None)
+    ((60.0, 32), (60.0, 5), (0.5, None))
+    """
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}; the levels are {sorted(LEVELS)}")
+    if seconds is not None and max_iterations is None:
+        return seconds, None
+    count = max_iterations if max_iterations is not None else (playouts or {}).get(level, LEVELS[level].playouts)
+    return (SAFETY_SECONDS if seconds is None else seconds), count
+
 
 #: What menus show for the strong bots (registry names of :func:`with_strong`).
 STRONG_LABELS = {"strong-easy": "Strong (search, easy)", "strong": "Strong (search)",
@@ -135,11 +162,16 @@ class SearchBot:
 
     ``determinize(view, rng)`` draws a full state from a view; ``evaluate(state, seat)`` scores
     an unfinished position in [0, 1] for ``seat``; ``rollout(state, rng)`` picks an action in a
-    playout (default: random). ``level`` is a name of :data:`LEVELS`; ``seconds`` and
-    ``rollout_depth`` override it; ``max_iterations`` caps the iterations.
+    playout (default: random). ``level`` is a name of :data:`LEVELS`: its playouts a decision
+    (a subclass's ``LEVEL_PLAYOUTS`` when the game counts them its own way), with the clock as a
+    safety stop; ``max_iterations`` replaces the count, ``seconds`` alone makes a time budget,
+    ``rollout_depth`` overrides the level's. ``clock`` is what the bot reads the time from.
     """
 
     name = "Strong"
+    #: playouts a decision per level, when the game counts them its own way (None: ``LEVELS``)
+    LEVEL_PLAYOUTS: Mapping[str, int] | None = None
+    clock: Callable[[], float] = staticmethod(time.perf_counter)
 
     def __init__(self, determinize: Callable[[Any, random.Random], Any],
                  evaluate: Callable[[Any, int], float], *, seed: int | None = 0, level: str = "normal",
@@ -147,13 +179,9 @@ class SearchBot:
                  rollout: Callable[[Any, random.Random], Any] = random_rollout,
                  rollout_depth: int | None = None, prior: Callable[[Any, random.Random], Any] | None = None,
                  margin: float = 0.04):
-        if level not in LEVELS:
-            raise ValueError(f"unknown level {level!r}; the levels are {sorted(LEVELS)}")
+        self.seconds, self.max_iterations = level_budget(level, seconds, max_iterations, self.LEVEL_PLAYOUTS)
         spec = LEVELS[level]
         self.level = level
-        # with an iteration cap and no time given, the clock is ignored (reproducible decisions)
-        self.seconds = seconds if seconds is not None else (None if max_iterations else spec.seconds)
-        self.max_iterations = max_iterations
         self.rollout_depth = spec.rollout_depth if rollout_depth is None else rollout_depth
         self._determinize = determinize
         self._evaluate = evaluate
@@ -177,7 +205,7 @@ class SearchBot:
     def choose_from_view(self, view: Any, me: int) -> Any:
         """The action for seat ``me`` whose decision it is, from its ``view`` alone."""
         rng = self._random
-        start = time.perf_counter()
+        start = self.clock()
         first = self._determinize(view, rng)
         legal = first.legal_actions()
         if not legal:
@@ -196,10 +224,10 @@ class SearchBot:
                 iterations += 1
                 if self.max_iterations is not None and iterations >= self.max_iterations:
                     break
-                if deadline is not None and time.perf_counter() >= deadline:
+                if deadline is not None and self.clock() >= deadline:
                     break
                 world = self._determinize(view, rng)
-        elapsed = time.perf_counter() - start
+        elapsed = self.clock() - start
         self.playouts += iterations
         self.search_seconds += elapsed
         by_key = {_key(a): a for a in legal}
@@ -266,6 +294,37 @@ class SearchBot:
             n.visits += 1
             n.total += scores[p]
         root.visits += 1
+
+    # ------------------------------------------------------------------ values of given actions
+    def action_values(self, view: Any, me: int, actions: list, worlds: int) -> list[list[float]]:
+        """Each of ``actions`` (seat ``me``'s, legal in its ``view``) played out in the same
+        ``worlds`` worlds drawn from ``view`` alone, with the same luck for each: one row of
+        scores per world (a world where one of them is not legal is left out). What a hint's or
+        a review's figure is computed from; the clock stops it at the safety stop, so there may
+        be fewer rows than ``worlds``."""
+        rng = self._random
+        start = self.clock()
+        rows: list[list[float]] = []
+        for _ in range(worlds):
+            world = self._determinize(view, rng)
+            seed = rng.randrange(1 << 30)
+            try:
+                rows.append([self._action_value(world.copy(), action, me, seed) for action in actions])
+            except ValueError:  # not legal in this drawn world (IllegalAction is a ValueError)
+                pass
+            if self.seconds is not None and self.clock() - start >= self.seconds:
+                break
+        return rows
+
+    def _action_value(self, state: Any, action: Any, me: int, seed: int) -> float:
+        """``action`` then the rollout policy for ``rollout_depth`` actions, scored for ``me``."""
+        rng = random.Random(seed)
+        state.apply(action)
+        for _ in range(self.rollout_depth):
+            if state.is_over:
+                break
+            state.apply(self._rollout(state, rng))
+        return self._score(state, me)
 
     def _score(self, state: Any, player: int) -> float:
         if state.is_over:

@@ -48,7 +48,9 @@ from .errors import IllegalAction, NotYourDecision, SaveFileError
 from .save_files import (
     BROWSER_ENV,
     MAX_AUTOSAVE_BYTES,
+    REMOVE_HOOKS,
     SAVE_DIR_ENV,
+    WRITE_HOOKS,
     SAVE_FORMAT,
     AutosaveCheck,
     AutosaveConflict,
@@ -61,6 +63,7 @@ from .save_files import (
     atomic_write_text,
     autosave_path,
     browser_id,
+    notify,
     parse_session_save,
     save_dir,
     set_aside,
@@ -246,6 +249,9 @@ class Session:
         self.seed = seed
         self.log: list[LogEntry] = list(log)
         self.history: list[HistoryEntry] = []
+        #: the game from its start, for a review: the engine save of the first position and each
+        #: decision's index among the legal actions (None: a game loaded without its start)
+        self.record: dict[str, Any] | None = {"start": state.to_json(), "moves": []} if not log else None
         self.autosave_enabled = autosave
         #: whether the page may offer a hint (what the strong bot would do) in this game
         self.hints = True
@@ -335,6 +341,10 @@ class Session:
         seed = envelope.get("seed", 0)
         session = cls(spec, state, seats, seed=seed if isinstance(seed, int) else 0, log=log, **kwargs)
         session.history = _undo_from_save(spec, envelope.get("undo"), state, len(log))
+        record = envelope.get("record")
+        ok = (isinstance(record, dict) and isinstance(record.get("start"), str) and isinstance(record.get("moves"), list)
+              and all(isinstance(m, int) for m in record["moves"]))
+        session.record = {"start": record["start"], "moves": list(record["moves"])} if ok and isinstance(record, dict) else None
         session.hints = envelope.get("hints") is not False
         if len(session.undoable_tail()) != len(session.history):
             session.history = []  # kept steps that undo could not reach: not a save this page wrote
@@ -428,7 +438,10 @@ class Session:
         before = self.state.copy()
         turn = self.spec.turn_of(self.state)
         log_length = len(self.log)
+        legal = list(before.legal_actions()) if self.record is not None else []
         events = self.state.apply(action)
+        if self.record is not None:
+            self.record["moves"].append(legal.index(action) if action in legal else -1)
         events = list(events or [])
         self.history.append(HistoryEntry(player, action, tuple(events), before, turn, by_bot, log_length))
         if events:
@@ -520,6 +533,8 @@ class Session:
         if reason is not None:
             raise ValueError(reason)
         last = self.history.pop()
+        if self.record is not None and self.record["moves"]:
+            self.record["moves"].pop()
         self.state = last.before
         del self.log[last.log_length:]
         what = (self.spec.action_text(self.state, last.action, last.player) if self.spec.describe_action is not None
@@ -550,6 +565,7 @@ class Session:
             "log": [e.to_dict() for e in log],
             "engine_save": self.state.to_json(),
             "undo": _undo_to_save(self.spec, self.undoable_tail(), len(self.log) - len(log)),
+            "record": self.record,
         }
         return json.dumps(envelope, indent=1)
 
@@ -644,7 +660,8 @@ class Session:
         try:
             self.autosave_path.unlink()
         except OSError:
-            pass
+            return
+        notify(REMOVE_HOOKS, self.autosave_path)
 
 
 def _load_engine(spec: GameInfo, text: str) -> GameState:

@@ -13,20 +13,39 @@ uses a running cluster instead, whose workers must have this package installed.
 """
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Iterator, Mapping
 
 from .. import tournament
 from . import store
 from .features import game_options, watched_info, watcher as new_watcher
 
-__all__ = ["Experiment", "SCHEDULER_ENV", "play_chunk", "play_game", "plan_chunks", "run"]
+__all__ = ["Experiment", "LabError", "SCHEDULER_ENV", "play_chunk", "play_game", "plan_chunks", "require_lab", "run"]
 
 SCHEDULER_ENV = "DASK_SCHEDULER_ADDRESS"
+#: seconds to wait for a running scheduler named by ``scheduler=`` before giving up
+CONNECT_TIMEOUT = 10
+LAB_EXTRA = "pip install 'livestock-notebooks[lab]'"
+
+
+class LabError(ValueError):
+    """A run that cannot start or go on, said in one line (the command prints it as it is)."""
+
+
+def require_lab(serial: bool = False) -> None:
+    """:class:`LabError` naming the extra to install when the lab's libraries are missing:
+    pyarrow always (the results are Parquet), Dask's ``distributed`` unless ``serial``."""
+    import importlib.util
+
+    needed = ["pyarrow", "tqdm"] if serial else ["pyarrow", "tqdm", "dask", "distributed"]
+    missing = [name for name in needed if importlib.util.find_spec(name) is None]
+    if missing:
+        raise LabError(f"the balance lab needs {', '.join(missing)}: {LAB_EXTRA}")
 
 
 @dataclass(frozen=True)
@@ -53,6 +72,8 @@ class Experiment:
         tournament._check_bots(info, list(self.seats), None)
         if self.games < 0:
             raise ValueError("games must be 0 or more")
+        if self.max_rounds is not None and self.max_rounds < 1:
+            raise ValueError(f"max_rounds must be 1 or more (or None for no limit), not {self.max_rounds}")
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data (JSON): what :func:`run` writes in the results folder and sends to workers."""
@@ -122,47 +143,59 @@ def run(experiment: Experiment, out: str | os.PathLike, *, scheduler: str | None
 
     ``scheduler``: a Dask scheduler address, else ``$DASK_SCHEDULER_ADDRESS``, else a local
     cluster of ``workers`` processes (default 2) started for this run; ``"serial"`` plays in
-    this process, without Dask. Chunks already in ``out`` are skipped (a stopped run resumes);
-    a folder holding another experiment's games raises ``ValueError``. ``progress(done, total)``
+    this process, without Dask. Chunks already in ``out`` are skipped (a stopped run resumes).
+    :class:`LabError` (a ``ValueError``) says in one line why a run cannot start: no games,
+    a folder holding another experiment's games, a folder it cannot write, a scheduler it cannot
+    reach. ``progress(done, total)``
     is called with numbers of games as chunks are written.
     """
     out = Path(out)
+    if experiment.games < 1:
+        raise LabError("an experiment needs 1 game or more")
     previous = store.read_manifest(out)
     if previous is not None and not Experiment.from_dict(previous["experiment"]).same_games(experiment):
-        raise ValueError(f"{out} holds the games of another experiment; choose another folder")
+        raise LabError(f"{out} holds the games of another experiment; choose another folder")
     size = int(chunk_size or (previous or {}).get("chunk_size") or _chunk_size(experiment.games, workers or 2))
-    store.write_manifest(out, {"experiment": experiment.to_dict(), "chunk_size": size, "game": experiment.game})
-    done = store.done_chunks(out)
-    chunks = [c for c in plan_chunks(experiment.games, size) if c not in done]
-    total = experiment.games
-    finished = total - sum(end - first for first, end in chunks)
-    if progress is not None:
-        progress(finished, total)
-    if not chunks:
-        return out
-    spec = experiment.to_dict()
     address = scheduler or os.environ.get(SCHEDULER_ENV) or None
-    if address == "serial":
-        for first, end in chunks:
-            store.write_chunk(out, experiment.game, first, end, play_chunk(spec, first, end))
+    with contextlib.ExitStack() as stack:
+        # connect first: a run that cannot start leaves no folder behind
+        client = None if address == "serial" else stack.enter_context(_client(address, workers))
+        try:
+            store.write_manifest(out, {"experiment": experiment.to_dict(), "chunk_size": size,
+                                       "game": experiment.game})
+        except OSError as exc:
+            raise LabError(f"cannot write the results into {out}: {exc.strerror or exc}") from None
+        done = store.done_chunks(out)
+        chunks = [c for c in plan_chunks(experiment.games, size) if c not in done]
+        total = experiment.games
+        finished = total - sum(end - first for first, end in chunks)
+        if progress is not None:
+            progress(finished, total)
+        spec = experiment.to_dict()
+        for first, end, rows in _played(client, spec, chunks):
+            store.write_chunk(out, experiment.game, first, end, rows)
             finished += end - first
             if progress is not None:
                 progress(finished, total)
-        return out
-    with _client(address, workers) as client:
-        from distributed import as_completed
-
-        futures = {client.submit(play_chunk, spec, first, end, pure=False): (first, end) for first, end in chunks}
-        try:
-            for future in as_completed(futures):
-                first, end = futures[future]
-                store.write_chunk(out, experiment.game, first, end, future.result())
-                finished += end - first
-                if progress is not None:
-                    progress(finished, total)
-        finally:
-            client.cancel(list(futures))
     return out
+
+
+def _played(client: Any, spec: dict[str, Any], chunks: list[tuple[int, int]]) -> Iterator[tuple[int, int, list]]:
+    """(first, end, rows) of each chunk as it is played: here in order without a client, else
+    on the client's workers as they finish (the rest cancelled if the caller stops early)."""
+    if client is None:
+        for first, end in chunks:
+            yield first, end, play_chunk(spec, first, end)
+        return
+    from distributed import as_completed
+
+    futures = {client.submit(play_chunk, spec, first, end, pure=False): (first, end) for first, end in chunks}
+    try:
+        for future in as_completed(futures):
+            first, end = futures[future]
+            yield first, end, future.result()
+    finally:
+        client.cancel(list(futures))
 
 
 class _client:
@@ -181,10 +214,17 @@ class _client:
         from distributed import Client, LocalCluster
 
         if self.address:
-            self.client = Client(self.address)
+            try:
+                self.client = Client(self.address, timeout=CONNECT_TIMEOUT)
+            except (OSError, ValueError, TypeError) as exc:
+                reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+                raise LabError(f"cannot reach the Dask scheduler at {self.address}: {reason}") from None
         else:
+            # everything on loopback: the scheduler, the workers and the dashboard (which shows
+            # the cluster's tasks and logs to whoever reaches it)
             self.cluster = LocalCluster(n_workers=int(self.workers or 2), threads_per_worker=1, processes=True,
-                                        dashboard_address=":0", silence_logs=logging.ERROR)
+                                        host="127.0.0.1", dashboard_address="127.0.0.1:0",
+                                        silence_logs=logging.ERROR)
             self.client = Client(self.cluster)
         return self.client
 

@@ -61,7 +61,7 @@ What a seat may know (for pages, bots that must not peek, networked tables)
 The game described once (save id, seats, bots by stable name ``random``/``greedy``, turn line):
 ``lu.GAME`` (:mod:`.game`). Event kinds: ``lu.EventKind`` (:mod:`.events`).
 
-Bots: :mod:`.bots` (``RandomBot``, ``GreedyBot``). Errors: an illegal action raises
+Bots: the :mod:`.bots` subpackage (``RandomBot``, ``GreedyBot``, ``StrongBot``). Errors: an illegal action raises
 ``livestock_notebooks.IllegalAction`` with ``.rule`` and ``.section`` (a rulebook section) and
 leaves the state unchanged; a non-action raises ``MalformedAction``.
 """
@@ -90,6 +90,7 @@ from .actions import (
 )
 from .events import EventKind
 from .determinize import determinize
+from ..core.game_info import bots_getattr
 from .game import GAME
 from .notation import NotationError
 from .state import LivestockState, from_notation, load, new_game
@@ -117,3 +118,8 @@ __all__ = [
     "GAME", "EventKind", "determinize", "new_game", "load", "from_notation", "NotationError", "action_from_dict", "LivestockState", "actions", "data",
     "CONFORMANCE_CONFIGS", "BENCHMARK_CONFIGS", *[c.__name__ for c in ACTION_CLASSES], "LivestockAction",
 ]
+
+
+#: the bots, re-exported when first asked for (``GreedyBot``, ``BOTS``, the ``bots`` subpackage):
+#: the rules import nothing from the bots subpackage, which imports the rules
+__getattr__ = bots_getattr(__name__, ("BOTS", "GreedyBot", "StrongBot"))

@@ -10,21 +10,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.bots import RandomBot
-from ..core.game_info import GameInfo
-from ..core.search import STRONG_LABELS, with_strong
+from ..core.game_info import BotRegistry, GameInfo
+from ..core.search import STRONG_LABELS
 from . import actions as A
 from . import data as D
-from .bots import GreedyBot
 from .lab import LAB
 from .pictures import FACTION_COLOURS  # the factions' colours (the rulebook's barns: blue, red, green, black)
 from .state import LivestockState, load, new_game
-from .strong import StrongBot
 
 __all__ = ["GAME", "BOTS", "BOT_ALIASES", "FACTION_COLOURS", "PHASE_LABELS", "describe_turn", "end_phase_action"]
 
-#: The bots by stable name (the names written into saves).
-BOTS = with_strong({"random": RandomBot, "greedy": GreedyBot}, StrongBot)
+#: The bots by stable name (the names written into saves), from the ``BOTS`` of the bots
+#: subpackage when first asked for: the rules import nothing from the bots.
+BOTS = BotRegistry(f"{__package__}.bots")
 #: Names earlier pages wrote into saves -> the stable name.
 BOT_ALIASES = {"Random": "random", "Sensible": "greedy", "Greedy": "greedy"}
 

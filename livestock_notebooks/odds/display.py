@@ -40,6 +40,7 @@ from typing import Iterable
 __all__ = [
     "REPORT_DIGITS",
     "SHORT_DIGITS",
+    "chance_note",
     "chance_text",
     "format_fraction",
     "format_percent",
@@ -146,6 +147,18 @@ def _details(p: Fraction, exact: bool) -> list[str]:
     if rough and not (fraction and p.numerator == 1):
         parts.append(rough)
     return parts
+
+
+def chance_note(p: Fraction, *, exact: bool = False) -> str:
+    """What a page writes in brackets after a percent: the short fraction and "about 1 in N"
+    where they help, else nothing (certainty and long fractions need no note).
+
+    >>> chance_note(Fraction(5, 18)), chance_note(Fraction(0)), chance_note(Fraction(395494238257, 486318770432))
+    ('5/18', '', '')
+    >>> chance_note(Fraction(12345, 1000000))
+    'about 1 in 81'
+    """
+    return ", ".join(_details(p, exact))
 
 
 def chance_text(p: Fraction, *, exact: bool = False, digits: int = 1) -> str:

@@ -1,4 +1,4 @@
-"""Vectorised numpy Monte Carlo of the same models as the exact odds.
+"""Monte Carlo of the same models as the exact odds: vectorised numpy, or plain Python.
 
 Used to cross-check the exact results and by the explorers' "simulate" button. Every
 simulation comes in two forms:
@@ -12,15 +12,26 @@ simulation comes in two forms:
 With the same ``seed`` and ``chunk`` both forms draw the same dice. The rules are written
 again here in array form (rather than calling the scalar rule per trial); the tests check that
 both forms agree with the exact odds within a few standard errors.
+
+Without numpy (the static web edition's Python in the browser) the same functions run the
+plain-Python kernels of :mod:`.montecarlo_pure` (a seeded :class:`random.Random`), slower but
+with the same results API. ``use_numpy(False)`` or the environment variable
+``LIVESTOCK_MONTECARLO=python`` chooses them where numpy is installed (tests).
 """
 from __future__ import annotations
 
 import math
+import os
+import random
 from dataclasses import dataclass, field
 from typing import Any, Iterator, Optional, Sequence
 
-import numpy as np
+try:
+    import numpy as np
+except ImportError:  # the browser's Python of the static web edition: plain-Python kernels
+    np = None
 
+from . import montecarlo_pure as pure
 from .display import REPORT_DIGITS, format_percent
 from .livestock_uprising import _check_totals
 from .space_pigs_sides import MAX_PIRATE_BONUS, MAX_PORCOPHAGE_BONUS, MAX_PORCOPHAGES, SIDE_TYPES
@@ -44,10 +55,40 @@ __all__ = [
     "iter_tech_wipeout",
     "simulate_tech_wipeout_two_sided",
     "iter_tech_wipeout_two_sided",
+    "numpy_in_use",
+    "use_numpy",
 ]
 
 DEFAULT_CHUNK = 1_000_000
 TECH_CHUNK = 100_000
+#: the chunk when the plain-Python kernels run (a progress step every few tenths of a second)
+PURE_CHUNK = 20_000
+
+_numpy_wanted: Optional[bool] = None
+
+
+def use_numpy(flag: Optional[bool]) -> None:
+    """Run the numpy kernels (``True``, numpy must import), the plain-Python ones (``False``),
+    or choose by what is installed and ``LIVESTOCK_MONTECARLO`` (``None``, the default)."""
+    if flag and np is None:
+        raise ImportError("numpy is not installed")
+    global _numpy_wanted
+    _numpy_wanted = flag
+
+
+def numpy_in_use() -> bool:
+    """Whether the simulations run on numpy now (see :func:`use_numpy`)."""
+    if _numpy_wanted is not None:
+        return _numpy_wanted
+    return np is not None and os.environ.get("LIVESTOCK_MONTECARLO", "").strip().lower() != "python"
+
+
+def _rng(seed: Any, vectorised: bool) -> Any:
+    return np.random.default_rng(seed) if vectorised else random.Random(seed)
+
+
+def _chunk_size(chunk: Optional[int], vectorised: bool, default: int = DEFAULT_CHUNK) -> Optional[int]:
+    return chunk if chunk is not None or vectorised else min(default, PURE_CHUNK)
 
 
 @dataclass
@@ -176,12 +217,14 @@ def iter_livestock_battle(
 ) -> Iterator[MonteCarloResult]:
     """Yield cumulative results of ``n`` simulated battles, ``chunk`` at a time."""
     _check_totals(attack, defense)
-    rng = np.random.default_rng(seed)
+    vectorised = numpy_in_use()
+    rng = _rng(seed, vectorised)
+    kernel = _livestock_counts if vectorised else pure.livestock_counts
     counts = {"attacker": 0, "tie": 0, "defender": 0}
     title = f"attack {attack} v defense {defense}"
     done = 0
-    for m in _chunks(n, chunk):
-        w, t, d = _livestock_counts(rng, attack, defense, m, bool(attacker_super), bool(defender_super))
+    for m in _chunks(n, _chunk_size(chunk, vectorised)):
+        w, t, d = kernel(rng, attack, defense, m, bool(attacker_super), bool(defender_super))
         counts["attacker"] += w
         counts["tie"] += t
         counts["defender"] += d
@@ -318,11 +361,13 @@ def iter_space_pigs_combat(
     _check_side("defender", defender)
     a_flee = _check_flee("attacker", attacker, attacker_flee_at)
     d_flee = _check_flee("defender", defender, defender_flee_at)
-    rng = np.random.default_rng(seed)
+    vectorised = numpy_in_use()
+    rng = _rng(seed, vectorised)
+    kernel = _space_pigs_chunk if vectorised else pure.space_pigs_chunk
     title, counts, hist = _combat_start(attacker, defender)
     done = 0
-    for m in _chunks(n, chunk):
-        _space_pigs_chunk(rng, attacker, defender, m, a_flee, d_flee, counts, hist)
+    for m in _chunks(n, _chunk_size(chunk, vectorised)):
+        kernel(rng, attacker, defender, m, a_flee, d_flee, counts, hist)
         done += m
         yield _combat_result(title, done, n, counts, hist)
 
@@ -351,11 +396,11 @@ def simulate_space_pigs_combat(attacker, defender, n: int, **options: Any) -> Mo
 # Technology-index wipeout
 
 
-def _deck_array(deck: dict[int, int]) -> np.ndarray:
-    return np.array([index for index, count in sorted(deck.items()) for _ in range(count)], dtype=np.int64)
+def _deck_cards(deck: dict[int, int]) -> list[int]:
+    return [index for index, count in sorted(deck.items()) for _ in range(count)]
 
 
-def _draw_totals(rng, cards: np.ndarray, k: int, m: int) -> np.ndarray:
+def _draw_totals(rng, cards, k: int, m: int):
     """Index totals of ``k`` cards drawn without replacement from ``cards``, ``m`` times."""
     if k == 0:
         return np.zeros(m, dtype=np.int64)
@@ -382,7 +427,7 @@ def iter_tech_wipeout_two_sided(
 ) -> Iterator[MonteCarloResult]:
     """Yield cumulative simulated wipeout frequencies (same reading as ``tech_wipeout_two_sided``)."""
     remaining = _normalise_deck(deck)
-    plan = []  # (cards array, number to draw)
+    plan: list[tuple[list[int], int]] = []  # (cards, number to draw)
     random_cards = 0
     for who, cards, hand in (("attacker", attacker_cards, attacker_hand), ("defender", defender_cards, defender_hand)):
         if hand is None:
@@ -395,17 +440,24 @@ def iter_tech_wipeout_two_sided(
         k = len(hand) if cards is None else int(cards)
         if k > len(hand):
             raise ValueError(f"the {who} cannot play {k} cards from a hand of {len(hand)}")
-        plan.append((np.array(hand, dtype=np.int64), k))
-    plan.append((_deck_array(remaining), random_cards))
-    rng = np.random.default_rng(seed)
+        plan.append((hand, k))
+    plan.append((_deck_cards(remaining), random_cards))
+    vectorised = numpy_in_use()
+    rng = _rng(seed, vectorised)
     counts = {"wipeout": 0, "safe": 0}
     done = 0
     # one row of random sort keys per trial: keep chunks small enough for memory
-    for m in _chunks(n, TECH_CHUNK if chunk is None else chunk):
-        totals = np.zeros(m, dtype=np.int64)
-        for cards_array, k in plan:
-            totals += _draw_totals(rng, cards_array, k, m)
-        wiped = int(np.count_nonzero(totals >= threshold))
+    for m in _chunks(n, _chunk_size(chunk, vectorised, TECH_CHUNK)):
+        if vectorised:
+            totals = np.zeros(m, dtype=np.int64)
+            for cards, k in plan:
+                totals += _draw_totals(rng, np.array(cards, dtype=np.int64), k, m)
+            wiped = int(np.count_nonzero(totals >= threshold))
+        else:
+            sums = [0] * m
+            for cards, k in plan:
+                sums = [a + b for a, b in zip(sums, pure.draw_totals(rng, cards, k, m))]
+            wiped = sum(1 for total in sums if total >= threshold)
         counts["wipeout"] += wiped
         counts["safe"] += m - wiped
         done += m

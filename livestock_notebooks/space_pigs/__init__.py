@@ -141,6 +141,7 @@ from .board import LAYOUTS, OPTION_DEFAULTS, PILES, RULE_SETS, troops_text  # no
 from .data import CARDS, CLANS, FULL_DECK, RECIPES, RULES, readings, simple_deck  # noqa: F401
 from .determinize import determinize
 from .flow import SEQ_TITLE, SEQUENCE_ORDER  # noqa: F401
+from ..core.game_info import bots_getattr
 from .game import GAME
 from .notation import NotationError, to_notation
 from .setup import from_notation, load, new_game
@@ -170,3 +171,8 @@ CONFORMANCE_CONFIGS = [
 BENCHMARK_CONFIGS = [
     {"players": 4, "rules": "full", "max_rounds": 5},
 ]
+
+
+#: the bots, re-exported when first asked for (``GreedyBot``, ``BOTS``, the ``bots`` subpackage):
+#: the rules import nothing from the bots subpackage, which imports the rules
+__getattr__ = bots_getattr(__name__, ("BOTS", "GreedyBot", "StrongBot"))

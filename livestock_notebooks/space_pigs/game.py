@@ -17,17 +17,14 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..core.bots import RandomBot
-from ..core.game_info import GameInfo
+from ..core.game_info import BotRegistry, GameInfo
 from ..core.protocol import GameState
-from ..core.search import STRONG_LABELS, with_strong
+from ..core.search import STRONG_LABELS
 from .actions import AnswerExchange, ChooseMarker, Discard, Done, OfferExchange, PlayCard
-from .bots import GreedyBot
 from .flow import SEQUENCE_ORDER
 from .lab import LAB
 from .pictures import PLAYER_COLOURS
 from .setup import load as _load, new_game as _engine_new_game
-from .strong import StrongBot
 
 __all__ = [
     "BOTS", "BOT_ALIASES", "DONE_WORDS", "GAME", "LAYOUT_OPTIONS", "OPTION_LABELS", "PLAYER_COLOURS",
@@ -56,8 +53,9 @@ OPTION_LABELS = (
 LAYOUT_OPTIONS = (("Rings around a core", "rings"), ("Twin galaxies with the sun", "twin"),
                   ("Pancake", "pancake"), ("Freedom", "freedom"))
 
-#: The bots by stable name (the names written into saves).
-BOTS = with_strong({"random": RandomBot, "greedy": GreedyBot}, StrongBot)
+#: The bots by stable name (the names written into saves), from the ``BOTS`` of the bots
+#: subpackage when first asked for: the rules import nothing from the bots.
+BOTS = BotRegistry(f"{__package__}.bots")
 #: Bot names as earlier pages wrote them into saves -> the stable name.
 BOT_ALIASES = {"Random": "random", "Greedy": "greedy"}
 

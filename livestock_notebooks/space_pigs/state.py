@@ -180,6 +180,12 @@ class SpacePigsState(FlowMixin, GalaxyMixin, AdministrativeMixin, AliensMixin, S
                 no(f"There is no hex H{hx} in this galaxy", "Layout of the Board")
             if t in (Load, Redeploy) and self._entry(hx, a.player) is None:
                 no(f"{player_code(a.player)} has no troops on H{hx}", section)
+        if t is PlaceAliens and seq == "1E":
+            no(f"New aliens land on an asteroid free of other aliens, within the limit of their kind on a hex; "
+               f"H{a.hex} is not one", section)
+        if t is ReturnTo and seq == "return":
+            no(f"An eliminated clan returns on an empty hex, as near the galaxy's edge as one is free; H{a.hex} is "
+               "not one", "Elimination")
         card = getattr(a, "card", None)
         if t in (PlayCard, Discard, OfferExchange) and isinstance(card, int):
             if not (0 <= card < len(CARDS)) or card not in self.hands[a.player]:

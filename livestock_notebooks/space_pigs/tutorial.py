@@ -27,8 +27,7 @@ from ..core.tutorial import Step, events_of
 from . import events as ev_
 from .actions import (ChoosePlayer, Discard, Done, Flee, Fly, Load, MoveAliens, PlayCard, Redeploy, Stand,
                       UsePower)
-from .bots import GreedyBot
-from .game import GAME_SEQUENCES, new_game
+from .game import GAME, GAME_SEQUENCES, new_game
 from . import from_notation
 
 __all__ = ["GALAXY", "NOT_TAUGHT", "STEPS", "Step", "demo_action", "demo_for", "state_for", "step_by_key"]
@@ -84,6 +83,19 @@ def _one_card_each(action, state) -> str | None:
         return "Play a card in this combat first."
     if isinstance(action, PlayCard) and cards:
         return "Keep your other card for the next combat."
+    return None
+
+
+def _against_a_clan(action, state) -> str | None:
+    """The alien step's goal: the pirates go against another clan, not onto the learner's own
+    hex nor an empty one (the rules allow both; the step would knock the learner out)."""
+    if not isinstance(action, MoveAliens):
+        return "This step asks you to send the pirates."
+    holder = state.player_view(action.player).hexes[action.dst].holder
+    if holder == action.player:
+        return "Those are your own piglets: send the pirates against another clan."
+    if holder is None or holder < 0:
+        return "No clan holds that hex: send the pirates against another clan."
     return None
 
 
@@ -228,7 +240,7 @@ STEPS: tuple[Step, ...] = (
          "You are the Royal Pig: send the pirates against another clan (click them, then a red-marked hex).",
          position=_at("3C", "rp=1", "0,0:Pr:a5 1,0:Py:b2 -1,0:A 0,1:Pb:b3 -1,1:Pb 1,-1:A:pir3 0,-1:Py:c3"),
          check=_happened(ev_.ALIENS_MOVE),
-         advice=lambda a, st: None if isinstance(a, MoveAliens) else "This step asks you to send the pirates.",
+         advice=_against_a_clan,
          praise="The pirates strike."),
     Step("elimination", "Eliminated, and back", "Elimination",
          "A clan down to one troop or none is eliminated until the next turn begins: then it returns with five "
@@ -309,7 +321,7 @@ def step_by_key(key: str) -> Step:
 
 def demo_for(step: Step, seed: int = 7) -> Callable[[object], Action]:
     """The worked answer of ``step``: the Greedy bot, steered (see :func:`demo_action`)."""
-    bot = GreedyBot(seed)
+    bot = GAME.make_bot("greedy", seed)
     return lambda state: demo_action(step, state, bot)
 
 
@@ -317,7 +329,7 @@ def _first(legal: list[Action], kind: type, test: Callable[[Any], bool] = lambda
     return next((a for a in legal if isinstance(a, kind) and test(a)), None)
 
 
-def demo_action(step: Step, state, bot: GreedyBot) -> Action:
+def demo_action(step: Step, state, bot: Any) -> Action:
     """The worked answer's next action: the Greedy bot's choice, steered where a step asks for
     something precise (land on H1 or H3, flee, play a card, stand, send the pirates, steal). It reads
     the learner's view (``state.player_view``), as the learner does."""

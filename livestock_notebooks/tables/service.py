@@ -32,7 +32,7 @@ from ..core.game_info import GameInfo
 from ..core.protocol import Action, Event, GameState
 from .store import StaleVersion, TableRecord, TableStore, open_store
 
-__all__ = ["TableService", "TableView", "action_from_legal", "world_for"]
+__all__ = ["Played", "TableService", "TableView", "action_from_legal", "world_for"]
 
 
 class TableView(NamedTuple):
@@ -40,6 +40,15 @@ class TableView(NamedTuple):
 
     version: int
     view: Any
+    state: GameState
+
+
+class Played(NamedTuple):
+    """One move committed at a table: the version it made, the engine's events and the
+    position after it (what a page shows next without reading the action log again)."""
+
+    version: int
+    events: list[Event]
     state: GameState
 
 
@@ -128,7 +137,12 @@ class TableService:
 
     # -- playing ------------------------------------------------------------------------------------
     def act(self, table_id: str, token: str | None, version: int, action: Action | Mapping[str, Any]) -> list[Event]:
-        """Play ``action`` for ``token``'s seat on ``version``; returns the engine's events.
+        """Play ``action`` for ``token``'s seat on ``version``; returns the engine's events
+        (:meth:`move` returns the new version and position too)."""
+        return self.move(table_id, token, version, action).events
+
+    def move(self, table_id: str, token: str | None, version: int, action: Action | Mapping[str, Any]) -> Played:
+        """Play ``action`` for ``token``'s seat on ``version``: the :class:`Played` move.
 
         Raises :class:`NotYourDecision` (no seat, another seat's decision, game over),
         :class:`IllegalAction` (the rule, nothing stored), :class:`StaleVersion` (the table moved on)."""
@@ -148,14 +162,14 @@ class TableService:
         return self._apply_and_commit(record, state, seat, action, "human", token)
 
     def _apply_and_commit(self, record: TableRecord, state: GameState, seat: int, action: Action, by: str,
-                          token: str | None) -> list[Event]:
+                          token: str | None) -> Played:
         info = self.info(record.game)
         events = list(state.apply(action) or [])  # IllegalAction: raised before anything is stored
         log = [e.text for e in events] or [info.action_text(info.load(record.save), action, seat)]
         entry = {"action": action.to_dict(), "by": by, "seat": seat, "log": log}
-        self.store.commit(record.id, record.version, state.to_json(), entry, token,
-                          status="over" if state.is_over else None)
-        return events
+        version = self.store.commit(record.id, record.version, state.to_json(), entry, token,
+                                    status="over" if state.is_over else None)
+        return Played(version, events, state)
 
     def bot_action(self, record: TableRecord, state: GameState) -> Action:
         """What the bot at the seat to play decides, from a position drawn from its view alone."""
@@ -172,18 +186,23 @@ class TableService:
             action = random.Random(seed).choice(legal)
         return action
 
+    def play_bot(self, table_id: str) -> Played | None:
+        """One step of the bot whose turn it is: the :class:`Played` move, or ``None`` when it is
+        no bot's turn. Raises :class:`StaleVersion` when another writer moved the table first."""
+        record, state = self.state(table_id)
+        seat = state.current_player
+        if state.is_over or seat is None or record.seats[seat].kind != "bot":
+            return None
+        return self._apply_and_commit(record, state, seat, self.bot_action(record, state), "bot", None)
+
     def play_bots(self, table_id: str, max_steps: int | None = None) -> int:
         """Play the bot seats while it is a bot's turn (at most ``max_steps`` actions); returns
         how many this call played. Stops when another writer moved the table first."""
         played = 0
         while max_steps is None or played < max_steps:
-            record, state = self.state(table_id)
-            seat = state.current_player
-            if state.is_over or seat is None or record.seats[seat].kind != "bot":
-                break
-            action = self.bot_action(record, state)
             try:
-                self._apply_and_commit(record, state, seat, action, "bot", None)
+                if self.play_bot(table_id) is None:
+                    break
             except StaleVersion:
                 break  # another kernel played this step
             played += 1

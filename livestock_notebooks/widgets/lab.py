@@ -21,7 +21,8 @@ import bqplot as bq
 import ipywidgets as widgets
 
 from ..lab import studies
-from .common.charts import PALETTE, make_figure
+from .common.chart_parts import PALETTE
+from .common.charts_bqplot import make_figure
 
 __all__ = ["BalanceLab", "IntervalChart", "LabProgress", "balance_lab"]
 

@@ -81,7 +81,7 @@ _STYLE = """<style>
 
 
 def _link(entry: catalog.Entry, css: str) -> str:
-    return (f'<a class="{css}" href="{esc(entry.file)}" target="_self" '
+    return (f'<a class="{css}" href="{esc(catalog.page_href(entry.file))}" target="_self" '
             f'title="{esc(entry.description)}">{esc(entry.title)}</a>')
 
 
@@ -103,7 +103,8 @@ def landing_html(notebooks_dir: str | os.PathLike[str] | None = None) -> str:
     parts = [_STYLE, '<div class="lsn-landing">']
     start_file, start_words = START_HERE
     if start_file in entries:
-        parts.append(f'<p class="lsn-start-here"><a href="{esc(start_file)}" target="_self">{esc(start_words)}</a></p>')
+        parts.append(f'<p class="lsn-start-here"><a href="{esc(catalog.page_href(start_file))}" '
+                     f'target="_self">{esc(start_words)}</a></p>')
     parts.append('<div class="lsn-catalog">')
     cards = [c for c in GAME_CARDS if c.play in entries or c.learn in entries]
     shown = {f for c in cards for f in (c.play, c.learn)}
@@ -127,6 +128,9 @@ def landing_html(notebooks_dir: str | os.PathLike[str] | None = None) -> str:
         parts.extend(f'<li class="lsn-catalog-entry">{_link(e, "lsn-catalog-link")} &mdash; {esc(e.description)}</li>'
                      for e in rest)
         parts.append("</ul>")
+    if catalog.STATIC_EDITION:
+        parts.append(f'<p class="lsn-served-only">{esc(catalog.SERVED_ONLY_NOTE)} '
+                     f'<a href="{esc(catalog.HOSTING_PAGE)}" target="_self">how to run it</a>.</p>')
     parts.append("</div></div>")
     return "\n".join(parts)
 

@@ -128,7 +128,8 @@ def play_app(*, bot_delay: float | None | str = "setup", autosave: bool = True, 
     app = GameApp(spec, view_factory=make_view,
                   bot_delay=BOT_SPEEDS[DEFAULT_BOT_SPEED] if bot_delay == "setup" else bot_delay,
                   autosave=autosave, save_directory=save_directory, check_resume=check_resume,
-                  setup_widgets=[mode], setup_options=setup_options, loop=loop, help_html=help_html())
+                  setup_widgets=[mode], setup_options=setup_options, loop=loop, help_html=help_html(),
+                  tutorial="battlegoats_tutorial")
     holder["app"] = app
     # what a player rarely needs sits in the setup's closed Advanced section
     extra = app.advanced.children[0]

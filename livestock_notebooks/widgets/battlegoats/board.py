@@ -211,7 +211,7 @@ class BattleGoatsView(HandButtons, AttackPanel, GameView):
 
     def regions(self) -> ScreenRegions:
         return ScreenRegions(board=self.field, prompt=self.prompt_box, actions=self.action_row,
-                             dialogs=(self.odds.widget, self.report.widget), hand=self.hand_panel,
+                             dialogs=(self.report.widget, self.odds.widget), hand=self.hand_panel,
                              players=self.players_strip)
         hide(self.confirm_button)
         hide(self.clear_button)

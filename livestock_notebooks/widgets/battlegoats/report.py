@@ -12,7 +12,7 @@ import ipywidgets as w
 
 from ...battlegoats import SLOT_NAMES
 from ...battlegoats import events as ev
-from ...odds.display import format_fraction, format_percent
+from ...odds.display import chance_note, format_percent
 from ..shell.app import Ticker
 from .style import esc as _esc
 from .style import player_name
@@ -53,7 +53,7 @@ class OddsBox:
                 continue
             rows.append(f'<tr class="lsn-bg-odds-row-{key}"><td><span class="lsn-bg-chip" style="background:{colour}">'
                         f'</span>{_esc(label)}</td><td class="lsn-bg-odds-{key}"><b>{format_percent(p)}</b></td>'
-                        f'<td><code>{_esc(format_fraction(p))}</code></td></tr>')
+                        f'<td>{_esc(chance_note(p))}</td></tr>')
             if p:
                 bar.append(f'<div style="width:{float(p) * 100:.2f}%;background:{colour}" title="{_esc(label)}"></div>')
         if odds.known:

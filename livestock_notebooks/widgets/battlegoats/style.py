@@ -80,7 +80,17 @@ BG_CSS = """
 .lsn-bg-oddsbar { display: flex; height: 12px; width: 260px; max-width: 100%; border: 1px solid #555; border-radius: 3px; overflow: hidden; }
 .lsn-bg-report { border: 1px solid #ccc; border-radius: 6px; padding: 2px 8px; background: #fcfcf7; }
 .lsn-app .lsn-bg-report.lsn-bg-report-empty { display: none !important; }
-.lsn-bg-report-steps { max-height: 9.5em; overflow-y: auto; }
+/* every step of a report shows (a report that scrolled inside hid its outcome); on a phone the
+   report lies over the top of the screen until OK, moving nothing under it */
+.lsn-bg-report-steps { max-height: none; }
+/* the report lies over the hand and log until OK (they do not jump when it comes and goes) */
+.lsn-app .lsn-side { position: relative; }
+.lsn-app .lsn-side > .lsn-bg-report { position: absolute; top: 0; left: 0; right: 0; z-index: 15;
+  box-shadow: 0 2px 10px rgba(0,0,0,0.25); }
+@media (max-width: 760px) {
+  .lsn-app .lsn-side > .lsn-bg-report { position: fixed; top: 0; left: 0; right: 0; z-index: 30;
+    max-height: 64vh; overflow-y: auto; box-shadow: 0 2px 10px rgba(0,0,0,0.3); }
+}
 .lsn-bg-report .widget-html-content { line-height: 1.3; }
 .lsn-bg-report ol { margin: 2px 0; padding-left: 1.4em; }
 .lsn-bg-report li { margin: 1px 0; }

@@ -215,10 +215,8 @@ class AttackDefenseHeatmap(widgets.VBox):
     def select(self, attack: int, defense: int) -> None:
         """Show the exact odds of one cell (a click on the heatmap does the same)."""
         self.selected = (attack, defense)
-        cell = [[self.attacks.index(attack), self.defenses.index(defense)]]
-        current = self.chart.heatmap.selected
-        if current is None or [list(map(int, c)) for c in current] != cell:
-            self.chart.heatmap.selected = cell
+        if self.chart.selected != (attack, defense):
+            self.chart.select(attack, defense)  # the chart calls back here, as for a click
         mode = self.mode.value
         a_super, d_super = _super_flags(mode) if mode != "none" else (False, False)
         odds = livestock_battle(attack, defense, attacker_super=a_super, defender_super=d_super)

@@ -31,6 +31,7 @@ from ipywidgets.widgets.widget_description import DescriptionStyle
 from ... import livestock_uprising as LU
 from ...livestock_uprising import actions as A
 from ...livestock_uprising import data as D
+from ...livestock_uprising.events import EventKind
 from ...livestock_uprising.views import GeneralView
 from ...livestock_uprising.views import LivestockView as EngineView
 from ...livestock_uprising.game import FACTION_COLOURS, PHASE_LABELS, end_phase_action
@@ -102,6 +103,7 @@ class LivestockView(GameView):
         self._panels_for: ViewContext | None = None
         self._counts: list[int] = []
         self._battle_moment = None
+        self._battle_kept = False  # a battle the viewer defended: shown until they close it
         self.selected: str | None = None
         self._index: dict[str, Any] = {}
         self.board = LivestockBoard(0)  # its square buttons come with the first game drawn
@@ -181,16 +183,22 @@ class LivestockView(GameView):
         self.board.update_tooltips()
         self._draw_phase(ctx)
         self._draw_selection()
+        answered = self.decision.visible  # the viewer was deciding about a battle (a defender)
         self.decision.update(pub, legal, self._name)
         moment = (pub.rounds_played, pub.turn_player, pub.phase_name)
         pending = self.battle.pending_attack
         if ctx.events and self.battle.show_events(ctx.events, self._name, pub):
             self._battle_moment = moment
+            # a defender's battle (its dice and outcome) stays until they close it: the
+            # attacker's bot plays on at once and would take it away with the phase
+            attacked = (ctx.viewer is not None and pub.turn_player != ctx.viewer
+                        and (answered or len(ctx.session.seats) == 2))
+            self._battle_kept = attacked and any(e.kind == EventKind.BATTLE for e in ctx.events)
         elif pending is not None and pending not in legal:
             self.battle.hide()
         elif pending is not None:
             self.battle.preview(pending, pub)  # the same attack, its odds as they stand now (a card played)
-        elif self.battle.visible and moment != self._battle_moment:
+        elif self.battle.visible and moment != self._battle_moment and not self._battle_kept:
             self.battle.hide()  # a finished battle's result goes when the phase moves on
         self._dialog_first()
         self.hand.update(pub, ctx.viewer, legal, self._name)
@@ -546,6 +554,7 @@ def play_app(**kwargs) -> GameApp:
     kwargs.setdefault("view_factory", LivestockView)
     kwargs.setdefault("setup_options", options)
     kwargs.setdefault("help_html", livestock_help_html())
+    kwargs.setdefault("tutorial", "livestock_uprising_tutorial")
     spec = kwargs.pop("spec", None) or LU.GAME
     app = GameApp(spec, **kwargs)
     # each seat's row: "Seat n", who plays it, the faction it plays; the round limit under Advanced

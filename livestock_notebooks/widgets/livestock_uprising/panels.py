@@ -14,7 +14,7 @@ from ...livestock_uprising import actions as A
 from ...livestock_uprising import data as D
 from ...livestock_uprising.events import EventKind
 from ...livestock_uprising.views import LivestockView
-from ...odds.display import format_fraction, format_percent
+from ...odds.display import chance_note, format_percent
 from ..common.dom import button, hide, set_classes, show
 from .board import FACTION_COLOURS, general_chip, resource_icon
 
@@ -92,6 +92,12 @@ def text_with_buttons(text_class: str, pool: "ButtonPool", *box_classes: str) ->
     for css in box_classes:
         box.add_class(css)
     return text, box
+
+
+def _note(p) -> str:
+    """`` (5/18)`` or `` (about 1 in 43)`` after a percent, or nothing (certain or long)."""
+    note = chance_note(p)
+    return f" ({note})" if note else ""
 
 
 def _dice_text(super_army: bool) -> str:
@@ -520,8 +526,8 @@ class BattleDialog:
                 note += "<div>Defense 0: the defender loses without a roll.</div>"
             self.odds_html.value = (
                 f'<div class="lsn-odds">Exact odds: you win <b class="lsn-odds-win">{format_percent(o.attacker)}</b> '
-                f'({format_fraction(o.attacker)}), tie <b class="lsn-odds-tie">{format_percent(o.tie)}</b>, you lose '
-                f'<b class="lsn-odds-lose">{format_percent(o.defender)}</b>.</div>{note}'
+                f'{_note(o.attacker)}, tie <b class="lsn-odds-tie">{format_percent(o.tie)}</b>, you lose '
+                f'<b class="lsn-odds-lose">{format_percent(o.defender)}</b>{_note(o.defender)}.</div>{note}'
                 '<div style="color:#666;font-size:0.85em">A defending command card in the other hand could still '
                 'change this.</div>'
             )

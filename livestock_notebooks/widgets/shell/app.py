@@ -48,7 +48,7 @@ from .hint import HintControls
 from .prefs import Prefs
 from .saves import SaveControls
 from .screen import GameScreen
-from .setup import HUMAN_LABEL, SetupScreen
+from .setup import HUMAN_LABEL, SetupScreen, page_query
 from .style import APP_CSS
 from .views import ActionListView, GameView, ViewContext, illegal_message
 
@@ -118,8 +118,13 @@ class GameApp(GameScreen, SetupScreen, SaveControls, HintControls, BotPacing):
         headless: bool = True,
         help_html: str = "",
         loop=None,
+        take_forced: bool | None = None,
+        tutorial: str = "",
     ):
         self.spec = spec
+        #: decisions with one legal action are taken for the player (play pages; a tutorial's
+        #: steps are the player's own): ``take_forced`` or, when ``None``, ``autosave``
+        self.take_forced_steps = autosave if take_forced is None else take_forced
         self.bot_delay = bot_delay
         self.autosave = autosave
         self.save_directory = save_directory
@@ -165,6 +170,7 @@ class GameApp(GameScreen, SetupScreen, SaveControls, HintControls, BotPacing):
         # what this browser remembers: the bot speed, whether "how to play" was seen
         self.prefs = Prefs(save_directory) if autosave else None
         speed = self.prefs.get("bot_speed", DEFAULT_BOT_SPEED) if self.prefs else DEFAULT_BOT_SPEED
+        self._ask_single_start = bool(self.prefs.get("ask_single", False)) if self.prefs else False
         #: the bot speed chosen (a key of BOT_SPEEDS); its menu (``speed_dropdown``) comes with the game screen
         self.bot_speed: str = speed if speed in BOT_SPEEDS else DEFAULT_BOT_SPEED
         if self.bot_delay is not None and bot_delay == BOT_SPEEDS[DEFAULT_BOT_SPEED]:
@@ -193,7 +199,18 @@ class GameApp(GameScreen, SetupScreen, SaveControls, HintControls, BotPacing):
         self.widget.add_class(f"lsn-app-{spec.name}")
         self._prepare_screen(view_factory)  # the game screen: now, or when first needed in a kernel
 
-        self.help_button.value = bool(help_html) and not (self.prefs and self.prefs.seen(f"help:{spec.name}"))
+        # a first-time visitor is offered the tutorial (``tutorial``: its notebook's name)
+        first_visit = not (self.prefs and self.prefs.seen(f"help:{spec.name}"))
+        self.tutorial_offer = w.HTML()
+        self.tutorial_offer.add_class("lsn-tutorial-offer")
+        if tutorial and first_visit and page_query().get("from") != "tutorial":
+            self.tutorial_offer.value = (
+                '<div style="border:2px solid #1565c0;border-radius:6px;padding:6px 10px;background:#e3f2fd;'
+                f'margin-bottom:6px">New to {html.escape(spec.title)}? <a class="lsn-tutorial-link" '
+                f'href="{html.escape(tutorial)}.ipynb" style="font-weight:600">Learn it in the tutorial</a> '
+                'first: each step is a move on a real board. Or set up a game below.</div>')
+            self.help_box.children = (self.tutorial_offer, *self.help_box.children)  # open on a first visit
+        self.help_button.value = bool(help_html) and first_visit
         (show if self.help_button.value else hide)(self.help_box)
         if not help_html:
             self._hide(self.help_button)
@@ -290,12 +307,12 @@ class GameApp(GameScreen, SetupScreen, SaveControls, HintControls, BotPacing):
         self._hide(self.resume_box)
         self._hide(self.setup_box)
         self._hide(self.confirm_box)
-        self._place_status(in_game=True)
-        self._show(self.game_box)
         if self.help_button.value and self.prefs is not None:
             self.prefs.mark_seen(f"help:{self.spec.name}")  # open on the first visit only
-        self.help_button.value = False  # the explanations fold away once a game is on
-        self.menu_button.value = False
+        self.help_button.value = False  # the explanations fold away once a game is on (before
+        self.menu_button.value = False  # the game shows: it would show under them, then jump up)
+        self._place_status(in_game=True)
+        self._show(self.game_box)
         self.save_link.value = ""
         self._message(message, "info")
         self._watch_autosave(session)
@@ -341,6 +358,7 @@ class GameApp(GameScreen, SetupScreen, SaveControls, HintControls, BotPacing):
         if s.needs_handoff:
             self._message(f"Pass the device to {s.name(s.current_player)} first.", "error")
             return False
+        self._forced_held = False
         with s.autosave_later(self.defer):
             try:
                 events = s.apply(action)
@@ -400,7 +418,13 @@ class GameApp(GameScreen, SetupScreen, SaveControls, HintControls, BotPacing):
             return False
         with s.autosave_later(self.defer):
             entry = s.undo()
-            self._after([], f"Took back: {entry.action}")
+            taken = [entry]
+            # a step taken for the player (one legal action) goes back with the step before it
+            while (self.forced_action() is not None and s.can_undo and s.undo_blocker() is None
+                   and s.history and not s.history[-1].by_bot):
+                taken.append(s.undo())
+            self._forced_held = self.forced_action() is not None  # shown, not taken again at once
+            self._after([], f"Took back: {taken[-1].action}")
         return True
 
     def take_device(self) -> None:

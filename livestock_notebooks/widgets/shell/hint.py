@@ -1,16 +1,19 @@
-"""The hint on a play page: what the strong bot would do now, and why.
+"""The hint on a play page: what the strong bot would do now, why, and the chance to win after it.
 
 :class:`HintControls` is a part of :class:`~.app.GameApp` (a mixin). It adds a *Hint* button to
 the actions row when the game has a ``strong`` bot, and a *Hints* checkbox to the setup screen
 (on by default; a game started without hints never offers one, and its saves remember it).
 
-The hint is computed from the current player's view only: the strong bot is handed the state
-and reads nothing of it but ``player_view(current_player)`` (see
-:class:`livestock_notebooks.core.search.SearchBot`); it then draws complete states from that
-view. The answer names the move, what the game says about it (a battle's odds: the strong
-bot's ``hint_detail(view, action)``, when it has one), its estimated chance to win (the mean
-score of the search's playouts) and the best alternatives. It is cleared as soon as anything
-changes.
+The hint is computed from the current player's view only: the strong bot (normal level: a
+playout count, the same on any machine) is handed the state and reads nothing of it but
+``player_view(current_player)``. The answer names the move (a card by its name as well as its
+slot: the hint is for the player who holds it), says in one sentence why (the game's own words
+on it, such as the odds of the battle it starts: the strong bot's ``hint_detail(view, action)``,
+and what the next best move would give up) and gives the chance to win after it as a calibrated
+probability with its range (:mod:`livestock_notebooks.win_chance`: the move and the next best
+played out in the same :data:`HINT_WORLDS` worlds drawn from that view). No figure is shown when
+fewer than :data:`~livestock_notebooks.win_chance.MIN_PLAYOUTS` playouts back it. It is cleared
+as soon as anything changes.
 """
 from __future__ import annotations
 
@@ -19,39 +22,56 @@ from typing import Any
 
 import ipywidgets as w
 
+from ... import win_chance
 from ...core.session import GameInfo, Session
 from ..common.dom import button, hide, plain_text, show
 
-__all__ = ["HINT_BOT", "HintControls", "hint_text"]
+__all__ = ["HINT_BOT", "HINT_LEVEL", "HINT_WORLDS", "HintControls", "hint_text"]
 
-#: the bot whose choice the hint shows
+#: the bot whose choice the hint shows, and its level
 HINT_BOT = "strong"
-#: seconds the hint may think (the strong bot's easy level is 0.1 s, normal 0.4 s)
-HINT_SECONDS = 0.5
+HINT_LEVEL = "normal"
+#: the worlds the move and the next best are played out in for the figure
+HINT_WORLDS = win_chance.WORLDS[HINT_LEVEL]
 
 
-def _percent(x: Any) -> str:
-    return f"{100 * float(x):.0f}%" if isinstance(x, (int, float)) else "?"
+def _move_text(spec: GameInfo, state: Any, action: Any, player: int) -> str:
+    """The move in words for the player who makes it: a game whose log hides a card
+    (``describe_action``) names it here, since the player holds it."""
+    if spec.describe_action is not None:
+        return str(action)
+    return spec.action_text(state, action, player)
 
 
-def hint_text(spec: GameInfo, state: Any, player: int, analysis: dict, detail: str | None = None) -> str:
-    """The hint in words (HTML, escaped) from the search's ``last_analysis``; ``detail`` (the
-    game's words on the move, such as the odds of its battle) follows the move."""
+def hint_text(spec: GameInfo, state: Any, player: int, analysis: dict, detail: str | None = None,
+              found: list | None = None, others: list | None = None) -> str:
+    """The hint in words (HTML, escaped): the move, one sentence why (``detail``: the game's words
+    on the move; and what the next best of ``others`` gives up, by the chances ``found`` for the
+    move then each of ``others``), and the chance to win after it with its range, or why there
+    is none."""
     action = analysis.get("action")
-    line = spec.action_text(state, action, player) if action is not None else "no move"
+    line = _move_text(spec, state, action, player) if action is not None else "no move"
     parts = [f'<b>Hint:</b> {html.escape(line)}']
-    if detail:
-        parts.append(html.escape(detail))
-    chance = analysis.get("win_chance")
-    playouts = analysis.get("iterations", 0)
-    if chance is not None:
-        parts.append(f"estimated chance to win after it: <b>{_percent(chance)}</b> "
-                     f"(from {int(playouts)} simulated continuations of what you can see)")
-    others = [a for a in analysis.get("alternatives", []) if a.get("action") is not None][:2]
-    if others:
-        alts = "; ".join(f"{html.escape(spec.action_text(state, a['action'], player))} ({_percent(a.get('win_chance'))})"
-                         for a in others)
-        parts.append(f"next best: {alts}")
+    found = found or []
+    others = others or []
+    chance = found[0] if found else None
+    why = [detail] if detail else []
+    if chance is not None and chance.probability is not None and others and len(found) > 1 \
+            and found[1].probability is not None:
+        gap = chance.probability - found[1].probability
+        other = _move_text(spec, state, others[0], player)
+        if gap > 0.005:
+            why.append(f"the next best, {other}, gives up {100 * gap:.0f} points of that chance")
+        else:
+            why.append(f"the next best, {other}, does about as well")
+    if why:
+        parts.append(html.escape("Why: " + "; ".join(why)))
+    if chance is not None and chance.probability is not None:
+        parts.append(f"Chance to win after it: <b>{html.escape(chance.text())}</b> "
+                     f"(from {chance.playouts} simulated continuations of what you can see)")
+    elif chance is not None:
+        parts.append(f"No chance to win shown: {chance.playouts} simulated continuations are too few "
+                     f"(at least {win_chance.MIN_PLAYOUTS})")
     return '<div class="lsn-bot-hint-line">' + ". ".join(parts) + ".</div>"
 
 
@@ -107,12 +127,16 @@ class HintControls:
             self.hint_output.value = '<div class="lsn-bot-hint-line">A hint is for your own decision.</div>'
             return ""
         player = s.current_player
-        bot = self.spec.make_bot(HINT_BOT, seed=len(s.history) * 7919 + (s.seed or 0) % 100_003)
-        if getattr(bot, "seconds", None) is not None:
-            bot.seconds = HINT_SECONDS
-        bot.choose(s.state)  # reads only player_view(current player)
-        analysis = getattr(bot, "last_analysis", None) or {}
+        name = {"easy": "strong-easy", "normal": "strong", "hard": "strong-hard"}[HINT_LEVEL]
+        bot = self.spec.make_bot(name, seed=len(s.history) * 7919 + (s.seed or 0) % 100_003)
+        action = bot.choose(s.state)  # reads only player_view(current player)
+        analysis = getattr(bot, "last_analysis", None) or {"action": action}
         detail = _detail(bot, s.state, player, analysis)
-        self.hint_output.value = hint_text(self.spec, s.state, player, analysis, detail)
+        others = [a["action"] for a in analysis.get("alternatives", []) if a.get("action") not in (None, action)][:1]
+        found = None
+        if hasattr(bot, "action_values"):
+            found = win_chance.chances(self.spec.name, s.state.player_view(player), player, [action, *others],
+                                       level=HINT_LEVEL, worlds=HINT_WORLDS, bot=bot)
+        self.hint_output.value = hint_text(self.spec, s.state, player, analysis, detail, found, others)
         self._hint_for = len(s.history)
         return plain_text(self.hint_output.value)

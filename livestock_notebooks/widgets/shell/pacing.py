@@ -14,6 +14,8 @@ from __future__ import annotations
 import asyncio
 from typing import Any, Callable
 
+from ...core.session import LogEntry
+
 __all__ = ["BOT_SPEEDS", "BotPacing", "DEFAULT_BOT_SPEED", "Ticker", "running_loop"]
 
 #: seconds between two visible bot actions, by the name shown in a page's speed menu
@@ -115,9 +117,58 @@ class BotPacing:
 
     def _schedule_bots(self) -> None:
         s = self.session
-        if s is None or self.paused or self.bot_delay is None or not s.is_bot_turn:
+        if s is None or self.paused:
+            return
+        if not s.is_bot_turn:
+            # a step with no real choice is taken for the player, on the loop like a bot's
+            # (without a loop, or with bots stepped by hand, :meth:`take_forced` does it)
+            if self.bot_delay is not None and self.forced_action() is not None:
+                self._ticker.schedule(max(self.bot_delay, self.FORCED_DELAY))
+            return
+        if self.bot_delay is None:
             return
         self._ticker.schedule(self.bot_delay)
+
+    # -- decisions with one legal action ------------------------------------------------------
+    #: the least pause before a forced step is taken (the board shows the position first)
+    FORCED_DELAY = 0.15
+    #: take a decision that has one legal action for the player (see :meth:`forced_action`)
+    take_forced_steps: bool = False
+    _forced_held: bool = False
+
+    def forced_action(self):
+        """The only legal action of the player deciding now, when the page takes it for them:
+        forced steps are on (play pages), "Ask me even when there is only one choice" is off,
+        the seat is a human's, the only human seat (at a shared device the others would read
+        in the log that a player had no choice, e.g. held no card able to move), and Undo has
+        not just brought it back."""
+        s = self.session
+        if (not self.take_forced_steps or self.ask_single or self._forced_held or s is None
+                or s.state.is_over or s.is_bot_turn or s.needs_handoff
+                or sum(not seat.is_bot for seat in s.seats) != 1):
+            return None
+        legal = s.legal_for_viewer()
+        return legal[0] if len(legal) == 1 else None
+
+    @property
+    def ask_single(self) -> bool:
+        """The player's "Ask me even when there is only one choice" (remembered per browser)."""
+        box = getattr(self, "ask_single_checkbox", None)
+        return bool(box.value) if box is not None else False
+
+    def take_forced(self) -> bool:
+        """Play the one legal action for the player, with a log line saying so."""
+        action = self.forced_action()
+        if action is None:
+            return False
+        s = self.session
+        player = s.current_player
+        with self.batch():
+            at = len(s.log)
+            if self.act(action):  # the line goes before the action's own lines (Undo drops both)
+                s.log.insert(at, LogEntry(f"Only one choice for {s.name(player)}, taken for you: {action}",
+                                          player, "forced"))
+        return True
 
     def cancel_bot_tick(self) -> None:
         """Drop a bot step scheduled on the loop (a page that hides the game, such as a
@@ -126,5 +177,8 @@ class BotPacing:
 
     def _bot_tick(self) -> None:
         if self.paused:
+            return
+        if self.session is not None and not self.session.is_bot_turn:
+            self.take_forced()
             return
         self.step()

@@ -162,7 +162,15 @@ class GameScreen:
                                          selected_index=None)
         self.menu_advanced.observe(lambda c: c["new"] is not None and self._advanced_tools, "selected_index")
         self.menu_advanced.add_class("lsn-menu-advanced")
-        self.menu_box = w.VBox([self.save_box, self.speed_dropdown, self.menu_advanced])
+        # decisions with one legal action: taken for the player unless they ask (remembered)
+        self.ask_single_checkbox = w.Checkbox(value=getattr(self, "_ask_single_start", False), indent=False,
+                                              description="Ask me even when there is only one choice",
+                                              layout=w.Layout(width="auto"))
+        self.ask_single_checkbox.add_class("lsn-ask-single")
+        self.ask_single_checkbox.observe(self._ask_single_changed, "value")
+        if not self.take_forced_steps:
+            hide(self.ask_single_checkbox)
+        self.menu_box = w.VBox([self.save_box, self.speed_dropdown, self.ask_single_checkbox, self.menu_advanced])
         self.menu_box.add_class("lsn-menu")
         if not self.menu_button.value:
             hide(self.menu_box)
@@ -173,6 +181,14 @@ class GameScreen:
                        self.seed_note, self.status_slot, self.resume_box, self.setup_box, self.game_box)
         self._late_parts = (self.confirm_box, self.menu_box, self.game_box)
         self.widget._lsn_detached = self._late_parts  # still walked by widget_tree and tree_text
+
+    def _ask_single_changed(self, change) -> None:
+        """"Ask me even when there is only one choice" (remembered for this browser); turned
+        off, a waiting forced step is taken now."""
+        if self.prefs is not None:
+            self.prefs.set("ask_single", bool(change["new"]))
+        if not change["new"]:
+            self._schedule_bots()
 
     def _menu_toggled(self, change) -> None:
         """The Menu button: show or hide the menu (made with the game screen); Esc closes it

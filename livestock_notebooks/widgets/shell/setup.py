@@ -23,12 +23,23 @@ from ipywidgets.widgets.widget_string import HTMLStyle
 from ...core.session import GameInfo, LogEntry, Seat, Session
 from ..common.dom import button, hide, set_layout, show
 
-__all__ = ["HUMAN_LABEL", "SetupScreen"]
+__all__ = ["HUMAN_LABEL", "SetupScreen", "page_query"]
 
 #: the seat menu's entry for a human player (bots show their labels; the values are their stable names)
 HUMAN_LABEL = "Human"
 #: the longest seed the Seed box accepts, in digits
 MAX_SEED_DIGITS = 30
+
+
+def page_query() -> dict[str, str]:
+    """The page address's query (``?rules=simple_b&turns=4``) as Voila hands it to the kernel
+    (``QUERY_STRING``); ``{}`` outside Voila. Only short plain words are kept: the values only
+    ever choose among a page's own options."""
+    import os
+    from urllib.parse import parse_qsl
+
+    return {k: v for k, v in parse_qsl(os.environ.get("QUERY_STRING", ""))[:10]
+            if re.fullmatch(r"\w{1,20}", k) and re.fullmatch(r"[\w.-]{0,20}", v)}
 
 
 class SeedText(w.Text):

@@ -20,13 +20,19 @@ APP_CSS = """
   margin-bottom: 6px; max-height: 60vh; overflow-y: auto; }
 /* the game screen: board left (as big as it is), prompt / dialogs / hand / log in a fixed-width
    column right, so nothing moves sideways when the selection changes */
-.lsn-app .lsn-screen { display: grid !important; grid-template-columns: minmax(0, max-content) minmax(300px, 440px);
+/* the board column takes what the right column leaves (not the board's own width): the right
+   column never moves sideways as the board is drawn or grows; the prompt keeps a least height
+   (most prompts fit) so the dialogs and log below do not jump with each new prompt */
+.lsn-app .lsn-screen { display: grid !important; grid-template-columns: minmax(0, 1fr) minmax(300px, 440px);
   grid-template-rows: auto 1fr; grid-template-areas: "board prompt" "board side"; column-gap: 14px;
   row-gap: 6px; align-items: start; }
 .lsn-app .lsn-board-col { grid-area: board; min-width: 0; max-width: 100%; }
 .lsn-app .lsn-board { max-width: 100%; }
 .lsn-app .lsn-prompt { grid-area: prompt; border: 1px solid #cfd8dc; border-left: 6px solid #90a4ae;
   border-radius: 6px; padding: 4px 8px; background: #fbfcfd; }
+.lsn-app .lsn-screen > .lsn-prompt { height: 17em; overflow-y: auto !important; box-sizing: border-box; }
+/* text on the game screen at a reading line height (an HTML widget's own is 28px a line) */
+.lsn-app .lsn-screen .widget-html > .widget-html-content { line-height: 1.4; }
 .lsn-app .lsn-prompt.lsn-prompt-mine { border-left-color: #2e7d32; background: #f1f8e9; }
 .lsn-app .lsn-actions { flex-wrap: wrap; gap: 4px; align-items: center; min-height: 34px; }  /* kept: nothing jumps */
 .lsn-app .lsn-actions .widget-button { width: auto; }
@@ -45,8 +51,12 @@ APP_CSS = """
 @media (max-width: 760px) {
   /* a flex column (not a grid: a grid area would hold the sticky prompt inside its own row) */
   .lsn-app .lsn-screen { display: flex !important; flex-direction: column; gap: 6px; }
+  /* the prompt comes last in the column, stuck to the bottom of the screen, with one fixed
+     height: a new prompt moves nothing else on the page, and a long list of choices scrolls
+     inside it (the board stays in sight) */
   .lsn-app .lsn-prompt { position: sticky; bottom: 0; z-index: 20; box-shadow: 0 -2px 6px rgba(0,0,0,0.15);
-    max-height: 42vh; overflow-y: auto !important; }  /* a long list of choices scrolls: the board stays in sight */
+    order: 10; height: 34vh; max-height: 34vh; min-height: 0; overflow-y: auto !important; box-sizing: border-box; }
+  .lsn-app .lsn-screen > .lsn-prompt { min-height: 0; }
   .lsn-app .lsn-side .lsn-hand { max-height: none; }
   /* boxes scroll (overflow: auto) by default, which would hold the sticky prompt in place */
   .lsn-app, .lsn-app .lsn-game, .lsn-app .lsn-screen { max-width: 100vw; overflow: visible !important; }

@@ -86,6 +86,9 @@ class TutorialPage:
     read_hint = "Read, then press Next."
     move_hint = "Make the move on the board."
     show_tooltip = "Let the engine play the move"
+    #: the query the last step's "Play your first game" adds to the play page's address (the
+    #: settings the tutorial recommends for a first game, read by the play page)
+    play_query = "?from=tutorial"
     #: seat of the learner
     learner = 0
     #: the most actions *Show me* (or setting up a continued step) plays, bots' included
@@ -142,7 +145,16 @@ class TutorialPage:
         self.show_button = self._button("Show me", "show", self.show_me, icon="magic", tooltip=self.show_tooltip)
         self.reset_button = self._button("Start over", "reset", self.start_over, icon="redo",
                                          tooltip="Set this step up again")
-        nav = w.HBox([self.back_button, self.next_button, self.skip_button, self.show_button, self.reset_button],
+        # the way out of the last step: a first game with the tutorial's settings
+        self.play_link = w.HTML(
+            f'<a class="lsn-tut-play-link" href="{game}_play.ipynb{html.escape(self.play_query)}" '
+            'style="display:inline-block;padding:4px 14px;border-radius:4px;background:#2e7d32;color:#fff;'
+            'font-weight:600;text-decoration:none">&#9654; Play your first game</a>')
+        self.play_link.add_class(f"{p}-play")
+        self.play_link.add_class("lsn-tut-play")
+        hide(self.play_link)
+        nav = w.HBox([self.back_button, self.next_button, self.skip_button, self.show_button, self.reset_button,
+                      self.play_link],
                      layout=w.Layout(flex_flow="row wrap", grid_gap="4px", margin="4px 0"))
         card = w.VBox([self.progress, self.header, self.text, self.done_label, nav])
         card.add_class(f"{p}-card")
@@ -237,6 +249,7 @@ class TutorialPage:
             self.app.cancel_bot_tick()
             self.app.view.clear()
         self._place_card(on_board=step.interactive)
+        (show if index == len(self.steps) - 1 else hide)(self.play_link)
         self._show_parts(step)
         self._set_bots()
         self._draw()

@@ -17,7 +17,7 @@ import ipywidgets as w
 
 from ...odds import AcornWorm, Pigs, Pirates, Porcophages, default_tech_deck, space_pigs_combat
 from ...odds import tech_wipeout_two_sided
-from ...odds.display import format_fraction, format_percent
+from ...odds.display import chance_note, format_percent
 from ...space_pigs import events as ev
 from ...space_pigs import troops_text
 from ...space_pigs.actions import Flee, Stay, UsePower
@@ -45,6 +45,13 @@ def side_of(view: SpacePigsPlayerView, h: int, who: int, bonus: int = 0):
     if who == -2:
         return Porcophages(o.count, bonus)
     return AcornWorm(bonus)
+
+
+def _bracket(p) -> str:
+    """`` (5/18)`` or `` (about 1 in 43)`` after a percent, or nothing (certain, or a fraction
+    too long to read: ``395494238257/486318770432`` says nothing the percent does not)."""
+    note = chance_note(p)
+    return f" ({_esc(note)})" if note else ""
 
 
 def side_name(view: SpacePigsPlayerView, who: int) -> str:
@@ -157,8 +164,8 @@ class CombatPanel(HtmlPanel):
                        f'background:#1565c0"></div></div>')
                 odds_html = (f'<div class="lsn-sp-odds"><b>Exact odds</b> ({when}): attacker holds the hex '
                              f'<b class="lsn-sp-odds-a">{format_percent(odds.attacker)}</b> '
-                             f'<code>{_esc(format_fraction(odds.attacker))}</code>, defender '
-                             f'<b class="lsn-sp-odds-d">{format_percent(odds.defender)}</b>{bar}</div>')
+                             f'{_bracket(odds.attacker)}, defender '
+                             f'<b class="lsn-sp-odds-d">{format_percent(odds.defender)}</b>{_bracket(odds.defender)}{bar}</div>')
         tech_html = self._tech(viewer, cb)
         return (head + f"<table>{''.join(rows)}</table>" + odds_html + tech_html +
                 (f'<div class="lsn-sp-stage"><i>{_esc(stage_text)}</i></div>' if stage_text else ""))

@@ -25,11 +25,12 @@ class SpacePigsTutorial(TutorialPage):
     ``start_over()`` drive it from Python as the buttons do. ``app`` is the game shell under it."""
 
     accent = "#4527a0"
+    play_query = "?from=tutorial&rules=simple_b&turns=4"  # what the last step recommends
     background = "#f7f4ff"
     max_width = "1100px"
     section_label = "Rulebook"
     read_hint = "Press Next to begin."
-    move_hint = "Make your move on the board below."
+    move_hint = "Make your move on the board."
     show_tooltip = "Let the engine play your part"
     #: the clan displays under the map show powers, acorns and governors
     players_words = ("clan power", "acorn", "governor")

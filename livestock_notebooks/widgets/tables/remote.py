@@ -105,29 +105,46 @@ class TableSession(Session):
 
     # -- playing --------------------------------------------------------------------------
     def apply(self, action: Action, *, by_bot: bool = False) -> list[Event]:
-        """Send this seat's move to the table (against the version shown); the events of
-        everything that happened since are returned. A move made on an old version raises
-        :class:`StaleMove` after the position is brought up to date."""
+        """Send this seat's move to the table (against the version shown); returns its events
+        (the service's own: the log is not read again), then those of anything played since.
+        A move made on an old version raises :class:`StaleMove` after the position is brought
+        up to date."""
         if self.seat is None or self.token is None:
             raise NotYourDecision("You are watching this table: take a free seat to play", None, action=action)
         try:
-            self.service.act(self.table_id, self.token, self.version, action)
+            played = self.service.move(self.table_id, self.token, self.version, action)
         except StaleVersion:
             self.refused = True
             self.unshown = self.sync()
             raise StaleMove(STALE_NOTE, None, action=action) from None
-        return self.sync()
+        return self._played(played) + self.sync()
 
     def bot_step(self) -> tuple[Action | None, list[Event]] | None:
         """Bots play on the server: ask the table's service to play one bot step (two pages
-        asking at once: the version check lets one win), then catch up."""
+        asking at once: the version check lets one win); the events of that step, then of
+        anything played since."""
         if not self.is_bot_turn:
             return None
+        events: list[Event] = []
         try:
-            self.service.play_bots(self.table_id, max_steps=1)  # one step a tick: the page's bot speed
+            played = self.service.play_bot(self.table_id)  # one step a tick: the page's bot speed
         except StaleVersion:
-            pass
-        return None, self.sync()
+            played = None  # another page played this step: the catch-up below shows it
+        if played is not None and played.version == self.version + 1:
+            events = self._played(played)
+        return None, events + self.sync()
+
+    def _played(self, played: Any) -> list[Event]:
+        """Take a move this page committed (:class:`~livestock_notebooks.tables.service.Played`):
+        its position, version and events, with no replay of the action log."""
+        self.state, self.version = played.state, played.version
+        self._logged(played.events)
+        return list(played.events)
+
+    def _logged(self, events: list[Event]) -> None:
+        self.log.extend(LogEntry.from_event(e) for e in events)
+        if self.state.is_over:
+            self.log.append(LogEntry(self.result_text(), None, "game-over"))
 
     def sync(self) -> list[Event]:
         """Bring the position up to the table's current version; the events since (``[]``
@@ -146,11 +163,10 @@ class TableSession(Session):
         self.version = record.version
         if events is None:  # the public lines the table logged
             self.log.extend(_log_lines(entries))
-            events = []
-        else:
-            self.log.extend(LogEntry.from_event(e) for e in events)
-        if self.state.is_over:
-            self.log.append(LogEntry(self.result_text(), None, "game-over"))
+            if self.state.is_over:
+                self.log.append(LogEntry(self.result_text(), None, "game-over"))
+            return []
+        self._logged(events)
         return events
 
     def _replay(self, entries: list[dict], save: str) -> list[Event] | None:

@@ -27,8 +27,8 @@ import random
 from bisect import bisect_left, bisect_right
 from typing import Any
 
-from . import actions as act
-from .cards import card_value
+from .. import actions as act
+from ..cards import card_value
 
 __all__ = ["smart_playout"]
 

@@ -117,14 +117,14 @@ from __future__ import annotations
 import random
 import time
 
-from .actions import CallVoter, ChooseHex, Discard, Done, OfferExchange, PlayCard, Stand, StartPlanet, Stay, Vote
-from .bots import (
+from ..actions import CallVoter, ChooseHex, Discard, Done, OfferExchange, PlayCard, Stand, StartPlanet, Stay, Vote
+from .heuristic import (
     COLOUR_INDEX, WORM, GreedyBot, Pigs, _acorns_of, _attack_odds, _card_worth, _dist, _leader, _Plan, _production,
     _strength, _wipe_odds,
 )
-from .data import CARDS, RECIPES
-from .determinize import determinize
-from .views import SpacePigsPlayerView
+from ..data import CARDS, RECIPES
+from ..determinize import determinize
+from ..views import SpacePigsPlayerView
 
 __all__ = ["StrongPolicy", "battle_stake", "danger", "recipe_done_chance", "recipe_near_chance", "start_score",
            "swap_target"]

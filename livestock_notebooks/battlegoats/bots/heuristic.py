@@ -12,14 +12,14 @@ import random
 from fractions import Fraction
 from types import SimpleNamespace
 
-from ..core.bots import RandomBot
-from . import actions as act
-from .cards import ADJACENT, card_value
-from .odds import attack_odds
-from .setup import SetupMixin
-from .views import BattleGoatsPlayerView
+from ...core.bots import RandomBot
+from .. import actions as act
+from ..cards import ADJACENT, card_value
+from ..odds import attack_odds
+from ..setup import SetupMixin
+from ..views import BattleGoatsPlayerView
 
-__all__ = ["RandomBot", "SeenBot", "BOTS"]
+__all__ = ["RandomBot", "SeenBot"]
 
 
 class SeenBot:
@@ -204,7 +204,3 @@ class SeenBot:
         b = self._battle_as_known(state, view, me, actions[0].slot)
         dodge = b["outcome"] != "loss"
         return next(a for a in actions if a.dodge == dodge)
-
-
-#: The bots by stable name (the names written into saves).
-BOTS = {"random": RandomBot, "smart": SeenBot}

@@ -16,9 +16,9 @@ from __future__ import annotations
 import random
 from collections import deque
 
-from ..core.bots import RandomBot
-from . import actions as A
-from . import data as D
+from ...core.bots import RandomBot
+from .. import actions as A
+from .. import data as D
 
 __all__ = ["RandomBot", "GreedyBot"]
 

@@ -26,7 +26,7 @@ a decision median, 504 ms at the 95th percentile).
 With 30 iterations a decision it won 82/150 (seed 1) and 88/150 (seed 2): 170/300 = 56.7%
 [51.0..62.2] (``--games 150 --strong-iterations 30``; 0.7 s a decision median and 3.1 s at the
 95th percentile with the two runs and another experiment sharing two cores, about 0.3 s and 1.4 s
-alone): the normal level plays those 30, stopping at 1 s (:data:`LEVEL_BUDGETS`).
+alone): the normal level plays those 30 (:data:`LEVEL_PLAYOUTS`).
 
 Measured and not kept (against two smart bots, seats rotated): a looser noise guard
 (``errors=1.0``) won 71/150 = 47.3% [39.5..55.3] at 10 iterations (seed 1). The planner bot
@@ -54,20 +54,19 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from typing import Any
 
-from ..core.rng import Dice
-from ..core.search import SearchBot, share
-from . import actions as act
-from .bots import SeenBot
-from .board import player_text
-from .cards import ADJACENT, SLOT_NAMES, card_value
-from .determinize import determinize
-from .odds import unknown_pool
+from ...core.rng import Dice
+from ...core.search import SearchBot, share
+from .. import actions as act
+from .heuristic import SeenBot
+from ..board import player_text
+from ..cards import ADJACENT, SLOT_NAMES, card_value
+from ..determinize import determinize
+from ..odds import unknown_pool
 from .playout import smart_playout
 
-__all__ = ["AttackPlanner", "LEVEL_BUDGETS", "PlannerBot", "StrongBot", "WEIGHTS", "evaluate", "quick_rollout", "strength"]
+__all__ = ["AttackPlanner", "LEVEL_PLAYOUTS", "PlannerBot", "StrongBot", "WEIGHTS", "evaluate", "quick_rollout", "strength"]
 
 #: The planner's weights: ``risk`` what losing one of its own cards costs against taking one
 #: (with three players a card taken helps the third player too), ``lead`` what a card of the
@@ -436,18 +435,15 @@ class _Paired:
         return best
 
 
-#: The playouts a decision and the seconds it may take at most, per level, when neither is
-#: given (``None``: no cap, the level's time in ``core.search.LEVELS``). The normal level plays
-#: 30 (it won 170/300 = 56.7% against two smart bots with 30, 156/300 with 10), stopping at 1 s on
-#: a slow machine; the hard level searches for its whole second.
-LEVEL_BUDGETS: dict[str, tuple[int | None, float | None]] = {"easy": (None, None), "normal": (30, 1.0),
-                                                              "hard": (None, None)}
+#: The worlds a decision plays per level (each plays every candidate out); the normal level
+#: plays 30 (it won 170/300 = 56.7% against two smart bots with 30, 156/300 with 10).
+LEVEL_PLAYOUTS = {"easy": 10, "normal": 30, "hard": 90}
 
 
 class StrongBot(SearchBot):
     """The strong bot: ``StrongBot(seed=0, level="normal", seconds=None, max_iterations=None,
     rollout_depth=None, width=None)`` (levels ``easy``, ``normal``, ``hard``:
-    :data:`LEVEL_BUDGETS`, else ``core.search.LEVELS``; ``width``: how many of the planner's
+    the worlds a decision plays, :data:`LEVEL_PLAYOUTS`; ``width``: how many of the planner's
     best moves are weighed).
 
     Each iteration draws one whole game from the seat's view and plays every candidate out in it
@@ -455,13 +451,12 @@ class StrongBot(SearchBot):
     another candidate does better world by world by more than the margin and the noise."""
 
     name = "Strong"
+    LEVEL_PLAYOUTS = LEVEL_PLAYOUTS
 
     def __init__(self, seed: int | None = 0, level: str = "normal", seconds: float | None = None,
                  max_iterations: int | None = None, rollout_depth: int | None = None, width: int | None = None,
                  margin: float = 0.0, weights: dict | None = None, playout: str = "smart",
                  errors: float = 1.5):
-        if seconds is None and max_iterations is None:
-            max_iterations, seconds = LEVEL_BUDGETS.get(level, (None, None))
         super().__init__(determinize, evaluate, seed=seed, level=level, seconds=seconds,
                          max_iterations=max_iterations, rollout=quick_rollout, margin=margin,
                          rollout_depth=200 if rollout_depth is None else rollout_depth)
@@ -471,7 +466,7 @@ class StrongBot(SearchBot):
         self.errors = errors
 
     def choose_from_view(self, view: Any, me: int) -> Any:
-        rng, start = self._random, time.perf_counter()
+        rng, start = self._random, self.clock()
         first = determinize(view, rng)
         plans, choice = self._plans(first, me)
         stats = _Paired(len(plans))
@@ -482,10 +477,10 @@ class StrongBot(SearchBot):
             stats.add([self._play(world.copy(), plan, me, dice) for plan in plans])
             if self.max_iterations is not None and stats.count >= self.max_iterations:
                 break
-            if deadline is not None and time.perf_counter() >= deadline:
+            if deadline is not None and self.clock() >= deadline:
                 break
             world = determinize(view, rng)
-        elapsed = time.perf_counter() - start
+        elapsed = self.clock() - start
         iterations = stats.count
         self.playouts += iterations * len(plans)
         self.search_seconds += elapsed
@@ -546,6 +541,9 @@ class StrongBot(SearchBot):
             default = self._planner.choose(state.copy())
             options = [default] + ([a for a in legal if a != default] if len(legal) <= 3 else [])
         return [[a] for a in options[:self.width]], True
+
+    def _action_value(self, state: Any, action: Any, me: int, seed: int) -> float:
+        return self._play(state, [action], me, seed)
 
     def _play(self, state: Any, plan: list, me: int, dice: int) -> float:
         """``plan`` played in ``state`` (while its actions are legal), then the game played on."""

@@ -21,15 +21,15 @@ import random
 from collections import deque
 from typing import Any
 
-from ..core.bots import RandomBot
-from ..odds import Pigs, space_pigs_combat, tech_wipeout_two_sided
-from ..odds.space_pigs_tech import default_tech_deck
-from .actions import (
+from ...core.bots import RandomBot
+from ...odds import Pigs, space_pigs_combat, tech_wipeout_two_sided
+from ...odds.space_pigs_tech import default_tech_deck
+from ..actions import (
     AnswerExchange, CallVoter, ChooseHex, ChooseMarker, ChoosePlayer, Deploy, Discard, Done, Flee, Fly, GiveMarker, Land, Load, MakeHog,
     MoveAliens, OfferExchange, PlaceAliens, PlayCard, Stand, StartPlanet, Stay, UsePower, Vote,
 )
-from .data import CARDS
-from .views import WORM, SpacePigsPlayerView
+from ..data import CARDS
+from ..views import WORM, SpacePigsPlayerView
 
 __all__ = ["RandomBot", "GreedyBot"]
 

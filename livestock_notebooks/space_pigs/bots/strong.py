@@ -39,37 +39,39 @@ level it takes 2.5 ms a decision (median over 4 games, 1271 decisions; 2.3 ms ov
 the battle stake, the heuristic alone 0.9 ms) and 405 ms a searched battle card (95th
 percentile 414 ms; 407 ms with the stake); its start planet, once a game, takes 3.3 s (median
 of 16 starts, its 16 playouts to the end of turn 2; measured with another engineer's runs
-sharing the 2 cores): on a clock (the levels) it plays as many of the four worlds as end
-within :data:`START_SECONDS`, one at least (one or two on a busy machine), with an iteration cap
-all four, as measured; the policy for a turn, once a turn at most, takes 0.61 s (median of
-1533 choices, 95th percentile 1.2 s, eight playouts, on the same busy machine), on a clock the
-worlds that end within :data:`MODE_SECONDS` (one at least); four strong bots (8 playouts a
+sharing the 2 cores); the policy for a turn, once a turn at most, takes 0.61 s (median of
+1533 choices, 95th percentile 1.2 s, eight playouts, on the same busy machine). The levels count
+those worlds (:data:`POLICY_WORLDS`: normal plays the four and two measured here) and the
+search's iterations (:data:`LEVEL_PLAYOUTS`), never a time; four strong bots (8 playouts a
 decision) finish 40 of 40 games within 20 turns (median 4 turns).
 """
 from __future__ import annotations
 
 import functools
-import time
 from types import SimpleNamespace
 from typing import Any
 
-from ..core.search import LEVELS, SearchBot, heuristic_rollout, share
-from .actions import Fly, Land, PlayCard
-from .bots import _Plan
-from .determinize import determinize
+from ...core.search import LEVELS, SearchBot, heuristic_rollout, share
+from ..actions import Fly, Land, PlayCard
+from .heuristic import _Plan
+from ..determinize import determinize
 from .strong_policy import StrongPolicy, recipe_done_chance
-from .views import SpacePigsPlayerView
+from ..views import SpacePigsPlayerView
 
-#: the most its start planet's playouts may take, for a bot on a clock (the playouts of all
-#: four worlds took 2.3 to 3.2 s on a busy machine; the levels' budgets are at most 1 s a
-#: decision); with an iteration cap (benchmarks) it plays all four
+#: on a time budget (``seconds`` alone, experiments), the most its start planet's playouts may
+#: take (the playouts of all four worlds took 2.3 to 3.2 s on a busy machine)
 START_SECONDS = 1.0
 #: the same for the turn's policy chosen by playouts (:meth:`StrongPolicy.mode_totals`: its
 #: eight playouts to the end of a turn took 0.61 s, median, 1.2 s at the 95th percentile, with
 #: another engineer's runs)
 MODE_SECONDS = 1.0
+#: the iterations of the search on a battle's cards, per level
+LEVEL_PLAYOUTS = {"easy": 16, "normal": 48, "hard": 160}
+#: the heuristic's own playouts per level: worlds for its start planet, worlds for the turn's
+#: policy (0: none; normal is the 4 and 2 it won 210/400 = 52.5% with against three greedy bots)
+POLICY_WORLDS = {"easy": (1, 0), "normal": (4, 2), "hard": (8, 4)}
 
-__all__ = ["StrongBot", "StrongPolicy", "SpacePigsSearch", "evaluate", "hint_detail", "is_searched", "progress", "recipe_done_chance"]
+__all__ = ["LEVEL_PLAYOUTS", "POLICY_WORLDS", "StrongBot", "StrongPolicy", "SpacePigsSearch", "evaluate", "hint_detail", "is_searched", "progress", "recipe_done_chance"]
 
 
 def progress(state: Any, player: int) -> float:
@@ -105,6 +107,7 @@ class SpacePigsSearch(SearchBot):
     position after the action in the one world drawn: one scored continuation, no playout)."""
 
     name = "Strong"
+    LEVEL_PLAYOUTS = LEVEL_PLAYOUTS
 
     def __init__(self, seed: int | None = 0, level: str = "normal", seconds: float | None = None,
                  max_iterations: int | None = None, rollout_depth: int | None = None):
@@ -112,17 +115,20 @@ class SpacePigsSearch(SearchBot):
                          max_iterations=max_iterations, rollout=_ROLLOUT, prior=_ROLLOUT,
                          rollout_depth=ROLLOUT_DEPTH if rollout_depth is None else rollout_depth)
         self.routine = 0  # decisions taken by the heuristic without a search
-        # on a clock, its start's playouts stop within the 1 s a decision may take at most
-        clock = self.seconds is not None
-        self._policy = StrongPolicy(seed, start_seconds=START_SECONDS if clock else None,
-                                    mode_seconds=MODE_SECONDS if clock else None)
+        # its start's and its turn policy's playouts: the level's worlds, the clock a safety stop
+        # (on a time budget, the worlds that end within START_SECONDS / MODE_SECONDS)
+        timed = self.max_iterations is None
+        start_worlds, mode_worlds = POLICY_WORLDS[level]
+        self._policy = StrongPolicy(seed, start_worlds=start_worlds, mode_worlds=mode_worlds,
+                                    start_seconds=START_SECONDS if timed else self.seconds,
+                                    mode_seconds=MODE_SECONDS if timed else self.seconds)
 
     def hint_detail(self, view: Any, action: Any) -> str | None:
         """The hint's words about the suggested action: :func:`hint_detail`."""
         return hint_detail(view, action)
 
     def choose_from_view(self, view: Any, me: int) -> Any:
-        start = time.perf_counter()
+        start = self.clock()
         first = determinize(view, self._random)
         legal = first.legal_actions()
         if is_searched(view, legal):
@@ -132,7 +138,7 @@ class SpacePigsSearch(SearchBot):
         world = first.copy()  # the chance shown: the position after it in the one world drawn
         world.apply(action)
         self.last_analysis = {"action": action, "win_chance": self._score(world, me), "visits": 1,
-                              "heuristic": action, "iterations": 1, "seconds": time.perf_counter() - start,
+                              "heuristic": action, "iterations": 1, "seconds": self.clock() - start,
                               "playouts_per_second": 0.0, "alternatives": [], "searched": False}
         return action
 
@@ -165,7 +171,7 @@ ROLLOUT_DEPTH = 6
 def StrongBot(seed: int | None = 0, level: str = "normal", seconds: float | None = None,
               max_iterations: int | None = None, rollout_depth: int | None = None) -> SpacePigsSearch:
     """The strong bot: ``StrongBot(seed=0, level="normal", seconds=None, max_iterations=None)``
-    (levels ``easy``, ``normal``, ``hard``: ``core.search.LEVELS``)."""
+    (levels ``easy``, ``normal``, ``hard``: :data:`LEVEL_PLAYOUTS` and :data:`POLICY_WORLDS`)."""
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; the levels are {sorted(LEVELS)}")
     return SpacePigsSearch(seed=seed, level=level, seconds=seconds, max_iterations=max_iterations,

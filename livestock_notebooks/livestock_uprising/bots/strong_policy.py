@@ -30,9 +30,9 @@ It reads the legal actions and ``player_view(its seat)`` only, like the greedy b
 """
 from __future__ import annotations
 
-from ..odds.livestock_uprising import livestock_battle
-from . import actions as A
-from .bots import _FAR, GreedyBot, _walk_distances
+from ...odds.livestock_uprising import livestock_battle
+from .. import actions as A
+from .heuristic import _FAR, GreedyBot, _walk_distances
 
 __all__ = ["TacticalBot", "no_hideout", "super_duel"]
 

@@ -1,0 +1,192 @@
+"""Review a finished (or unfinished) game: where each seat's chance to win went, move by move.
+
+    >>> from livestock_notebooks.review import review_game       # doctest: +SKIP
+    >>> review = review_game(open("livestock_uprising-save.json").read(), level="normal")
+    >>> for entry in review.biggest(3):
+    ...     print(entry.seat, entry.text, entry.chance_after, entry.best_text, entry.best_chance)
+
+A save written by a play page keeps the game from its start (``record``: the first position and
+each decision as its index among the legal actions; see :class:`~livestock_notebooks.core.session.Session`),
+so the review replays it exactly, dice included. At every decision with a real choice it asks the
+strong bot at ``level`` what it would play there, from the deciding seat's view alone
+(``player_view``: never what that seat could not know), and plays the move made, the bot's move
+and the best other move its search weighed out in the same worlds drawn from that view (:func:`livestock_notebooks.win_chance.chances`):
+
+- ``chance_before``: the seat's chance to win before deciding, with the best of the moves weighed;
+- ``chance_after``: its chance after the move it made, before any dice that move brings;
+- ``best_action`` / ``best_chance``: the best move by those playouts and its chance;
+- ``choice``: ``chance_after - best_chance`` (0 or less): what the choice cost;
+- ``dice``: how far the chance moved from ``chance_after`` until the seat's next decision (or
+  the end of the game: 1 for a win, 0 for a loss): what the dice and the other seats did,
+  not this choice.
+
+Chances are calibrated probabilities (:mod:`.win_chance`). Pure Python.
+"""
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from .games import GAMES, game_info
+from .core.errors import SaveFileError
+from .core.game_info import GameInfo
+from .win_chance import chances, estimator
+
+__all__ = ["Review", "ReviewEntry", "record_of", "review_game", "review_record"]
+
+
+@dataclass(frozen=True)
+class ReviewEntry:
+    """One decision of the game (see the module docstring for the figures)."""
+
+    index: int  # the move's number in the game (0: the first action)
+    seat: int
+    action: Any
+    text: str
+    chance_before: float
+    chance_after: float
+    best_action: Any
+    best_text: str
+    best_chance: float
+    choice: float
+    dice: float | None
+    playouts: int
+
+    def to_dict(self) -> dict:
+        out = asdict(self)
+        out["action"], out["best_action"] = str(self.action), str(self.best_action)
+        return out
+
+
+@dataclass
+class Review:
+    """The entries of a review, one per decision with a real choice, in the order played;
+    ``winners`` of the game (empty if it is not over); ``seconds`` it took."""
+
+    game: str
+    players: int
+    entries: list[ReviewEntry] = field(default_factory=list)
+    winners: list[int] = field(default_factory=list)
+    seconds: float = 0.0
+    level: str = "normal"
+
+    def __iter__(self):
+        return iter(self.entries)
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def __getitem__(self, i: int) -> ReviewEntry:
+        return self.entries[i]
+
+    def biggest(self, n: int = 5) -> list[ReviewEntry]:
+        """The ``n`` decisions whose choice cost the most chance to win (the worst first)."""
+        return sorted(self.entries, key=lambda e: e.choice)[:n]
+
+    def lost_per_decision(self, seat: int) -> float:
+        """The mean chance to win ``seat`` gave away per decision (0 for none)."""
+        mine = [-e.choice for e in self.entries if e.seat == seat]
+        return sum(mine) / len(mine) if mine else 0.0
+
+    def series(self, seat: int) -> list[tuple[int, float]]:
+        """``(move index, chance)`` of ``seat`` after each of its decisions (for a chart)."""
+        return [(e.index, e.chance_after) for e in self.entries if e.seat == seat]
+
+
+def record_of(save_text: str | bytes) -> tuple[str, dict]:
+    """The game id and the ``record`` (first position, moves) of a play page's save;
+    :class:`SaveFileError` when it has none."""
+    if isinstance(save_text, bytes):
+        save_text = save_text.decode("utf-8")
+    try:
+        data = json.loads(save_text)
+    except ValueError:
+        raise SaveFileError("the save file is not JSON") from None
+    if not isinstance(data, dict):
+        raise SaveFileError("the save file is not a play page's save")
+    record = data.get("record")
+    if not isinstance(record, dict) or not isinstance(record.get("start"), str) or not isinstance(record.get("moves"), list):
+        raise SaveFileError("this save does not keep the game from its start (a save written before reviews, or "
+                            "a game loaded from an engine save), so it cannot be reviewed")
+    game = data.get("game")
+    if game not in GAMES:
+        raise SaveFileError(f"the save names no game this package has ({game!r})")
+    return game, record
+
+
+def review_game(save_text: str | bytes, level: str = "normal", *, worlds: int | None = None,
+                seed: int = 0) -> Review:
+    """The review of the game in ``save_text`` (a play page's save) at ``level`` (see the module
+    docstring); ``worlds``: playouts of each move weighed (default: the level's)."""
+    game, record = record_of(save_text)
+    return review_record(game, record, level, worlds=worlds, seed=seed)
+
+
+def review_record(game: str | GameInfo, record: dict, level: str = "normal", *, worlds: int | None = None,
+                  seed: int = 0) -> Review:
+    """:func:`review_game` on a record ``{"start": engine save, "moves": [index, ...]}``."""
+    info = game_info(game)
+    began = time.perf_counter()
+    try:
+        state = info.load(record["start"])
+    except Exception as exc:  # noqa: BLE001 - any unreadable start is a bad save
+        raise SaveFileError(f"the save's first position cannot be read ({exc})") from None
+    players = info.count_players(state)
+    review = Review(info.name, players, level=level)
+    raw: list[ReviewEntry] = []
+    for index, move in enumerate(record["moves"]):
+        if state.is_over:
+            raise SaveFileError(f"the save's move {index + 1} comes after the end of the game")
+        legal = list(state.legal_actions())
+        if not isinstance(move, int) or not 0 <= move < len(legal):
+            raise SaveFileError(f"the save's move {index + 1} is not one of the legal actions")
+        action = legal[move]
+        if len(legal) > 1:
+            raw.append(_entry(info, state, index, action, level, worlds, seed))
+        state.apply(action)
+    review.winners = list(state.winners) if state.is_over else []
+    review.entries = _with_dice(raw, players, state.is_over, review.winners)
+    review.seconds = time.perf_counter() - began
+    return review
+
+
+def _entry(info: GameInfo, state: Any, index: int, action: Any, level: str, worlds: int | None,
+           seed: int) -> ReviewEntry:
+    """One decision weighed from the deciding seat's view alone."""
+    seat = state.current_player
+    view = state.player_view(seat)
+    bot = estimator(info.name, level, seed * 1_000_003 + index)
+    suggestion = bot.choose_from_view(view, seat)
+    analysis = getattr(bot, "last_analysis", None) or {}
+    # the move made, the bot's, and the best other the bot weighed (a heuristic bot's own blind
+    # spot is then still set against something else)
+    moves = [action]
+    for other in [suggestion] + [a.get("action") for a in analysis.get("alternatives", [])[:1]]:
+        if other is not None and other not in moves:
+            moves.append(other)
+    found = chances(info.name, view, seat, moves, level=level, worlds=worlds, bot=bot)
+    probabilities = [c.probability if c.probability is not None else c.raw for c in found]
+    p_played = probabilities[0]
+    best_i = max(range(len(moves)), key=lambda i: (probabilities[i], i == 0))
+    best, p_best = moves[best_i], probabilities[best_i]
+    played = found[0]
+    return ReviewEntry(index, seat, action, info.action_text(state, action, seat), p_best, p_played, best,
+                       info.action_text(state, best, seat), p_best, p_played - p_best, None, played.playouts)
+
+
+def _with_dice(entries: list[ReviewEntry], players: int, over: bool, winners: list[int]) -> list[ReviewEntry]:
+    """Each entry with ``dice``: the move of its seat's chance from after this decision to its
+    next one (or to the result)."""
+    out = []
+    for i, e in enumerate(entries):
+        nxt = next((f for f in entries[i + 1:] if f.seat == e.seat), None)
+        if nxt is not None:
+            dice: float | None = nxt.chance_before - e.chance_after
+        elif over:
+            dice = (1.0 / len(winners) if e.seat in winners else 0.0) - e.chance_after
+        else:
+            dice = None
+        out.append(ReviewEntry(**{**e.__dict__, "dice": dice}))
+    return out
