@@ -42,8 +42,8 @@ from .board import LivestockBoard
 from .panels import (
     PANEL_CSS,
     ArmyPanel,
+    ActionRow,
     BattleDialog,
-    ButtonPool,
     DecisionPanel,
     HandPanel,
     MarshalPanel,
@@ -112,9 +112,9 @@ class LivestockView(GameView):
         self.phase = html_box("lsn-phase")
         self.hint = html_box("lsn-hint")
         self.selection = html_box("lsn-selection")
-        self.general_buttons = ButtonPool("lsn-select-general", self._select_from_button)
-        self.general_actions = ButtonPool("lsn-general-action", self.act)
-        self.phase_actions = ButtonPool("lsn-phase-action", self.act, style="warning")
+        self.general_buttons = ActionRow("lsn-select-general", self._select_from_button)
+        self.general_actions = ActionRow("lsn-general-action", self.act)
+        self.phase_actions = ActionRow("lsn-phase-action", self.act, style="warning")
         self.battle = BattleDialog(self._commit_attack, self._cancel_attack)
         self.decision = DecisionPanel(self.act)
         self.hand = HandPanel(self.act)
