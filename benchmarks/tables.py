@@ -18,6 +18,7 @@ PostgreSQL is measured when ``--postgres`` or ``LIVESTOCK_TEST_POSTGRES_URL`` na
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import secrets
 import statistics
@@ -25,7 +26,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -118,13 +119,16 @@ _ARM_JS = """(m) => { window.__lsnSeen = null;
 _CLICK_JS = "(el) => { window.__lsnClick = performance.timeOrigin + performance.now(); el.click(); }"
 
 
-def propagation(moves: int = 27, chromium: str = "/usr/bin/chromium") -> dict[str, tuple[float, float]]:
+def propagation(moves: int = 27, chromium: str = "/usr/bin/chromium", *,
+                around: Callable[[str, str], Any] | None = None) -> dict[str, tuple[float, float]]:
     """Move propagation between three browsers: a ``livestock-notebooks`` server of its own (its
     tables in a scratch SQLite file), three Chromium contexts at one BattleGoats table of three
     human seats; for each of ``moves`` moves (the battlefields being laid out), the time from
     the click that lays a card in the mover's browser to that card drawn on the mover's
     battlefield in each of the two other browsers (their pages poll the table's version every
     0.3 s). Times are read inside the pages (``performance.timeOrigin + now()``, one clock).
+    ``around(store_url, base_url)``, if given, is a context manager held while the three browsers
+    play (``benchmarks/capacity.py`` keeps other tables busy in it).
     Returns ``{"propagation": (median ms, p95 ms)}``."""
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
     from browser import CHROMIUM_ARGS, ServerProcess, free_port, server_command, voila_url, wait_for_voila
@@ -138,8 +142,9 @@ def propagation(moves: int = 27, chromium: str = "/usr/bin/chromium") -> dict[st
         server = ServerProcess(server_command(port), home, port=port,
                                env={"LIVESTOCK_TABLES_URL": f"sqlite:///{db}"})
         store = TableStore(f"sqlite:///{db}")
+        busy = around(f"sqlite:///{db}", server.base_url) if around is not None else contextlib.nullcontext()
         try:
-            with sync_playwright() as pw:
+            with busy, sync_playwright() as pw:
                 browser = pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS, headless=True)
                 pages = []
                 for _ in range(3):

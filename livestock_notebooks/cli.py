@@ -39,6 +39,7 @@ import signal
 import sys
 from pathlib import Path
 from typing import Sequence
+from urllib.parse import urlsplit
 
 from .command import CommandError, add_command, dispatch
 
@@ -51,11 +52,22 @@ INDEX_NOTEBOOK = "index.ipynb"
 #: The notebooks a built wheel ships (copied there by ``setup.py`` at build time).
 INSTALLED_NOTEBOOKS_DIR = PACKAGE_DIR / "notebooks"
 DEFAULT_PORT = 8866
+#: the address the app listens on unless told otherwise: this machine only
+DEFAULT_IP = "127.0.0.1"
 #: Kernels with no open page are shut down after this many idle seconds.
 CULL_IDLE_TIMEOUT = 600
 CULL_INTERVAL = 60
 NOTEBOOKS_ENV = "LIVESTOCK_NOTEBOOKS_DIR"
 BROWSER_COOKIE = "lsn_browser"
+#: seconds a page's cell waits for its output after the kernel said it ran (nbclient's default, 4 s,
+#: lost the outputs of pages opened together on a busy machine: blank pages); past it the cell
+#: errs and the page says it could not be made ready and tries again (template's page_ready.js)
+IOPUB_TIMEOUT = 60
+#: seconds a page's kernel may take to start (Voila's default 60 s is short with 20 pages at once)
+KERNEL_STARTUP_TIMEOUT = 120
+#: the pages ``--preheat N`` keeps N kernels started for (the games people open most)
+PREHEAT_NOTEBOOKS = ("battlegoats_play.ipynb", "livestock_uprising_play.ipynb", "space_pigs_play.ipynb",
+                     "tables.ipynb")
 #: request header carrying the browser id to Voila (exported to the kernel as HTTP_X_LIVESTOCK_BROWSER)
 BROWSER_HEADER = "X-Livestock-Browser"
 
@@ -199,21 +211,25 @@ def voila_argv(
     notebooks_dir: Path,
     *,
     port: int = DEFAULT_PORT,
-    ip: str = "127.0.0.1",
+    ip: str | None = "127.0.0.1",
     open_browser: bool = True,
     extra: Sequence[str] = (),
 ) -> list[str]:
-    """The Voila command line the app runs (without the program name)."""
+    """The Voila command line the app runs (without the program name); ``ip=None`` leaves the
+    address to Voila's config files, else :data:`DEFAULT_IP` (see :func:`app_config`)."""
     argv = [
         str(notebooks_dir),
         f"--port={port}",
-        f"--Voila.ip={ip}",
+        *([f"--Voila.ip={ip}"] if ip is not None else []),
         f"--template={TEMPLATE_NAME}",
         "--show_tracebacks=False",
         f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_TIMEOUT}",
         f"--MappingKernelManager.cull_interval={CULL_INTERVAL}",
         # the browser id (set from the cookie by BrowserIdTransform) reaches the page's kernel
         f"--VoilaConfiguration.http_header_envs={BROWSER_HEADER}",  # a list's item (no deprecated list syntax)
+        # and so does the scheme a proxy in front was reached by (the invite link's https)
+        "--VoilaConfiguration.http_header_envs=X-Forwarded-Proto",
+        *executor_argv(),
     ]
     if not open_browser:
         argv.append("--no-browser")
@@ -222,6 +238,38 @@ def voila_argv(
     argv = [a for a in argv if not (a.startswith("--") and _option_name(a) in overridden)]
     argv.extend(extra)
     return argv
+
+
+def app_config(preheat: int = 0) -> dict:
+    """The app's configuration beneath Voila's config files and command line: it listens on
+    :data:`DEFAULT_IP` unless one of them names another address (which then meets the guard,
+    :func:`remote_refusal`); ``--preheat`` pools (:func:`preheat_config`)."""
+    return {"Voila": {"ip": DEFAULT_IP}, **(preheat_config(preheat) if preheat > 0 else {})}
+
+
+def executor_argv() -> list[str]:
+    """Voila's executor under load: wait :data:`IOPUB_TIMEOUT` s for a cell's output, then err
+    (never render the cell empty), and give a kernel :data:`KERNEL_STARTUP_TIMEOUT` s to start."""
+    return [f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT}", "--VoilaExecutor.raise_on_iopub_timeout=True",
+            f"--VoilaExecutor.startup_timeout={KERNEL_STARTUP_TIMEOUT}"]
+
+
+def preheat_argv(pool: int) -> list[str]:
+    """``--preheat N``: Voila's preheated kernels (started, imports done, waiting for a visitor)."""
+    return ["--preheat_kernel=True", f"--pool_size={pool}"] if pool > 0 else []
+
+
+def preheat_config(pool: int) -> dict:
+    """The kernel pools of ``--preheat N``: ``pool`` kernels for each of :data:`PREHEAT_NOTEBOOKS`,
+    none for other pages."""
+    pools = {name: {"pool_size": pool} for name in PREHEAT_NOTEBOOKS}
+    return {"VoilaKernelManager": {"kernel_pools_config": {"default": {"pool_size": 0}, **pools}}}
+
+
+def request_address(ip: str) -> str:
+    """Where a preheated kernel asks the server for its visitor's request (``VOILA_APP_IP``):
+    the address it listens on, loopback when that is every address."""
+    return "127.0.0.1" if ip in ("0.0.0.0", "::", "") else ip.strip("[]")
 
 
 def _option_name(arg: str) -> str:
@@ -255,6 +303,38 @@ def host_allowed(host_header: str, allowed: frozenset[str]) -> bool:
     """``host_allowed("127.0.0.1:8866", ...)``: the Host header's name is one we serve."""
     match = re.match(r"^\[?([^\]]*?)\]?(:\d+)?$", host_header.strip().lower())
     return bool(match) and match.group(1) in allowed
+
+
+def remote_refusal(ip: str, allow_remote: bool) -> str | None:
+    """Why the server may not listen on ``ip`` (``None``: it may). Every way of setting the
+    address (``--ip``, ``--Voila.ip=...``, a Voila config file) goes through this one check:
+    the app checks the address it is about to listen on, after all of them are read."""
+    if allow_remote or is_loopback(ip):
+        return None
+    return (f"listening on {ip or 'every address'} would let other machines open the app, which has "
+            "no password; add --allow-remote if that is what you want")
+
+
+def remote_warning(ip: str, port: int, hosts: frozenset[str], root: str) -> str:
+    """What the operator is told when the app listens beyond this machine."""
+    return (f"WARNING: serving {root} to the network on http://{ip or '0.0.0.0'}:{port}/ with no password: "
+            "anyone who can reach this address can open the pages and play. "
+            f"Host names accepted: {', '.join(sorted(hosts))} (add more with --allow-host).")
+
+
+def checked_public_url(url: str) -> str:
+    """``--public-url``: the address players reach the app at (``https://games.example/``), used
+    for invite links; ``ValueError`` unless it is an http(s) address with a host and no query."""
+    parts = urlsplit(url.strip())
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment:
+        raise ValueError(f"--public-url {url!r} is not an http:// or https:// address of a host")
+    return f"{parts.scheme}://{parts.netloc}{parts.path.rstrip('/')}"
+
+
+def kernel_env(ip: str, public_url: str | None) -> dict[str, str]:
+    """What the server tells its pages' kernels (as environment variables): the address it
+    listens on and ``--public-url``, for the tables page's invite link and its note."""
+    return {"LIVESTOCK_SERVER_IP": ip, "LIVESTOCK_PUBLIC_URL": public_url or ""}
 
 
 def _same_origin(request) -> bool:
@@ -305,9 +385,10 @@ def _browser_id_transform():
     return BrowserIdTransform
 
 
-def _make_app_class(hosts: frozenset[str] | None = None):
-    """Voila, with ``/`` redirecting to the index notebook when there is one, the Host header
-    checked against ``hosts`` and kernels shut down when their page closes."""
+def _make_app_class(extra_hosts: Sequence[str] = (), *, allow_remote: bool = False):
+    """Voila, with ``/`` redirecting to the index notebook when there is one, the address it
+    listens on checked (:func:`remote_refusal`), the Host header checked against
+    :func:`allowed_hosts` (with ``extra_hosts``) and kernels shut down when their page closes."""
     from tornado.web import ErrorHandler, RedirectHandler
     from voila.app import Voila
     from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
@@ -325,6 +406,19 @@ def _make_app_class(hosts: frozenset[str] | None = None):
 
     class LivestockVoila(Voila):
         name = "livestock-notebooks"
+        hosts: frozenset[str] = frozenset()
+
+        def initialize(self, argv=None):
+            super().initialize(argv)  # every source of the address read: the command line and config files
+            refusal = remote_refusal(self.ip, allow_remote)
+            if refusal:
+                print(f"livestock-notebooks: error: {refusal}", file=sys.stderr)
+                self.exit(2)
+            self.hosts = allowed_hosts(self.ip, extra_hosts)
+            os.environ["LIVESTOCK_SERVER_IP"] = self.ip  # the kernels' invite note
+            os.environ["VOILA_APP_IP"] = request_address(self.ip)  # preheated kernels ask here
+            if not is_loopback(self.ip):
+                print(remote_warning(self.ip, self.port, self.hosts, self.root_dir), file=sys.stderr)
 
         def init_handlers(self):
             handlers = super().init_handlers()
@@ -333,8 +427,7 @@ def _make_app_class(hosts: frozenset[str] | None = None):
                 for h in handlers
             ]
             if getattr(self, "app", None) is not None:
-                if hosts is not None:
-                    self._guard_host(self.app)
+                self._guard_host(self.app)
                 self.app.transforms.insert(0, _browser_id_transform())
             if self.notebook_path or not self.root_dir:
                 return handlers
@@ -350,6 +443,7 @@ def _make_app_class(hosts: frozenset[str] | None = None):
         def _guard_host(self, app) -> None:
             find = app.find_handler
             log = self.log
+            hosts = self.hosts
 
             def find_handler(request, **kwargs):
                 if not host_allowed(request.host or "", hosts):
@@ -429,7 +523,7 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
         "--VoilaConfiguration.x=y, --theme=dark ...) are passed on to it."
     )
     parser.add_argument("--port", type=_port, default=DEFAULT_PORT, help=f"port to listen on (default {DEFAULT_PORT})")
-    parser.add_argument("--ip", default="127.0.0.1", help="address to listen on (default 127.0.0.1, this machine only)")
+    parser.add_argument("--ip", default=None, help=f"address to listen on (default {DEFAULT_IP}, this machine only)")
     parser.add_argument(
         "--allow-remote", action="store_true",
         help="allow --ip to be an address other machines can reach (there is no password: anyone who reaches it "
@@ -440,6 +534,16 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
         help="a further host name the app may be reached by (checked against the Host header)",
     )
     parser.add_argument("--no-browser", action="store_true", help="do not open a web browser")
+    parser.add_argument(
+        "--public-url", metavar="URL",
+        help="the address players reach the app at (e.g. https://games.example/ behind a proxy): invite links "
+             "use it; its host name is accepted in the Host header",
+    )
+    parser.add_argument(
+        "--preheat", metavar="N", type=int, default=0,
+        help="keep N kernels started for each game page and the tables page, so the next visitors' pages open "
+             "faster (each waiting kernel holds about 60 MB; default 0)",
+    )
     parser.add_argument(
         "--notebooks", metavar="DIR",
         help="folder of notebooks to serve (default: the checkout's notebooks/, else the copy installed with the "
@@ -514,22 +618,20 @@ def serve(args: argparse.Namespace) -> int:
         notebooks_dir = find_notebooks_dir(args.notebooks)
     except FileNotFoundError as exc:
         raise CommandError(str(exc)) from None
-    if not is_loopback(args.ip) and not args.allow_remote:
-        raise CommandError(
-            f"--ip {args.ip} would let other machines open the app, which has no password; "
-            "add --allow-remote if that is what you want"
-        )
-    _check_listen_address(args.ip, args.port)
-    hosts = allowed_hosts(args.ip, args.allow_host)
-    if not is_loopback(args.ip):
-        print(
-            f"WARNING: serving {notebooks_dir} to the network on http://{args.ip}:{args.port}/ "
-            "with no password: anyone who can reach this address can open the pages and play. "
-            f"Host names accepted: {', '.join(sorted(hosts))} (add more with --allow-host).",
-            file=sys.stderr,
-        )
+    refusal = args.ip and remote_refusal(args.ip, args.allow_remote)  # again in the app, after Voila's options
+    if refusal:
+        raise CommandError(f"--ip {args.ip}: {refusal}")
+    try:
+        public_url = checked_public_url(args.public_url) if args.public_url else None
+    except ValueError as exc:
+        raise CommandError(str(exc)) from None
+    _check_listen_address(args.ip or DEFAULT_IP, args.port)
+    extra_hosts = [*args.allow_host, *([urlsplit(public_url).hostname or ""] if public_url else [])]
+    os.environ.update(kernel_env(args.ip or DEFAULT_IP, public_url))
     _prepend_jupyter_path(os.environ)
-    app_class = _make_app_class(hosts)
+    from traitlets.config import Config
+
+    app_class = _make_app_class(extra_hosts, allow_remote=args.allow_remote)
     interrupted = []
 
     def on_interrupt(signum, frame):  # Voila stops on KeyboardInterrupt; remember it was asked to
@@ -539,7 +641,9 @@ def serve(args: argparse.Namespace) -> int:
     previous = signal.signal(signal.SIGINT, on_interrupt)
     try:
         app_class.launch_instance(
-            argv=voila_argv(notebooks_dir, port=args.port, ip=args.ip, open_browser=not args.no_browser, extra=extra)
+            argv=voila_argv(notebooks_dir, port=args.port, ip=args.ip, open_browser=not args.no_browser,
+                            extra=[*preheat_argv(args.preheat), *extra]),
+            config=Config(app_config(args.preheat)),
         )
     finally:
         signal.signal(signal.SIGINT, previous)

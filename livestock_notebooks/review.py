@@ -63,7 +63,7 @@ class ReviewEntry:
 @dataclass
 class Review:
     """The entries of a review, one per decision with a real choice, in the order played;
-    ``winners`` of the game (empty if it is not over); ``seconds`` it took."""
+    ``over`` (the game ended) and its ``winners``; ``seconds`` the review took."""
 
     game: str
     players: int
@@ -71,6 +71,7 @@ class Review:
     winners: list[int] = field(default_factory=list)
     seconds: float = 0.0
     level: str = "normal"
+    over: bool = False
 
     def __iter__(self):
         return iter(self.entries)
@@ -110,6 +111,8 @@ def record_of(save_text: str | bytes) -> tuple[str, dict]:
     if not isinstance(record, dict) or not isinstance(record.get("start"), str) or not isinstance(record.get("moves"), list):
         raise SaveFileError("this save does not keep the game from its start (a save written before reviews, or "
                             "a game loaded from an engine save), so it cannot be reviewed")
+    if len(record["moves"]) > 100_000:
+        raise SaveFileError("the save's record has too many moves to be a game")
     game = data.get("game")
     if game not in GAMES:
         raise SaveFileError(f"the save names no game this package has ({game!r})")
@@ -117,15 +120,16 @@ def record_of(save_text: str | bytes) -> tuple[str, dict]:
 
 
 def review_game(save_text: str | bytes, level: str = "normal", *, worlds: int | None = None,
-                seed: int = 0) -> Review:
+                seed: int = 0, finished_only: bool = False) -> Review:
     """The review of the game in ``save_text`` (a play page's save) at ``level`` (see the module
-    docstring); ``worlds``: playouts of each move weighed (default: the level's)."""
+    docstring); ``worlds``: playouts of each move weighed (default: the level's);
+    ``finished_only``: :class:`SaveFileError` for a game that is not over (before any weighing)."""
     game, record = record_of(save_text)
-    return review_record(game, record, level, worlds=worlds, seed=seed)
+    return review_record(game, record, level, worlds=worlds, seed=seed, finished_only=finished_only)
 
 
 def review_record(game: str | GameInfo, record: dict, level: str = "normal", *, worlds: int | None = None,
-                  seed: int = 0) -> Review:
+                  seed: int = 0, finished_only: bool = False) -> Review:
     """:func:`review_game` on a record ``{"start": engine save, "moves": [index, ...]}``."""
     info = game_info(game)
     began = time.perf_counter()
@@ -135,17 +139,20 @@ def review_record(game: str | GameInfo, record: dict, level: str = "normal", *, 
         raise SaveFileError(f"the save's first position cannot be read ({exc})") from None
     players = info.count_players(state)
     review = Review(info.name, players, level=level)
-    raw: list[ReviewEntry] = []
+    decisions: list[tuple[int, Any, Any]] = []  # (move index, position before it, the move)
     for index, move in enumerate(record["moves"]):
         if state.is_over:
             raise SaveFileError(f"the save's move {index + 1} comes after the end of the game")
         legal = list(state.legal_actions())
         if not isinstance(move, int) or not 0 <= move < len(legal):
             raise SaveFileError(f"the save's move {index + 1} is not one of the legal actions")
-        action = legal[move]
         if len(legal) > 1:
-            raw.append(_entry(info, state, index, action, level, worlds, seed))
-        state.apply(action)
+            decisions.append((index, state.copy(), legal[move]))
+        state.apply(legal[move])
+    if finished_only and not state.is_over:
+        raise SaveFileError("the game in this save is not over")
+    raw = [_entry(info, before, index, action, level, worlds, seed) for index, before, action in decisions]
+    review.over = bool(state.is_over)
     review.winners = list(state.winners) if state.is_over else []
     review.entries = _with_dice(raw, players, state.is_over, review.winners)
     review.seconds = time.perf_counter() - began

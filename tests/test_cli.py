@@ -120,6 +120,30 @@ def test_readme_lists_every_catalog_notebook() -> None:
     assert not missing, f"add a line for these notebooks to README.md: {missing}"
 
 
+def test_a_page_waits_for_its_output_under_load_then_errs_rather_than_render_blank() -> None:
+    argv = cli.voila_argv(Path("/x"))
+    assert f"--VoilaExecutor.iopub_timeout={cli.IOPUB_TIMEOUT}" in argv and cli.IOPUB_TIMEOUT >= 30
+    assert "--VoilaExecutor.raise_on_iopub_timeout=True" in argv  # an error the page retries on, not a blank cell
+    assert f"--VoilaExecutor.startup_timeout={cli.KERNEL_STARTUP_TIMEOUT}" in argv
+    script = (cli.TEMPLATE_DIR / "static" / "page_ready.js").read_text()
+    assert "page_ready.js" in (cli.TEMPLATE_DIR / "index.html.j2").read_text()
+    assert "lsnPageComplete" in script and "location.reload" in script and "fetch(" not in script
+
+
+def test_preheat_keeps_kernels_for_the_game_pages_and_tables_only() -> None:
+    assert cli.preheat_argv(0) == []
+    assert cli.preheat_argv(2) == ["--preheat_kernel=True", "--pool_size=2"]
+    pools = cli.preheat_config(2)["VoilaKernelManager"]["kernel_pools_config"]
+    assert pools["default"] == {"pool_size": 0}  # the lab, tutorials, odds pages: no idle kernels
+    assert set(pools) - {"default"} == set(cli.PREHEAT_NOTEBOOKS)
+    assert all(p["pool_size"] == 2 for n, p in pools.items() if n != "default")
+    # a waiting kernel asks the server listening on every address at loopback, else at its address
+    assert cli.request_address("0.0.0.0") == cli.request_address("::") == "127.0.0.1"
+    assert cli.request_address("192.168.1.5") == "192.168.1.5"
+    for name in cli.PREHEAT_NOTEBOOKS:
+        assert (REPO / "notebooks" / name).is_file()
+
+
 # --- one command, its subcommands, and every bad input answered in one line ---------------------
 
 def _run(args, capsys) -> tuple[int, str, str]:
@@ -272,3 +296,12 @@ def test_ctrl_c_in_the_lab_is_one_line(tmp_path) -> None:
                              "games [", tmp_path)
     assert status == 130 and "Traceback" not in err
     assert err.strip().splitlines()[-1] == "livestock-notebooks: interrupted"
+
+
+def test_every_page_s_tab_title_names_it() -> None:
+    from livestock_notebooks import catalog
+
+    for entry in catalog.NOTEBOOKS:
+        nb = json.loads((REPO / "notebooks" / entry.file).read_text())
+        assert nb["metadata"]["title"] == f"{entry.title} · Livestock Notebooks", entry.file
+    assert "BattleGoats" in json.loads((REPO / "notebooks" / "battlegoats_play.ipynb").read_text())["metadata"]["title"]

@@ -196,6 +196,8 @@ def test_svg_simulation_draws_dots_then_clears_them_when_inputs_change(svg):
     figure = runner.chart.figure
     result = runner.run(20_000)
     assert result.n == 20_000 and figure.value.count("lsn-sim-dot") == 3
+    # a million plain-Python trials would hold the browser's Python for half a minute: not offered
+    assert [n for _, n in runner.trials.options] == [10_000, 100_000]
     exact = livestock_battle(3, 4, attacker_super=True)
     for freq, p in zip(runner.measured, exact.as_dict().values()):
         assert freq == pytest.approx(float(p), abs=0.02)
@@ -234,3 +236,14 @@ def test_svg_explorers_create_no_widgets_when_inputs_change(svg):
     w.chart.buttons[(9, 9)].click()
     n.difference.value = 1
     assert _live_widgets() == before
+
+
+def test_a_million_trials_are_offered_where_numpy_runs():
+    pytest.importorskip("numpy")
+    from livestock_notebooks.widgets.common.simulation import SimulationRunner
+
+    montecarlo.use_numpy(True)
+    try:
+        assert [n for _, n in SimulationRunner().trials.options] == [10_000, 100_000, 1_000_000]
+    finally:
+        montecarlo.use_numpy(None)

@@ -150,3 +150,40 @@ def test_tutorials_end_with_play_your_first_game_and_play_pages_offer_the_tutori
         assert page.tutorial_offer in page.help_box.children and page.help_box.layout.display != "none"
         page.prefs.mark_seen(f"help:{page.spec.name}")
         assert make(save_directory=tmp_path / name, check_resume=False).tutorial_offer.value == ""
+
+
+def test_livestock_tutorial_steps_open_clean_and_show_what_they_name():
+    """Walked with Show me: no step opens with the last step's battle (steps 6-8 did); the
+    barn step shows the hand panel it names, the harvest step the troops' food icons (the
+    armies strip), the command-card step the log its praise points to; "You play" names the
+    learner's side."""
+    from livestock_notebooks.widgets.livestock_uprising.tutorial import LivestockTutorial
+
+    t = LivestockTutorial(bot_delay=None)
+    for i, step in enumerate(t.steps):
+        t.go(i)
+        if step.key != "attacked":  # that step begins inside a battle on purpose
+            assert not t.app.view.battle.visible, f"step {i + 1} opens with an old battle"
+        if step.interactive:
+            assert "You play <b>Chickens</b>." in t.text.value
+        wanted = {"barns": {"hand"}, "harvest": {"players"}, "cards": {"hand", "log"}}.get(step.key, set())
+        assert wanted <= t.shown_parts, (step.key, t.shown_parts)
+        if t.show_button.layout.display != "none" and not t.show_button.disabled:
+            t.show_me()
+
+
+def test_space_pigs_tutorial_says_when_your_clan_changes():
+    from livestock_notebooks.widgets.space_pigs.tutorial import SpacePigsTutorial
+
+    t = SpacePigsTutorial(bot_delay=None)
+    names = []
+    for i, step in enumerate(t.steps):
+        t.go(i)
+        if not step.interactive:
+            continue
+        name = t.app.session.name(0)
+        assert f"You play <b>{name}</b>" in t.text.value
+        if names and names[-1] != name:
+            assert f"in the last step you played {names[-1]}" in t.text.value
+        names.append(name)
+    assert len(set(names)) > 1  # the steps' positions do change the clan

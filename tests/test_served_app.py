@@ -3,6 +3,8 @@ no tracebacks for visitors (``livestock_notebooks.cli``)."""
 from __future__ import annotations
 
 import http.client
+import json
+import subprocess
 import re
 import time
 
@@ -147,3 +149,40 @@ def test_autosaves_belong_to_one_browser(browser, voila_server) -> None:
     finally:
         mine.close()
         other.close()
+
+
+def _serve_briefly(tmp_path, *args: str):
+    """Run the command as a user would (its own HOME, ``tmp_path`` as the current folder);
+    returns the finished process. A server that starts (the guard let it through) is stopped
+    after 60 s and the test fails."""
+    from browser import console_script, free_port, isolated_env
+
+    command = [*console_script(), "--no-browser", "--port", str(free_port()), *args]
+    try:
+        return subprocess.run(command, cwd=tmp_path, env=isolated_env(tmp_path / "home"), capture_output=True,
+                              text=True, timeout=60)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"{' '.join(args)}: the server started on a non-loopback address without --allow-remote")
+
+
+@pytest.mark.parametrize("how", ["voila-option", "config-file"])
+def test_every_way_of_setting_the_address_goes_through_the_allow_remote_guard(tmp_path, how) -> None:
+    if how == "voila-option":
+        done = _serve_briefly(tmp_path, "--Voila.ip=0.0.0.0")
+    else:  # Voila reads voila.json from the current folder
+        (tmp_path / "voila.json").write_text(json.dumps({"Voila": {"ip": "0.0.0.0"}}))
+        done = _serve_briefly(tmp_path)
+    assert done.returncode == 2, done.stderr[-2000:]
+    assert "--allow-remote" in done.stderr and "0.0.0.0" in done.stderr
+
+
+def test_public_url_must_be_an_http_address(capsys) -> None:
+    assert cli.checked_public_url("https://games.example/") == "https://games.example"
+    assert cli.checked_public_url("http://192.168.1.5:8866/sub/") == "http://192.168.1.5:8866/sub"
+    for bad in ("games.example", "ftp://games.example", "https://games.example/?x=1", "javascript:alert(1)"):
+        with pytest.raises(ValueError):
+            cli.checked_public_url(bad)
+    assert cli.main(["--public-url", "games.example", "--no-browser"]) != 0
+    assert "--public-url" in capsys.readouterr().err
+    assert cli.kernel_env("127.0.0.1", "https://games.example") == {
+        "LIVESTOCK_SERVER_IP": "127.0.0.1", "LIVESTOCK_PUBLIC_URL": "https://games.example"}

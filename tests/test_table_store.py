@@ -412,3 +412,64 @@ def test_a_lost_postgresql_connection_is_made_again(postgres_url):
     assert store.commit(record.id, 0, record.save, {"writer": "after the drop"}) == 1
     assert [e["writer"] for e in store.actions(record.id)] == ["after the drop"]
     store.close()
+
+
+# -- chat and rematch (tables/social.py) ------------------------------------------------------------
+
+
+def test_chat_is_a_seated_players_short_plain_text_and_is_rate_limited(store):
+    from livestock_notebooks.tables.social import CHAT_MAX, ChatRefused, chat_lines, post_chat
+
+    record, host = store.create("battlegoats", {}, ["human", "free"], "Ann <i>")
+    before = store.stamp(record.id)
+    post_chat(store, record.id, host, "  <script>alert(1)</script>\n hi  ", now=1000.0)
+    lines = chat_lines(store, record.id)
+    assert [(line.seat, line.name, line.text) for line in lines] == [(0, "Ann <i>", "<script>alert(1)</script> hi")]
+    assert store.stamp(record.id) != before  # every page's poll sees the table changed
+    with pytest.raises(BadToken):
+        post_chat(store, record.id, None, "a watcher")
+    with pytest.raises(ChatRefused, match="at most"):
+        post_chat(store, record.id, host, "x" * (CHAT_MAX + 1), now=1010.0)
+    with pytest.raises(ChatRefused, match="type"):
+        post_chat(store, record.id, host, "   ", now=1010.0)
+    with pytest.raises(ChatRefused, match="slow down"):
+        post_chat(store, record.id, host, "again", now=1000.5)
+    for i in range(4):
+        post_chat(store, record.id, host, f"line {i}", now=1002.0 + 2 * i)
+    with pytest.raises(ChatRefused, match="slow down"):  # five in thirty seconds
+        post_chat(store, record.id, host, "one more", now=1012.0)
+    post_chat(store, record.id, host, "later", now=1040.0)
+    assert [line.text for line in chat_lines(store, record.id)][-2:] == ["line 3", "later"]
+    assert len(chat_lines(store, record.id, limit=3)) == 3
+
+
+def test_a_rematch_keeps_the_seats_and_deals_anew_once(store):
+    from livestock_notebooks.tables import TableError
+    from livestock_notebooks.tables.social import rematch, rematch_of
+
+    record, host = store.create("battlegoats", {}, ["human", "free", "bot:random"], "Ann", seed=5)
+    seat, guest = store.claim(record.id, 1, "Bob")
+    with pytest.raises(TableError, match="not over"):
+        rematch(store, record.id, host)
+    service = TableService(store)
+    import random
+
+    rng = random.Random(3)
+    for _ in range(5000):
+        service.play_bots(record.id)
+        rec, state = service.state(record.id)
+        if state.is_over:
+            break
+        token = host if state.current_player == 0 else guest
+        service.act(record.id, token, rec.version, rng.choice(state.legal_actions()))
+    assert store.get(record.id).status == "over"
+    with pytest.raises(BadToken):
+        rematch(store, record.id, "not-a-token")
+    new_id = rematch(store, record.id, guest)
+    assert rematch(store, record.id, host) == new_id == rematch_of(store, record.id)  # made once
+    again = store.get(new_id)
+    old = store.get(record.id)
+    assert again.game == old.game and again.version == 0 and again.status == "playing"
+    assert [(s.kind, s.name, s.bot) for s in again.seats] == [(s.kind, s.name, s.bot) for s in old.seats]
+    assert store.seat_of(new_id, host) == 0 and store.seat_of(new_id, guest) == 1 and store.is_host(new_id, host)
+    assert again.seed != old.seed and again.save != store.initial_save(record.id)  # a new deal

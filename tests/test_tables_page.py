@@ -6,13 +6,15 @@ would have polled, and ``app.run_bots()`` where its bot tick would have fired.""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
 from livestock_notebooks.core.errors import IllegalAction
 from livestock_notebooks.tables.store import TableStore
+from livestock_notebooks.widgets.common.dom import plain_text
 from livestock_notebooks.widgets.shell.app import tree_text
-from livestock_notebooks.widgets.tables.page import SeatTokens, TablesPage, invite_url, table_from_query
+from livestock_notebooks.widgets.tables.page import SeatTokens, TablesPage, invite_note, invite_url, table_from_query
 from test_battlegoats_ui import assert_no_hidden_names
 
 
@@ -93,6 +95,35 @@ def test_invite_link_is_the_page_address_with_the_table_id():
     assert invite_url("abcDEF123_-x", {}) == "tables.ipynb?table=abcDEF123_-x"
     assert table_from_query("table=abcDEF123_-x&x=1") == "abcDEF123_-x"
     assert table_from_query("") is None
+
+
+def test_the_invite_link_follows_the_public_url_and_a_proxys_https():
+    page_env = {"SERVER_NAME": "games.example", "SERVER_PORT": "443", "SCRIPT_NAME": "/voila/render/tables.ipynb"}
+    assert invite_url("t1", {**page_env, "HTTP_X_FORWARDED_PROTO": "https"}) == \
+        "https://games.example/voila/render/tables.ipynb?table=t1"
+    public = {**page_env, "SERVER_NAME": "127.0.0.1", "LIVESTOCK_PUBLIC_URL": "https://play.example/games/"}
+    assert invite_url("t1", public) == "https://play.example/games/voila/render/tables.ipynb?table=t1"
+    assert invite_note(invite_url("t1", public), public) == ""
+
+
+def test_a_link_that_works_on_this_computer_only_says_so_and_how_to_share():
+    page_env = {"SERVER_NAME": "127.0.0.1", "SERVER_PORT": "8866", "SCRIPT_NAME": "/voila/render/tables.ipynb"}
+    url = invite_url("t1", page_env)
+    alone = invite_note(url, {**page_env, "LIVESTOCK_SERVER_IP": "127.0.0.1"})
+    assert "this computer only" in alone and "--allow-remote" in alone and "no password" in alone
+    wide = invite_note(url, {**page_env, "LIVESTOCK_SERVER_IP": "0.0.0.0"})
+    assert "network address" in wide and "--allow-remote" not in wide
+    lan = {**page_env, "SERVER_NAME": "192.168.1.5", "LIVESTOCK_SERVER_IP": "0.0.0.0"}
+    assert invite_note(invite_url("t1", lan), lan) == ""
+
+
+def test_the_lobby_shows_the_loopback_note_to_the_host(store, folder):
+    env = {"SERVER_NAME": "localhost", "SERVER_PORT": "8866", "SCRIPT_NAME": "/voila/render/tables.ipynb",
+           "LIVESTOCK_SERVER_IP": "127.0.0.1"}
+    host = TablesPage(store=store, query="", save_directory=folder("host"), app_options={"bot_delay": None}, env=env)
+    create(host, "battlegoats", ["Human", "Human"])
+    assert host.lobby.invite.value.startswith("http://localhost:8866/")
+    assert "this computer only" in host.lobby.invite_note.value
 
 
 def test_three_browsers_play_battlegoats_to_the_end_each_seeing_only_their_own_cards(store, folder):
@@ -280,3 +311,109 @@ def test_a_move_and_a_bot_step_show_the_services_events_without_reading_the_acti
     assert len(host.session.log) > before
     watcher = page(store, folder, "Dee", table)
     assert watcher.session.version == host.session.version
+
+
+def test_a_database_error_shown_to_visitors_names_no_host_port_or_driver(store, folder, caplog, monkeypatch):
+    pytest.importorskip("psycopg")
+    from livestock_notebooks.widgets.tables.page import STORE_DOWN
+
+    monkeypatch.setenv("LIVESTOCK_TABLES_URL", "postgresql://lsn:secret@127.0.0.1:9/tables")  # nothing listens
+    down = TablesPage(query="table=abc", save_directory=folder("visitor"), app_options={"bot_delay": None})
+    shown = plain_text(down.status.value)
+    assert shown == STORE_DOWN
+    for leak in ("127.0.0.1", "9/", "port", "psycopg", "secret", "connection"):
+        assert leak not in shown
+    assert "127.0.0.1" in caplog.text  # the operator's log has the details
+    host = page(store, folder, "host")
+    create(host, "battlegoats", ["Human", "Human"])
+    import psycopg
+
+    def refused(_table_id):
+        raise psycopg.OperationalError('connection to server at "db.internal" (10.0.0.5), port 5432 failed')
+
+    host.session.store.stamp = refused
+    host.play._tick()
+    assert "db.internal" not in host.app.status_text and "5432" not in host.app.status_text
+    assert STORE_DOWN in host.app.status_text
+
+
+def test_the_players_names_are_on_the_turn_line_in_the_log_and_in_the_result(store, folder):
+    host = page(store, folder, "host")
+    table = create(host, "battlegoats", ["Human", "Human", "random"], name="Ann")
+    bob = join(store, folder, "Bob", table, 1)
+    poll_all([host, bob])
+    assert "Ann" in plain_text(bob.app.turn.value) and "Player 1" not in plain_text(bob.app.turn.value)
+    host.app.act(host.session.legal_for_viewer()[0])
+    poll_all([host, bob])
+    for p in (host, bob):
+        lines = [e.text for e in p.session.log]
+        assert any(line.startswith("Ann lays") for line in lines), lines
+        assert not any("Player 1 " in line for line in lines)
+    assert bob.session.name(0) == "Ann" and bob.session.name(1) == "Bob"
+    assert bob.session.name(2) == "Player 3"  # the bot's seat keeps the game's name
+    assert host.session.named("Player 1 and Player 12") == "Ann and Player 12"  # a whole name only
+    # where the game's name says more than a number, both show
+    lu_host = page(store, folder, "lu-host")
+    create(lu_host, "livestock_uprising", ["Human", "Human"], name="Cy <b>")
+    s = lu_host.session
+    assert s.name(0) == f"Cy <b> ({s.spec.seat_name(0, s.state)})"
+    base = s.spec.seat_name(0, s.state)
+    assert s.named(f"P1 ({base}) places the barn") == f"Cy <b> ({base}) places the barn"
+    assert "Cy &lt;b&gt;" in lu_host.app.turn.value  # escaped where it is drawn
+
+
+def test_a_spectator_of_an_all_human_table_is_not_told_that_bots_play(store, folder):
+    host = page(store, folder, "host")
+    table = create(host, "battlegoats", ["Human", "Human"])
+    join(store, folder, "Bob", table, 1)
+    watcher = page(store, folder, "Dee", table)
+    assert watcher.session.seat is None
+    shown = text(watcher)
+    assert "You are watching: only face-up and revealed cards are shown" in shown
+    assert not re.search(r"bots? (are|is) playing", shown, re.I)
+
+
+def test_the_table_chat_is_escaped_and_reaches_every_page(store, folder):
+    host = page(store, folder, "host")
+    table = create(host, "battlegoats", ["Human", "Human"], name="<b>Ann</b>")
+    bob = join(store, folder, "Bob", table, 1)
+    watcher = page(store, folder, "Dee", table)
+    host.talk.entry.value = '<img src=x onerror="alert(1)"> hello & bye'
+    host.talk.send.click()
+    assert host.talk.entry.value == "" and host.talk.note.value == ""
+    poll_all([host, bob, watcher])
+    for p in (host, bob, watcher):
+        shown = p.talk.lines.value
+        assert "&lt;img src=x onerror=&quot;alert(1)&quot;&gt; hello &amp; bye" in shown
+        assert "&lt;b&gt;Ann&lt;/b&gt;" in shown and "<img" not in shown and "<b>Ann" not in shown
+    assert watcher.talk.write_box.layout.display == "none"  # a watcher reads only
+    host.talk.entry.value = "x" * 201
+    host.talk.send.click()
+    assert "at most 200" in host.talk.note.value and host.talk.entry.value == "x" * 201
+
+
+def test_a_rematch_after_the_end_keeps_everyones_seat(store, folder):
+    host = page(store, folder, "host")
+    table = create(host, "battlegoats", ["Human", "Human"])
+    bob = join(store, folder, "Bob", table, 1)
+    pages = [host, bob]
+    rng = random.Random(2)
+    assert host.talk.rematch_button.layout.display == "none"
+    for _ in range(3000):
+        s = host.session
+        if s.state.is_over:
+            break
+        mover = pages[s.current_player]
+        assert mover.app.act(rng.choice(mover.session.legal_for_viewer()))
+        poll_all(pages)
+    poll_all(pages)
+    assert bob.talk.rematch_button.layout.display != "none"
+    bob.talk.rematch_button.click()
+    poll_all(pages)
+    for p in pages:
+        assert "Play the rematch" in p.talk.rematch_link.value
+        assert p.talk.rematch_button.layout.display == "none"
+    new_id = bob.talk.rematch_link.value.split("table=")[1].split('"')[0]
+    again = [page(store, folder, "host", new_id), page(store, folder, "Bob", new_id)]
+    assert [p.session.seat for p in again] == [0, 1]
+    assert again[0].session.version == 0 and not again[0].session.state.is_over

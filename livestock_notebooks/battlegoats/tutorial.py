@@ -318,8 +318,9 @@ STEPS: list[Step] = [
         key='first_attack',
         title='Your first attack',
         section='Attacking',
-        text=('Just before the first attack, every player is asked whether a card able to move at the start of '
-              'the battle moves (none of yours can). Then the first attacker attacks.'),
+        text=('Then the first attacker attacks. (This page adds one question before it: the publisher says the '
+              'Hero Jonas may move at the start of battle, which the rulebook does not cover, so every player is '
+              'asked, and nobody learns who holds him. You do not.)'),
         continues=True,
         goal="Keep your battlefield as it is, then attack any card of Player 2.",
         check=lambda events, s: any(e.kind in ("battle", "dodge") and e.player in (ME, THEM) for e in events)

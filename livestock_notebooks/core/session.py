@@ -20,7 +20,8 @@ actions. A load replays every kept step and keeps the history only when each one
 the next position exactly; anything else drops the history (the game loads all the same).
 
 Save files are JSON: a small envelope (game, seats, log) around the engine's own
-``state.to_json()``. A bare engine save (``state.to_json()``) loads too, with every seat human.
+``state.to_json()``, with the game's ``record`` (its first position and each move as its index
+among the legal actions) so that :mod:`livestock_notebooks.review` can replay it. A bare engine save (``state.to_json()``) loads too, with every seat human.
 Anything else raises :class:`~livestock_notebooks.core.errors.SaveFileError` with a message a player
 can act on.
 
@@ -342,9 +343,10 @@ class Session:
         session = cls(spec, state, seats, seed=seed if isinstance(seed, int) else 0, log=log, **kwargs)
         session.history = _undo_from_save(spec, envelope.get("undo"), state, len(log))
         record = envelope.get("record")
-        ok = (isinstance(record, dict) and isinstance(record.get("start"), str) and isinstance(record.get("moves"), list)
-              and all(isinstance(m, int) for m in record["moves"]))
-        session.record = {"start": record["start"], "moves": list(record["moves"])} if ok and isinstance(record, dict) else None
+        session.record = None
+        if isinstance(record, dict) and isinstance(record.get("start"), str) and isinstance(record.get("moves"), list) \
+                and all(isinstance(m, int) for m in record["moves"]):
+            session.record = {"start": record["start"], "moves": list(record["moves"])}
         session.hints = envelope.get("hints") is not False
         if len(session.undoable_tail()) != len(session.history):
             session.history = []  # kept steps that undo could not reach: not a save this page wrote
@@ -381,6 +383,11 @@ class Session:
     def name(self, player: int | None) -> str:
         """A seat's name in this game (``spec.seat_name(player, state)``)."""
         return self.spec.seat_name(player, self.state)
+
+    def named(self, text: str) -> str:
+        """``text`` (a turn line, a log line) as this session shows it: unchanged here; a table's
+        session puts its players' own names in."""
+        return text
 
     def seat_label(self, player: int) -> str:
         seat = self.seats[player]

@@ -108,6 +108,7 @@ STEPS: tuple[Step, ...] = (
         "5x5, 7x7 or 8x8 and every General starts in its barn.",
         goal="Place your barn: click any blue square next to the starting tiles.",
         position=_pos(".,.,.,.,.,.", board="...../.ghc./.hra./.cgh./.....", cards="a,d|ghijkl", turn="0/barn/0/-"),
+        shows=("hand",),  # the text names the hand panel
         check=did(EventKind.BARN),
         demo=play(A.PlaceBarn),
         praise="Your barn is down. Other players' Generals may not enter it (only a Super Army may).",
@@ -205,6 +206,7 @@ STEPS: tuple[Step, ...] = (
         "gather grass.",
         goal="Collect hay with Pecky (his sheep can) and grass with Henrietta: click their blue squares.",
         position=_pos("d3:s,c4,a3,e3,e3,e3", turn="0/harvest/0/0"),
+        shows=("players",),  # the troops' food icons the harvest rule reads
         check=all_of(did(EventKind.HARVEST, resource="hay"), did(EventKind.HARVEST, resource="grass")),
         demo=play(A.Harvest),
         advice=only(lambda a: isinstance(a, A.Harvest), "This step asks you to harvest with Pecky and Henrietta first."),
@@ -240,6 +242,7 @@ STEPS: tuple[Step, ...] = (
         "you are attacked); a played card leaves the game.",
         goal="Play one of your command cards from the panel on the right.",
         position=_pos("b3:s,a3,a3,e3,e3,e3", cards="hk,-|gijl"),
+        shows=("hand", "log"),  # the praise sends the learner to the log
         check=did(EventKind.CARD),
         demo=play(A.PlayCard),
         advice=only(lambda a: isinstance(a, A.PlayCard), "This step asks you to play a command card from your hand."),

@@ -29,7 +29,7 @@ from typing import Any, Iterator, Optional, Sequence
 try:
     import numpy as np
 except ImportError:  # the browser's Python of the static web edition: plain-Python kernels
-    np = None
+    np = None  # type: ignore[assignment]
 
 from . import montecarlo_pure as pure
 from .display import REPORT_DIGITS, format_percent
@@ -450,13 +450,13 @@ def iter_tech_wipeout_two_sided(
     for m in _chunks(n, _chunk_size(chunk, vectorised, TECH_CHUNK)):
         if vectorised:
             totals = np.zeros(m, dtype=np.int64)
-            for cards, k in plan:
-                totals += _draw_totals(rng, np.array(cards, dtype=np.int64), k, m)
+            for pile, k in plan:
+                totals += _draw_totals(rng, np.array(pile, dtype=np.int64), k, m)
             wiped = int(np.count_nonzero(totals >= threshold))
         else:
             sums = [0] * m
-            for cards, k in plan:
-                sums = [a + b for a, b in zip(sums, pure.draw_totals(rng, cards, k, m))]
+            for pile, k in plan:
+                sums = [a + b for a, b in zip(sums, pure.draw_totals(rng, pile, k, m))]
             wiped = sum(1 for total in sums if total >= threshold)
         counts["wipeout"] += wiped
         counts["safe"] += m - wiped

@@ -73,6 +73,12 @@ _SCHEMA = (
         table_id TEXT NOT NULL, version BIGINT NOT NULL, seat INTEGER, entry TEXT NOT NULL,
         at DOUBLE PRECISION NOT NULL, PRIMARY KEY (table_id, version))""",
     "CREATE INDEX IF NOT EXISTS lsn_tables_updated ON lsn_tables (updated)",
+    # the table's chat and its rematch (livestock_notebooks/tables/social.py)
+    """CREATE TABLE IF NOT EXISTS lsn_chat (
+        table_id TEXT NOT NULL, at DOUBLE PRECISION NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL,
+        text TEXT NOT NULL)""",
+    "CREATE INDEX IF NOT EXISTS lsn_chat_table ON lsn_chat (table_id, at)",
+    "CREATE TABLE IF NOT EXISTS lsn_rematches (table_id TEXT PRIMARY KEY, next_id TEXT NOT NULL)",
 )
 _TABLE_COLUMNS = "id, game, options, seed, version, save, host_seat, created, updated, status"
 
@@ -496,6 +502,7 @@ class TableStore:
             ids = [r[0] for r in self._run(conn, "SELECT id FROM lsn_tables WHERE updated < ?", (limit,)).fetchall()]
             for table_id in ids:
                 for sql in ("DELETE FROM lsn_actions WHERE table_id = ?", "DELETE FROM lsn_seats WHERE table_id = ?",
+                            "DELETE FROM lsn_chat WHERE table_id = ?", "DELETE FROM lsn_rematches WHERE table_id = ?",
                             "DELETE FROM lsn_tables WHERE id = ?"):
                     self._run(conn, sql, (table_id,))
         self._last_expire = time.time()

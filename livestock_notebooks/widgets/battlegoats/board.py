@@ -595,7 +595,7 @@ class BattleGoatsView(HandButtons, AttackPanel, GameView):
         if phase == "over":
             hint = result_text(v.winners, v.result) + "."
         elif me is None:
-            hint = "Bots are playing; you are watching (only face-up and revealed cards are shown)."
+            hint = "You are watching: only face-up and revealed cards are shown."
         elif not my_turn:
             cp = v.current_player
             hint = "Waiting for the other players." if cp is None else f"Waiting for {player_name(cp)}."

@@ -183,6 +183,10 @@ class LivestockView(GameView):
         self.board.update_tooltips()
         self._draw_phase(ctx)
         self._draw_selection()
+        if ctx.session is not getattr(self, "_drawn_session", None):  # a new game (a tutorial's next step)
+            self._drawn_session = ctx.session
+            self.battle.clear()  # no battle of the game before stays on screen
+            self._battle_kept = False
         answered = self.decision.visible  # the viewer was deciding about a battle (a defender)
         self.decision.update(pub, legal, self._name)
         moment = (pub.rounds_played, pub.turn_player, pub.phase_name)

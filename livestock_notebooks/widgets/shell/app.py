@@ -41,10 +41,12 @@ from ...core.errors import IllegalAction
 from ...core.protocol import Action, Event
 from ...core.session import GameInfo, Session
 from ..common.dom import button, hide, message_html, plain_text, set_classes, set_layout, shared_defaults, show
+from ..common.request import await_request
 from .headless import HeadlessRunner
 from .log import GameLog
 from .pacing import BOT_SPEEDS, DEFAULT_BOT_SPEED, BotPacing, Ticker
 from .hint import HintControls
+from .review import ReviewControls
 from .prefs import Prefs
 from .saves import SaveControls
 from .screen import GameScreen
@@ -78,7 +80,7 @@ class Batch:
     refused: bool = False
 
 
-class GameApp(GameScreen, SetupScreen, SaveControls, HintControls, BotPacing):
+class GameApp(GameScreen, SetupScreen, SaveControls, HintControls, ReviewControls, BotPacing):
     """The whole game page: resume offer, setup (seats human or bot), the game with its view,
     hot-seat screen, bots, undo, end-turn, save/load, log, and a headless bot-vs-bot runner.
 
@@ -121,6 +123,7 @@ class GameApp(GameScreen, SetupScreen, SaveControls, HintControls, BotPacing):
         take_forced: bool | None = None,
         tutorial: str = "",
     ):
+        await_request()  # a preheated kernel: the visitor's browser id before any autosave is read
         self.spec = spec
         #: decisions with one legal action are taken for the player (play pages; a tutorial's
         #: steps are the player's own): ``take_forced`` or, when ``None``, ``autosave``
@@ -543,7 +546,7 @@ class GameApp(GameScreen, SetupScreen, SaveControls, HintControls, BotPacing):
         if s.is_bot_turn:
             extra = " (bots paused)" if self.paused else f" ({s.seats[player].kind} bot is playing)"
         self.turn.value = (f'<span class="lsn-chip" style="background:{html.escape(color)}"></span>'
-                           f'<span class="lsn-turn-text">{html.escape(self.spec.turn_text(s.state) + extra)}</span>')
+                           f'<span class="lsn-turn-text">{html.escape(s.named(self.spec.turn_text(s.state)) + extra)}</span>')
         mine = bool(s.legal_for_viewer()) and not s.needs_handoff
         if mine != ("lsn-prompt-mine" in self.prompt_panel._dom_classes):
             (self.prompt_panel.add_class if mine else self.prompt_panel.remove_class)("lsn-prompt-mine")
@@ -579,6 +582,7 @@ class GameApp(GameScreen, SetupScreen, SaveControls, HintControls, BotPacing):
         self.log.state = s.state  # seat colours may follow the game (Livestock factions)
         self.log.set_entries(s.log)
         self._refresh_hint(s)
+        self._refresh_review(s)
         if not bot_step or s.state.is_over or not self.save_link.value:
             self.update_save_link()  # after a bot's step the last link stays (a settled point)
 

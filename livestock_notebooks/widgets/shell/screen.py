@@ -39,6 +39,7 @@ SCREEN_ATTRS = frozenset({
     "save_copy_button", "conflict_box", "actions_row", "_prompt_parts", "prompt_panel", "board_col",
     "side", "view_box", "game_box", "menu_advanced", "menu_box",
     "turn", "end_turn_button", "hint_button", "hint_output", "speed_dropdown",
+    "review_button", "review_upload", "review_box",
 })
 
 
@@ -123,6 +124,7 @@ class GameScreen:
         self.end_turn_button = button(self.spec.end_turn_label, "lsn-end-turn", self.end_turn,
                                       width="auto", button_style="info", icon="forward")
         self._build_hint_button()
+        self._build_review()
         # the bot speed menu (in the menu below), set to the speed chosen (remembered per browser)
         self.speed_dropdown = w.Dropdown(options=list(BOT_SPEEDS), value=self.bot_speed, description="Bot speed",
                                          layout=w.Layout(width="14em"))
@@ -137,7 +139,8 @@ class GameScreen:
                           (regions.hand, "lsn-hand"), (regions.players, "lsn-players")):
             if part is not None:
                 part.add_class(css)
-        self.actions_row = w.HBox([x for x in (regions.actions, self.end_turn_button, self.hint_button) if x is not None])
+        self.actions_row = w.HBox([x for x in (regions.actions, self.end_turn_button, self.hint_button,
+                                               self.review_button) if x is not None])
         self.actions_row.add_class("lsn-actions")
         self._prompt_parts = [x for x in (self.turn, self.status, regions.prompt, self.actions_row, self.hint_output)
                               if x is not None]
@@ -170,7 +173,8 @@ class GameScreen:
         self.ask_single_checkbox.observe(self._ask_single_changed, "value")
         if not self.take_forced_steps:
             hide(self.ask_single_checkbox)
-        self.menu_box = w.VBox([self.save_box, self.speed_dropdown, self.ask_single_checkbox, self.menu_advanced])
+        self.menu_box = w.VBox([self.save_box, self.review_upload, self.speed_dropdown, self.ask_single_checkbox,
+                                self.menu_advanced])
         self.menu_box.add_class("lsn-menu")
         if not self.menu_button.value:
             hide(self.menu_box)
@@ -178,8 +182,9 @@ class GameScreen:
         # the page's parts in order; the hidden ones join the page when first shown (a browser
         # draws every part it is given, hidden or not: the setup screen draws half as many)
         self._parts = (self.style, self.topbar, self.confirm_box, self.menu_box, self.help_box,
-                       self.seed_note, self.status_slot, self.resume_box, self.setup_box, self.game_box)
-        self._late_parts = (self.confirm_box, self.menu_box, self.game_box)
+                       self.seed_note, self.status_slot, self.resume_box, self.setup_box, self.game_box,
+                       self.review_box)
+        self._late_parts = (self.confirm_box, self.menu_box, self.game_box, self.review_box)
         self.widget._lsn_detached = self._late_parts  # still walked by widget_tree and tree_text
 
     def _ask_single_changed(self, change) -> None:

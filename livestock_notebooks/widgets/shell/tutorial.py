@@ -530,10 +530,27 @@ class TutorialPage:
                              f'{html.escape(step.section)}</div>')
         paragraphs = "".join(f"<p>{html.escape(x)}</p>" for x in step.text.split("\n\n"))
         goal = f'<div class="{p}-goal">Your goal: {html.escape(step.goal)}</div>' if step.goal else ""
-        self.text.value = f"<div>{paragraphs}</div>{goal}"
+        self.text.value = f"<div>{paragraphs}</div>{self._who_you_play(step)}{goal}"
         self.back_button.disabled = self.index == 0
         self.reset_button.disabled = not step.interactive
         self._draw_done()
+
+    def _who_you_play(self, step: Step) -> str:
+        """"You play ..." on a step with a board, saying so when the learner's seat (a faction,
+        a clan) is not the one of the last step with a board."""
+        s = self.app.session
+        if not step.interactive or s is None:
+            return ""
+        name = s.name(self.learner)
+        before = getattr(self, "_played", None)
+        if before is not None and before[0] != self.index and before[1] != name:
+            note = f" here (in the last step you played {html.escape(before[1])})"
+        elif before is not None and before[0] == self.index:
+            note = before[2]
+        else:
+            note = ""
+        self._played = (self.index, name, note)
+        return f'<div class="{self.prefix}-who lsn-tut-who">You play <b>{html.escape(name)}</b>{note}.</div>'
 
     def _draw_done(self) -> None:
         step = self.step

@@ -57,6 +57,8 @@ class Lobby:
                              style={"description_width": "initial"})
         self.invite.add_class("lsn-table-invite")
         self.invite_tools = w.HTML()
+        self.invite_note = w.HTML()
+        self.invite_note.add_class("lsn-table-invite-note")
         self.seats_html = w.HTML()
         self.seats_html.add_class("lsn-table-seats")
         self.name = w.Text(description="Your name", placeholder="how the others see you", layout=w.Layout(width="20em"))
@@ -89,7 +91,7 @@ class Lobby:
                             layout=w.Layout(flex_flow="row wrap", align_items="center", grid_gap="6px"))
         # the invite link and the host's seat menus fold away once every seat is taken, so the
         # game screen below starts near the top; "Table details" opens them again
-        self.details = w.VBox([invite_row, self.host_box])
+        self.details = w.VBox([invite_row, self.invite_note, self.host_box])
         self.details.add_class("lsn-table-details")
         self.details_toggle = button("Table details", "lsn-table-details-toggle", self._toggle_details,
                                      width="auto", icon="chevron-down")
@@ -102,9 +104,11 @@ class Lobby:
         hide(self.host_box)
 
     # -- showing ---------------------------------------------------------------------------------
-    def set_invite(self, url: str) -> None:
+    def set_invite(self, url: str, note: str = "") -> None:
+        """Show the invite link, and ``note`` (HTML) when it cannot be shared as it is."""
         self.invite.value = url
         self.invite_tools.value = invite_html(url)
+        self.invite_note.value = f'<div class="lsn-msg-error" role="note">{note}</div>' if note else ""
 
     def seat_word(self, seat: Any) -> str:
         if seat.kind == "free":

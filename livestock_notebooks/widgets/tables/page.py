@@ -19,9 +19,11 @@ so a reload or a new kernel sits at the same seat again.
 from __future__ import annotations
 
 import html
+import logging
 import os
+import socket
 from typing import Any
-from urllib.parse import parse_qs, quote
+from urllib.parse import parse_qs, quote, urlsplit
 
 import ipywidgets as w
 
@@ -31,12 +33,14 @@ from ...tables.store import BadToken, SeatTaken, TableNotFound, TableStore, open
 from ...games import GAMES
 from ..games import PAGES
 from ..common.dom import hide, message_html, set_layout, show
+from ..common.request import await_request
 from ..shell.app import GameApp
 from ..shell.prefs import Prefs
 from .lobby import Lobby
-from .remote import TablePlay, TableSession
+from .remote import STORE_DOWN, TablePlay, TableSession
+from .talk import TableTalk
 
-__all__ = ["SeatTokens", "TablesPage", "game_app", "invite_url", "table_from_query", "tables_page"]
+__all__ = ["STORE_DOWN", "SeatTokens", "TablesPage", "game_app", "invite_note", "invite_url", "table_from_query", "tables_page"]
 
 TOKENS_NAME = "table-seats.json"
 #: at most this many tables are remembered per browser (the oldest are forgotten)
@@ -92,17 +96,77 @@ def table_from_query(query: str | None = None) -> str | None:
     return values[0] if values and values[0] else None
 
 
+_log = logging.getLogger(__name__)
+
+
+def store_errors() -> tuple[type[BaseException], ...]:
+    """The exceptions a database driver raises when the store is out of reach or fails."""
+    import sqlite3
+
+    errors: list[type[BaseException]] = [sqlite3.Error, OSError]
+    try:
+        import psycopg
+    except ImportError:
+        pass
+    else:
+        errors.append(psycopg.Error)
+    return tuple(errors)
+
+
+def store_trouble(exc: BaseException) -> str:
+    """Log ``exc`` for the operator; the short text a visitor sees (:data:`STORE_DOWN`)."""
+    _log.warning("tables: the store failed: %s: %s", type(exc).__name__, exc)
+    return STORE_DOWN
+
+
+#: set by ``livestock-notebooks`` for its kernels: the address it listens on and ``--public-url``
+SERVER_IP_ENV = "LIVESTOCK_SERVER_IP"
+PUBLIC_URL_ENV = "LIVESTOCK_PUBLIC_URL"
+
+
 def invite_url(table_id: str, env: Any = None) -> str:
-    """The page's own address with ``?table=<id>``: from what Voila tells the kernel (host, port
-    and path); a relative link outside Voila."""
+    """The page's own address with ``?table=<id>``: under ``--public-url`` that address and the
+    page's path; else the address the host's browser reached the server at (the ``Host`` it
+    sent, which Voila gives the kernel, and ``https`` when a proxy says ``X-Forwarded-Proto:
+    https``); a relative link outside Voila."""
     env = os.environ if env is None else env
     host, port, path = env.get("SERVER_NAME", ""), env.get("SERVER_PORT", ""), env.get("SCRIPT_NAME", "")
     query = f"?table={quote(table_id)}"
+    public = env.get(PUBLIC_URL_ENV, "").rstrip("/")
+    if public:
+        return f"{public}{path or '/voila/render/' + NOTEBOOK}{query}"
     if not (host and path):
         return f"{NOTEBOOK}{query}"
     if ":" in host and not host.startswith("["):
         host = f"[{host}]"  # an IPv6 address
-    return f"http://{host}{':' + port if port and port not in ('80',) else ''}{path}{query}"
+    scheme = "https" if env.get("HTTP_X_FORWARDED_PROTO", "").lower() == "https" else "http"
+    default_port = "443" if scheme == "https" else "80"
+    return f"{scheme}://{host}{':' + port if port and port != default_port else ''}{path}{query}"
+
+
+def _loopback(host: str) -> bool:
+    host = host.strip("[]").lower()
+    return host == "localhost" or host.startswith("127.") or host == "::1"
+
+
+def invite_note(url: str, env: Any = None) -> str:
+    """What the host should know when ``url`` works on this computer only (it names a loopback
+    address): how to share it instead; ``""`` when it can be shared as it is."""
+    env = os.environ if env is None else env
+    host = urlsplit(url).hostname or ""
+    if not _loopback(host):
+        return ""
+    listening = env.get(SERVER_IP_ENV, "127.0.0.1")
+    if _loopback(listening) or listening == "localhost":
+        return ("This link works on this computer only: the server listens on this machine alone. To play "
+                "with friends on other machines, restart it with <code>livestock-notebooks --ip 0.0.0.0 "
+                "--allow-remote</code> (there is no password: anyone who can reach this machine can then open "
+                "the pages) and open this page at this machine's network address; see docs/hosting.md.")
+    port = env.get("SERVER_PORT", "")
+    here = html.escape(f"http://{socket.gethostname()}{':' + port if port else ''}{env.get('SCRIPT_NAME', '')}")
+    return ("This link names this computer itself, so it works here only. Open this page at this machine's "
+            f"network address (for example <code>{here}</code>) and the link will work for your friends, or "
+            "start the server with <code>--public-url</code>.")
 
 
 def game_app(game: str, **kwargs: Any) -> GameApp:
@@ -122,8 +186,9 @@ class TablesPage:
 
     def __init__(self, *, store: TableStore | None = None, query: str | None = None, save_directory=None,
                  app_options: dict | None = None, loop=None, env: Any = None):
-        self.store = store if store is not None else open_store()
-        self.service = TableService(self.store)
+        await_request()  # a preheated kernel: the visitor's query string, address and browser id
+        self.store: Any = store
+        self.service: Any = None
         self.tokens = SeatTokens(save_directory)
         self.app_options = dict(app_options or {})
         self.loop = loop
@@ -132,6 +197,7 @@ class TablesPage:
         self.session: TableSession | None = None
         self.play: TablePlay | None = None
         self.lobby: Lobby | None = None
+        self.talk: TableTalk | None = None
         self._apps: dict[str, GameApp] = {}
 
         self.style = w.HTML(TABLES_CSS)
@@ -162,10 +228,17 @@ class TablesPage:
         self.widget.add_class("lsn-tables-page")
 
         table_id = table_from_query(query)
-        if table_id is not None:
-            self.open_table(table_id)
-        else:
-            self.show_create()
+        try:
+            if self.store is None:
+                self.store = open_store()
+            self.service = TableService(self.store)
+            if table_id is not None:
+                self.open_table(table_id)
+            else:
+                self.show_create()
+        except store_errors() as exc:
+            hide(self.create_box)
+            self.message(store_trouble(exc), "error")
 
     def _ipython_display_(self):
         from IPython.display import display
@@ -213,6 +286,9 @@ class TablesPage:
         except ValueError as exc:
             self.message(f"Cannot make this table: {exc}", "error")
             return None
+        except store_errors() as exc:
+            self.message(store_trouble(exc), "error")
+            return None
         self.tokens.remember(record.id, token)
         app = self._apps.pop(game)  # this game's page becomes the table's game screen
         self.setup_slot.children = ()
@@ -254,10 +330,12 @@ class TablesPage:
         self.app = app
         self.session = session = TableSession(spec, self.service, record, seat, token)
         self.lobby = Lobby(spec, on_join=self.join, on_set_seat=self.set_seat)
-        self.lobby.set_invite(invite_url(table_id, self.env))
+        url = invite_url(table_id, self.env)
+        self.lobby.set_invite(url, invite_note(url, self.env))
         self.play = TablePlay(app, session, loop=self.loop, on_record=self._record_changed)
+        self.talk = TableTalk(self.store, self.tokens.remember)
         hide(self.create_box)
-        self.table_box.children = (self.lobby.widget, app.widget)
+        self.table_box.children = (self.lobby.widget, app.widget, self.talk.widget)
         show(self.table_box)
         self._record_changed(record)
         if created:
@@ -280,6 +358,8 @@ class TablesPage:
             self.message("The host gave your seat to someone else: you are watching now.", "error")
         is_host = s.token is not None and self.store.is_host(record.id, s.token)
         self.lobby.update(record, s.seat, is_host)
+        if self.talk is not None:
+            self.talk.update(s)
 
     def join(self, seat: int, name: str) -> bool:
         """Take ``seat`` under ``name`` (the lobby's buttons)."""
@@ -291,6 +371,9 @@ class TablesPage:
         except SeatTaken as exc:
             self.message(f"Could not take that seat: {exc}.", "error")
             self._refresh_table()
+            return False
+        except store_errors() as exc:
+            self.message(store_trouble(exc), "error")
             return False
         self.tokens.remember(s.table_id, token)
         s.seat = s.viewer = index
@@ -308,6 +391,9 @@ class TablesPage:
             self.store.set_seat(s.table_id, s.token, seat, kind, bot)
         except (BadToken, ValueError) as exc:
             self.message(f"Could not change seat {seat + 1}: {exc}", "error")
+            return False
+        except store_errors() as exc:
+            self.message(store_trouble(exc), "error")
             return False
         self.message(f"Seat {seat + 1} is now {'open for a player' if kind == 'free' else 'played by a bot'}.", "info")
         self._refresh_table()

@@ -15,6 +15,8 @@ server (:meth:`TableService.play_bots`) as soon as it is their turn.
 """
 from __future__ import annotations
 
+import logging
+import re
 from typing import Any, Callable
 
 from ...core.errors import IllegalAction, NotYourDecision
@@ -27,6 +29,10 @@ from ..common.dom import set_layout
 
 __all__ = ["POLL_SECONDS", "StaleMove", "TablePlay", "TableSession", "table_seats"]
 
+_log = logging.getLogger(__name__)
+#: what a visitor is told when the tables' database fails; its host, port and the driver's words
+#: go to the server's log only
+STORE_DOWN = "The tables' database cannot be reached just now; try again in a minute."
 #: how often a page reads its table's version
 POLL_SECONDS = 0.3
 #: the note shown when a move was refused because the table had moved on
@@ -69,7 +75,34 @@ class TableSession(Session):
         #: set when the host took this browser's seat back (the page forgets its token)
         self.lost_seat = False
         self.unshown: list[Event] = []  # events of a catch-up no redraw has shown yet
-        self.log.extend(_log_lines(service.store.actions(record.id)))
+        self.log.extend(self._named_lines(service.store.actions(record.id)))
+
+    # -- names ----------------------------------------------------------------------------
+    def _people(self) -> list[tuple[int, str, str]]:
+        """``(seat, the game's name for it, the name shown)`` for each seat a person took under
+        a name of their own: "Bob" for BattleGoats' "Player 2", "Ann (Chickens)" where the game's
+        name says more than a number."""
+        out = []
+        for i, seat in enumerate(self.record.seats):
+            person = (seat.name or "").strip() if seat.kind == "human" else ""
+            base = self.spec.seat_name(i, self.state)
+            if person and person != base and person != f"Player {i + 1}":
+                out.append((i, base, person if re.fullmatch(r"Player \d+", base) else f"{person} ({base})"))
+        return out
+
+    def name(self, player: int | None) -> str:
+        for seat, _base, shown in self._people():
+            if seat == player:
+                return shown
+        return super().name(player)
+
+    def named(self, text: str) -> str:
+        """``text`` with the game's seat names replaced by the players' own (a whole name only:
+        "Player 1" is not the start of "Player 12"; Livestock's "P1 (Chickens)" as one)."""
+        for seat, base, shown in self._people():
+            text = re.sub(rf"(?<![\w(])P{seat + 1} \({re.escape(base)}\)(?![\w)])", lambda _m: shown, text)
+            text = re.sub(rf"(?<![\w(]){re.escape(base)}(?![\w)])", lambda _m: shown, text)
+        return text
 
     # -- whose decision, what may be shown ---------------------------------------------
     @property
@@ -142,7 +175,7 @@ class TableSession(Session):
         return list(played.events)
 
     def _logged(self, events: list[Event]) -> None:
-        self.log.extend(LogEntry.from_event(e) for e in events)
+        self.log.extend(LogEntry(self.named(e.text), e.player, e.kind) for e in events)
         if self.state.is_over:
             self.log.append(LogEntry(self.result_text(), None, "game-over"))
 
@@ -162,12 +195,15 @@ class TableSession(Session):
         self.state = self.service.load(record)
         self.version = record.version
         if events is None:  # the public lines the table logged
-            self.log.extend(_log_lines(entries))
+            self.log.extend(self._named_lines(entries))
             if self.state.is_over:
                 self.log.append(LogEntry(self.result_text(), None, "game-over"))
             return []
         self._logged(events)
         return events
+
+    def _named_lines(self, entries: list[dict]) -> list[LogEntry]:
+        return [LogEntry(self.named(e.text), e.player, e.kind) for e in _log_lines(entries)]
 
     def _replay(self, entries: list[dict], save: str) -> list[Event] | None:
         """The events of the logged moves, replayed on a copy of the position shown (what the
@@ -242,8 +278,9 @@ class TablePlay:
             return
         try:
             self.poll()
-        except Exception as exc:  # the store out of reach for a moment: say so, keep polling
-            self.app.message(f"Could not read the table: {type(exc).__name__}: {exc}", "error")
+        except Exception as exc:  # the store out of reach for a moment: say so (no host, port or driver text), keep polling
+            _log.warning("tables: could not read table %s: %s: %s", self.session.table_id, type(exc).__name__, exc)
+            self.app.message(STORE_DOWN, "error")
         self._ticker.schedule(self.interval)
 
     def poll(self) -> bool:

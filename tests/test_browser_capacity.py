@@ -1,0 +1,141 @@
+"""Pages under load, end to end: one ``livestock-notebooks --preheat 1`` server (its own HOME)
+serving the BattleGoats play page and a page that fails the first time it runs.
+
+- 20 play pages opened at once (each its own browser context, so its own kernel) all become
+  playable, within a bounded time;
+- a page whose kernel could not make it ready says so in a short message and tries again by
+  itself (never a blank page);
+- a preheated kernel (started before anyone asked) learns the visitor's browser id: the game's
+  autosave goes into that browser's folder;
+- when the server goes away, a "connection lost, reconnecting" banner shows within 5 s, and the
+  page comes back by itself once a server answers again (this test kills the module's server
+  and starts another on its port: it runs last).
+"""
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import time
+
+import nbformat
+import pytest
+
+pytest.importorskip("playwright")
+
+from playwright.sync_api import expect  # noqa: E402
+
+from browser import NOTEBOOKS_DIR, ServerProcess, free_port, server_command, start_game, voila_url  # noqa: E402
+
+PAGES_AT_ONCE = 20
+#: the whole crowd's wait: 20 kernels and 20 pages on a busy 2-core machine (one took 60-90 s)
+CROWD_SECONDS = 300
+
+FLAKY_SOURCE = """\
+from pathlib import Path
+import ipywidgets as w
+seen = Path("flaky-seen")
+if not seen.exists():  # the first run fails, as a kernel that could not be made ready
+    seen.write_text("once")
+    raise RuntimeError("not ready the first time")
+ready = w.Button(description="Ready")
+ready.add_class("lsn-flaky-ready")
+ready"""
+
+
+READY_SOURCE = """\
+import ipywidgets as w
+ready = w.Button(description="Ready")
+ready.add_class("lsn-ready")
+ready"""
+
+
+@pytest.fixture(scope="module")
+def crowd_server(tmp_path_factory):
+    home = tmp_path_factory.mktemp("crowd-home")
+    notebooks = home / "notebooks"
+    notebooks.mkdir()
+    shutil.copy(NOTEBOOKS_DIR / "battlegoats_play.ipynb", notebooks)
+    flaky = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(FLAKY_SOURCE)])
+    flaky.metadata.kernelspec = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(flaky, notebooks / "flaky.ipynb")
+    ready = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(READY_SOURCE)])
+    ready.metadata.kernelspec = flaky.metadata.kernelspec
+    nbformat.write(ready, notebooks / "ready.ipynb")
+    port = free_port()
+    servers = [ServerProcess(server_command(port, ["--notebooks", str(notebooks), "--preheat", "1"]), home, port=port)]
+    yield servers
+    for server in servers:
+        server.stop()
+
+
+def test_twenty_play_pages_opened_at_once_all_become_playable(crowd_server, browser):
+    server = crowd_server[0]
+    contexts = [browser.new_context(viewport={"width": 1366, "height": 768}) for _ in range(PAGES_AT_ONCE)]
+    pages = [c.new_page() for c in contexts]
+    start = time.monotonic()
+    for page in pages:
+        page.goto(voila_url(server.base_url, "battlegoats_play.ipynb"), wait_until="commit",
+                  timeout=CROWD_SECONDS * 1000)
+    playable = 0
+    try:
+        for page in pages:
+            left = max(1.0, CROWD_SECONDS - (time.monotonic() - start))
+            expect(page.locator("button.lsn-start")).to_be_visible(timeout=left * 1000)
+            playable += 1
+    finally:
+        print(f"{playable} of {PAGES_AT_ONCE} pages playable after {time.monotonic() - start:.0f} s")
+        for context in contexts:
+            context.close()
+    assert playable == PAGES_AT_ONCE
+
+
+def test_a_page_that_could_not_be_made_ready_says_so_and_tries_again(crowd_server, browser):
+    server = crowd_server[0]
+    page = browser.new_context().new_page()
+    page.goto(voila_url(server.base_url, "flaky.ipynb"))
+    notice = page.locator(".lsn-page-retry")
+    expect(notice).to_be_visible(timeout=60_000)
+    expect(notice).to_contain_text("could not be made ready")
+    expect(notice).to_contain_text("Trying again")
+    expect(page.locator("button.lsn-flaky-ready")).to_be_visible(timeout=60_000)  # the reload worked
+    expect(page.locator(".lsn-page-retry")).to_have_count(0)
+    page.context.close()
+
+
+def test_a_preheated_kernel_saves_the_game_in_the_visitors_browser_folder(crowd_server, browser):
+    server = crowd_server[0]
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(voila_url(server.base_url, "battlegoats_play.ipynb"))
+    expect(page).to_have_title(re.compile(r"^Play BattleGoats"))  # the tab names the game
+    start_game(page)
+    ident = next(c["value"] for c in context.cookies() if c["name"] == "lsn_browser")
+    folder = server.home / ".livestock_notebooks" / "saves" / "browsers" / ident
+    deadline = time.monotonic() + 30
+    while not any(folder.glob("battlegoats-autosave*")) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert re.fullmatch(r"[0-9a-f]{32}", ident)
+    assert any(folder.glob("battlegoats-autosave*")), sorted(
+        p.relative_to(server.home).as_posix() for p in server.home.rglob("*autosave*"))
+    assert "Using pre-heated kernel" in server.log_path.read_text(errors="replace")
+    context.close()
+
+
+def test_the_page_says_the_connection_is_lost_and_comes_back_by_itself(crowd_server, browser):
+    server = crowd_server[0]
+    page = browser.new_context().new_page()
+    page.goto(voila_url(server.base_url, "ready.ipynb"))
+    expect(page.locator("button.lsn-ready")).to_be_visible(timeout=60_000)
+    expect(page.locator(".lsn-connection-lost")).to_have_count(0)
+    os.killpg(server.process.pid, signal.SIGKILL)  # the server and its kernels go away at once
+    server.process.wait(10)
+    banner = page.locator(".lsn-connection-lost")
+    expect(banner).to_be_visible(timeout=5_000)
+    expect(banner).to_contain_text("reconnecting")
+    again = ServerProcess(server.process.args, server.home, port=server.port)
+    crowd_server.append(again)
+    expect(page.locator("button.lsn-ready")).to_be_visible(timeout=90_000)  # reloaded: a new kernel
+    expect(page.locator(".lsn-connection-lost")).to_have_count(0)
+    page.context.close()
