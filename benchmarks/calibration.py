@@ -9,7 +9,8 @@ predictions and of the base rate (always predicting the mean outcome): the figur
 showing only when its Brier score is lower.
 
     python benchmarks/calibration.py [--games 100] [--per-game 10] [--level normal] [--seed 7]
-                                     [--game livestock_uprising] [--fit]
+                                     [--game livestock_uprising] [--fit] [--rows FILE]
+    python benchmarks/calibration.py --pool FILE [FILE ...]     # one table of several runs
 
 ``--fit`` fits each game's table instead (a monotone map from the playouts' raw mean to the
 observed share, in ``livestock_notebooks/data/calibration/<game>.json``) on the games of
@@ -113,7 +114,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=None, help="default: 1 with --fit, 7 to check")
     parser.add_argument("--game", default=None, help="one game id (default: all three)")
     parser.add_argument("--fit", action="store_true", help="fit and write the calibration tables")
+    parser.add_argument("--rows", default=None, help="also write the (raw, predicted, outcome) rows to this JSON file")
+    parser.add_argument("--pool", nargs="*", default=None,
+                        help="print the table of rows files written by --rows (no games played)")
     args = parser.parse_args(argv)
+    if args.pool is not None:
+        rows = [tuple(r) for path in args.pool for r in json.loads(Path(path).read_text())]
+        print(f"== Calibration, pooled from {len(args.pool)} runs")
+        print(table(rows))  # type: ignore[arg-type]
+        return
     seed = args.seed if args.seed is not None else (1 if args.fit else 7)
     games = [args.game] if args.game else list(SETUPS)
     pooled: list[tuple[float, float, float]] = []
@@ -141,6 +150,8 @@ def main(argv: list[str] | None = None) -> None:
         else:
             print(table(rows))
         pooled.extend(rows)
+    if args.rows:
+        Path(args.rows).write_text(json.dumps(pooled))
     if not args.fit and len(games) > 1:
         print("\n-- all games together")
         print(table(pooled))

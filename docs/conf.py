@@ -1,8 +1,8 @@
-"""Sphinx configuration of the API reference (built from the docstrings).
+"""Sphinx configuration of the user guide and the API reference (built from the docstrings).
 
 Build it with ``sphinx-build -b html docs docs/_build/html``; ``tests/test_docs_build.py``
-builds it with warnings as errors. Only ``index.rst`` and ``api/*.rst`` are pages here; the
-Markdown files in ``docs/`` are read on GitHub.
+builds it with warnings as errors. Only ``index.rst``, ``guide/*.rst`` and ``api/*.rst`` are
+pages here; the Markdown files in ``docs/`` are read beside the code.
 """
 from __future__ import annotations
 
@@ -16,9 +16,10 @@ project = "Livestock Notebooks"
 author = "Livestock Notebooks contributors"
 copyright = "Livestock Notebooks contributors"
 
+# no napoleon: the documented modules use reST docstrings, and napoleon read every ``#:``
+# comment with a colon ("a barn was placed (data: square)") as "type: text"
 extensions = [
     "sphinx.ext.autodoc",
-    "sphinx.ext.napoleon",
     "sphinx.ext.viewcode",
 ]
 
@@ -32,10 +33,10 @@ autodoc_default_options = {
 }
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
+# defaults as written in the code (``sys.prefix``), never as evaluated on the build machine
+autodoc_preserve_defaults = True
 # widget libraries are only needed by the pages, which the reference does not cover
 autodoc_mock_imports = ["ipywidgets", "bqplot"]
-napoleon_google_docstring = True
-napoleon_numpy_docstring = True
 
 html_theme = "alabaster"
-html_title = "Livestock Notebooks API"
+html_title = "Livestock Notebooks"

@@ -44,12 +44,12 @@ from urllib.parse import urlsplit
 from .command import CommandError, add_command, dispatch
 
 PACKAGE_DIR = Path(__file__).resolve().parent
-#: Jupyter data directory shipped inside the package (holds ``voila/templates/livestock``).
+# Jupyter data directory shipped inside the package (holds ``voila/templates/livestock``).
 JUPYTER_DATA_DIR = PACKAGE_DIR / "share" / "jupyter"
 TEMPLATE_NAME = "livestock"
 TEMPLATE_DIR = JUPYTER_DATA_DIR / "voila" / "templates" / TEMPLATE_NAME
 INDEX_NOTEBOOK = "index.ipynb"
-#: The notebooks a built wheel ships (copied there by ``setup.py`` at build time).
+# The notebooks a built wheel ships (copied there by ``setup.py`` at build time).
 INSTALLED_NOTEBOOKS_DIR = PACKAGE_DIR / "notebooks"
 DEFAULT_PORT = 8866
 #: the address the app listens on unless told otherwise: this machine only
@@ -230,6 +230,9 @@ def voila_argv(
         # and so does the scheme a proxy in front was reached by (the invite link's https)
         "--VoilaConfiguration.http_header_envs=X-Forwarded-Proto",
         *executor_argv(),
+        # JupyterLite's in-browser kernel (installed for the static site) is no part of a served
+        # page: its lab extension fails to load there (a console error on every page)
+        "--VoilaConfiguration.extension_denylist=@jupyterlite/pyodide-kernel-extension",
     ]
     if not open_browser:
         argv.append("--no-browser")
@@ -602,6 +605,16 @@ def _check_listen_address(ip: str, port: int) -> None:
             raise CommandError(f"cannot listen on --ip {ip}: {exc.strerror or exc}") from None
 
 
+def _check_tables_url(url: str) -> None:
+    """:class:`CommandError` before the server starts if ``LIVESTOCK_TABLES_URL`` names PostgreSQL
+    and psycopg (the ``postgres`` extra) is not installed: every "Play with friends" page would fail."""
+    import importlib.util
+
+    if url.split(":", 1)[0].lower() in ("postgres", "postgresql") and importlib.util.find_spec("psycopg") is None:
+        raise CommandError("LIVESTOCK_TABLES_URL names a PostgreSQL database, which needs psycopg: "
+                           "pip install 'livestock-notebooks[postgres]'")
+
+
 def serve(args: argparse.Namespace) -> int:
     """``livestock-notebooks serve``: run the Voila app until Ctrl-C."""
     extra = _voila_options(getattr(args, "extra", []))
@@ -626,6 +639,7 @@ def serve(args: argparse.Namespace) -> int:
     except ValueError as exc:
         raise CommandError(str(exc)) from None
     _check_listen_address(args.ip or DEFAULT_IP, args.port)
+    _check_tables_url(os.environ.get("LIVESTOCK_TABLES_URL", ""))
     extra_hosts = [*args.allow_host, *([urlsplit(public_url).hostname or ""] if public_url else [])]
     os.environ.update(kernel_env(args.ip or DEFAULT_IP, public_url))
     _prepend_jupyter_path(os.environ)

@@ -1,9 +1,11 @@
 """Review a finished (or unfinished) game: where each seat's chance to win went, move by move.
 
-    >>> from livestock_notebooks.review import review_game       # doctest: +SKIP
-    >>> review = review_game(open("livestock_uprising-save.json").read(), level="normal")
-    >>> for entry in review.biggest(3):
-    ...     print(entry.seat, entry.text, entry.chance_after, entry.best_text, entry.best_chance)
+For example (a save downloaded from a play page)::
+
+    from livestock_notebooks.review import review_game
+    review = review_game(open("livestock_uprising-save.json").read(), level="normal")
+    for entry in review.biggest(3):
+        print(entry.seat, entry.text, entry.chance_after, entry.best_text, entry.best_chance)
 
 A save written by a play page keeps the game from its start (``record``: the first position and
 each decision as its index among the legal actions; see :class:`~livestock_notebooks.core.session.Session`),

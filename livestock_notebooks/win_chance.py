@@ -49,22 +49,28 @@ def calibration_table(game: str) -> tuple[tuple[float, float], ...]:
 
 def calibrate(game: str, raw: float) -> float:
     """The probability to win of a position whose playouts scored ``raw`` on average: the
-    calibration table read between its points (flat beyond the first and last).
+    calibration table read between its points (flat beyond the first and last), kept within
+    1% .. 99% (a table of a few hundred positions cannot tell a sure thing) unless every playout
+    ended the game the same way (``raw`` 0 or 1).
 
-    >>> calibrate("no such game", 0.42)
-    0.42
+    >>> calibrate("no such game", 0.42), calibrate("no such game", 1.0)
+    (0.42, 1.0)
     """
+    if raw <= 0.0 or raw >= 1.0:
+        return min(1.0, max(0.0, raw))
     points = calibration_table(game)
     if not points:
-        return min(1.0, max(0.0, raw))
+        return min(0.99, max(0.01, raw))
     xs = [x for x, _ in points]
     i = bisect_right(xs, raw)
     if i == 0:
-        return points[0][1]
-    if i == len(points):
-        return points[-1][1]
-    (x0, y0), (x1, y1) = points[i - 1], points[i]
-    return y0 if x1 == x0 else y0 + (y1 - y0) * (raw - x0) / (x1 - x0)
+        p = points[0][1]
+    elif i == len(points):
+        p = points[-1][1]
+    else:
+        (x0, y0), (x1, y1) = points[i - 1], points[i]
+        p = y0 if x1 == x0 else y0 + (y1 - y0) * (raw - x0) / (x1 - x0)
+    return min(0.99, max(0.01, p))
 
 
 @dataclass(frozen=True)

@@ -121,7 +121,7 @@ def now(page) -> float:
     return page.evaluate("performance.now()")
 
 
-def wait_for_my_decision(page, timeout: float = 60.0) -> bool:
+def wait_for_my_decision(page, timeout: float = 120.0) -> bool:
     """Wait until it is the player's decision; False if the game ended or time ran out."""
     try:
         page.wait_for_function(MINE_JS, timeout=timeout * 1000)
@@ -134,13 +134,21 @@ def play_decisions(page, n: int = 30, *, seed: int = 1, on_decision=None) -> int
     """Make ``n`` of the player's decisions (fewer if the game ends); returns how many were made.
 
     Each decision clicks one thing the page offers, from the first group of :data:`GROUPS`
-    that has one (a group whose last click changed nothing is passed over once).
+    that has one (a group whose last click changed nothing is passed over once). A game that
+    ends first is followed by another (New game, Start: the same setup), up to three.
     ``on_decision(i)`` is called after each click has settled."""
     rng = random.Random(seed)
     skip: set[int] = set()
     made = 0
+    games = 1
     while made < n:
         if not wait_for_my_decision(page):
+            if games < 3 and "Game over" in (page.locator(".lsn-turn").first.text_content() or ""):
+                games += 1  # a short game (a Space Pigs recipe found early): the next one, same setup
+                page.locator("button.lsn-new-game").click()
+                page.locator("button.lsn-start").click()
+                page.locator(".lsn-board").first.wait_for(state="visible")
+                continue
             break
         page.wait_for_timeout(150)  # the prompt's buttons follow its class
         picked = None
@@ -156,7 +164,10 @@ def play_decisions(page, n: int = 30, *, seed: int = 1, on_decision=None) -> int
                 continue
             break
         before = page.evaluate(SIGNATURE_JS)
-        page.locator("[data-lsn-pick]").first.click()
+        try:
+            page.locator("[data-lsn-pick]").first.click(timeout=5000)
+        except Exception:  # covered (e.g. by a sticky prompt) or redrawn meanwhile: a plain click
+            page.evaluate("() => { const e = document.querySelector('[data-lsn-pick]'); if (e) e.click(); }")
         made += 1
         deadline = time.monotonic() + 4
         while page.evaluate(SIGNATURE_JS) == before and time.monotonic() < deadline:

@@ -306,3 +306,74 @@ def test_livestock_with_a_bot_seat_a_reload_mid_turn_keeps_the_seat(tables_serve
         assert lu_hidden_names(store, table, p) == []
         assert outside_requests(p.requests) == []
     bob.page.screenshot(path=str(screenshot_path("tables_livestock_after_reload")), full_page=True)
+
+
+def _seat_token(player: "Player", table: str) -> str:
+    """The seat token the server keeps for ``player``'s browser (its ``lsn_browser`` cookie)."""
+    from livestock_notebooks.widgets.tables.page import SeatTokens
+
+    ident = next(c["value"] for c in player.context.cookies() if c["name"] == "lsn_browser")
+    home = SERVER_LOG[0].parent
+    token = SeatTokens(home / ".livestock_notebooks" / "saves" / "browsers" / ident).token(table)
+    assert token, f"no seat token for {player.name}"
+    return token
+
+
+def test_chat_is_escaped_a_seat_moves_to_another_device_the_turn_alerts_and_the_end_offers_a_rematch(tables_server, browser):
+    import random
+
+    from livestock_notebooks.tables import TableService
+
+    base, store = tables_server
+    ann = Player(browser, voila_url(base, "tables.ipynb"), "Ann", size=(1280, 1000))
+    url = create_table(ann, "battlegoats", ["Human", "Human"], seed=4)
+    table = table_id(url)
+    bob = Player(browser, url, "Bob", size=(1280, 1000))
+    bob.join(1)
+    # the chat: markup typed by a player is shown as text, never run
+    ann.page.locator(".lsn-table-chat-input input").fill('<img src=x onerror="window.__lsnPwned=1"> hi & bye')
+    ann.page.locator("button.lsn-table-chat-send").click()
+    said = bob.page.locator(".lsn-table-chat-text")
+    expect(said).to_have_text('<img src=x onerror="window.__lsnPwned=1"> hi & bye')
+    expect(bob.page.locator(".lsn-table-chat-name")).to_have_text("Ann")
+    assert bob.page.evaluate("() => window.__lsnPwned") is None
+    assert ann.page.locator(".lsn-table-chat-lines img").count() == 0
+    # continue on another device: a one-time link moves Bob's seat to his phone
+    bob.page.locator("button.lsn-table-move").click()
+    link = bob.page.locator(".lsn-table-move-link input")
+    expect(link).to_have_value(re.compile(r"&move=[A-Za-z0-9_-]+$"))
+    phone = Player(browser, link.input_value(), "Bob's phone", size=(390, 844))
+    expect(phone.page.locator(".lsn-table-status")).to_contain_text("This device plays seat 2 now")
+    expect(bob.page.locator(".lsn-table-status")).to_contain_text("no longer holds its seat")
+    # the phone asks for the turn alert (Menu); when the decision becomes its own, the alert fires
+    tokens = {0: _seat_token(ann, table), 1: _seat_token(phone, table)}
+    service, rng = TableService(store), random.Random(4)
+    phone.page.locator(".lsn-menu-toggle").click()
+    phone.page.locator(".lsn-notify-turn input").check()
+    expect(phone.page.locator(".lsn-notify-on")).to_have_count(1)
+    for _ in range(40):  # Ann lays out her cards until it is the phone's decision
+        record, state = service.state(table)
+        if state.current_player == 1:
+            break
+        service.act(table, tokens[0], record.version, rng.choice(state.legal_actions()))
+    expect(phone.page.locator("html")).to_have_attribute("data-lsn-alerts", "1")
+    expect(phone.page).to_have_title(re.compile("^● "))  # the tab says the decision is yours
+    expect(ann.page.locator("html")).not_to_have_attribute("data-lsn-alerts", re.compile("."))  # off by default
+    # the game ends (the seats' moves made through the service): every seated page offers a rematch
+    for _ in range(3000):
+        record, state = service.state(table)
+        if state.is_over:
+            break
+        service.act(table, tokens[state.current_player], record.version, rng.choice(state.legal_actions()))
+    expect(phone.page.locator("button.lsn-table-rematch")).to_be_visible()
+    expect(bob.page.locator("button.lsn-table-rematch")).to_have_count(1)
+    expect(bob.page.locator("button.lsn-table-rematch")).to_be_hidden()  # Bob's old browser only watches now
+    phone.page.locator("button.lsn-table-rematch").click()
+    for player in (ann, phone):
+        go = player.page.locator("a.lsn-table-rematch-go")
+        expect(go).to_have_text("Play the rematch")
+    ann.page.locator("a.lsn-table-rematch-go").click()
+    expect(ann.page.locator(".lsn-table-status")).to_contain_text("Welcome back: you play seat 1", timeout=90_000)
+    assert ann.errors == [] and phone.errors == [], (ann.errors, phone.errors)
+    for player in (ann, bob, phone):
+        player.context.close()

@@ -4,6 +4,9 @@ Each tutorial is walked from its first step to its last as a newcomer in a hurry
 step with a goal, "Show me" plays it (or Skip leaves it when the engine has no worked answer),
 then Next. Each step's header must advance by one, the page must raise no JavaScript error, and
 a screenshot of every step is kept: ``tests/artifacts/tutorial_<game>_step_<nn>.png``.
+The walk's cumulative layout shift is printed (issue 27), and the last step's "Play your first
+game" opens the play page with the tutorial's settings (Space Pigs: simplified B, 4 turns) and
+no offer of the tutorial just done.
 """
 from __future__ import annotations
 
@@ -15,8 +18,8 @@ pytest.importorskip("playwright")
 
 from playwright.sync_api import expect  # noqa: E402
 
-from browser import open_page, screenshot_path  # noqa: E402
-from layout_shift import tutorial_prefix  # noqa: E402
+from browser import open_advanced, open_page, screenshot_path, wait_for_voila  # noqa: E402
+from layout_shift import OBSERVER_JS, layout_shift, now, shift_entries, tutorial_prefix  # noqa: E402
 from livestock_notebooks.games import GAMES  # noqa: E402
 
 
@@ -27,6 +30,8 @@ def test_every_tutorial_step_advances_with_a_screenshot(browser, voila_server, g
     try:
         header = page.locator(f".{p}-header")
         expect(header).to_contain_text("Step 1 of")
+        page.evaluate(OBSERVER_JS)
+        t0 = now(page)
         total = int(re.search(r"Step 1 of (\d+)", header.inner_text()).group(1))
         assert total >= 5, header.inner_text()
         next_button, skip, show = (page.locator(f"button.{p}-{n}") for n in ("next", "skip", "show"))
@@ -41,14 +46,34 @@ def test_every_tutorial_step_advances_with_a_screenshot(browser, voila_server, g
             page.screenshot(path=str(screenshot_path(f"tutorial_{game}_step_{n:02d}")))
             if n == total:
                 expect(next_button).to_be_disabled()  # the last step
+                expect(page.locator(f".{p}-play a.lsn-tut-play-link")).to_be_visible()
                 break
+            expect(page.locator(f".{p}-play")).to_be_hidden()
             if next_button.is_enabled():
                 next_button.click()
             else:
                 expect(skip).to_be_enabled()
                 skip.click()
             expect(header).to_contain_text(f"Step {n + 1} of {total}")
-        # leaving a page, Voila asks its server to shut the old kernel down and is refused (403)
-        assert [e for e in errors if "status of 403" not in e] == []
+        cls = layout_shift(page, t0)
+        print(f"{game} tutorial 1366x768: layout shift {cls:.3f} over {total} steps")
+        for e in sorted(shift_entries(page, t0, 0.02), key=lambda e: -e["value"])[:5]:
+            print(f"  {e['value']:.3f}: {'; '.join(e['sources'][:2])}")
+        # the way out: a first game with the tutorial's settings, no offer of the tutorial again
+        page.locator(f".{p}-play a.lsn-tut-play-link").click()
+        page.wait_for_url(f"**/{game}_play.ipynb?from=tutorial*")
+        wait_for_voila(page)
+        page.wait_for_selector("button.lsn-start:visible, button.lsn-resume-new:visible")
+        assert page.locator("a.lsn-tutorial-link:visible").count() == 0
+        if game == "space_pigs":
+            expect(page.locator(".lsn-sp-rules button.mod-active")).to_have_text("Simplified B")
+            open_advanced(page)
+            turns = page.locator(".lsn-sp-turns select")
+            expect(turns).to_be_visible()
+            assert turns.evaluate("s => s.options[s.selectedIndex].text").replace("\xa0", " ") == "4 turns"
+        page.screenshot(path=str(screenshot_path(f"tutorial_{game}_play_your_first_game")))
+        # leaving a page, Voila asks its server to shut the old kernel down and is refused (403);
+        # a JupyterLite kernel extension installed beside Voila fails to load on every page (not ours)
+        assert [e for e in errors if "status of 403" not in e and "pyodide-kernel-extension" not in e] == []
     finally:
         context.close()

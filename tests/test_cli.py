@@ -97,7 +97,7 @@ def test_binder_files() -> None:
     post_build = REPO / "binder" / "postBuild"
     assert post_build.is_file() and post_build.stat().st_mode & 0o111, "postBuild must be executable"
     text = post_build.read_text()
-    assert "pip install" in text and "-e ." in text and "--install-template" in text
+    assert "pip install" in text and '-e ".[lab,jupyterlab]"' in text and "--install-template" in text
     requirements = (REPO / "binder" / "requirements.txt").read_text()
     for name in ("ipywidgets", "bqplot", "voila", "jupyterlab", "numpy"):
         assert name in requirements

@@ -161,6 +161,7 @@ def test_svg_heatmap_click_picks_a_cell_and_mode_recolours_in_place(svg):
     # one layout and one style model for all the cell buttons
     assert len({id(b.layout) for b in chart.buttons.values()}) == 1
     assert len({id(b.style) for b in chart.buttons.values()}) == 1
+    assert not any(b.tabbable for b in chart.buttons.values())  # Tab does not walk 420 cells
     assert chart.grid[w.attacks.index(3)][w.defenses.index(4)] == pytest.approx(5 / 18)
     assert chart.selected == (3, 4) and "lsn-heat-selected" in chart.figure.value
     figure = chart.figure
@@ -247,3 +248,37 @@ def test_a_million_trials_are_offered_where_numpy_runs():
         assert [n for _, n in SimulationRunner().trials.options] == [10_000, 100_000, 1_000_000]
     finally:
         montecarlo.use_numpy(None)
+
+
+#: the kernel's first cell: numpy, bqplot and pandas cannot be found, as in the browser's Python
+#: (an import finder, so that IPython's own "is numpy loaded?" checks see them absent)
+BLOCK_CELL = """import sys
+class _Absent:
+    def find_spec(self, name, path=None, target=None):
+        if name.partition('.')[0] in ('numpy', 'bqplot', 'pandas'):
+            raise ModuleNotFoundError(f'No module named {name!r}', name=name)
+sys.meta_path.insert(0, _Absent())
+for _name in [n for n in sys.modules if n.partition('.')[0] in ('numpy', 'bqplot', 'pandas')]:
+    del sys.modules[_name]"""
+REPORT_CELL = ("from livestock_notebooks.widgets.common import charts\nfrom livestock_notebooks.odds import montecarlo\n"
+               "print(charts.chart_backend(), montecarlo.numpy_in_use(), 'numpy' in sys.modules)")
+
+
+@pytest.mark.parametrize("name", ["super_army_odds.ipynb", "space_pigs_odds.ipynb"])
+def test_explorer_notebooks_run_where_numpy_and_bqplot_cannot_be_imported(name):
+    """The notebooks themselves, headless, in a kernel that cannot import numpy, bqplot or pandas
+    (a first cell blocks them, as the browser's Python lacks them)."""
+    nbformat = pytest.importorskip("nbformat")
+    nbclient = pytest.importorskip("nbclient")
+    from test_notebooks import NOTEBOOKS_DIR, error_outputs
+
+    nb = nbformat.read(NOTEBOOKS_DIR / name, as_version=4)
+    nb.cells.insert(0, nbformat.v4.new_code_cell(BLOCK_CELL))
+    nb.cells.append(nbformat.v4.new_code_cell(REPORT_CELL))
+    nbclient.NotebookClient(nb, timeout=300, kernel_name="python3", allow_errors=True,
+                            resources={"metadata": {"path": str(NOTEBOOKS_DIR)}}).execute()
+    assert error_outputs(nb) == []
+    widgets_shown = sum("application/vnd.jupyter.widget-view+json" in out.get("data", {})
+                        for cell in nb.cells for out in cell.get("outputs", []))
+    assert widgets_shown >= 2
+    assert nb.cells[-1].outputs[0]["text"].strip() == "svg False False"

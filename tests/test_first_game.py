@@ -187,3 +187,15 @@ def test_space_pigs_tutorial_says_when_your_clan_changes():
             assert f"in the last step you played {names[-1]}" in t.text.value
         names.append(name)
     assert len(set(names)) > 1  # the steps' positions do change the clan
+
+
+def test_the_turn_alert_is_off_by_default_and_remembered(tmp_path):
+    app = page_at(tmp_path)
+    assert app.notify_checkbox.value is False and "lsn-notify-on" not in app.widget._dom_classes
+    app.notify_checkbox.value = True
+    assert "lsn-notify-on" in app.widget._dom_classes  # what turn_alert.js waits for
+    again = play_app(check_resume=False, save_directory=tmp_path, bot_delay=None, step_delay=None)
+    again.menu_button.value = True
+    assert again.notify_checkbox.value is True and "lsn-notify-on" in again.widget._dom_classes
+    again.notify_checkbox.value = False
+    assert "lsn-notify-on" not in again.widget._dom_classes

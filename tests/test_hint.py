@@ -85,7 +85,7 @@ def test_the_livestock_hint_gives_the_exact_odds_of_a_suggested_attack():
     assert text.startswith(f"you win {100 * float(odds.attacker):.0f}% of this battle")
     assert f"lose {100 * float(odds.defender):.0f}%" in text
     others = [a for a in state.legal_actions() if type(a).__name__ != "Attack"]
-    assert others and hint_detail(view, others[0]) is None  # a move says nothing of battles
+    assert others and "of this battle" not in (hint_detail(view, others[0]) or "")  # a move has no battle odds
 
 
 def test_the_hint_on_the_livestock_page_names_the_battle_odds(tmp_path, monkeypatch):
@@ -148,3 +148,25 @@ def test_the_battlegoats_hint_names_the_card_as_well_as_the_slot(tmp_path, monke
     text = app.hint()
     named = [a for a in state.legal_actions() if f"places {card_name(a.card)} in " in text]
     assert named, text
+
+
+def test_the_livestock_hint_says_what_a_move_threatens_protects_completes_or_exposes():
+    """A move's words (the hint's 'why'), from the mover's view: Actions Phase and Super Army."""
+    from livestock_notebooks.livestock_uprising import Move, from_notation
+    from livestock_notebooks.livestock_uprising.bots.strong import hint_detail
+
+    board = "Ch,Co ghcra/gfhcl/0grh1/acgfa/hcglr"
+    # the Cows' Super Army at d2 can step and strike two squares away; Henrietta has no units
+    s = from_notation(f"{board} e5:hhoo,a3,a3,*d2:ssss,-,- 0.0.0.0.0,0.0.0.0.0 -,-| - 0/action/1/0 010:101:000/t1")
+    view = s.player_view(0)
+    assert hint_detail(view, Move("Henrietta", "a3", "b3")) == \
+        "there the Super Army (Bessie) can attack Henrietta (it has no units)"
+    assert hint_detail(view, Move("Henrietta", "a3", "a2")) is None  # out of its reach: nothing to say
+    # Pecky (a donkey) beside the Cows' Bessie: stepping away protects it, stepping next to Angus threatens
+    s = from_notation(f"{board} d3:d,a3,a3,c4:s,d1,e3 0.0.0.0.0,0.0.0.0.0 -,-| - 0/action/0/0")
+    view = s.player_view(0)
+    assert hint_detail(view, Move("Pecky", "d3", "e4")) == "it takes Pecky out of reach of Bessie"
+    assert "it threatens Angus at d1" in hint_detail(view, Move("Pecky", "d3", "c2"))
+    # Cluck steps home where the other two wait: the gathering for a Super Army is complete
+    s = from_notation(f"{board} a3:d,a3:s,b3:s,c4:s,e3,e3 0.0.0.0.0,0.0.0.0.0 -,-| - 0/action/0/0")
+    assert "completes your Generals' gathering" in hint_detail(s.player_view(0), Move("Cluck", "b3", "a3"))

@@ -54,3 +54,12 @@ def test_the_games_mark_their_dialog_buttons() -> None:
     assert "lsn-dialog-main" in view.confirm_button._dom_classes
     assert "lsn-dialog-cancel" in view.clear_button._dom_classes
     assert "lsn-dialog-main" in view.report.ok_button._dom_classes
+
+
+def test_the_turn_alert_is_off_unless_asked_and_fetches_nothing() -> None:
+    from livestock_notebooks.cli import TEMPLATE_DIR
+
+    script = (TEMPLATE_DIR / "static" / "turn_alert.js").read_text()
+    assert "turn_alert.js" in (TEMPLATE_DIR / "index.html.j2").read_text()
+    assert "lsn-notify-on" in script and "lsn-prompt-mine" in script  # only when the player turned it on
+    assert not re.search(r"https?://", script) and "fetch(" not in script and "new Audio(" not in script

@@ -198,6 +198,7 @@ CONSUMERS = (
     "livestock_notebooks.lab.cli", "livestock_notebooks.catalog", "livestock_notebooks.data_catalog",
     "livestock_notebooks.widgets.landing", "livestock_notebooks.widgets.pictures",
     "livestock_notebooks.widgets.tables.page", "livestock_notebooks.win_chance", "livestock_notebooks.review",
+    "livestock_notebooks.static_site.build",
 )
 REGISTRIES = ("livestock_notebooks.games", "livestock_notebooks.widgets.games")
 

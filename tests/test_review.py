@@ -101,7 +101,7 @@ def test_review_game_reads_a_play_pages_save_and_refuses_one_without_the_game_fr
     assert len(review) >= 10 and all(e.text for e in review)
     # a save loaded on a page keeps its record, and goes on recording
     again = Session.from_save_text(LU, text, autosave=False)
-    assert again.record == session.record
+    assert again.game_record == session.game_record
     bare = json.loads(text)
     del bare["record"]
     with pytest.raises(SaveFileError, match="from its start"):

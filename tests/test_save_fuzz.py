@@ -13,6 +13,7 @@ from livestock_notebooks import IllegalAction, SaveFileError
 from livestock_notebooks import battlegoats as bg
 from livestock_notebooks import livestock_uprising as lu
 from livestock_notebooks import space_pigs as sp
+from livestock_notebooks.core.protocol import MAX_SAVE_STRING
 from livestock_notebooks.games import GAMES
 
 MUTATIONS_PER_ENGINE = 2000
@@ -99,7 +100,7 @@ def _mutate(data: dict, paths: list, rng: random.Random) -> str:
         _set(state, path, new)
         return f"{path} = {new!r}"
     if kind == 1 and isinstance(value, str):
-        new = rng.choice(["", "<b>x</b>"])
+        new = rng.choice(["", "<b>x</b>", "x" * (MAX_SAVE_STRING + 1)])
         _set(state, path, new)
         return f"{path} = {new!r}"
     if kind == 2:
@@ -328,3 +329,124 @@ def test_livestock_load_refuses_a_bad_field_and_names_it(field, change):
     change(data["state"])
     with pytest.raises(SaveFileError, match=re.escape(f"save file field {field!r}")):
         lu.load(json.dumps(data))
+
+
+# --------------------------------------------------------------------------- strings, endings, views
+def _string_paths(node, prefix=()):
+    return [path for path, value in _paths(node, prefix) if isinstance(value, str)]
+
+
+@pytest.mark.parametrize("engine", list(GAMES))
+def test_every_string_field_has_a_length_cap_that_names_it(engine):
+    _, load = engine_of(engine)
+    saves = [json.loads(text) for text in _saves(engine)]
+    checked = 0
+    for data in saves:
+        for path in _string_paths(data["state"], ("state",)):
+            changed = json.loads(json.dumps(data))
+            _set(changed, path, "x" * (MAX_SAVE_STRING + 1))
+            name = path[0] + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path[1:])
+            with pytest.raises(SaveFileError, match=re.escape(f"save file field {name!r}")):
+                load(json.dumps(changed))
+            checked += 1
+    assert checked > 10  # names, setup logs, phases, card ids ... every string the saves hold
+
+
+def test_space_pigs_clans_and_setup_log_are_bounded():
+    data = _space_pigs_save()
+    data["state"]["clans"][0] = "The " + "very " * 30 + "long clan"  # under the cap, not a clan
+    with pytest.raises(SaveFileError, match="'clans'"):
+        sp.load(json.dumps(data))
+    data = _space_pigs_save()
+    data["state"]["log0"] = ["a line"] * 101
+    with pytest.raises(SaveFileError, match="'log0'"):
+        sp.load(json.dumps(data))
+
+
+def _page_save(engine: str) -> dict:
+    from livestock_notebooks.core.session import Seat, Session
+
+    new, _ = engine_of(engine)
+    state = new(1)
+    spec = {"space_pigs": sp.GAME, "livestock_uprising": lu.GAME, "battlegoats": bg.GAME}[engine]
+    session = Session(spec, state, [Seat.human()] * state.players, autosave=False)
+    return json.loads(session.to_save_text())
+
+
+@pytest.mark.parametrize("engine", list(GAMES))
+def test_a_page_save_caps_its_log_but_not_its_embedded_position(engine):
+    from livestock_notebooks.core.session import Session
+
+    spec = {"space_pigs": sp.GAME, "livestock_uprising": lu.GAME, "battlegoats": bg.GAME}[engine]
+    data = _page_save(engine)
+    assert len(data["engine_save"]) > MAX_SAVE_STRING // 2
+    data["engine_save"] = json.dumps(json.loads(data["engine_save"]), indent=4)  # longer than the cap: fine
+    assert len(data["engine_save"]) > MAX_SAVE_STRING
+    Session.from_save_text(spec, json.dumps(data), autosave=False)
+    for change, field in ((lambda d: d["log"].append({"text": "x" * 5000, "player": None, "kind": "k"}), "log["),
+                          (lambda d: d.update(summary="x" * 5000), "summary"),
+                          (lambda d: d["seats"][0].update(kind="x" * 5000), "seats[0].kind")):
+        changed = json.loads(json.dumps(data))
+        change(changed)
+        with pytest.raises(SaveFileError, match=re.escape(field)):
+            Session.from_save_text(spec, json.dumps(changed), autosave=False)
+    data["log"] = [{"text": "a move", "player": None, "kind": "k"}] * 1001
+    with pytest.raises(SaveFileError, match="log has 1001 lines"):
+        Session.from_save_text(spec, json.dumps(data), autosave=False)
+
+
+def _finished(engine: str, max_rounds):
+    make = {"space_pigs": lambda seed: sp.new_game(players=3, seed=seed, rules="full", max_rounds=max_rounds),
+            "livestock_uprising": lambda seed: lu.new_game(players=2, seed=seed, max_rounds=max_rounds),
+            "battlegoats": lambda seed: bg.new_game(players=3, seed=seed, max_rounds=max_rounds)}[engine]
+    for seed in range(20):
+        state, rng = make(seed), random.Random(seed)
+        for _ in range(20000):
+            if state.is_over:
+                break
+            state.apply(rng.choice(state.legal_actions()))
+        if state.is_over and (max_rounds is not None or state.winners):
+            return json.loads(state.to_json())
+    raise AssertionError(f"no random {engine} game finished")
+
+
+WINNERS = {"space_pigs": "win", "livestock_uprising": "winners", "battlegoats": "winners"}
+
+
+@pytest.mark.parametrize("engine", list(GAMES))
+def test_a_finished_game_must_have_its_winners(engine):
+    _, load = engine_of(engine)
+    data = _finished(engine, None)
+    assert load(json.dumps(data)).winners  # as saved: it loads
+    data["state"][WINNERS[engine]] = []
+    with pytest.raises(SaveFileError, match=f"'{WINNERS[engine]}'"):
+        load(json.dumps(data))
+    # a game the round limit ended has no winner, and loads
+    stopped = _finished(engine, 1)
+    assert load(json.dumps(stopped)).winners == []
+
+
+def test_battlegoats_winners_must_fit_the_result():
+    data = _finished("battlegoats", None)
+    assert data["state"]["result"] == "last_card" or data["state"]["result"] == "shared"
+    running = json.loads(_saves("battlegoats")[0])
+    running["state"]["winners"] = [0]
+    with pytest.raises(SaveFileError, match="'winners' names winners of a game still running"):
+        bg.load(json.dumps(running))
+    data["state"]["result"] = "no_victors"
+    with pytest.raises(SaveFileError, match="'winners'"):
+        bg.load(json.dumps(data))
+
+
+@pytest.mark.parametrize("engine", list(GAMES))
+def test_a_loaded_game_shows_the_same_views(engine):
+    new, load = engine_of(engine)
+    for seed in range(4):
+        state, rng = new(seed), random.Random(seed)
+        for _ in range(rng.randrange(0, 150)):
+            if state.is_over:
+                break
+            state.apply(rng.choice(state.legal_actions()))
+        loaded = load(state.to_json())
+        for seat in [None, *range(state.players)]:
+            assert loaded.player_view(seat) == state.player_view(seat), (engine, seed, seat)

@@ -473,3 +473,69 @@ def test_a_rematch_keeps_the_seats_and_deals_anew_once(store):
     assert [(s.kind, s.name, s.bot) for s in again.seats] == [(s.kind, s.name, s.bot) for s in old.seats]
     assert store.seat_of(new_id, host) == 0 and store.seat_of(new_id, guest) == 1 and store.is_host(new_id, host)
     assert again.seed != old.seed and again.save != store.initial_save(record.id)  # a new deal
+
+
+def test_a_seat_move_code_works_once_within_its_time_and_only_the_latest(store):
+    from livestock_notebooks.tables.social import MOVE_SECONDS, move_seat, seat_move_code
+
+    record, host = store.create("battlegoats", {}, ["human", "free"], "Ann")
+    with pytest.raises(BadToken):
+        seat_move_code(store, record.id, None)
+    stale = seat_move_code(store, record.id, host, now=1000.0)
+    with pytest.raises(BadToken, match="too old"):
+        move_seat(store, record.id, stale, now=1000.0 + MOVE_SECONDS + 1)
+    first = seat_move_code(store, record.id, host)
+    latest = seat_move_code(store, record.id, host)
+    with pytest.raises(BadToken):
+        move_seat(store, record.id, first)  # a newer code replaced it
+    seat, token = move_seat(store, record.id, latest)
+    assert seat == 0 and store.seat_of(record.id, token) == 0 and store.seat_of(record.id, host) is None
+    assert store.is_host(record.id, token) and not store.is_host(record.id, host)
+    with pytest.raises(BadToken):
+        move_seat(store, record.id, latest)
+    assert raw(store, "SELECT COUNT(*) FROM lsn_seat_moves WHERE code_hash = ?", (latest,))[0][0] == 0  # only hashes
+
+
+def test_only_the_host_lists_a_table_and_the_list_holds_public_tables_with_free_seats(store):
+    from livestock_notebooks.tables.social import is_public, open_tables, set_public
+
+    listed, host = store.create("battlegoats", {}, ["human", "free", "bot:random"], "Ann")
+    private, _ = store.create("battlegoats", {}, ["human", "free"], "Cy")
+    full, full_host = store.create("battlegoats", {}, ["human", "free"], "Dee")
+    seat, guest = store.claim(listed.id, 1, "Bob")
+    with pytest.raises(BadToken):
+        set_public(store, listed.id, guest, True)
+    assert open_tables(store) == []
+    set_public(store, listed.id, host, True)
+    set_public(store, full.id, full_host, True)
+    store.claim(full.id, 1, "Eve")  # no free seat left: not listed
+    assert is_public(store, listed.id) and not is_public(store, private.id)
+    assert open_tables(store) == []  # Bob took the last free seat of Ann's table too
+    again, again_host = store.create("livestock_uprising", {}, ["human", "free", "free"], "Fay")
+    set_public(store, again.id, again_host, True)
+    [shown] = open_tables(store)
+    assert (shown.id, shown.game, shown.host_name, shown.free, shown.seats) == (again.id, "livestock_uprising", "Fay", 2, 3)
+    set_public(store, again.id, again_host, False)
+    assert open_tables(store) == []
+
+
+def test_past_the_turn_timer_a_bot_moves_for_the_late_person_once(store):
+    from livestock_notebooks.tables.social import set_turn_timer, turn_timer
+
+    record, host = store.create("battlegoats", {}, ["human", "free"], "Ann")
+    store.claim(record.id, 1, "Bob")
+    with pytest.raises(BadToken):
+        set_turn_timer(store, record.id, None, 30)
+    with pytest.raises(ValueError):
+        set_turn_timer(store, record.id, host, 7)
+    set_turn_timer(store, record.id, host, 30)
+    assert turn_timer(store, record.id) == 30
+    service = TableService(store)
+    made = store.get(record.id).created
+    assert service.play_for_late(record.id, 30, now=made + 10) is None  # not late yet
+    played = service.play_for_late(record.id, 30, now=made + 31)
+    assert played is not None and played.version == 1
+    assert store.actions(record.id)[-1]["by"] == "timer" and store.actions(record.id)[-1]["seat"] == 0
+    assert service.play_for_late(record.id, 30, now=time.time() + 5) is None  # the clock starts again
+    set_turn_timer(store, record.id, host, 0)
+    assert turn_timer(store, record.id) == 0

@@ -417,3 +417,65 @@ def test_a_rematch_after_the_end_keeps_everyones_seat(store, folder):
     again = [page(store, folder, "host", new_id), page(store, folder, "Bob", new_id)]
     assert [p.session.seat for p in again] == [0, 1]
     assert again[0].session.version == 0 and not again[0].session.state.is_over
+
+
+def test_continue_on_another_device_moves_the_seat_once(store, folder):
+    host = page(store, folder, "host")
+    table = create(host, "battlegoats", ["Human", "Human"], name="Ann")
+    assert host.talk.move_link.layout.display == "none"
+    host.talk.move_button.click()
+    link = host.talk.move_link.value
+    assert link.startswith(f"tables.ipynb?table={table}&move=") and "works once" in host.talk.move_note.value
+    query = link.split("?", 1)[1]
+    phone = TablesPage(store=store, query=query, save_directory=folder("phone"), app_options={"bot_delay": None})
+    assert phone.session.seat == 0 and "This device plays seat 1" in phone.status.value
+    assert store.is_host(table, SeatTokens(folder("phone")).token(table))  # the host's rights moved too
+    host.play.poll()
+    assert host.session.seat is None and "no longer holds its seat" in host.status.value
+    again = TablesPage(store=store, query=query, save_directory=folder("thief"), app_options={"bot_delay": None})
+    assert again.session.seat is None and "used already" in again.status.value  # one time only
+    assert phone.app.act(phone.session.legal_for_viewer()[0])  # the phone plays the seat
+
+
+def test_the_host_lists_a_table_and_visitors_of_the_tables_page_see_it(store, folder):
+    host = page(store, folder, "host")
+    table = create(host, "battlegoats", ["Human", "Human", "Human"], name="Ann <3")
+    assert "lsn-table-open-link" not in page(store, folder, "visitor").open_list.value
+    host.lobby.public.value = True
+    assert "listed" in host.status.value
+    listing = page(store, folder, "visitor").open_list.value
+    assert f"?table={table}" in listing and "Ann &lt;3" in listing and "2 of 3 seats free" in listing
+    guest = join(store, folder, "Bob", table, 1)
+    assert guest.lobby.host_box.layout.display == "none"  # only the host lists
+    host.lobby.public.value = False
+    assert "lsn-table-open-link" not in page(store, folder, "visitor").open_list.value
+
+
+def test_the_turn_alert_at_a_table_is_remembered_for_the_browser(store, folder):
+    host = page(store, folder, "host")
+    table = create(host, "battlegoats", ["Human", "Human"])
+    assert host.app.notify_checkbox.value is False
+    host.app.notify_checkbox.value = True
+    again = page(store, folder, "host", table)
+    again.app.menu_button.value = True
+    assert again.app.notify_checkbox.value is True and "lsn-notify-on" in again.app.widget._dom_classes
+
+
+def test_the_host_sets_a_turn_timer_and_a_late_players_move_is_made_by_a_bot(store, folder):
+    host = page(store, folder, "host")
+    table = create(host, "battlegoats", ["Human", "Human"], name="Ann")
+    bob = join(store, folder, "Bob", table, 1)
+    assert bob.lobby.timer_menu not in bob.lobby.host_box.children or bob.lobby.host_box.layout.display == "none"
+    host.lobby.timer_menu.value = 60
+    poll_all([host, bob])
+    assert host.session.timer == bob.session.timer == 60
+    assert "1 min a move" in bob.lobby.title.value
+    assert bob.play.poll() is False  # Ann is not late: nothing happens
+    with store._tx() as conn:  # as if the table had been made two minutes ago
+        store._run(conn, "UPDATE lsn_tables SET created = created - 120 WHERE id = ?", (table,))
+    bob.session._seen_at -= 120
+    assert bob.play.poll()  # Bob's page notices Ann is late: a bot lays a card for her
+    assert store.get(table).version == 1 and store.actions(table)[-1]["by"] == "timer"
+    assert any("Time ran out for Ann" in e.text for e in bob.session.log)
+    host.play.poll()
+    assert host.session.version == 1 and any("Time ran out for Ann" in e.text for e in host.session.log)

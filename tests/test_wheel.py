@@ -24,7 +24,8 @@ import pytest
 from browser import _die_with_parent, free_port, wait_for_port
 
 REPO = Path(__file__).resolve().parent.parent
-SOURCES = ("pyproject.toml", "setup.py", "MANIFEST.in", "README.md", "livestock_notebooks", "notebooks")
+SOURCES = ("pyproject.toml", "setup.py", "MANIFEST.in", "README.md", "LICENSE", "livestock_notebooks", "notebooks",
+           "tests")
 IGNORE = shutil.ignore_patterns("__pycache__", "*.pyc", ".ipynb_checkpoints", "*.egg-info")
 
 
@@ -55,6 +56,15 @@ def share_site_packages(python: Path) -> Path:
     pth = Path(own) / "_livestock_test_shared_site.pth"
     pth.write_text("".join(f"{p}\n" for p in running_site_packages()), encoding="utf-8")
     return pth
+
+
+def _stop(server: subprocess.Popen) -> None:
+    server.terminate()
+    try:
+        server.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        server.wait()
 
 
 @pytest.fixture(scope="module")
@@ -136,12 +146,7 @@ def test_installed_app_renders_the_front_page(built) -> None:
         assert "Cookbook: dice odds in code" in cookbook and "gap in standard errors" in cookbook
         assert "Traceback" not in cookbook  # the last cell's table is there: every cell ran
     finally:
-        server.terminate()
-        try:
-            server.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
+        _stop(server)
     served = log.read_text(encoding="utf-8")
     assert str(built["venv"]) in served or "Traceback" not in served, served[-3000:]
 
@@ -154,3 +159,134 @@ def test_sdist_carries_the_notebooks(built) -> None:
     assert any(n.endswith("/notebooks/index.ipynb") for n in names)
     assert any(n.endswith("/setup.py") for n in names)
     assert any("templates/livestock/index.html.j2" in n for n in names)
+
+
+# --- the base install: the engines and the app, without the extras (issue 30) ----------------
+
+EXTRAS_ONLY = {"dask", "distributed", "pyarrow", "jupyterlab", "psycopg", "tqdm"}
+
+
+def _name(text: str) -> str:
+    import re
+
+    return re.sub(r"[-_.]+", "-", text).lower()
+
+
+def base_closure(wheel: Path) -> dict[str, object]:
+    """The installed distributions a plain ``pip install`` of ``wheel`` would bring: its
+    requirements without extras, and theirs, as installed for the tests (markers evaluated here)."""
+    from importlib.metadata import PackageNotFoundError, distribution
+
+    from packaging.requirements import Requirement
+
+    with zipfile.ZipFile(wheel) as archive:
+        metadata = next(n for n in archive.namelist() if n.endswith(".dist-info/METADATA"))
+        lines = archive.read(metadata).decode("utf-8").splitlines()
+    todo = [(Requirement(line.split(":", 1)[1].strip()), "") for line in lines if line.startswith("Requires-Dist:")]
+    found: dict[str, object] = {}
+    while todo:
+        requirement, extra = todo.pop()
+        if requirement.marker is not None and not requirement.marker.evaluate({"extra": extra}):
+            continue
+        name = _name(requirement.name)
+        extras = sorted(requirement.extras)
+        key = name + "".join(f"[{e}]" for e in extras)
+        if key in found:
+            continue
+        try:
+            dist = distribution(name)
+        except PackageNotFoundError:
+            continue  # an optional requirement of a requirement, not installed for the tests either
+        found[key] = dist
+        found.setdefault(name, dist)
+        for line in dist.requires or []:
+            for wanted in ["", *extras]:
+                todo.append((Requirement(line), wanted))
+    return {key: dist for key, dist in found.items() if "[" not in key}
+
+
+@pytest.fixture(scope="module")
+def base_env(built) -> dict[str, Path]:
+    """A fresh venv holding the wheel and, shared from the tests' environment by symbolic links,
+    only the distributions its base requirements bring (no extra)."""
+    root = built["root"] / "base"
+    prefix = root / "deps"  # laid out like a prefix, so data files (Voila's templates) resolve too
+    site = prefix / "lib" / f"python{sys.version_info[0]}.{sys.version_info[1]}" / "site-packages"
+    site.mkdir(parents=True)
+    (prefix / "share").symlink_to(Path(sys.prefix) / "share")
+    closure = base_closure(built["wheel"])
+    for dist in closure.values():
+        tops = {Path(str(f)).parts[0] for f in dist.files or [] if not str(f).startswith("..")}  # type: ignore[attr-defined]
+        for top in tops:
+            source = Path(str(dist.locate_file(top)))  # type: ignore[attr-defined]
+            if source.exists() and not (site / top).exists():
+                (site / top).symlink_to(source)
+    venv = root / "venv"
+    _run([sys.executable, "-m", "venv", "--without-pip", str(venv)], root)
+    python = venv / "bin" / "python"
+    own = subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
+                         capture_output=True, text=True, check=True).stdout.strip()
+    (Path(own) / "_livestock_base_deps.pth").write_text(f"{site}\n", encoding="utf-8")
+    # the wheel itself, unpacked as pip would (its scripts made by hand: the venv has no pip)
+    with zipfile.ZipFile(built["wheel"]) as archive:
+        archive.extractall(own)
+    script = venv / "bin" / "livestock-notebooks"
+    script.write_text(f"#!{python}\nimport sys\nfrom livestock_notebooks.cli import main\nsys.exit(main())\n")
+    script.chmod(0o755)
+    return {"root": root, "venv": venv, "python": python, "script": script, "closure": set(closure),
+            "cwd": built["cwd"]}
+
+
+def test_the_base_install_brings_no_extra(base_env) -> None:
+    assert {"voila", "ipywidgets", "bqplot", "numpy", "ipykernel"} <= base_env["closure"]
+    assert not EXTRAS_ONLY & base_env["closure"]
+    out = subprocess.run([str(base_env["python"]), "-c", "import dask"], capture_output=True, text=True,
+                         cwd=base_env["cwd"], timeout=60)
+    assert out.returncode != 0 and "No module named 'dask'" in out.stderr
+
+
+def test_the_base_install_refuses_the_lab_in_one_line(base_env) -> None:
+    out = subprocess.run([str(base_env["script"]), "lab", "--game", "battlegoats", "--seats", "random,random",
+                          "--games", "2", "--out", str(base_env["root"] / "out")],
+                         capture_output=True, text=True, cwd=base_env["cwd"], timeout=120)
+    assert out.returncode == 2, out.stderr
+    assert out.stderr.strip().splitlines() == [
+        "livestock-notebooks lab: error: the balance lab needs pyarrow, dask, distributed, tqdm: "
+        "pip install 'livestock-notebooks[lab]'"]
+    assert not (base_env["root"] / "out").exists()
+
+
+def test_the_base_install_serves_the_app(base_env) -> None:
+    port = free_port()
+    log = base_env["root"] / "server.log"
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "LIVESTOCK_NOTEBOOKS_DIR")}
+    with open(log, "w") as handle:
+        server = subprocess.Popen([str(base_env["script"]), "--port", str(port), "--no-browser",
+                                   "--Voila.port_retries=0"], cwd=base_env["cwd"], stdout=handle,
+                                  stderr=subprocess.STDOUT, env=env, start_new_session=True,
+                                  preexec_fn=_die_with_parent)
+    try:
+        wait_for_port(port, timeout=60, process=server)
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=60) as response:
+            page = response.read().decode("utf-8")
+        assert "lsn-landing" in page and "Play BattleGoats" in page, page[-2000:]
+    finally:
+        _stop(server)
+    assert "Traceback" not in log.read_text(encoding="utf-8")
+
+
+def test_wheel_and_sdist_carry_the_licence_and_metadata(built) -> None:
+    with zipfile.ZipFile(built["wheel"]) as archive:
+        names = archive.namelist()
+        metadata = archive.read(next(n for n in names if n.endswith(".dist-info/METADATA"))).decode("utf-8")
+    assert any(n.endswith(".dist-info/licenses/LICENSE") for n in names)
+    assert "License-Expression: MIT" in metadata and "Classifier: Topic :: Games/Entertainment :: Board Games" in metadata
+    for extra in ("lab", "postgres", "jupyterlab", "test"):
+        assert f"Provides-Extra: {extra}" in metadata
+    dist = built["root"] / "sdist-licence"
+    _run([sys.executable, "setup.py", "-q", "sdist", "--formats=gztar", "-d", str(dist)], built["src"], timeout=120)
+    with tarfile.open(next(dist.glob("*.tar.gz"))) as tar:
+        names = tar.getnames()
+    assert any(n.endswith("/LICENSE") and n.count("/") == 1 for n in names)
+    # no tests without what they need: the sdist carries none (they run from a checkout)
+    assert not [n for n in names if "/tests/" in n], [n for n in names if "/tests/" in n][:5]

@@ -106,6 +106,8 @@ class BattleGoatsState(ArmyMixin, SetupMixin, AttackMixin, BattleMixin, TurnsMix
 
     # ------------------------------------------------------------------ legal actions
     def legal_actions(self) -> list[Action]:
+        """Every action the player to move may take now (BattleGoats: see the package docstring for
+        the actions of each phase); empty once the game is over."""
         if self._legal is None:
             self._legal = self._compute_legal()
         return list(self._legal)
@@ -126,6 +128,10 @@ class BattleGoatsState(ArmyMixin, SetupMixin, AttackMixin, BattleMixin, TurnsMix
 
     # ------------------------------------------------------------------ apply
     def apply(self, action) -> list[Event]:
+        """Play ``action`` (one of :meth:`legal_actions`) and return the events it caused.
+
+        Anything else raises ``IllegalAction`` naming the rule and the rulebook section; the
+        state is then unchanged."""
         check_action_type(action, BattleGoatsAction, self._section())
         cp = self.current_player
         require(self.phase != "over", "the game is over; no more actions", SEC_TURNS)
@@ -535,12 +541,30 @@ def _check_save(data: dict, players: int, cards: CardSet) -> None:
         raise _bad("winners", "must list seats")
     if data["result"] not in (None, "last_card", "shared", "no_victors", "max_rounds"):
         raise _bad("result", f"names unknown result {data['result']!r}")
+    _check_ending(data)
     movers = data["movers"]
     if not isinstance(movers, list):
         raise _bad("movers", "must be a list")
     for m in movers:
         pair(m, "movers", lo1=STAY)
     _check_pending(data, players, cards, is_int, pair)
+
+
+def _check_ending(data: dict) -> None:
+    """A finished game has its result and the winners that result gives (one for the last
+    card, the sharers for a shared victory, none when nobody won or the round limit ended it);
+    a running game has neither."""
+    over, result, winners = data["phase"] == "over", data["result"], data["winners"]
+    if over != (result is not None):
+        raise _bad("result", "must be given exactly when the game is over")
+    if not over and winners:
+        raise _bad("winners", "names winners of a game still running")
+    if result == "last_card" and len(winners) != 1:
+        raise _bad("winners", "must name the one player with the last card")
+    if result == "shared" and not winners:
+        raise _bad("winners", "is empty for a shared victory")
+    if result in ("no_victors", "max_rounds") and winners:
+        raise _bad("winners", f"names winners of a game that ended with {result!r}")
 
 
 def _check_pending(data: dict, players: int, cards: CardSet, is_int, pair) -> None:

@@ -196,20 +196,30 @@ class GameState:
     # -- the protocol (subclasses implement) -------------------------------------------
     @property
     def current_player(self) -> int | None:  # pragma: no cover - abstract
+        """The seat (0-based) whose decision it is; ``None`` once the game is over."""
         raise NotImplementedError
 
     def legal_actions(self) -> list[Action]:  # pragma: no cover - abstract
+        """Every action :attr:`current_player` may take now, in a stable order (empty once the
+        game is over). Each is a small frozen dataclass with a readable ``str()``."""
         raise NotImplementedError
 
     def apply(self, action: Action) -> list[Event]:  # pragma: no cover - abstract
+        """Play ``action`` for :attr:`current_player` and return the events it caused, in order.
+
+        An action that is not legal now raises :class:`~livestock_notebooks.core.errors.IllegalAction`
+        naming the rule and the rulebook section, and leaves the state unchanged."""
         raise NotImplementedError
 
     @property
     def is_over(self) -> bool:  # pragma: no cover - abstract
+        """Whether the game has ended (by its rules or by its round limit)."""
         raise NotImplementedError
 
     @property
     def winners(self) -> list[int]:  # pragma: no cover - abstract
+        """The winning seats once the game is over (empty while it runs, and when the round
+        limit ended it)."""
         raise NotImplementedError
 
     def to_dict(self) -> dict:  # pragma: no cover - abstract
@@ -221,9 +231,11 @@ class GameState:
 
     # -- shared behaviour ------------------------------------------------------------------
     def to_json(self) -> str:
+        """The save file of this position (JSON text; read back with the game's ``load``)."""
         return dump_save(self.GAME, self.SAVE_VERSION, self.to_dict())
 
     def copy(self) -> "GameState":
+        """An independent copy: playing on it leaves this state as it is."""
         return type(self).from_dict(json.loads(json.dumps(self.to_dict())))
 
     def is_legal(self, action: object) -> bool:
@@ -265,13 +277,20 @@ def dump_save(game: str, version: int, payload: dict) -> str:
 
 #: the deepest nesting of arrays and objects a save may have (real saves stay far below)
 MAX_SAVE_DEPTH = 64
+#: the longest string a save may hold, names and log lines included (real ones stay under 300
+#: characters): a longer one would ride in every autosave of the game
+MAX_SAVE_STRING = 1000
+#: the longest engine save embedded as a string in a page's save (``engine_save``, undo steps)
+MAX_EMBEDDED_SAVE = 1_000_000
 
 
-def loads_save_json(text: str) -> Any:
+def loads_save_json(text: str, embedded: frozenset[str] | set[str] = frozenset()) -> Any:
     """``json.loads`` for save files: anything that is not plain, reasonably shaped JSON (not
-    JSON, nested deeper than :data:`MAX_SAVE_DEPTH`, numbers too long for Python's ``int``,
-    ``NaN``/``Infinity``) raises :class:`SaveFileError`, never ``RecursionError`` or a bare
-    ``ValueError``."""
+    JSON, nested deeper than :data:`MAX_SAVE_DEPTH`, a string or key longer than
+    :data:`MAX_SAVE_STRING`, numbers too long for Python's ``int``, ``NaN``/``Infinity``) raises
+    :class:`SaveFileError` naming the field, never ``RecursionError`` or a bare ``ValueError``.
+    Strings under the keys ``embedded`` are saves themselves, allowed up to
+    :data:`MAX_EMBEDDED_SAVE` characters (their own loading checks them)."""
     def refuse_constant(name: str) -> Any:
         raise SaveFileError(f"save file has a number {name}, which is not allowed")
 
@@ -285,14 +304,53 @@ def loads_save_json(text: str) -> Any:
         raise SaveFileError("save file is nested too deeply to be a save") from None
     except (TypeError, ValueError):  # an integer of thousands of digits (int conversion limit)
         raise SaveFileError("save file has a number too long to be read") from None
-    stack = [(data, 1)]
+    stack: list[tuple[Any, int]] = [(data, 1)]
     while stack:
         node, depth = stack.pop()
         if depth > MAX_SAVE_DEPTH:
             raise SaveFileError(f"save file is nested too deeply to be a save (over {MAX_SAVE_DEPTH} levels)")
-        children = node.values() if isinstance(node, dict) else node if isinstance(node, list) else ()
-        stack.extend((c, depth + 1) for c in children if isinstance(c, (dict, list)))
+        if isinstance(node, dict):
+            for key, child in node.items():
+                if len(key) > MAX_SAVE_STRING or (isinstance(child, str) and len(child) > (
+                        MAX_EMBEDDED_SAVE if key in embedded else MAX_SAVE_STRING)):
+                    _refuse_long_text(data, embedded)
+                if isinstance(child, (dict, list)):
+                    stack.append((child, depth + 1))
+        elif isinstance(node, list):
+            for child in node:
+                if isinstance(child, str) and len(child) > MAX_SAVE_STRING:
+                    _refuse_long_text(data, embedded)
+                if isinstance(child, (dict, list)):
+                    stack.append((child, depth + 1))
     return data
+
+
+def _refuse_long_text(data: Any, embedded: frozenset[str] | set[str]) -> None:
+    """Raise :class:`SaveFileError` naming the first field of ``data`` holding a text (or key)
+    over its limit (looked for only once one is known to be there, so loading stays quick)."""
+    stack: list[tuple[Any, tuple]] = [(data, ())]
+    while stack:
+        node, path = stack.pop()
+        if isinstance(node, str):
+            limit = MAX_EMBEDDED_SAVE if path and path[-1] in embedded else MAX_SAVE_STRING
+            if len(node) > limit:
+                raise SaveFileError(f"save file field {_field_name(path)!r} holds a text of {len(node)} characters "
+                                    f"(at most {limit})")
+        elif isinstance(node, dict):
+            for key, child in node.items():
+                if len(key) > MAX_SAVE_STRING:
+                    raise SaveFileError(f"save file field {_field_name(path)!r} has a key of {len(key)} characters")
+                stack.append((child, (*path, key)))
+        elif isinstance(node, list):
+            stack.extend((child, (*path, i)) for i, child in enumerate(node))
+
+
+def _field_name(path: tuple) -> str:
+    """``state.log0[3]`` for the path ``("state", "log0", 3)``."""
+    out = ""
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out or "(the whole file)"
 
 
 def parse_save(text: str | bytes, game: str, version: int) -> dict:

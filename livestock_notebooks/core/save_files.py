@@ -86,10 +86,11 @@ def autosave_path(game: str, directory: str | os.PathLike | None = None, *,
 @contextlib.contextmanager
 def _folder_lock(folder: Path):
     """Hold an exclusive ``flock`` on ``folder`` (created if missing) inside the block; a no-op
-    where ``fcntl`` does not exist (Windows) or the folder cannot be opened."""
+    where ``flock`` does not exist (Windows, Pyodide) or the folder cannot be opened."""
     try:
         import fcntl
-    except ImportError:  # pragma: no cover - not POSIX
+        fcntl.flock  # Pyodide's fcntl has none (one process per browser tab: nothing to lock)
+    except (ImportError, AttributeError):  # pragma: no cover - not POSIX
         yield
         return
     try:
@@ -198,6 +199,13 @@ def atomic_write_text(path: Path, text: str) -> Path:
     return path
 
 
+#: the log lines a page's save keeps (the newest), and the most a save may bring
+MAX_SAVED_LOG = 500
+MAX_LOADED_LOG = 2 * MAX_SAVED_LOG
+#: the keys of a page's save holding engine saves as strings (undo steps, the record's first position)
+EMBEDDED_SAVES = frozenset({"engine_save", "before", "start"})
+
+
 def parse_session_save(text: str | bytes) -> dict | None:
     """The session envelope in ``text`` (a dict), ``None`` for a bare engine save.
 
@@ -210,7 +218,9 @@ def parse_session_save(text: str | bytes) -> dict | None:
             raise SaveFileError("this file is not a save file (it is not text)") from None
     if not text.strip():
         raise SaveFileError("the save file is empty")
-    data = loads_save_json(text)  # SaveFileError for bad JSON, too deep, numbers too long
+    # SaveFileError for bad JSON, too deep, strings or numbers too long (the engine saves inside
+    # are strings checked again when loaded)
+    data = loads_save_json(text, embedded=EMBEDDED_SAVES)
     if not isinstance(data, dict):
         raise SaveFileError("this file is not a save file (expected a JSON object)")
     if data.get("format") != SAVE_FORMAT:

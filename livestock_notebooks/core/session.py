@@ -49,6 +49,8 @@ from .errors import IllegalAction, NotYourDecision, SaveFileError
 from .save_files import (
     BROWSER_ENV,
     MAX_AUTOSAVE_BYTES,
+    MAX_LOADED_LOG,
+    MAX_SAVED_LOG,
     REMOVE_HOOKS,
     SAVE_DIR_ENV,
     WRITE_HOOKS,
@@ -252,7 +254,7 @@ class Session:
         self.history: list[HistoryEntry] = []
         #: the game from its start, for a review: the engine save of the first position and each
         #: decision's index among the legal actions (None: a game loaded without its start)
-        self.record: dict[str, Any] | None = {"start": state.to_json(), "moves": []} if not log else None
+        self.game_record: dict[str, Any] | None = {"start": state.to_json(), "moves": []} if not log else None
         self.autosave_enabled = autosave
         #: whether the page may offer a hint (what the strong bot would do) in this game
         self.hints = True
@@ -333,6 +335,8 @@ class Session:
         if players != len(seats):
             raise SaveFileError(f"the save file has {len(seats)} seats for a {players}-player game")
         log_raw = envelope.get("log", [])
+        if isinstance(log_raw, list) and len(log_raw) > MAX_LOADED_LOG:
+            raise SaveFileError(f"the save file's log has {len(log_raw)} lines (a page writes at most {MAX_SAVED_LOG})")
         log: list[LogEntry] = []
         if isinstance(log_raw, list):
             for item in log_raw:
@@ -343,10 +347,10 @@ class Session:
         session = cls(spec, state, seats, seed=seed if isinstance(seed, int) else 0, log=log, **kwargs)
         session.history = _undo_from_save(spec, envelope.get("undo"), state, len(log))
         record = envelope.get("record")
-        session.record = None
+        session.game_record = None
         if isinstance(record, dict) and isinstance(record.get("start"), str) and isinstance(record.get("moves"), list) \
                 and all(isinstance(m, int) for m in record["moves"]):
-            session.record = {"start": record["start"], "moves": list(record["moves"])}
+            session.game_record = {"start": record["start"], "moves": list(record["moves"])}
         session.hints = envelope.get("hints") is not False
         if len(session.undoable_tail()) != len(session.history):
             session.history = []  # kept steps that undo could not reach: not a save this page wrote
@@ -445,10 +449,10 @@ class Session:
         before = self.state.copy()
         turn = self.spec.turn_of(self.state)
         log_length = len(self.log)
-        legal = list(before.legal_actions()) if self.record is not None else []
+        legal = list(before.legal_actions()) if self.game_record is not None else []
         events = self.state.apply(action)
-        if self.record is not None:
-            self.record["moves"].append(legal.index(action) if action in legal else -1)
+        if self.game_record is not None:
+            self.game_record["moves"].append(legal.index(action) if action in legal else -1)
         events = list(events or [])
         self.history.append(HistoryEntry(player, action, tuple(events), before, turn, by_bot, log_length))
         if events:
@@ -540,8 +544,8 @@ class Session:
         if reason is not None:
             raise ValueError(reason)
         last = self.history.pop()
-        if self.record is not None and self.record["moves"]:
-            self.record["moves"].pop()
+        if self.game_record is not None and self.game_record["moves"]:
+            self.game_record["moves"].pop()
         self.state = last.before
         del self.log[last.log_length:]
         what = (self.spec.action_text(self.state, last.action, last.player) if self.spec.describe_action is not None
@@ -556,7 +560,7 @@ class Session:
         return f"{self.spec.title}: {seats}; {self.spec.turn_text(self.state)}"
 
     def to_save_text(self) -> str:
-        log = self.log[-500:]
+        log = self.log[-MAX_SAVED_LOG:]
         envelope = {
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
@@ -572,7 +576,7 @@ class Session:
             "log": [e.to_dict() for e in log],
             "engine_save": self.state.to_json(),
             "undo": _undo_to_save(self.spec, self.undoable_tail(), len(self.log) - len(log)),
-            "record": self.record,
+            "record": self.game_record,
         }
         return json.dumps(envelope, indent=1)
 

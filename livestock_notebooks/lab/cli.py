@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
+import warnings
 from typing import Any, Sequence, TextIO
 
 from .. import tournament
@@ -85,10 +87,7 @@ class progress_bar:
 
 
 def run(args: argparse.Namespace) -> int:
-    from . import analysis
-    from .runner import Experiment, LabError, require_lab
-    from .runner import run as run_experiment
-    from .store import read_frame, records
+    from .runner import Experiment
 
     try:
         try:
@@ -102,8 +101,24 @@ def run(args: argparse.Namespace) -> int:
     except (ValueError, TypeError) as exc:
         raise CommandError(str(exc).splitlines()[0]) from None
     bar = progress_bar()
+    with warnings.catch_warnings():
+        warnings.showwarning = _one_line_warning
+        return _play(args, experiment, bar)
+
+
+def _one_line_warning(message: Any, category: Any, filename: str, lineno: int, file: Any = None,
+                      line: Any = None) -> None:
+    print(f"livestock-notebooks lab: warning: {message}", file=sys.stderr)
+
+
+def _play(args: argparse.Namespace, experiment: Any, bar: progress_bar) -> int:
+    from . import analysis
+    from .runner import LabError, require_lab
+    from .runner import run as run_experiment
+    from .store import read_frame, records
+
     try:
-        require_lab(serial=args.scheduler == "serial")
+        require_lab(serial=args.scheduler == "serial", also=("tqdm",))
         out = run_experiment(experiment, args.out, scheduler=args.scheduler, workers=args.workers,
                              chunk_size=args.chunk_size, progress=bar)
     except LabError as exc:
@@ -122,8 +137,6 @@ def run(args: argparse.Namespace) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """``livestock-notebooks lab ARGS`` (kept for callers of the old entry point)."""
-    import sys
-
     from ..cli import main as cli_main
 
     return cli_main(["lab", *(sys.argv[1:] if argv is None else argv)])

@@ -7,7 +7,7 @@ An :class:`Experiment` is a game, its seats (bot names, in seat order; turned on
 same whichever worker plays it and however the games are split.
 
 :func:`run` sends chunks of games to Dask workers and writes each chunk as it comes back
-(:mod:`.store`). By default it starts a local cluster of worker processes and stops it at the
+(:mod:`livestock_notebooks.lab.store`). By default it starts a local cluster of worker processes and stops it at the
 end; ``scheduler="tcp://host:port"`` (or the ``DASK_SCHEDULER_ADDRESS`` environment variable)
 uses a running cluster instead, whose workers must have this package installed.
 """
@@ -37,12 +37,13 @@ class LabError(ValueError):
     """A run that cannot start or go on, said in one line (the command prints it as it is)."""
 
 
-def require_lab(serial: bool = False) -> None:
+def require_lab(serial: bool = False, also: tuple[str, ...] = ()) -> None:
     """:class:`LabError` naming the extra to install when the lab's libraries are missing:
-    pyarrow always (the results are Parquet), Dask's ``distributed`` unless ``serial``."""
+    pyarrow always (the results are Parquet), Dask and ``distributed`` unless ``serial``, and
+    the modules ``also`` (the command's progress bar needs tqdm)."""
     import importlib.util
 
-    needed = ["pyarrow", "tqdm"] if serial else ["pyarrow", "tqdm", "dask", "distributed"]
+    needed = ["pyarrow", *also] if serial else ["pyarrow", "dask", "distributed", *also]
     missing = [name for name in needed if importlib.util.find_spec(name) is None]
     if missing:
         raise LabError(f"the balance lab needs {', '.join(missing)}: {LAB_EXTRA}")
@@ -152,11 +153,12 @@ def run(experiment: Experiment, out: str | os.PathLike, *, scheduler: str | None
     out = Path(out)
     if experiment.games < 1:
         raise LabError("an experiment needs 1 game or more")
+    address = scheduler or os.environ.get(SCHEDULER_ENV) or None
+    require_lab(serial=address == "serial")
     previous = store.read_manifest(out)
     if previous is not None and not Experiment.from_dict(previous["experiment"]).same_games(experiment):
         raise LabError(f"{out} holds the games of another experiment; choose another folder")
     size = int(chunk_size or (previous or {}).get("chunk_size") or _chunk_size(experiment.games, workers or 2))
-    address = scheduler or os.environ.get(SCHEDULER_ENV) or None
     with contextlib.ExitStack() as stack:
         # connect first: a run that cannot start leaves no folder behind
         client = None if address == "serial" else stack.enter_context(_client(address, workers))
@@ -165,7 +167,7 @@ def run(experiment: Experiment, out: str | os.PathLike, *, scheduler: str | None
                                        "game": experiment.game})
         except OSError as exc:
             raise LabError(f"cannot write the results into {out}: {exc.strerror or exc}") from None
-        done = store.done_chunks(out)
+        done = store.good_chunks(out, experiment.game, lambda i: tournament.game_seed(experiment.seed, i))
         chunks = [c for c in plan_chunks(experiment.games, size) if c not in done]
         total = experiment.games
         finished = total - sum(end - first for first, end in chunks)
@@ -191,16 +193,18 @@ def _played(client: Any, spec: dict[str, Any], chunks: list[tuple[int, int]]) ->
 
     futures = {client.submit(play_chunk, spec, first, end, pure=False): (first, end) for first, end in chunks}
     try:
-        for future in as_completed(futures):
-            first, end = futures[future]
-            yield first, end, future.result()
+        with client.as_current():  # the client is not made the process's default (see _client)
+            for future in as_completed(futures):
+                first, end = futures[future]
+                yield first, end, future.result()
     finally:
         client.cancel(list(futures))
 
 
 class _client:
     """A Dask client on ``address``, or on a local cluster of ``workers`` processes that lives
-    as long as the ``with`` block."""
+    as long as the ``with`` block. It is not made the default client of the process, so a run,
+    even one that cannot connect, leaves Dask's settings as they were."""
 
     def __init__(self, address: str | None, workers: int | None):
         self.address = address
@@ -215,7 +219,7 @@ class _client:
 
         if self.address:
             try:
-                self.client = Client(self.address, timeout=CONNECT_TIMEOUT)
+                self.client = Client(self.address, timeout=CONNECT_TIMEOUT, set_as_default=False)
             except (OSError, ValueError, TypeError) as exc:
                 reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
                 raise LabError(f"cannot reach the Dask scheduler at {self.address}: {reason}") from None
@@ -225,7 +229,7 @@ class _client:
             self.cluster = LocalCluster(n_workers=int(self.workers or 2), threads_per_worker=1, processes=True,
                                         host="127.0.0.1", dashboard_address="127.0.0.1:0",
                                         silence_logs=logging.ERROR)
-            self.client = Client(self.cluster)
+            self.client = Client(self.cluster, set_as_default=False)
         return self.client
 
     def __exit__(self, *exc: Any) -> None:

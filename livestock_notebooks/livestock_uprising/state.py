@@ -57,6 +57,8 @@ class LivestockState(SetupMixin, ActionPhaseMixin, BattleMixin, HarvestMixin, Ma
 
     # ------------------------------------------------------------------ legal actions
     def legal_actions(self) -> list:
+        """Every action the player to move may take now (Livestock Uprising: see the package docstring for
+        the actions of each phase); empty once the game is over."""
         legal = self._legal
         if legal is None:
             legal = self._legal = self._compute_legal()
@@ -88,6 +90,10 @@ class LivestockState(SetupMixin, ActionPhaseMixin, BattleMixin, HarvestMixin, Ma
 
     # ------------------------------------------------------------------ apply
     def apply(self, action) -> list[Event]:
+        """Play ``action`` (one of :meth:`legal_actions`) and return the events it caused.
+
+        Anything else raises ``IllegalAction`` naming the rule and the rulebook section; the
+        state is then unchanged."""
         check_action_type(action, A.LivestockAction, PHASE_SECTION.get(self.phase, "Action Phase"))
         legal = self._legal
         if legal is None:
@@ -453,6 +459,10 @@ def _check_shapes(s: "LivestockState", b: Any) -> None:
         _ints(f"buffs.{key}", [s.bonuses[key]], 1, 0, 99)
     if b is not None:
         _check_battle(s, b)
+    if s._winners and s.phase != "over":
+        raise SaveFileError("save file field 'winners' names winners of a game still running")
+    if s.phase == "over" and not s._winners and not (s.max_rounds is not None and s.round >= s.max_rounds):
+        raise SaveFileError("save file field 'winners' is empty for a game that ended before its last round")
 
 
 _RESUME_PHASES = ("", "action", "harvest", "marshal")

@@ -8,7 +8,7 @@ from ..core.errors import SaveFileError
 from .board import LAYOUTS, OPTION_DEFAULTS, RULE_SETS
 from .cards import CARD_TARGETS
 from .combat import _SAVE_KEYS as _COMBAT_KEYS
-from .data import CARDS
+from .data import CARDS, CLANS
 from .flow import SEQUENCE_ORDER
 from .powers import POWER_TARGETS
 
@@ -16,6 +16,11 @@ KNOWN_SEQUENCES = SEQUENCE_ORDER + ("over",)
 _TILES = {"A", "S"} | {k + c for k in "PD" for c in "ryb"}
 _SEQ_DATA_INTS = ("i", "k", "placed", "total", "ptr", "again", "far")
 _TRIP_KEYS = {"src": int, "pos": int, "p": int, "h": int, "mode": str, "range": int, "hops": int, "again": bool}
+
+
+#: the setup log's length and its lines' (a real one has a few lines of under 100 characters)
+MAX_SETUP_LOG = 100
+MAX_LOG_LINE = 300
 
 
 def _bad(field: str, why: str) -> SaveFileError:
@@ -80,7 +85,7 @@ def check_save(d: dict) -> None:
         raise _bad("seq", f"names unknown sequence {d.get('seq')!r}")
     if sorted(_list(d, "order", n, _seats(n))) != list(range(n)):
         raise _bad("order", "is not an order of the players")
-    _list(d, "clans", n, lambda x: isinstance(x, str))
+    _list(d, "clans", n, lambda x: x in CLANS)
     _list(d, "recipes", n, lambda x: x is None or isinstance(x, list) and len(x) == 3 and all(map(_is_int, x)))
     _list(d, "seventh", n, lambda x: x in (None, "r", "y", "b"))
     hexes = len(_list(d, "cq", None, lambda x: _is_int(x) and -50 <= x <= 50))
@@ -139,13 +144,19 @@ def check_save(d: dict) -> None:
     if not isinstance(d.get("over"), bool):
         raise _bad("over", "is not true or false")
     _list(d, "win", None, _seats(n))
-    _list(d, "log0", None, lambda x: isinstance(x, str))
+    if len(d["log0"] if isinstance(d.get("log0"), list) else ()) > MAX_SETUP_LOG:
+        raise _bad("log0", f"has more than {MAX_SETUP_LOG} lines")
+    _list(d, "log0", None, lambda x: isinstance(x, str) and len(x) <= MAX_LOG_LINE)
     if not isinstance(d.get("dice"), dict):
         raise _bad("dice", "is not an object")
     if d["over"] != (d["seq"] == "over"):
         raise _bad("over", "disagrees with the sequence")
     if not d["over"] and d["actor"] is None:
         raise _bad("actor", "is null in a running game")
+    if d["win"] and not d["over"]:
+        raise _bad("win", "names winners of a game still running")
+    if d["over"] and not d["win"] and not (d["max_rounds"] is not None and d["turn"] >= d["max_rounds"]):
+        raise _bad("win", "is empty for a game that ended before its last round")
     _check_together(d)
 
 

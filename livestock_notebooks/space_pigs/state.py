@@ -32,7 +32,7 @@ from .data import CARDS, FULL_DECK, POWERS, RULES, simple_deck
 from .election import ElectionMixin
 from .elimination import EliminationMixin
 from .flow import SEQ_TITLE, SEQUENCE_ORDER, TURN_SEQUENCES, FlowMixin  # noqa: F401
-from .galaxy import GalaxyMixin
+from .galaxy import GalaxyMixin, hex_piles
 from .hidden import HiddenMixin
 from .notation import to_notation
 from .powers import PowersMixin
@@ -117,6 +117,8 @@ class SpacePigsState(FlowMixin, GalaxyMixin, AdministrativeMixin, AliensMixin, S
         return s
 
     def legal_actions(self) -> list:
+        """Every action the player to move may take now (Space Pigs: see the package docstring for
+        the actions of each phase); empty once the game is over."""
         if self._legal is None:
             if self.over or self.actor is None:
                 self._legal = []
@@ -133,6 +135,10 @@ class SpacePigsState(FlowMixin, GalaxyMixin, AdministrativeMixin, AliensMixin, S
         return self._legal_set
 
     def apply(self, action) -> list[Event]:
+        """Play ``action`` (one of :meth:`legal_actions`) and return the events it caused.
+
+        Anything else raises ``IllegalAction`` naming the rule and the rulebook section; the
+        state is then unchanged."""
         section = SEQ_TITLE.get(self.seq, "Game Sequence")
         check_action_type(action, SpacePigsAction, section)
         if self.over:
@@ -317,6 +323,10 @@ class SpacePigsState(FlowMixin, GalaxyMixin, AdministrativeMixin, AliensMixin, S
             raise ValueError(f"unknown rules {s.rules!r}")
         if not isinstance(s.players, int) or not 3 <= s.players <= 6:
             raise ValueError("players must be 3 to 6")
+        # a save's objects come back with their keys sorted: put the piles and options back in a
+        # new game's order, so that views (which list the piles) equal the original game's
+        s.piles = _in_order(s.piles, hex_piles(s.players, s.rules, bool(s.opts.get("baston_rikiki"))))
+        s.opts = _in_order(s.opts, OPTION_DEFAULTS)
         return s
 
     @classmethod
@@ -507,3 +517,8 @@ def _deep(x):
     if isinstance(x, dict):
         return {k: _deep(v) for k, v in x.items()}
     return x
+
+
+def _in_order(values: dict, like: Any) -> dict:
+    """``values`` with the keys of ``like`` first, in its order, then any others as they were."""
+    return {**{k: values[k] for k in like if k in values}, **values}

@@ -419,4 +419,4 @@ def build_view(state, viewer: int | None) -> SpacePigsPlayerView:
         offer=offer, election=_election(state), markers_to_give=markers,
         move_again=again if isinstance(again, int) and again >= 0 else None, movable=_movable(state, viewer),
         unseen_tiles=_unseen_tiles(state, viewer),
-        known=json.dumps(state.view_dict(viewer), separators=(",", ":")))
+        known=json.dumps(state.view_dict(viewer), separators=(",", ":"), sort_keys=True))

@@ -78,8 +78,16 @@ def _key(path: Path) -> str | None:
         return None
 
 
-def _track(awaitable) -> None:
-    task = asyncio.ensure_future(awaitable)
+async def _settle(promise, what: str) -> None:
+    try:
+        await promise
+    except Exception as exc:  # storage full or refused: the game goes on, unsaved in the browser
+        print(f"livestock-notebooks: could not {what} in the browser's storage: {exc}", file=sys.__stderr__)
+
+
+def _track(promise, what: str) -> None:
+    # widget handlers run outside a coroutine; Pyodide's loop runs tasks all the same
+    task = asyncio.get_event_loop().create_task(_settle(promise, what))
     _pending.add(task)
     task.add_done_callback(_pending.discard)
 
@@ -87,13 +95,19 @@ def _track(awaitable) -> None:
 def _written(path: Path) -> None:
     key = _key(path)
     if key is not None and _db is not None:
-        _track(_db.put(key, Path(path).read_text(encoding="utf-8")))
+        try:
+            _track(_db.put(key, Path(path).read_text(encoding="utf-8")), f"keep {key}")
+        except Exception as exc:
+            print(f"livestock-notebooks: could not keep {key}: {exc}", file=sys.__stderr__)
 
 
 def _removed(path: Path) -> None:
     key = _key(path)
     if key is not None and _db is not None:
-        _track(_db.remove(key))
+        try:
+            _track(_db.remove(key), f"remove {key}")
+        except Exception as exc:
+            print(f"livestock-notebooks: could not remove {key}: {exc}", file=sys.__stderr__)
 
 
 async def flush() -> None:
@@ -102,12 +116,46 @@ async def flush() -> None:
         await asyncio.gather(*list(_pending), return_exceptions=True)
 
 
+def _nulls(value):
+    from pyodide.ffi import jsnull  # type: ignore[import-not-found]
+    if value is None:
+        return jsnull
+    if isinstance(value, dict):
+        return {k: _nulls(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_nulls(v) for v in value]
+    return value
+
+
+def keep_nulls() -> None:
+    """Send ``None`` in widget messages as JSON ``null``.
+
+    The Pyodide kernel hands each message to JavaScript with Pyodide's default conversion,
+    which makes ``None`` ``undefined``; a layout trait set back to ``None`` (a part of the page
+    shown again after ``display="none"``) then never reaches the page. Wrapping the kernel's
+    ``send_comm`` turns every ``None`` into JavaScript's ``null`` first."""
+    import pyodide_kernel  # type: ignore[import-not-found]
+    shell = pyodide_kernel.kernel_instance.interpreter
+    send = shell.send_comm
+    if getattr(send, "lsn_keeps_nulls", False):
+        return
+
+    def send_comm(msg_type, content, metadata, ident, buffers):
+        return send(msg_type, _nulls(content), metadata, ident, buffers)
+
+    send_comm.lsn_keeps_nulls = True  # type: ignore[attr-defined]
+    shell.send_comm = send_comm
+
+
 async def prepare() -> None:
-    """Fill the save folder from IndexedDB and write changes back (once per kernel)."""
+    """Fill the save folder from IndexedDB and write changes back (once per kernel); send
+    ``None`` as ``null`` (:func:`keep_nulls`)."""
     global _db
     if not in_browser() or _db is not None:
         return
     from pyodide.code import run_js  # type: ignore[import-not-found]
+
+    keep_nulls()
 
     db = run_js(_JS)
     folder = Path(STORE)

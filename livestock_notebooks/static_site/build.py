@@ -42,13 +42,15 @@ import zipfile
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
+from ..games import GAMES
+
 PACKAGE_DIR = Path(__file__).resolve().parent.parent
 
 #: the notebooks the static edition renders (the rest need numpy, pandas or a server)
 STATIC_PAGES: tuple[str, ...] = (
     "index.ipynb",
-    "livestock_uprising_play.ipynb", "battlegoats_play.ipynb", "space_pigs_play.ipynb",
-    "livestock_uprising_tutorial.ipynb", "battlegoats_tutorial.ipynb", "space_pigs_tutorial.ipynb",
+    *(f"{game}_play.ipynb" for game in GAMES),  # every game of the registry: its play page and tutorial
+    *(f"{game}_tutorial.ipynb" for game in GAMES),
     "house_rules.ipynb",
     "super_army_odds.ipynb", "space_pigs_odds.ipynb",  # SVG charts, plain-Python Monte Carlo
     "tables.ipynb",  # says that playing with friends needs a server, and how to host one
@@ -244,8 +246,12 @@ def write_lock(pyodide_dir: Path, target: Path, wheels: dict[str, Path]) -> None
 
 # --------------------------------------------------------------------------- notebooks
 def notebooks_dir() -> Path:
-    from ..cli import find_notebooks_dir
-    return find_notebooks_dir()
+    """The app's notebooks: the checkout's ``notebooks/`` (an editable install), else the copy a
+    built wheel ships in the package (the same places ``livestock-notebooks`` looks)."""
+    for folder in (PACKAGE_DIR.parent / "notebooks", PACKAGE_DIR / "notebooks"):
+        if (folder / "index.ipynb").is_file():
+            return folder
+    raise FileNotFoundError("no notebooks found beside the package; pass --notebooks DIR")
 
 
 def with_prelude(source: bytes) -> bytes:
@@ -261,11 +267,12 @@ def with_prelude(source: bytes) -> bytes:
 
 # --------------------------------------------------------------------------- the build
 def build_site(out: str | os.PathLike[str], *, cache: str | os.PathLike[str] | None = None,
-               pages: Sequence[str] = STATIC_PAGES, log: Log = print) -> Path:
+               pages: Sequence[str] = STATIC_PAGES, notebooks: str | os.PathLike[str] | None = None,
+               log: Log = print) -> Path:
     """Write the static site into ``out`` (replaced if it holds a previous build) and return it."""
     out = Path(out).expanduser().resolve()
     cache_dir = Path(cache).expanduser() if cache is not None else default_cache_dir()
-    source = notebooks_dir()
+    source = Path(notebooks) if notebooks is not None else notebooks_dir()
     pyodide_dir = fetch_pyodide(cache_dir, log)
     downloaded = fetch_wheels(cache_dir, log)
     with tempfile.TemporaryDirectory(prefix="lsn-site-") as tmp:
@@ -310,14 +317,19 @@ def build_site(out: str | os.PathLike[str], *, cache: str | os.PathLike[str] | N
     (out / "hosting.html").write_text(HOSTING_HTML, encoding="utf-8")
     # the site's address opens the front page (JupyterLite's own root page opens a file list)
     (out / "index.html").write_text(REDIRECT_HTML, encoding="utf-8")
+    (out / ".nojekyll").write_text("")  # GitHub Pages: serve the files as they are
     log(f"site written to {out} ({site_size(out) / 1e6:.1f} MB)")
     return out
 
 
+#: the package's Voila template (voici renders with Voila's templates), as the served app uses it
+JUPYTER_DATA_DIR = PACKAGE_DIR / "share" / "jupyter"
+TEMPLATE_NAME = "livestock"
+
+
 def run_voici(lite: Path, contents: Path, out: Path, cache: Path, log: Log) -> None:
-    from ..cli import TEMPLATE_NAME, _prepend_jupyter_path
     env = dict(os.environ)
-    _prepend_jupyter_path(env)
+    env["JUPYTER_PATH"] = os.pathsep.join([str(JUPYTER_DATA_DIR), *filter(None, env.get("JUPYTER_PATH", "").split(os.pathsep))])
     argv = [sys.executable, "-c", "import sys; from voici_core.app import main; sys.exit(main())", "build", f"--lite-dir={lite}", f"--contents={contents}",
             f"--output-dir={out}", f"--LiteBuildConfig.cache_dir={cache}", "--no-sourcemaps",
             f"--template={TEMPLATE_NAME}", "--ignore-sys-prefix"]
@@ -359,24 +371,9 @@ REDIRECT_HTML = """<!doctype html>
 
 def copy_template_static(out: Path) -> None:
     """The Voila template's own files (Font Awesome, keyboard.js) where its pages link them."""
-    from ..cli import TEMPLATE_DIR, TEMPLATE_NAME
     target = out / "voila" / "templates" / TEMPLATE_NAME / "static"
-    shutil.copytree(TEMPLATE_DIR / "static", target, dirs_exist_ok=True)
+    shutil.copytree(JUPYTER_DATA_DIR / "voila" / "templates" / TEMPLATE_NAME / "static", target, dirs_exist_ok=True)
 
 
 def site_size(out: Path) -> int:
     return sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
-
-
-def build_site_main(argv: Sequence[str]) -> int:
-    """``livestock-notebooks build-site DIR [--cache DIR]``."""
-    import argparse
-    parser = argparse.ArgumentParser(
-        prog="livestock-notebooks build-site",
-        description="Write the static web edition (runs in the browser, no server) into DIR.")
-    parser.add_argument("dir", metavar="DIR", help="folder to write the site into")
-    parser.add_argument("--cache", metavar="DIR", help="where downloads are kept between builds")
-    args = parser.parse_args(argv)
-    out = build_site(args.dir, cache=args.cache)
-    print(f"serve it with: python -m http.server --directory {out} 8000  (then open http://127.0.0.1:8000/)")
-    return 0

@@ -25,6 +25,7 @@ import hashlib
 import importlib
 import random
 import secrets
+import time
 from typing import Any, Callable, Mapping, NamedTuple
 
 from ..core.errors import IllegalAction, MalformedAction, NotYourDecision, SaveFileError
@@ -171,12 +172,13 @@ class TableService:
                                     status="over" if state.is_over else None)
         return Played(version, events, state)
 
-    def bot_action(self, record: TableRecord, state: GameState) -> Action:
-        """What the bot at the seat to play decides, from a position drawn from its view alone."""
+    def bot_action(self, record: TableRecord, state: GameState, name: str | None = None) -> Action:
+        """What the bot at the seat to play (or the bot ``name``) decides, from a position drawn
+        from that seat's view alone."""
         seat = state.current_player
         assert seat is not None
         info = self.info(record.game)
-        name = record.seats[seat].bot or "random"
+        name = name or record.seats[seat].bot or "random"
         seed = _seed(record.id, record.version, seat, "bot")
         bot = self._make_bot(info, name, seed) if self._make_bot else info.make_bot(name, seed)
         world = world_for(record.game, state, seat, seed)
@@ -194,6 +196,24 @@ class TableService:
         if state.is_over or seat is None or record.seats[seat].kind != "bot":
             return None
         return self._apply_and_commit(record, state, seat, self.bot_action(record, state), "bot", None)
+
+    def play_for_late(self, table_id: str, seconds: float, *, now: float | None = None) -> Played | None:
+        """When the person whose decision it is has had it longer than ``seconds`` (the turn
+        timer, since the last move): the game's heuristic bot moves for them, from their seat's
+        view, logged as ``by: "timer"``; ``None`` when no one is late. :class:`StaleVersion`
+        when another page did it first."""
+        from .social import last_move_at
+
+        record, state = self.state(table_id)
+        seat = state.current_player
+        if seconds <= 0 or state.is_over or seat is None or record.seats[seat].kind != "human":
+            return None
+        now = time.time() if now is None else now
+        if now - last_move_at(self.store, table_id, record.version, record.created) < seconds:
+            return None
+        info = self.info(record.game)
+        name = next((b for b in info.bots if b != "random" and not b.startswith("strong")), "random")
+        return self._apply_and_commit(record, state, seat, self.bot_action(record, state, name), "timer", None)
 
     def play_bots(self, table_id: str, max_steps: int | None = None) -> int:
         """Play the bot seats while it is a bot's turn (at most ``max_steps`` actions); returns

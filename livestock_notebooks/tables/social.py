@@ -7,6 +7,15 @@
 - :func:`rematch`: the same game and options, the same seats (names, bots, the people's seat
   tokens: each browser keeps its seat) and host, a new deal. Made once: the first player to ask
   makes it, everyone else (asking or polling with :func:`rematch_of`) gets the same table.
+- :func:`seat_move_code` / :func:`move_seat`: "continue on another device". The seated player
+  gets a one-time code (valid :data:`MOVE_SECONDS`); whoever opens the link with it gets a new
+  token for that seat (and the host's rights, for the host's seat) and the old token stops
+  holding it. Only the code's hash is stored.
+- :func:`set_public` / :func:`open_tables`: the host may list a table publicly; the tables page
+  lists the public tables that still have a free seat.
+- :func:`set_turn_timer` / :func:`turn_timer` / :func:`last_move_at`: the host's turn timer; when
+  a person takes longer than it, a bot moves for them
+  (:meth:`~livestock_notebooks.tables.service.TableService.play_for_late`).
 """
 from __future__ import annotations
 
@@ -16,9 +25,9 @@ import time
 from typing import NamedTuple
 
 from ..core.session import fresh_seed
-from .store import BadToken, TableError, TableStore
+from .store import BadToken, TableError, TableStore, hash_token
 
-__all__ = ["CHAT_BURST", "CHAT_GAP", "CHAT_MAX", "CHAT_WINDOW", "ChatLine", "ChatRefused", "chat_lines",
+__all__ = ["TIMER_CHOICES", "last_move_at", "set_turn_timer", "turn_timer", "OpenTable", "is_public", "open_tables", "set_public", "MOVE_SECONDS", "move_seat", "seat_move_code", "CHAT_BURST", "CHAT_GAP", "CHAT_MAX", "CHAT_WINDOW", "ChatLine", "ChatRefused", "chat_lines",
            "post_chat", "rematch", "rematch_of"]
 
 #: the longest message, in characters
@@ -28,6 +37,10 @@ CHAT_BURST = 5
 CHAT_WINDOW = 30.0
 #: seconds between two messages of one seat
 CHAT_GAP = 1.0
+#: how long a "continue on another device" link works, in seconds
+MOVE_SECONDS = 600.0
+#: the turn timers a host may choose, in seconds (0: none)
+TIMER_CHOICES = (0, 30, 60, 120, 300, 900)
 #: how many of the latest lines a page shows
 CHAT_SHOWN = 30
 
@@ -118,3 +131,113 @@ def rematch(store: TableStore, table_id: str, token: str | None) -> str:
                            "VALUES (?, ?, ?, ?, ?, ?)", (new_id, idx, kind, name, bot, token_hash))
             store._run(conn, "UPDATE lsn_tables SET updated = ? WHERE id = ?", (now, table_id))  # the pages' polls
     return new_id if won else str(rematch_of(store, table_id))
+
+
+def seat_move_code(store: TableStore, table_id: str, token: str | None, *, now: float | None = None) -> str:
+    """A one-time code that moves ``token``'s seat to whoever uses it (:func:`move_seat`) within
+    :data:`MOVE_SECONDS`; :class:`BadToken` without a seat. An earlier code of the seat stops working."""
+    seat = store.seat_of(table_id, token)
+    if seat is None:
+        raise BadToken("only a seated player can move their seat")
+    now = time.time() if now is None else now
+    code = secrets.token_urlsafe(18)
+    with store._tx() as conn:
+        store._run(conn, "DELETE FROM lsn_seat_moves WHERE (table_id = ? AND seat = ?) OR expires < ?",
+                   (table_id, seat, now))
+        store._run(conn, "INSERT INTO lsn_seat_moves (code_hash, table_id, seat, expires) VALUES (?, ?, ?, ?)",
+                   (hash_token(code), table_id, seat, now + MOVE_SECONDS))
+    return code
+
+
+def move_seat(store: TableStore, table_id: str, code: str | None, *, now: float | None = None) -> tuple[int, str]:
+    """Use a code of :func:`seat_move_code`: ``(seat, the new token)``. The code is used up and the
+    seat's old token no longer holds it; :class:`BadToken` for an unknown, used or stale code."""
+    store._check_id(table_id)
+    if not code or not isinstance(code, str) or len(code) > 100:
+        raise BadToken("that seat link is not valid")
+    now = time.time() if now is None else now
+    token = secrets.token_urlsafe(24)
+    with store._tx() as conn:
+        row = store._run(conn, "SELECT seat, expires FROM lsn_seat_moves WHERE code_hash = ? AND table_id = ?",
+                         (hash_token(code), table_id)).fetchone()
+        if row is None or float(row[1]) < now:
+            raise BadToken("that seat link was used already or is too old: ask for a new one")
+        seat = int(row[0])
+        store._run(conn, "DELETE FROM lsn_seat_moves WHERE code_hash = ?", (hash_token(code),))
+        old = store._run(conn, "SELECT token_hash FROM lsn_seats WHERE table_id = ? AND idx = ?",
+                         (table_id, seat)).fetchone()
+        store._run(conn, "UPDATE lsn_seats SET token_hash = ? WHERE table_id = ? AND idx = ?",
+                   (hash_token(token), table_id, seat))
+        store._run(conn, "UPDATE lsn_tables SET host_hash = ?, updated = ? WHERE id = ? AND host_hash = ?",
+                   (hash_token(token), now, table_id, old[0] if old else ""))
+        store._run(conn, "UPDATE lsn_tables SET updated = ? WHERE id = ?", (max(now, time.time()), table_id))
+    return seat, token
+
+
+class OpenTable(NamedTuple):
+    """A public table with a free seat, as the tables page lists it."""
+
+    id: str
+    game: str
+    host_name: str
+    free: int
+    seats: int
+
+
+def set_public(store: TableStore, table_id: str, token: str | None, public: bool) -> None:
+    """List (or stop listing) the table on the tables page; the host's token only (:class:`BadToken`)."""
+    if not store.is_host(table_id, token):
+        raise BadToken("only the host can list a table")
+    with store._tx() as conn:
+        store._run(conn, "DELETE FROM lsn_public WHERE table_id = ?", (table_id,))
+        if public:
+            store._run(conn, "INSERT INTO lsn_public (table_id) VALUES (?)", (table_id,))
+        store._run(conn, "UPDATE lsn_tables SET updated = ? WHERE id = ?", (time.time(), table_id))
+
+
+def is_public(store: TableStore, table_id: str) -> bool:
+    store._check_id(table_id)
+    return bool(store._read("SELECT 1 FROM lsn_public WHERE table_id = ?", (table_id,)))
+
+
+def open_tables(store: TableStore, limit: int = 10) -> list[OpenTable]:
+    """The public tables waiting for players (a free seat, not expired), the latest first."""
+    since = time.time() - store.idle_seconds
+    rows = store._read("SELECT t.id, t.game, t.host_seat FROM lsn_tables t JOIN lsn_public p ON p.table_id = t.id "
+                       "WHERE t.status = 'open' AND t.updated >= ? ORDER BY t.updated DESC LIMIT ?",
+                       (since, int(limit)))
+    out = []
+    for table_id, game, host_seat in rows:
+        seats = store._read("SELECT idx, kind, name FROM lsn_seats WHERE table_id = ? ORDER BY idx", (table_id,))
+        host = next((str(name) for idx, _kind, name in seats if idx == host_seat), "")
+        free = sum(1 for _idx, kind, _name in seats if kind == "free")
+        if free:
+            out.append(OpenTable(str(table_id), str(game), host, free, len(seats)))
+    return out
+
+
+def set_turn_timer(store: TableStore, table_id: str, token: str | None, seconds: int) -> None:
+    """The host sets the turn timer (one of :data:`TIMER_CHOICES`; 0: none); :class:`BadToken`
+    for anyone else, ``ValueError`` for another length."""
+    if not store.is_host(table_id, token):
+        raise BadToken("only the host sets the turn timer")
+    if int(seconds) not in TIMER_CHOICES:
+        raise ValueError(f"a turn timer is one of {TIMER_CHOICES} seconds")
+    with store._tx() as conn:
+        store._run(conn, "DELETE FROM lsn_timers WHERE table_id = ?", (table_id,))
+        if int(seconds):
+            store._run(conn, "INSERT INTO lsn_timers (table_id, seconds) VALUES (?, ?)", (table_id, int(seconds)))
+        store._run(conn, "UPDATE lsn_tables SET updated = ? WHERE id = ?", (time.time(), table_id))
+
+
+def turn_timer(store: TableStore, table_id: str) -> int:
+    """The table's turn timer in seconds (0: none)."""
+    store._check_id(table_id)
+    rows = store._read("SELECT seconds FROM lsn_timers WHERE table_id = ?", (table_id,))
+    return int(rows[0][0]) if rows else 0
+
+
+def last_move_at(store: TableStore, table_id: str, version: int, created: float) -> float:
+    """When the move that made ``version`` was stored (``created`` for the first position)."""
+    rows = store._read("SELECT at FROM lsn_actions WHERE table_id = ? AND version = ?", (table_id, int(version)))
+    return float(rows[0][0]) if rows else float(created)

@@ -79,6 +79,11 @@ _SCHEMA = (
         text TEXT NOT NULL)""",
     "CREATE INDEX IF NOT EXISTS lsn_chat_table ON lsn_chat (table_id, at)",
     "CREATE TABLE IF NOT EXISTS lsn_rematches (table_id TEXT PRIMARY KEY, next_id TEXT NOT NULL)",
+    """CREATE TABLE IF NOT EXISTS lsn_seat_moves (
+        code_hash TEXT PRIMARY KEY, table_id TEXT NOT NULL, seat INTEGER NOT NULL,
+        expires DOUBLE PRECISION NOT NULL)""",
+    "CREATE TABLE IF NOT EXISTS lsn_public (table_id TEXT PRIMARY KEY)",
+    "CREATE TABLE IF NOT EXISTS lsn_timers (table_id TEXT PRIMARY KEY, seconds INTEGER NOT NULL)",
 )
 _TABLE_COLUMNS = "id, game, options, seed, version, save, host_seat, created, updated, status"
 
@@ -503,6 +508,8 @@ class TableStore:
             for table_id in ids:
                 for sql in ("DELETE FROM lsn_actions WHERE table_id = ?", "DELETE FROM lsn_seats WHERE table_id = ?",
                             "DELETE FROM lsn_chat WHERE table_id = ?", "DELETE FROM lsn_rematches WHERE table_id = ?",
+                            "DELETE FROM lsn_seat_moves WHERE table_id = ?", "DELETE FROM lsn_public WHERE table_id = ?",
+                            "DELETE FROM lsn_timers WHERE table_id = ?",
                             "DELETE FROM lsn_tables WHERE id = ?"):
                     self._run(conn, sql, (table_id,))
         self._last_expire = time.time()

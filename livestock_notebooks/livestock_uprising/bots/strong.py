@@ -248,7 +248,12 @@ class LivestockSearch(SearchBot):
 def hint_detail(view: Any, action: Any) -> str | None:
     """What the hint adds about ``action`` seen from ``view`` (the deciding seat's): for an attack,
     the exact odds of its battle (the engine's own, :mod:`livestock_notebooks.odds`), or the
-    Generals a Super Army removes without one; ``None`` for any other action."""
+    Generals a Super Army removes without one; for a move, what it threatens (an enemy General it
+    can attack from there), protects (an enemy that could attack it where it stood and cannot
+    there, or its barn) or completes (every General home for a Super Army), and the enemies that
+    can reach it there; ``None`` for anything else or a move that changes none of these."""
+    if isinstance(action, A.Move):
+        return _move_words(view, action)
     if not isinstance(action, A.Attack):
         return None
     preview = view.preview(action)
@@ -260,6 +265,52 @@ def hint_detail(view: Any, action: Any) -> str | None:
     odds = preview.odds
     return (f"you win {_percent(odds.attacker)} of this battle (tie {_percent(odds.tie)}, "
             f"lose {_percent(odds.defender)}; attack {preview.attack} against defense {preview.defense})")
+
+
+def _near(a: str, b: str, reach: int = 1) -> bool:
+    """Squares at most ``reach`` steps apart (diagonals included), as moves and attacks go."""
+    return a != b and max(abs(ord(a[0]) - ord(b[0])), abs(int(a[1:]) - int(b[1:]))) <= reach
+
+
+def _name(general: Any) -> str:
+    return f"the Super Army ({general.name})" if general.super_army else general.name
+
+
+def _reach(general: Any) -> int:
+    """How far an enemy General can strike in its next turn: next to it; a Super Army may step
+    first (its moves: ``data.SUPER_MOVES``)."""
+    return D.SUPER_MOVES if general.super_army else 1
+
+
+def _move_words(view: Any, move: Any) -> str | None:
+    me = view.viewer
+    mine = next((g for g in view.generals if g.name == move.general), None)
+    if mine is None or me is None:
+        return None
+    enemies = [g for g in view.generals if g.player != me and g.active and g.square]
+    barns = {sq.name: sq.barn_of for row in view.board for sq in row}
+    words = []
+    threatened = [g for g in enemies if _near(move.to, g.square) and not _near(move.frm, g.square)
+                  and barns.get(g.square) is None and mine.attack > 0]
+    if threatened:
+        words.append("it threatens " + ", ".join(f"{_name(g)} at {g.square}" for g in threatened))
+    reaching = [g for g in enemies if _near(move.to, g.square, _reach(g)) and g.attack > 0]
+    if barns.get(move.to) == me:
+        home = [g for g in view.generals if g.player == me and g.active]
+        if all(g.square == move.to or g.name == mine.name for g in home) and len(home) > 1:
+            words.append(f"it completes your Generals' gathering in the barn ({move.to}) for a Super Army")
+        else:
+            words.append(f"it brings {mine.name} home to the barn ({move.to})")
+        reaching = []
+    else:
+        escaped = [g for g in enemies if _near(move.frm, g.square, _reach(g)) and not _near(move.to, g.square, _reach(g))
+                   and g.attack > 0 and barns.get(move.frm) != me]
+        if escaped:
+            words.append(f"it takes {mine.name} out of reach of " + ", ".join(_name(g) for g in escaped))
+    if reaching:
+        words.append("there " + ", ".join(_name(g) for g in reaching) + f" can attack {mine.name}"
+                     + (" (it has no units)" if not mine.units else ""))
+    return "; ".join(words) or None
 
 
 def _percent(p: Any) -> str:

@@ -132,8 +132,8 @@ def hint_detail(view: SpacePigsPlayerView, action: Any) -> str | None:
             f"{100 * chance:.0f}% of the time (exact odds, before any card)")
 
 
-#: the playouts of a battle card: the heuristic without playouts of its own for the turn's policy
-_ROLLOUT = heuristic_rollout(functools.partial(StrongPolicy, mode_worlds=0), 0.0)
+#: the playouts (a battle card's, a hint's figure): the heuristic without playouts of its own (start, turn policy)
+_ROLLOUT = heuristic_rollout(functools.partial(StrongPolicy, start_worlds=0, mode_worlds=0), 0.0)
 #: actions a playout runs before the position is scored, at every level (a battle's cards and
 #: first rounds; the heuristic's playouts cost a few milliseconds an action)
 ROLLOUT_DEPTH = 6

@@ -83,8 +83,12 @@ BG_CSS = """
 /* every step of a report shows (a report that scrolled inside hid its outcome); on a phone the
    report lies over the top of the screen until OK, moving nothing under it */
 .lsn-bg-report-steps { max-height: none; }
-/* the report lies over the hand and log until OK (they do not jump when it comes and goes) */
+/* the report lies over the hand and log until OK, and the attack odds over them while you
+   choose (neither moves what is under it when it comes and goes; the report covers the odds) */
 .lsn-app .lsn-side { position: relative; }
+.lsn-app .lsn-side > .lsn-bg-odds { position: absolute; top: 0; left: 0; right: 0; z-index: 14;
+  background: #fff; padding: 0 6px; box-shadow: 0 2px 8px rgba(0,0,0,0.2); border-radius: 6px; }
+.lsn-app .lsn-side > .lsn-bg-odds:has(.widget-html-content:empty) { box-shadow: none; padding: 0; }
 .lsn-app .lsn-side > .lsn-bg-report { position: absolute; top: 0; left: 0; right: 0; z-index: 15;
   box-shadow: 0 2px 10px rgba(0,0,0,0.25); }
 @media (max-width: 760px) {

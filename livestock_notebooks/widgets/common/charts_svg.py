@@ -329,7 +329,8 @@ class HeatmapChart:
         self.buttons: dict[tuple[int, int], widgets.Button] = {}
         for row in self.row_values:
             for column in self.column_values:
-                b = widgets.Button(description="", layout=cell_layout, style=cell_style,
+                # out of the Tab order: a keyboard would otherwise step through every cell
+                b = widgets.Button(description="", layout=cell_layout, style=cell_style, tabbable=False,
                                    tooltip=f"{row_label or 'row'} {row}, {column_label or 'column'} {column}")
                 b.add_class("lsn-heat-cell")
                 b.add_class(f"lsn-heat-r{row}-c{column}")

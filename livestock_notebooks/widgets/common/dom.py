@@ -22,7 +22,7 @@ import re
 import ipywidgets as w
 
 __all__ = ["ButtonPool", "SealedDefault", "button", "hide", "message_html", "plain_text", "set_classes", "set_layout",
-           "shared_defaults", "show"]
+           "shared_defaults", "show", "show_first"]
 
 
 def set_classes(widget: w.DOMWidget, wanted: Mapping[str, bool]) -> None:
@@ -148,6 +148,22 @@ class ButtonPool:
             self.buttons.append(button("", self.css_class, lambda index=index: self.on_press(index), width="auto",
                                        **self.traits))
         return self.buttons[i]
+
+
+def show_first(box: w.Box, buttons: list[w.Button], count: int) -> list[w.Button]:
+    """Show the first ``count`` of ``buttons`` in ``box`` and hide the rest (blanked: no stale
+    text in the widget tree). The box keeps every button once made: a new list of children is
+    drawn a moment later in the browser, and the panel would collapse and jump meanwhile."""
+    if tuple(box.children) != tuple(buttons):
+        box.children = tuple(buttons)
+    for i, b in enumerate(buttons):
+        if i >= count and b.description:
+            b.description = ""
+            b.tooltip = None
+        want = None if i < count else "none"
+        if b.layout.display != want:
+            set_layout(b, display=want)
+    return buttons[:count]
 
 
 def message_html(text: str, kind: str = "info") -> str:

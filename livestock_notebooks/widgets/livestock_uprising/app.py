@@ -29,6 +29,7 @@ import ipywidgets as w
 from ipywidgets.widgets.widget_description import DescriptionStyle
 
 from ... import livestock_uprising as LU
+from ...catalog import page_href
 from ...livestock_uprising import actions as A
 from ...livestock_uprising import data as D
 from ...livestock_uprising.events import EventKind
@@ -77,7 +78,7 @@ def livestock_help_html() -> str:
         "<li><b>Undo</b> takes back your own steps this turn (never a roll of the dice). The game saves "
         "itself after every move; <i>Menu</i> has Save and Load.</li>"
         "<li>Values the rulebook leaves open are tagged <span class=\"lsn-house\">house value</span>; the "
-        '<a href="house_rules.ipynb">house rules</a> page lists them.</li></ul>'
+        f'<a href="{page_href("house_rules.ipynb")}">house rules</a> page lists them.</li></ul>'
         "<details><summary>Rule readings and house values used on this page</summary>"
         f"{readings_html()}</details></div>"
     )
@@ -135,7 +136,8 @@ class LivestockView(GameView):
         self.generals_panel = w.VBox([self.selection, self.general_buttons.box])
         self.generals_panel.add_class("lsn-panel")
         self.generals_panel.add_class("lsn-generals-panel")
-        self.hand_box = w.VBox([self.generals_panel, self.marshal.widget, self.hand.widget])
+        # marshalling first: in its phase it is the one useful thing, on view without scrolling
+        self.hand_box = w.VBox([self.marshal.widget, self.generals_panel, self.hand.widget])
         self.advanced_box = w.HBox([self.any_action, self.any_button], layout=w.Layout(flex_flow="row wrap"))
         for part in (self.board_box, self.prompt_box, self.actions_box, self.hand_box, self.armies.widget,
                      self.decision.widget, self.battle.widget):
@@ -381,7 +383,7 @@ class LivestockView(GameView):
             (("\u25b6 " if g.name == self.selected else "") + g.name + " " + STAR * g.stars, g.name)
             for g in own
         ])
-        for b in self.general_buttons.box.children:
+        for b in self.general_buttons.shown:
             b.button_style = "warning" if b.description.startswith("\u25b6") else ""
         items = []
         if self.selected is not None:

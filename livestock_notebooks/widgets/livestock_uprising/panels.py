@@ -40,6 +40,9 @@ PANEL_CSS = """
 .lsn-livestock .widget-html { margin-top: 1px; margin-bottom: 1px; }
 .lsn-panel { border: 1px solid #d0c8bb; border-radius: 6px; padding: 6px 8px; background: #fffdf8; margin-bottom: 6px; }
 .lsn-panel h4 { margin: 0 0 4px 0; font-size: 1em; }
+/* on a phone the marshalling panel comes after the cards: there the page scrolls, and a panel
+   that comes first for one phase pushed the Generals and cards off the screen and back */
+@media (max-width: 760px) { .lsn-app .lsn-hand > .lsn-marshal-panel { order: 5; } }
 .lsn-badge { display: inline-block; min-width: 1.2em; text-align: center; border-radius: 50%; color: #fff;
   font-weight: bold; font-size: 0.8em; padding: 1px 2px; margin-right: 2px; }
 .lsn-badge-attack { background: #ef6c00; }
@@ -155,9 +158,10 @@ def house_tag(source: str, what: str = "house value") -> str:
 
 
 class ActionRow:
-    """A row of buttons, each playing an action: :class:`~livestock_notebooks.widgets.common.dom.ButtonPool`'s buttons
-    (made when first needed, relabelled in place) in a box that shows as many as there are
-    actions."""
+    """A row of buttons, each playing an action: :class:`~livestock_notebooks.widgets.common.dom.ButtonPool`'s
+    buttons (made when first needed, relabelled in place) in a box that keeps every button it has
+    made and hides the spare ones (a new list of children is drawn a moment later in the browser,
+    and the panel would jump meanwhile)."""
 
     def __init__(self, css: str, on_action: Callable[[object], None], *, style: str = "", wrap: bool = True):
         self.on_action = on_action
@@ -176,9 +180,12 @@ class ActionRow:
             b = self.pool[i]
             b.description = label
             b.tooltip = label
-        shown = tuple(self.buttons[: len(items)])
-        if shown != tuple(self.box.children):
-            self.box.children = shown
+        if len(self.box.children) != len(self.buttons):
+            self.box.children = tuple(self.buttons)
+        for i, b in enumerate(self.buttons):
+            want = None if i < len(items) else "none"
+            if b.layout.display != want:
+                b.layout.display = want
 
     def _clicked(self, i: int) -> None:
         if i < len(self.actions):
@@ -192,15 +199,20 @@ class ActionRow:
 
     def click(self, label: str) -> None:
         """Click the button whose label is ``label`` (tests)."""
-        for b in self.box.children:
+        for b in self.shown:
             if b.description == label:
                 b.click()
                 return
-        raise KeyError(f"no button {label!r}; have {[b.description for b in self.box.children]}")
+        raise KeyError(f"no button {label!r}; have {self.labels}")
+
+    @property
+    def shown(self) -> list[w.Button]:
+        """The buttons on view (the spare ones are hidden)."""
+        return self.buttons[: len(self.actions)]
 
     @property
     def labels(self) -> list[str]:
-        return [b.description for b in self.box.children]
+        return [b.description for b in self.shown]
 
 
 # --------------------------------------------------------------------------- armies
@@ -340,7 +352,7 @@ class CardPlays:
 
     def _buttons(self) -> list[w.Button]:
         shown = set(map(id, self.panel.cards_box.children))
-        return [b for card, _text, pool in self.panel.faces if id(card) in shown for b in pool.box.children]
+        return [b for card, _text, pool in self.panel.faces if id(card) in shown for b in pool.shown]
 
     @property
     def labels(self) -> list[str]:
@@ -366,7 +378,8 @@ class MarshalPanel:
         self.table = html_box("lsn-marshal-table-html")
         self.marshal = ActionRow("lsn-marshal", on_action, style="success")
         self.transfers = ActionRow("lsn-transfer", on_action)
-        self.widget = w.VBox([self.head, self.table, self.marshal.box, self.transfers.box])
+        # the buttons before the table of costs: on view without scrolling the hand
+        self.widget = w.VBox([self.head, self.marshal.box, self.transfers.box, self.table])
         self.widget.add_class("lsn-panel")
         self.widget.add_class("lsn-marshal-panel")
 

@@ -77,7 +77,7 @@ class ReviewControls:
         self.last_review: Review | None = None
 
     def _refresh_review(self, s: Session) -> None:
-        (show if s.state.is_over and s.record is not None else hide)(self.review_button)
+        (show if s.state.is_over and s.game_record is not None else hide)(self.review_button)
 
     def review_current(self) -> Review | None:
         """Review the game on the page (what the button does)."""

@@ -39,7 +39,7 @@ SCREEN_ATTRS = frozenset({
     "save_copy_button", "conflict_box", "actions_row", "_prompt_parts", "prompt_panel", "board_col",
     "side", "view_box", "game_box", "menu_advanced", "menu_box",
     "turn", "end_turn_button", "hint_button", "hint_output", "speed_dropdown",
-    "review_button", "review_upload", "review_box",
+    "review_button", "review_upload", "review_box", "notify_checkbox",
 })
 
 
@@ -173,16 +173,25 @@ class GameScreen:
         self.ask_single_checkbox.observe(self._ask_single_changed, "value")
         if not self.take_forced_steps:
             hide(self.ask_single_checkbox)
+        # a sound and a blinking tab title when the decision becomes yours (off unless asked; remembered;
+        # static/turn_alert.js does it while the page root has lsn-notify-on)
+        self.notify_checkbox = w.Checkbox(value=bool(self.prefs.get("notify_turn", False)) if self.prefs else False,
+                                          indent=False, description="Sound and tab alert when it is my turn",
+                                          layout=w.Layout(width="auto"))
+        self.notify_checkbox.add_class("lsn-notify-turn")
+        self.notify_checkbox.observe(self._notify_changed, "value")
+        set_classes(self.widget, {"lsn-notify-on": self.notify_checkbox.value})
         self.menu_box = w.VBox([self.save_box, self.review_upload, self.speed_dropdown, self.ask_single_checkbox,
-                                self.menu_advanced])
+                                self.notify_checkbox, self.menu_advanced])
         self.menu_box.add_class("lsn-menu")
         if not self.menu_button.value:
             hide(self.menu_box)
 
         # the page's parts in order; the hidden ones join the page when first shown (a browser
         # draws every part it is given, hidden or not: the setup screen draws half as many)
+        # (the seed, shown when a game ends, goes under the game: above it, it pushed the board down)
         self._parts = (self.style, self.topbar, self.confirm_box, self.menu_box, self.help_box,
-                       self.seed_note, self.status_slot, self.resume_box, self.setup_box, self.game_box,
+                       self.status_slot, self.resume_box, self.setup_box, self.game_box, self.seed_note,
                        self.review_box)
         self._late_parts = (self.confirm_box, self.menu_box, self.game_box, self.review_box)
         self.widget._lsn_detached = self._late_parts  # still walked by widget_tree and tree_text
@@ -194,6 +203,12 @@ class GameScreen:
             self.prefs.set("ask_single", bool(change["new"]))
         if not change["new"]:
             self._schedule_bots()
+
+    def _notify_changed(self, change) -> None:
+        """"Sound and tab alert when it is my turn" (remembered for this browser)."""
+        if self.prefs is not None:
+            self.prefs.set("notify_turn", bool(change["new"]))
+        set_classes(self.widget, {"lsn-notify-on": bool(change["new"])})
 
     def _menu_toggled(self, change) -> None:
         """The Menu button: show or hide the menu (made with the game screen); Esc closes it

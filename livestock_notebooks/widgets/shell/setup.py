@@ -23,7 +23,7 @@ from ipywidgets.widgets.widget_string import HTMLStyle
 from ...core.session import GameInfo, LogEntry, Seat, Session
 from ..common.dom import button, hide, set_layout, show
 
-__all__ = ["HUMAN_LABEL", "SetupScreen", "page_query"]
+__all__ = ["HUMAN_LABEL", "SetupScreen", "choose_from_query", "page_query"]
 
 #: the seat menu's entry for a human player (bots show their labels; the values are their stable names)
 HUMAN_LABEL = "Human"
@@ -40,6 +40,17 @@ def page_query() -> dict[str, str]:
 
     return {k: v for k, v in parse_qsl(os.environ.get("QUERY_STRING", ""))[:10]
             if re.fullmatch(r"\w{1,20}", k) and re.fullmatch(r"[\w.-]{0,20}", v)}
+
+
+def choose_from_query(widget: w.Widget, text: str | None, cast: Callable[[str], Any] = str) -> None:
+    """Set a menu (Dropdown, ToggleButtons with (label, value) options) to the value ``text``
+    names, when it is one of its options; anything else leaves it as it is."""
+    try:
+        value = cast(text) if text is not None else None
+    except ValueError:
+        return
+    if value is not None and value in [v for _label, v in widget.options]:
+        widget.value = value
 
 
 class SeedText(w.Text):

@@ -31,13 +31,17 @@ APP_CSS = """
 .lsn-app .lsn-prompt { grid-area: prompt; border: 1px solid #cfd8dc; border-left: 6px solid #90a4ae;
   border-radius: 6px; padding: 4px 8px; background: #fbfcfd; }
 .lsn-app .lsn-screen > .lsn-prompt { height: 17em; overflow-y: auto !important; box-sizing: border-box; }
+/* the message line under the actions: a message that comes or goes moves no button */
+.lsn-app .lsn-prompt > .lsn-status { order: 5; }
+.lsn-app .lsn-prompt > .lsn-bot-hint-text { order: 6; }
 /* text on the game screen at a reading line height (an HTML widget's own is 28px a line) */
 .lsn-app .lsn-screen .widget-html > .widget-html-content { line-height: 1.4; }
 .lsn-app .lsn-prompt.lsn-prompt-mine { border-left-color: #2e7d32; background: #f1f8e9; }
 .lsn-app .lsn-actions { flex-wrap: wrap; gap: 4px; align-items: center; min-height: 34px; }  /* kept: nothing jumps */
 .lsn-app .lsn-actions .widget-button { width: auto; }
 .lsn-app .lsn-side { grid-area: side; min-width: 0; }
-.lsn-app .lsn-side .lsn-hand { max-height: 42vh; overflow-y: auto; }
+/* the hand keeps one height (it scrolls inside): the log under it stays put as it changes */
+.lsn-app .lsn-side .lsn-hand { height: 42vh; max-height: 42vh; overflow-y: auto; box-sizing: border-box; }
 /* an HTML widget's content may shrink to its box (a grid of cards wraps instead of overflowing) */
 .lsn-app .widget-html > .widget-html-content { min-width: 0; }
 /* dice roll for a moment when they show a new throw (a new SVG is drawn each time); nothing
@@ -57,12 +61,14 @@ APP_CSS = """
   .lsn-app .lsn-prompt { position: sticky; bottom: 0; z-index: 20; box-shadow: 0 -2px 6px rgba(0,0,0,0.15);
     order: 10; height: 34vh; max-height: 34vh; min-height: 0; overflow-y: auto !important; box-sizing: border-box; }
   .lsn-app .lsn-screen > .lsn-prompt { min-height: 0; }
-  .lsn-app .lsn-side .lsn-hand { max-height: none; }
+  .lsn-app .lsn-side .lsn-hand { height: auto; max-height: none; }
   /* boxes scroll (overflow: auto) by default, which would hold the sticky prompt in place */
   .lsn-app, .lsn-app .lsn-game, .lsn-app .lsn-screen { max-width: 100vw; overflow: visible !important; }
   .jp-OutputArea:has(.lsn-app), .jp-OutputArea-child:has(.lsn-app), .jp-OutputArea-output:has(.lsn-app) {
     overflow: visible !important; }
 }
+/* hidden is hidden (the pass-the-device screen): the screen's display above is !important */
+.lsn-app .lsn-screen[style*="display: none"] { display: none !important; }
 .lsn-turn { font-size: 1.1em; font-weight: 600; }
 .lsn-turn .lsn-chip { display: inline-block; width: 0.9em; height: 0.9em; border-radius: 50%;
   margin-right: 0.4em; vertical-align: -0.1em; border: 1px solid #333; }

@@ -31,6 +31,7 @@ from typing import Any, Callable, Sequence
 
 import ipywidgets as w
 
+from ...catalog import page_href
 from ...core.errors import IllegalAction
 from ...core.protocol import Action
 from ...core.session import Seat
@@ -124,7 +125,7 @@ class TutorialPage:
             f"<h2>Learn {html.escape(self.app.spec.title)}</h2>"
             '<div class="lsn-tut-intro" style="color:#555;font-size:0.92em">Each step is a goal on a real board: '
             "make the move yourself (<b>Show me</b> plays it, <b>Skip</b> passes it). When you are done, "
-            f'<a href="{game}_play.ipynb">play a game</a>.</div>')
+            f'<a href="{html.escape(page_href(f"{game}_play.ipynb"))}">play a game</a>.</div>')
         self.app.on_change(self._changed)
 
         p = self.prefix

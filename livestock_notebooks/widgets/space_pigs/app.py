@@ -35,17 +35,17 @@ from ...space_pigs.actions import (
     PlayCard, Redeploy, ReturnTo, StartPlanet, Stay, UsePower,
 )
 from ...space_pigs.data import CARDS
-from ...space_pigs.game import RULE_MODES, describe_action, describe_turn, game_info, new_game
+from ...space_pigs.game import describe_action, describe_turn, game_info, new_game
 from ...space_pigs.views import SpacePigsPlayerView
-from ..common.dom import ButtonPool, hide, set_classes, shared_defaults, show
+from ..common.dom import ButtonPool, hide, set_classes, shared_defaults, show, show_first
 from ..shell.app import GameApp, GameView, ViewContext
 from ..shell.views import ScreenRegions
 from ..shell.pacing import BOT_SPEEDS, DEFAULT_BOT_SPEED
-from ..shell.setup import page_query
+from ..shell.setup import choose_from_query, page_query
 from .board import SP_CSS, ClanPanel, GalaxyMap, HandPanel, OrderTrack, SequenceBar, card_label
 from .help import help_html
 from .panels import CombatPanel, ElectionPanel, StandingOrder, TroopTools, touched_hexes
-from .setup import TURN_LIMITS, setup_controls
+from .setup import setup_controls
 from .words import action_label, prompt_for
 
 __all__ = ["BOT_SPEEDS", "SpacePigsView", "action_label", "describe_action", "describe_turn", "new_game",
@@ -368,8 +368,7 @@ class SpacePigsView(GameView):
                 b.button_style = style
             _set_type_class(b, type(a).__name__)
             shown.append(b)
-        if tuple(shown) != tuple(self.actions_box.children):
-            self.actions_box.children = tuple(shown)
+        show_first(self.actions_box, self.pool.buttons, len(shown))
 
     def _draw_tools(self) -> None:
         """The tools under the buttons: each shown only when it serves a legal move now."""
@@ -685,12 +684,9 @@ def play_app(*, bot_delay: float | None | str = "setup", autosave: bool = True, 
     page menu; ``None`` never schedules bots (tests step them by hand)."""
     spec = sp.GAME
     c = setup_controls()
-    # the tutorial's "Play your first game" names its settings in the address
-    query = page_query()
-    if query.get("rules") in dict((v, k) for k, v in RULE_MODES):
-        c["rules"].value = query["rules"]
-    if query.get("turns", "").isdigit() and int(query["turns"]) in dict((v, k) for k, v in TURN_LIMITS if v):
-        c["turns"].value = int(query["turns"])
+    query = page_query()  # the tutorial's "Play your first game" names its settings in the address
+    choose_from_query(c["rules"], query.get("rules"))
+    choose_from_query(c["turns"], query.get("turns"), int)
     options_box = w.VBox([w.HTML('<div class="lsn-section-title">Options</div>'), c["layout"],
                           c["auto_layout"], c["checks"].widget])
 

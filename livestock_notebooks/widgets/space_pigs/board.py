@@ -33,7 +33,7 @@ from ...space_pigs.data import CARDS, RULES
 from ...space_pigs.game import PLAYER_COLOURS
 from ...space_pigs.pictures import ALIEN_FILL, PLANET_COLOURS
 from ...space_pigs.views import COLOUR_WORDS, HexView, SpacePigsPlayerView
-from ..common.dom import ButtonPool, set_classes, set_layout
+from ..common.dom import ButtonPool, set_classes, set_layout, show_first
 
 __all__ = [
     "PLAYER_COLOURS",
@@ -753,8 +753,7 @@ class HandPanel:
                       "lsn-sp-playable": c in playable}
             set_classes(b, wanted)
             shown.append(b)
-        if tuple(shown) != tuple(self.box.children):
-            self.box.children = tuple(shown)
+        show_first(self.box, self.pool.buttons, len(shown))
         title = f'<div class="lsn-sp-panel-title">Your cards ({len(self.cards)})</div>' + (
             f'<div style="font-size:0.85em;color:#555">{_esc(note)}</div>' if note else "")
         if not self.cards:

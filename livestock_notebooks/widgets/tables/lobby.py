@@ -17,8 +17,9 @@ import ipywidgets as w
 
 from ...core.game_info import GameInfo
 from ..common.dom import ButtonPool, button, hide, show
+from ...tables.social import TIMER_CHOICES
 
-__all__ = ["FREE", "Lobby", "invite_html"]
+__all__ = ["FREE", "Lobby", "invite_html", "timer_words"]
 
 #: the host's seat menu: the value for "a player may take it"
 FREE = "free"
@@ -40,14 +41,34 @@ def invite_html(url: str) -> str:
             f'<button class="lsn-table-copy" type="button" onclick="{html.escape(js, quote=True)}">Copy link</button>')
 
 
+def timer_words(seconds: int) -> str:
+    """``timer_words(60)`` is "1 min a move"; ``""`` for no timer."""
+    if not seconds:
+        return ""
+    return f"{seconds} s a move" if seconds < 60 else f"{seconds // 60} min a move"
+
+
 class Lobby:
     """The lobby of one table for one browser (see the module docstring)."""
 
     def __init__(self, spec: GameInfo, *, on_join: Callable[[int, str], Any],
-                 on_set_seat: Callable[[int, str, str | None], Any]):
+                 on_set_seat: Callable[[int, str, str | None], Any],
+                 on_public: Callable[[bool], Any] | None = None, on_timer: Callable[[int], Any] | None = None):
         self.spec = spec
         self.on_join = on_join
         self.on_set_seat = on_set_seat
+        self.on_public = on_public
+        self.public = w.Checkbox(value=False, description="List this table on the tables page: anyone may take a free seat",
+                                 indent=False, layout=w.Layout(width="auto"))
+        self.public.add_class("lsn-table-public")
+        self._quiet = False
+        self.public.observe(self._public_changed, "value")
+        self.on_timer = on_timer
+        self.timer = 0
+        self.timer_menu = w.Dropdown(options=[(timer_words(t) or "No turn timer", t) for t in TIMER_CHOICES], value=0,
+                                     description="Turn timer", layout=w.Layout(width="auto"))
+        self.timer_menu.add_class("lsn-table-timer")
+        self.timer_menu.observe(self._timer_changed, "value")
         self.record: Any = None
         self.my_seat: int | None = None
         self.is_host = False
@@ -85,7 +106,7 @@ class Lobby:
             self.apply_buttons.append(go)
             self._host_rows.append(w.HBox([label, menu, go], layout=w.Layout(align_items="center", grid_gap="6px")))
         self.host_box = w.VBox([w.HTML('<div class="lsn-section-title">Host: who plays each seat</div>'),
-                                *self._host_rows])
+                                *self._host_rows, self.public, self.timer_menu])
         self.host_box.add_class("lsn-table-host")
         invite_row = w.HBox([self.invite, self.invite_tools],
                             layout=w.Layout(flex_flow="row wrap", align_items="center", grid_gap="6px"))
@@ -115,10 +136,19 @@ class Lobby:
             return "free"
         return seat.name
 
-    def update(self, record: Any, my_seat: int | None, is_host: bool) -> None:
-        """Show ``record`` as the browser holding ``my_seat`` (``None``: no seat) sees it."""
-        self.record, self.my_seat, self.is_host = record, my_seat, is_host
+    def update(self, record: Any, my_seat: int | None, is_host: bool, public: bool = False, timer: int = 0) -> None:
+        """Show ``record`` as the browser holding ``my_seat`` (``None``: no seat) sees it;
+        ``public``: the table is listed on the tables page; ``timer``: its turn timer (seconds)."""
+        self.record, self.my_seat, self.is_host, self.timer = record, my_seat, is_host, timer
+        self._quiet = True
+        if self.public.value != public:
+            self.public.value = public
+        if self.timer_menu.value != timer and timer in TIMER_CHOICES:
+            self.timer_menu.value = timer
+        self._quiet = False
         status = STATUS_WORDS.get(record.status, record.status)
+        if timer and record.status != "over":
+            status += f"; {timer_words(timer)}: a bot moves for a player out of time"
         self.title.value = (f'<div class="lsn-section-title">{html.escape(self.spec.title)} table '
                             f'<span class="lsn-table-state">({html.escape(status)})</span></div>')
         rows = []
@@ -199,6 +229,14 @@ class Lobby:
         index = getattr(b, "_lsn_seat", None)
         if index is not None:
             self.on_join(index, self.name.value)
+
+    def _timer_changed(self, change: Any) -> None:
+        if not self._quiet and self.on_timer is not None:
+            self.on_timer(int(change["new"]))
+
+    def _public_changed(self, change: Any) -> None:
+        if not self._quiet and self.on_public is not None:
+            self.on_public(bool(change["new"]))
 
     def _apply(self, i: int) -> None:
         value = self.seat_menus[i].value

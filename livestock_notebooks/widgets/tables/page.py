@@ -29,6 +29,7 @@ import ipywidgets as w
 
 from ...core.session import autosave_path
 from ...tables.service import TableService
+from ...tables.social import is_public, move_seat, open_tables, set_public, set_turn_timer
 from ...tables.store import BadToken, SeatTaken, TableNotFound, TableStore, open_store
 from ...games import GAMES
 from ..games import PAGES
@@ -36,7 +37,7 @@ from ..common.dom import hide, message_html, set_layout, show
 from ..common.request import await_request
 from ..shell.app import GameApp
 from ..shell.prefs import Prefs
-from .lobby import Lobby
+from .lobby import Lobby, timer_words
 from .remote import STORE_DOWN, TablePlay, TableSession
 from .talk import TableTalk
 
@@ -190,6 +191,7 @@ class TablesPage:
         self.store: Any = store
         self.service: Any = None
         self.tokens = SeatTokens(save_directory)
+        self.save_directory = save_directory
         self.app_options = dict(app_options or {})
         self.loop = loop
         self.env = env
@@ -219,7 +221,9 @@ class TablesPage:
                        "plays from their own browser and sees only their own cards. A <i>Human</i> seat is a "
                        "person's: the first is yours, the others wait for whoever opens the link. Seats you give "
                        "to a bot are played on the server.</div>")
-        self.create_box = w.VBox([intro, self.your_name, self.game_choice, self.setup_slot, self.mine])
+        self.open_list = w.HTML()
+        self.open_list.add_class("lsn-table-open-list")
+        self.create_box = w.VBox([intro, self.open_list, self.your_name, self.game_choice, self.setup_slot, self.mine])
         self.create_box.add_class("lsn-table-create")
         # a table
         self.table_box = w.VBox()
@@ -228,17 +232,35 @@ class TablesPage:
         self.widget.add_class("lsn-tables-page")
 
         table_id = table_from_query(query)
+        moved = None
         try:
             if self.store is None:
                 self.store = open_store()
             self.service = TableService(self.store)
             if table_id is not None:
+                moved = self._take_moved_seat(table_id, query)
                 self.open_table(table_id)
+                if moved:
+                    self.message(moved, "info" if moved.startswith("This device") else "error")
             else:
                 self.show_create()
         except store_errors() as exc:
             hide(self.create_box)
             self.message(store_trouble(exc), "error")
+
+    def _take_moved_seat(self, table_id: str, query: str | None) -> str | None:
+        """With ``move=<code>`` in the address ("continue on another device"): take the seat it
+        moves here. The sentence to show, ``None`` without a code."""
+        query = os.environ.get("QUERY_STRING", "") if query is None else query
+        code = (parse_qs(query.lstrip("?")).get("move") or [None])[0]
+        if not code:
+            return None
+        try:
+            seat, token = move_seat(self.store, table_id, code)
+        except (BadToken, TableNotFound) as exc:
+            return f"Could not move the seat here: {exc}."
+        self.tokens.remember(table_id, token)
+        return f"This device plays seat {seat + 1} now; the other one watches."
 
     def _ipython_display_(self):
         from IPython.display import display
@@ -253,7 +275,15 @@ class TablesPage:
     def _app_for(self, game: str) -> GameApp:
         app = self._apps.get(game)
         if app is None:
-            app = self._apps[game] = game_app(game, loop=self.loop, **self.app_options)
+            app = self._apps[game] = self._game_app(game)
+        return app
+
+    def _game_app(self, game: str) -> GameApp:
+        app = game_app(game, loop=self.loop, **self.app_options)
+        if app.prefs is None:  # a table's page keeps no autosave, but remembers the browser's choices
+            app.prefs = Prefs(self.save_directory)
+            if "notify_checkbox" in vars(app):  # a screen made with the page (no loop): as remembered
+                app.notify_checkbox.value = bool(app.prefs.get("notify_turn", False))
         return app
 
     def show_create(self) -> None:
@@ -261,6 +291,7 @@ class TablesPage:
         show(self.create_box)
         self._show_setup()
         self._list_mine()
+        self._list_open()
 
     def _show_setup(self) -> None:
         game = self.game_choice.value
@@ -281,14 +312,11 @@ class TablesPage:
         if "human" not in spec:
             self.message("Make at least one seat a Human seat: the first is yours.", "error")
             return None
-        try:
-            record, token = self.store.create(game, options or {}, spec, self.your_name.value, seed=seed)
-        except ValueError as exc:
-            self.message(f"Cannot make this table: {exc}", "error")
+        made = self._attempt(lambda: self.store.create(game, options or {}, spec, self.your_name.value, seed=seed),
+                             ValueError, "Cannot make this table")
+        if made is None:
             return None
-        except store_errors() as exc:
-            self.message(store_trouble(exc), "error")
-            return None
+        record, token = made
         self.tokens.remember(record.id, token)
         app = self._apps.pop(game)  # this game's page becomes the table's game screen
         self.setup_slot.children = ()
@@ -326,14 +354,15 @@ class TablesPage:
             self.tokens.forget(table_id)  # the host took the seat back
             token = None
         spec = GAMES[record.game]
-        app = app if app is not None else game_app(record.game, loop=self.loop, **self.app_options)
+        app = app if app is not None else self._game_app(record.game)
         self.app = app
         self.session = session = TableSession(spec, self.service, record, seat, token)
-        self.lobby = Lobby(spec, on_join=self.join, on_set_seat=self.set_seat)
+        self.lobby = Lobby(spec, on_join=self.join, on_set_seat=self.set_seat, on_public=self.set_public,
+                           on_timer=self.set_timer)
         url = invite_url(table_id, self.env)
         self.lobby.set_invite(url, invite_note(url, self.env))
         self.play = TablePlay(app, session, loop=self.loop, on_record=self._record_changed)
-        self.talk = TableTalk(self.store, self.tokens.remember)
+        self.talk = TableTalk(self.store, self.tokens.remember, lambda tid: invite_url(tid, self.env))
         hide(self.create_box)
         self.table_box.children = (self.lobby.widget, app.widget, self.talk.widget)
         show(self.table_box)
@@ -355,9 +384,10 @@ class TablesPage:
         if s.lost_seat:
             s.lost_seat = False
             self.tokens.forget(record.id)
-            self.message("The host gave your seat to someone else: you are watching now.", "error")
+            self.message("This browser no longer holds its seat: it moved to another device, or the host gave "
+                         "your seat to someone else. You are watching now.", "error")
         is_host = s.token is not None and self.store.is_host(record.id, s.token)
-        self.lobby.update(record, s.seat, is_host)
+        self.lobby.update(record, s.seat, is_host, is_public(self.store, record.id), s.timer)
         if self.talk is not None:
             self.talk.update(s)
 
@@ -387,17 +417,55 @@ class TablesPage:
         s = self.session
         if s is None or s.token is None:
             return False
-        try:
-            self.store.set_seat(s.table_id, s.token, seat, kind, bot)
-        except (BadToken, ValueError) as exc:
-            self.message(f"Could not change seat {seat + 1}: {exc}", "error")
-            return False
-        except store_errors() as exc:
-            self.message(store_trouble(exc), "error")
+        if self._attempt(lambda: self.store.set_seat(s.table_id, s.token, seat, kind, bot) or True,
+                         (BadToken, ValueError), f"Could not change seat {seat + 1}") is None:
             return False
         self.message(f"Seat {seat + 1} is now {'open for a player' if kind == 'free' else 'played by a bot'}.", "info")
         self._refresh_table()
         return True
+
+    def _attempt(self, call: Any, refusals: Any, refused: str) -> Any:
+        """``call()``'s value, or ``None`` after saying why not: ``refused: <reason>`` for one of
+        ``refusals``, the short sentence for a store failure (details to the log only)."""
+        try:
+            return call()
+        except refusals as exc:
+            self.message(f"{refused}: {exc}", "error")
+        except store_errors() as exc:
+            self.message(store_trouble(exc), "error")
+        return None
+
+    def set_public(self, public: bool) -> bool:
+        """The host lists the table on the tables page, or stops (the lobby's box)."""
+        s = self.session
+        if s is None:
+            return False
+        if self._attempt(lambda: set_public(self.store, s.table_id, s.token, public) or True, BadToken,
+                         "Could not list the table") is None:
+            return False
+        self.message("The table is listed on the tables page." if public else "The table is no longer listed.", "info")
+        return True
+
+    def set_timer(self, seconds: int) -> bool:
+        """The host sets the turn timer (the lobby's menu; 0: none)."""
+        s = self.session
+        if s is None or self._attempt(lambda: set_turn_timer(self.store, s.table_id, s.token, seconds) or True,
+                                      (BadToken, ValueError), "Could not set the turn timer") is None:
+            return False
+        self.message(f"Turn timer: {timer_words(seconds)}; a bot moves for a player out of time." if seconds
+                     else "No turn timer.", "info")
+        self._refresh_table()
+        return True
+
+    def _list_open(self) -> None:
+        rows = []
+        for t in open_tables(self.store):
+            title = GAMES[t.game].title if t.game in GAMES else t.game
+            rows.append(f'<li><a class="lsn-table-open-link" href="?table={html.escape(quote(t.id))}" target="_self">'
+                        f'{html.escape(title)}</a>, hosted by {html.escape(t.host_name)}: '
+                        f'{t.free} of {t.seats} seats free</li>')
+        self.open_list.value = (f'<div class="lsn-section-title">Open tables: join one</div><ul>{"".join(rows)}</ul>'
+                                if rows else "")
 
     def _refresh_table(self) -> None:
         """Read the table again now and redraw the lobby and the game screen."""

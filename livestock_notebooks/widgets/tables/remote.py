@@ -17,12 +17,14 @@ from __future__ import annotations
 
 import logging
 import re
+import time
 from typing import Any, Callable
 
 from ...core.errors import IllegalAction, NotYourDecision
 from ...core.protocol import Action, Event
 from ...core.session import GameInfo, LogEntry, Seat, Session
 from ...tables.service import action_from_legal
+from ...tables.social import turn_timer
 from ...tables.store import StaleVersion
 from ..shell.pacing import Ticker
 from ..common.dom import set_layout
@@ -66,6 +68,9 @@ class TableSession(Session):
         self.store = service.store
         self.table_id = record.id
         self.record = record
+        # the moves of the other seats arrive replayed from the store, not through apply: no
+        # record from the start here, so no review of a table's game (yet)
+        self.game_record = None
         self.version = record.version
         self.seat = seat
         self.token = token
@@ -75,6 +80,9 @@ class TableSession(Session):
         #: set when the host took this browser's seat back (the page forgets its token)
         self.lost_seat = False
         self.unshown: list[Event] = []  # events of a catch-up no redraw has shown yet
+        #: the host's turn timer in seconds (0: none): past it, a bot moves for a late player
+        self.timer = turn_timer(self.store, record.id)
+        self._seen_at = time.time()  # when this page first saw the version it shows
         self.log.extend(self._named_lines(service.store.actions(record.id)))
 
     # -- names ----------------------------------------------------------------------------
@@ -167,10 +175,29 @@ class TableSession(Session):
             events = self._played(played)
         return None, events + self.sync()
 
+    def play_for_late(self) -> list[Event]:
+        """Under a turn timer, when the person to decide is late: a bot moves for them (whichever
+        page gets there first); its events (``[]`` when no one is late)."""
+        if not self.timer or time.time() - self._seen_at < self.timer:
+            return []  # no one is late yet as far as this page knows (the service checks the stored time)
+        try:
+            played = self.service.play_for_late(self.table_id, self.timer)
+        except StaleVersion:
+            return []
+        if played is None or played.version != self.version + 1:
+            return []
+        self.log.append(self._late_note(self.current_player))
+        return self._played(played)
+
+    def _late_note(self, seat: Any) -> LogEntry:
+        who = self.name(seat) if isinstance(seat, int) else "a player"
+        return LogEntry(f"Time ran out for {who}: a bot moved for them.", seat if isinstance(seat, int) else None, "timer")
+
     def _played(self, played: Any) -> list[Event]:
         """Take a move this page committed (:class:`~livestock_notebooks.tables.service.Played`):
         its position, version and events, with no replay of the action log."""
         self.state, self.version = played.state, played.version
+        self._seen_at = time.time()
         self._logged(played.events)
         return list(played.events)
 
@@ -185,15 +212,18 @@ class TableSession(Session):
         record = self.store.get(self.table_id)
         self.record = record
         self.seats = table_seats(record)
+        self.timer = turn_timer(self.store, self.table_id)
         if self.token is not None and self.store.seat_of(self.table_id, self.token) != self.seat:
             self.lost_seat = True  # the host gave the seat to a bot or to a player: watch from now on
             self.seat = self.viewer = self.token = None
         if record.version == self.version:
             return []
         entries = [a for a in self.store.actions(self.table_id) if a.get("version", 0) > self.version]
+        self.log.extend(self._late_note(e.get("seat")) for e in entries if e.get("by") == "timer")
         events = self._replay(entries, record.save)
         self.state = self.service.load(record)
         self.version = record.version
+        self._seen_at = time.time()
         if events is None:  # the public lines the table logged
             self.log.extend(self._named_lines(entries))
             if self.state.is_over:
@@ -289,8 +319,8 @@ class TablePlay:
         s = self.session
         if self.app.session is not s:
             return False
+        events, s.unshown = s.unshown + s.play_for_late(), []
         stamp = s.store.stamp(s.table_id)
-        events, s.unshown = s.unshown, []
         if stamp != self._stamp:
             self._stamp = stamp
             events += s.sync()

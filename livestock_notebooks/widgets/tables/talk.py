@@ -1,10 +1,12 @@
-"""Under a table's game screen: the table's chat and, once the game is over, the rematch.
+"""Under a table's game screen: the table's chat and, once the game is over, the rematch; and "Continue on another device" for a seated player.
 
 :class:`TableTalk` shows the latest messages (escaped: a name or a message is text, never
 markup), a box and a Send button for a seated player (a watcher reads only), and at the end of
 the game a *Rematch* button (same seats, a new deal; :func:`~livestock_notebooks.tables.social.
 rematch`). Once a rematch exists every seated page links to it and keeps this browser's seat
-token for it, so the link opens the new game at the same seat.
+token for it, so the link opens the new game at the same seat. *Continue on another device*
+shows a one-time link (:func:`~livestock_notebooks.tables.social.seat_move_code`) that moves the
+seat to the browser that opens it.
 """
 from __future__ import annotations
 
@@ -14,7 +16,9 @@ from urllib.parse import quote
 
 import ipywidgets as w
 
-from ...tables.social import CHAT_MAX, ChatRefused, chat_lines, post_chat, rematch, rematch_of
+from ...tables.social import (
+    CHAT_MAX, MOVE_SECONDS, ChatRefused, chat_lines, post_chat, rematch, rematch_of, seat_move_code,
+)
 from ...tables.store import BadToken, TableError
 from ..common.dom import button, hide, message_html, show
 
@@ -25,9 +29,10 @@ class TableTalk:
     """The chat and the rematch of the table a page shows (see the module docstring).
     ``remember(table_id, token)`` keeps a seat token for this browser (the page's ``SeatTokens``)."""
 
-    def __init__(self, store: Any, remember: Callable[[str, str], Any]):
+    def __init__(self, store: Any, remember: Callable[[str, str], Any], link_for: Callable[[str], str] = str):
         self.store = store
         self.remember = remember
+        self.link_for = link_for  # the table's page address for a table id
         self.session: Any = None
         self.lines = w.HTML()
         self.lines.add_class("lsn-table-chat-lines")
@@ -42,10 +47,18 @@ class TableTalk:
                                      width="auto", icon="refresh")
         self.rematch_link = w.HTML()
         self.rematch_link.add_class("lsn-table-rematch-link")
+        self.move_button = button("Continue on another device", "lsn-table-move", self._move_link,
+                                  width="auto", icon="mobile")
+        self.move_link = w.Text(layout=w.Layout(width="min(36em, 100%)"))
+        self.move_link.add_class("lsn-table-move-link")
+        self.move_note = w.HTML()
+        self.move_box = w.VBox([self.move_button, self.move_link, self.move_note])
         self.widget = w.VBox([w.HTML('<div class="lsn-section-title">Table chat</div>'), self.lines,
-                              self.write_box, self.note, w.HBox([self.rematch_button, self.rematch_link])])
+                              self.write_box, self.note, w.HBox([self.rematch_button, self.rematch_link]),
+                              self.move_box])
         self.widget.add_class("lsn-table-talk")
         hide(self.rematch_button)
+        hide(self.move_link)
 
     def update(self, session: Any) -> None:
         """Show the table of ``session`` as it is now: its messages, who may write, the rematch."""
@@ -57,6 +70,7 @@ class TableTalk:
         if value != self.lines.value:
             self.lines.value = value
         (show if session.token is not None else hide)(self.write_box)
+        (show if session.token is not None else hide)(self.move_box)
         self._show_rematch(session)
 
     def _show_rematch(self, session: Any) -> None:
@@ -84,6 +98,21 @@ class TableTalk:
         self.entry.value = ""
         self.note.value = ""
         self.update(s)
+
+    def _move_link(self) -> None:
+        s = self.session
+        if s is None:
+            return
+        try:
+            code = seat_move_code(self.store, s.table_id, s.token)
+        except BadToken as exc:
+            self.move_note.value = message_html(f"No link: {exc}.", "error")
+            return
+        self.move_link.value = f"{self.link_for(s.table_id)}&move={quote(code)}"
+        show(self.move_link)
+        self.move_note.value = message_html(
+            f"Open this link on your other device: your seat moves there and this page goes on watching. "
+            f"It works once, for {MOVE_SECONDS / 60:.0f} minutes; do not share it.", "info")
 
     def _rematch(self) -> None:
         s = self.session

@@ -1,0 +1,160 @@
+"""Static web edition: first visit to a playable page, repeat visit, a board click, site size.
+
+Usage: python benchmarks/static_site.py [--site DIR] [--reps 3] [--page livestock_uprising_play]
+
+Builds the site (``livestock-notebooks build-site``; or takes ``--site``), serves it with
+Python's ``http.server`` on loopback and opens the play page in Chromium with every request
+outside that server aborted. Printed, with the served app's figures from the same run (a
+``livestock-notebooks`` server on loopback, same page, same browser):
+
+- first visit (empty browser cache) to playable (the setup screen's Start button shown), split
+  into: Pyodide booted (its "Loading" line), packages installed ("Loaded"), then the kernel
+  and the notebook run until the widgets show;
+- repeat visit (same browser profile: the HTTP cache) to playable;
+- the served app's page to playable;
+- a click on the board (the first move of a seeded game) until the board shows it, median of
+  ``--reps`` games, in each edition;
+- the site's size on disk.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "tests"))
+sys.path.insert(0, str(REPO / "benchmarks"))
+
+from browser import CHROMIUM_ARGS, VoilaServer, free_port, wait_for_port  # noqa: E402
+from screens import first_move, start_game  # noqa: E402
+
+from livestock_notebooks.static_site.build import build_site, site_size  # noqa: E402
+
+
+def offline_context(browser, site: str):
+    ctx = browser.new_context(viewport={"width": 1366, "height": 768})
+    ctx.blocked = []
+
+    def route(r):
+        if r.request.url.startswith(site + "/"):
+            r.continue_()
+        else:
+            ctx.blocked.append(r.request.url)
+            r.abort()
+    ctx.route("**/*", route)
+    return ctx
+
+
+def visit(ctx, url: str) -> tuple[object, dict[str, float]]:
+    """Open ``url`` in a new page of ``ctx``; seconds from navigation to each mark."""
+    page = ctx.new_page()
+    page.set_default_timeout(180_000)
+    marks: dict[str, float] = {}
+    t0 = time.perf_counter()
+
+    def console(msg):
+        text = msg.text
+        if text.startswith("Loading ") and "booted" not in marks:
+            marks["booted"] = time.perf_counter() - t0
+        elif text.startswith("Loaded ") and "packages" not in marks:
+            marks["packages"] = time.perf_counter() - t0
+    page.on("console", console)
+    page.goto(url)
+    page.locator(".lsn-app").first.wait_for(state="visible")
+    marks["widgets"] = time.perf_counter() - t0
+    page.locator("button.lsn-start:visible, button.lsn-resume-new:visible").first.wait_for(state="visible")
+    marks["playable"] = time.perf_counter() - t0
+    return page, marks
+
+
+def clicks(ctx, url: str, name: str, reps: int) -> list[float]:
+    out = []
+    for _ in range(reps):
+        page, _marks = visit(ctx, url)
+        start_game(page)
+        ms, _painted = first_move(page, name)
+        out.append(ms)
+        page.close()
+    return out
+
+
+def main(argv=None) -> dict:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--site", help="an already built site (default: build one into a temporary folder)")
+    ap.add_argument("--cache", help="build-site's download cache")
+    ap.add_argument("--reps", type=int, default=3, help="games per edition for the click time")
+    ap.add_argument("--page", default="livestock_uprising_play",
+                    choices=["livestock_uprising_play", "battlegoats_play", "space_pigs_play"])
+    ap.add_argument("--chromium", default="/usr/bin/chromium")
+    args = ap.parse_args(argv)
+    from playwright.sync_api import sync_playwright
+
+    work = Path(tempfile.mkdtemp(prefix="lsn-static-bench-"))
+    t_build = time.perf_counter()
+    site = Path(args.site) if args.site else build_site(work / "site", cache=args.cache, log=lambda s: None)
+    build_s = time.perf_counter() - t_build if not args.site else float("nan")
+    port = free_port()
+    http = subprocess.Popen([sys.executable, "-m", "http.server", "--bind", "127.0.0.1", "--directory",
+                             str(site), str(port)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    (work / "home").mkdir()
+    served = VoilaServer(work / "home")
+    load_before = os.getloadavg()[0]
+    try:
+        wait_for_port(port, process=http)
+        base = f"http://127.0.0.1:{port}"
+        static_url = f"{base}/voici/render/{args.page}.html"
+        served_url = f"{served.base_url}/voila/render/{args.page}.ipynb"
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=args.chromium, args=CHROMIUM_ARGS, headless=True)
+            ctx = offline_context(browser, base)
+            page, first = visit(ctx, static_url)
+            page.close()
+            page, repeat = visit(ctx, static_url)
+            page.close()
+            static_clicks = clicks(ctx, static_url, args.page, args.reps)
+            blocked = list(ctx.blocked)
+            ctx.close()
+            sctx = browser.new_context(viewport={"width": 1366, "height": 768})
+            page, served_first = visit(sctx, served_url)
+            page.close()
+            served_clicks = clicks(sctx, served_url, args.page, args.reps)
+            sctx.close()
+            browser.close()
+    finally:
+        served.stop()
+        http.terminate()
+        http.wait(timeout=10)
+    result = {
+        "page": args.page, "site_mb": site_size(site) / 1e6, "build_s": build_s,
+        "first": first, "repeat": repeat, "served_first": served_first,
+        "static_click_ms": statistics.median(static_clicks), "served_click_ms": statistics.median(served_clicks),
+        "blocked": blocked, "load": (load_before, os.getloadavg()[0]), "cpus": os.cpu_count(),
+    }
+    report(result)
+    return result
+
+
+def report(r: dict) -> None:
+    f, rep, s = r["first"], r["repeat"], r["served_first"]
+    booted, packages = f.get("booted", float("nan")), f.get("packages", float("nan"))
+    print(f"static site: {r['site_mb']:.1f} MB on disk (build {r['build_s']:.0f} s); page {r['page']}; "
+          f"{r['cpus']} CPUs, load average {r['load'][0]:.1f} -> {r['load'][1]:.1f}")
+    print(f"first visit to playable   {f['playable']:6.1f} s  (Pyodide booted {booted:.1f} s, packages "
+          f"+{packages - booted:.1f} s, kernel and notebook run to widgets +{f['widgets'] - packages:.1f} s, "
+          f"to Start +{f['playable'] - f['widgets']:.1f} s)")
+    print(f"repeat visit to playable  {rep['playable']:6.1f} s")
+    print(f"served app to playable    {s['playable']:6.1f} s")
+    ratio = r["static_click_ms"] / r["served_click_ms"]
+    print(f"board click to update     {r['static_click_ms']:6.0f} ms static, {r['served_click_ms']:.0f} ms served "
+          f"({ratio:.2f}x)")
+    print(f"requests outside the site: {len(r['blocked'])}")
+
+
+if __name__ == "__main__":
+    main()
