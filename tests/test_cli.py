@@ -305,3 +305,13 @@ def test_every_page_s_tab_title_names_it() -> None:
         nb = json.loads((REPO / "notebooks" / entry.file).read_text())
         assert nb["metadata"]["title"] == f"{entry.title} · Livestock Notebooks", entry.file
     assert "BattleGoats" in json.loads((REPO / "notebooks" / "battlegoats_play.ipynb").read_text())["metadata"]["title"]
+
+
+def test_a_postgresql_tables_url_without_psycopg_is_one_line(capsys, monkeypatch) -> None:
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "psycopg" else real(name, *a))
+    monkeypatch.setenv("LIVESTOCK_TABLES_URL", "postgresql://u:p@127.0.0.1/tables")
+    said = _one_line_error(*_run(["--no-browser"], capsys)[::2])
+    assert said.endswith("pip install 'livestock-notebooks[postgres]'")

@@ -121,3 +121,14 @@ def test_the_local_cluster_and_its_dashboard_listen_on_loopback_only():
         assert client.scheduler.address.startswith("tcp://127.0.0.1:")
         assert client.dashboard_link.startswith("http://127.0.0.1:")
         assert all(address.startswith("tcp://127.0.0.1:") for address in client.scheduler_info()["workers"])
+
+
+def test_without_the_lab_extra_a_run_says_which_extra_to_install(tmp_path, monkeypatch):
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "pyarrow" else real(name, *a))
+    with pytest.raises(runner.LabError) as caught:
+        lab.run(EXPERIMENT, tmp_path / "out", scheduler="serial")
+    assert str(caught.value) == "the balance lab needs pyarrow: pip install 'livestock-notebooks[lab]'"
+    assert not (tmp_path / "out").exists()

@@ -353,8 +353,8 @@ the cookbooks need the served app: a Python program that serves the same pages
 livestock-notebooks</pre>
 <p>It opens the app on <code>http://127.0.0.1:8866/</code>. To let friends join, run it where they can
 reach it: <code>livestock-notebooks --ip 0.0.0.0 --allow-remote</code> (there is no password: put it
-behind a proxy with TLS and a login). The project's README, sections <em>Running the app</em> and
-<em>Several app servers on one PostgreSQL database</em>, says more.</p>
+behind a proxy with TLS and a login). The project's <code>docs/hosting.md</code> (on your network,
+behind a proxy, what one server holds) and its README say more.</p>
 <p>Saves are the same files in both: <em>Menu, Save game</em> here downloads a file the served app
 loads, and the other way round.</p>
 <p><a href="voici/render/index.html">Back to the games</a></p>
