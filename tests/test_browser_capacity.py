@@ -1,8 +1,9 @@
 """Pages under load, end to end: one ``livestock-notebooks --preheat 1`` server (its own HOME)
 serving the BattleGoats play page and a page that fails the first time it runs.
 
-- 20 play pages opened at once (each its own browser context, so its own kernel) all become
-  playable, within a bounded time;
+- several play pages opened at once (each its own browser context, so its own kernel) all
+  become playable, within a bounded time (the crowd of 20 and more, with its timings, is
+  ``benchmarks/capacity.py --counts 5 10 20 40``: a measurement, not a test);
 - a page whose kernel could not make it ready says so in a short message and tries again by
   itself (never a blank page);
 - a preheated kernel (started before anyone asked) learns the visitor's browser id: the game's
@@ -28,8 +29,8 @@ from playwright.sync_api import expect  # noqa: E402
 
 from browser import NOTEBOOKS_DIR, ServerProcess, free_port, server_command, start_game, voila_url  # noqa: E402
 
-PAGES_AT_ONCE = 20
-#: the whole crowd's wait: 20 kernels and 20 pages on a busy 2-core machine (one took 60-90 s)
+PAGES_AT_ONCE = 5
+#: the whole crowd's wait on a busy 2-core machine (20 pages took 60-90 s)
 CROWD_SECONDS = 300
 
 FLAKY_SOURCE = """\
@@ -70,7 +71,7 @@ def crowd_server(tmp_path_factory):
         server.stop()
 
 
-def test_twenty_play_pages_opened_at_once_all_become_playable(crowd_server, browser):
+def test_several_play_pages_opened_at_once_all_become_playable(crowd_server, browser):
     server = crowd_server[0]
     contexts = [browser.new_context(viewport={"width": 1366, "height": 768}) for _ in range(PAGES_AT_ONCE)]
     pages = [c.new_page() for c in contexts]

@@ -22,7 +22,9 @@ pytest.importorskip("voici_core")
 from playwright.sync_api import TimeoutError as PlaywrightTimeout, expect  # noqa: E402
 
 from browser import LOOPBACK, choose_seats, free_port, open_menu, screenshot_path, wait_for_port  # noqa: E402
+from layout_shift import tutorial_prefix  # noqa: E402
 from livestock_notebooks.core.session import Session  # noqa: E402
+from livestock_notebooks.games import GAMES  # noqa: E402
 from livestock_notebooks.livestock_uprising import GAME as LIVESTOCK  # noqa: E402
 from livestock_notebooks.static_site.build import STATIC_PAGES, build_site, site_size  # noqa: E402
 
@@ -163,12 +165,9 @@ def test_play_page_move_and_bot_answer_offline(browser, site_url, name):
         context.close()
 
 
-TUTORIALS = {"livestock_uprising": "lsn-tut", "battlegoats": "lsn-bg-tut", "space_pigs": "lsn-tut"}
-
-
-@pytest.mark.parametrize("game", list(TUTORIALS))
+@pytest.mark.parametrize("game", list(GAMES))
 def test_tutorial_first_step_offline(browser, site_url, game):
-    p = TUTORIALS[game]
+    p = tutorial_prefix(game)
     context, page, blocked = open_offline(browser, site_url, f"{game}_tutorial")
     try:
         header = page.locator(f".{p}-header")
