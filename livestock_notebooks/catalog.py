@@ -1,7 +1,9 @@
 """The list of the project's notebooks, shown on the front page (``notebooks/index.ipynb``).
 
 Add a line here when you add a notebook: ``tests/test_app.py`` fails for any notebook in
-``notebooks/`` that is missing from :data:`NOTEBOOKS`. The front page lists only the entries
+``notebooks/`` that is missing from :data:`NOTEBOOKS`. Each game's play page and tutorial
+(``<game>_play.ipynb``, ``<game>_tutorial.ipynb``) are listed from the registry of games
+(:data:`livestock_notebooks.games.GAMES`: its title and blurb). The front page lists only the entries
 whose file exists, so planned notebooks can be listed before they are written.
 
 Pure Python: no widget import.
@@ -15,6 +17,8 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
+
+from .games import GAMES
 
 
 @dataclass(frozen=True)
@@ -53,49 +57,17 @@ NOTEBOOKS: tuple[Entry, ...] = (
         "with 95% intervals.",
         "Odds explorers",
     ),
-    Entry(
-        "livestock_uprising_play.ipynb",
-        "Play Livestock Uprising",
-        "Chickens, pigs, goats and cows fight for the farm: play on the board against friends or computer players.",
-        "Play",
-    ),
-    Entry(
-        "battlegoats_play.ipynb",
-        "Play BattleGoats",
-        "Lay your goat army face down on a 3x3 battlefield and battle it out.",
-        "Play",
-    ),
-    Entry(
-        "space_pigs_play.ipynb",
-        "Play Space Pigs",
-        "Lead a pig clan: colonise planets, fight aliens and run for Royal Pig.",
-        "Play",
-    ),
+    *(Entry(f"{name}_play.ipynb", f"Play {g.title}", g.blurb, "Play") for name, g in GAMES.items()),
     Entry(
         "tables.ipynb",
         "Play with friends",
-        "Make a table for any of the three games and send its link: each friend plays from their own "
+        "Make a table for any of the games and send its link: each friend plays from their own "
         "browser and sees only their own cards; bots can take seats too.",
         "Play",
     ),
-    Entry(
-        "livestock_uprising_tutorial.ipynb",
-        "Livestock Uprising tutorial",
-        "Learn the game step by step by making the moves yourself.",
-        "Learn the rules",
-    ),
-    Entry(
-        "battlegoats_tutorial.ipynb",
-        "BattleGoats tutorial",
-        "Learn BattleGoats one short step at a time, on the real board.",
-        "Learn the rules",
-    ),
-    Entry(
-        "space_pigs_tutorial.ipynb",
-        "Space Pigs tutorial",
-        "Learn Space Pigs by playing through a guided first game.",
-        "Learn the rules",
-    ),
+    *(Entry(f"{name}_tutorial.ipynb", f"{g.title} tutorial",
+            f"Learn {g.title} one short step at a time, making the moves yourself on the real board.",
+            "Learn the rules") for name, g in GAMES.items()),
     Entry(
         "house_rules.ipynb",
         "House rules",

@@ -305,7 +305,7 @@ def allowed_hosts(ip: str, extra: Sequence[str] = ()) -> frozenset[str]:
 def host_allowed(host_header: str, allowed: frozenset[str]) -> bool:
     """``host_allowed("127.0.0.1:8866", ...)``: the Host header's name is one we serve."""
     match = re.match(r"^\[?([^\]]*?)\]?(:\d+)?$", host_header.strip().lower())
-    return bool(match) and match.group(1) in allowed
+    return match is not None and match.group(1) in allowed
 
 
 def remote_refusal(ip: str, allow_remote: bool) -> str | None:

@@ -38,7 +38,7 @@ class CommandError(Exception):
 class CommandParser(argparse.ArgumentParser):
     """An argparse parser whose errors are one line: the message and where to find help."""
 
-    def error(self, message: str) -> Any:  # type: ignore[override]
+    def error(self, message: str) -> Any:
         self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
 
 

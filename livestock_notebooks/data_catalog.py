@@ -25,14 +25,12 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from .catalog import HtmlPage
+from .core.data_files import DATA_DIR, Reading, _rel, data_files, game_of, load, readings
+from .games import GAMES as _GAMES
 
 SOURCES: tuple[str, ...] = ("rulebook", "published", "house")
-DATA_DIR = Path(__file__).resolve().parent / "data"
-GAMES: dict[str, str] = {
-    "livestock_uprising": "Livestock Uprising",
-    "battlegoats": "BattleGoats",
-    "space_pigs": "Space Pigs",
-}
+#: each game's title by its name, in the registry's order (:data:`livestock_notebooks.games.GAMES`)
+GAMES: dict[str, str] = {name: info.title for name, info in _GAMES.items()}
 READING_FIELDS: tuple[str, ...] = ("rule", "reading", "reason", "section", "source")
 #: Keys holding prose about an object, shown as its note.
 NOTE_KEYS: tuple[str, ...] = ("note", "source_note", "about", "text", "ability")
@@ -68,39 +66,6 @@ class HouseValue:
     note: str
 
 
-@dataclass(frozen=True)
-class Reading:
-    """A reading of a rule, from a data file's top-level ``readings`` list."""
-
-    game: str
-    file: str
-    rule: str
-    reading: str
-    reason: str
-    section: str
-    source: str
-    #: the odds topic the reading explains (its ``odds_topic`` key), shown beside the odds
-    topic: str = ""
-
-
-def data_files(data_dir: str | os.PathLike[str] | None = None) -> list[Path]:
-    """Every ``*.json`` under the data folder, sorted; ``lab/`` (finished balance-lab studies:
-    results, not game values) is not one of them."""
-    root = Path(data_dir) if data_dir is not None else DATA_DIR
-    return sorted(p for p in root.rglob("*.json") if p.relative_to(root).parts[0] not in ("lab", "calibration"))
-
-
-def _rel(path: Path, root: Path) -> str:
-    return path.relative_to(root).as_posix()
-
-
-def game_of(path: Path, data_dir: str | os.PathLike[str] | None = None) -> str:
-    """The game a data file belongs to: its folder under ``data/`` (``"general"`` at the top)."""
-    root = Path(data_dir) if data_dir is not None else DATA_DIR
-    parts = path.relative_to(root).parts
-    return parts[0] if len(parts) > 1 else "general"
-
-
 def game_title(game: str) -> str:
     return GAMES.get(game, game.replace("_", " ").title())
 
@@ -120,11 +85,6 @@ def _walk(obj: Any, path: str = "") -> Iterator[tuple[str, Any]]:
     elif isinstance(obj, list):
         for index, value in enumerate(obj):
             yield from _walk(value, _join(path, index))
-
-
-def load(path: Path) -> Any:
-    with open(path, encoding="utf-8") as handle:
-        return json.load(handle)
 
 
 def source_marks(data_dir: str | os.PathLike[str] | None = None) -> list[SourceMark]:
@@ -220,32 +180,6 @@ def house_values(data_dir: str | os.PathLike[str] | None = None) -> list[HouseVa
                     found.append(
                         HouseValue(game, rel, path, label, field, obj.get(field), note)
                     )
-    return found
-
-
-def readings(data_dir: str | os.PathLike[str] | None = None) -> list[Reading]:
-    """Every rule reading (top-level ``readings`` lists), in file order."""
-    root = Path(data_dir) if data_dir is not None else DATA_DIR
-    found = []
-    for file in data_files(root):
-        data = load(file)
-        if not isinstance(data, dict) or not isinstance(data.get("readings"), list):
-            continue
-        for item in data["readings"]:
-            if not isinstance(item, dict):
-                continue
-            found.append(
-                Reading(
-                    game_of(file, root),
-                    _rel(file, root),
-                    str(item.get("rule", "")),
-                    str(item.get("reading", "")),
-                    str(item.get("reason", "")),
-                    str(item.get("section", "")),
-                    str(item.get("source", "")),
-                    str(item.get("odds_topic", "")),
-                )
-            )
     return found
 
 

@@ -31,7 +31,7 @@ import time
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from . import tournament
+from .games import GAMES, game_info
 from .core.errors import SaveFileError
 from .core.game_info import GameInfo
 from .win_chance import chances, estimator
@@ -116,7 +116,7 @@ def record_of(save_text: str | bytes) -> tuple[str, dict]:
     if len(record["moves"]) > 100_000:
         raise SaveFileError("the save's record has too many moves to be a game")
     game = data.get("game")
-    if game not in tournament.GAMES:
+    if game not in GAMES:
         raise SaveFileError(f"the save names no game this package has ({game!r})")
     return game, record
 
@@ -133,7 +133,7 @@ def review_game(save_text: str | bytes, level: str = "normal", *, worlds: int | 
 def review_record(game: str | GameInfo, record: dict, level: str = "normal", *, worlds: int | None = None,
                   seed: int = 0, finished_only: bool = False) -> Review:
     """:func:`review_game` on a record ``{"start": engine save, "moves": [index, ...]}``."""
-    info = tournament.game_info(game)
+    info = game_info(game)
     began = time.perf_counter()
     try:
         state = info.load(record["start"])

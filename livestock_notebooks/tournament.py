@@ -8,7 +8,7 @@
     >>> sorted(tournament.summary(records)["bots"])
     ['random', 'smart']
 
-A game is named by its ``GAME.name`` (``livestock_uprising``, ``battlegoats``, ``space_pigs``).
+A game is named by its ``GAME.name``, as :data:`livestock_notebooks.games.GAMES` lists them.
 Each game is played by :func:`play_one`, the unit of work: its seed is :func:`game_seed` of the
 base seed and the game's index, so a game's record is the same whether it is played alone,
 in a loop here, or on another machine. Bots are made and asked exactly as a play page asks
@@ -29,34 +29,14 @@ import inspect
 import math
 import statistics
 import time
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
-from . import battlegoats, livestock_uprising, space_pigs
 from .core.game_info import GameInfo
+from .games import GAMES, game_info
 
 __all__ = [
     "GAMES", "format_summary", "game_info", "game_seed", "play_games", "play_one", "seats_for", "summary", "wilson_interval",
 ]
-
-#: The games by id (``GAME.name``).
-GAMES: dict[str, GameInfo] = {g.name: g for g in (livestock_uprising.GAME, battlegoats.GAME, space_pigs.GAME)}
-
-# How far a game went, in the unit its ``max_rounds`` counts: the round (or turn) begun.
-_ROUNDS_BEGUN: dict[str, Callable[[Any], int]] = {
-    "livestock_uprising": lambda s: s.rounds_played + 1,  # rounds_played counts rounds completed
-    "battlegoats": lambda s: s.round,
-    "space_pigs": lambda s: s.turn,
-}
-
-
-def game_info(game: str | GameInfo) -> GameInfo:
-    """The :class:`GameInfo` of a game id; ``ValueError`` naming the known ids otherwise."""
-    if isinstance(game, GameInfo):
-        return game
-    if game not in GAMES:
-        raise ValueError(f"unknown game {game!r}; the games are {sorted(GAMES)}")
-    return GAMES[game]
-
 
 def game_seed(base: int, index: int) -> int:
     """The seed of game ``index`` of a run seeded ``base``: fixed by the pair alone, so the
@@ -149,8 +129,8 @@ def play_one(game: str | GameInfo, seats: Sequence[str], seed: int, index: int =
         state.apply(action)
         actions += 1
     seconds = time.perf_counter() - start
-    begun = _ROUNDS_BEGUN.get(info.name)
-    rounds = max(0, int(begun(state))) if begun is not None else 0
+    # how far the game went, in the unit its max_rounds counts: the round (or turn) begun
+    rounds = max(0, int(info.lab.rounds_begun(state))) if info.lab is not None else 0
     if max_rounds is not None:
         rounds = min(rounds, max_rounds)
     record: dict[str, Any] = {

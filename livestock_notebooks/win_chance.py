@@ -24,7 +24,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Sequence
 
-from . import tournament
+from .games import game_info
 
 __all__ = ["Chance", "MIN_PLAYOUTS", "WORLDS", "calibrate", "calibration_table", "chances", "estimator"]
 
@@ -104,7 +104,7 @@ def _chance(game: str, scores: Sequence[float]) -> Chance:
 def estimator(game: str, level: str = "normal", seed: int = 0) -> Any:
     """The strong bot at ``level`` whose playouts the figures come from."""
     name = {"easy": "strong-easy", "normal": "strong", "hard": "strong-hard"}[level]
-    return tournament.game_info(game).make_bot(name, seed)
+    return game_info(game).make_bot(name, seed)
 
 
 def chances(game: str, view: Any, seat: int, actions: Sequence[Any], *, level: str = "normal",

@@ -213,9 +213,10 @@ class ServerProcess:
 class VoilaServer(ServerProcess):
     """A running ``livestock-notebooks`` process on a free loopback port."""
 
-    def __init__(self, home: Path, *, extra: Sequence[str] = (), startup_timeout: float = 90.0):
+    def __init__(self, home: Path, *, extra: Sequence[str] = (), env: dict[str, str] | None = None,
+                 startup_timeout: float = 90.0):
         port = free_port()
-        super().__init__(server_command(port, extra), home, port=port, startup_timeout=startup_timeout)
+        super().__init__(server_command(port, extra), home, port=port, env=env, startup_timeout=startup_timeout)
 
 
 class BinderLikeServer(ServerProcess):

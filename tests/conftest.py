@@ -104,11 +104,20 @@ def notebooks_dir() -> Path:
 
 @pytest.fixture(scope="session")
 def _voila_server_process(tmp_path_factory):
-    server = VoilaServer(tmp_path_factory.mktemp("voila-home"))
+    """The one app server the browser tests share (a test starts its own only when it needs
+    other server options); its tables in a SQLite file of its own (:func:`voila_tables_url`)."""
+    home = tmp_path_factory.mktemp("voila-home")
+    server = VoilaServer(home, env={"LIVESTOCK_TABLES_URL": f"sqlite:///{home / 'tables.db'}"})
     try:
         yield server
     finally:
         server.stop()
+
+
+@pytest.fixture(scope="session")
+def voila_tables_url(_voila_server_process) -> str:
+    """The table store of the shared server (``TableStore(url)`` reads what its pages wrote)."""
+    return f"sqlite:///{_voila_server_process.home / 'tables.db'}"
 
 
 @pytest.fixture(scope="session")

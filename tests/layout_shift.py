@@ -48,8 +48,12 @@ SEATS = {
     "battlegoats_play": ["Human", "Smart"],
     "space_pigs_play": ["Human", "Greedy", "Greedy"],
 }
-#: notebook stem of each tutorial -> the CSS prefix of its tutorial card
-TUTORIALS = {"livestock_uprising": "lsn-tut", "battlegoats": "lsn-bg-tut", "space_pigs": "lsn-tut"}
+#: the CSS prefix of a game's tutorial card where it is not "lsn-tut"
+TUTORIAL_PREFIXES = {"battlegoats": "lsn-bg-tut"}
+
+
+def tutorial_prefix(game: str) -> str:
+    return TUTORIAL_PREFIXES.get(game, "lsn-tut")
 
 #: what a decision may click, in order of preference; a group whose click changed nothing is
 #: passed over at the next decision (e.g. a General chosen again and again)
@@ -234,10 +238,10 @@ def measure_tutorial(browser, base_url: str, game: str, size=(1366, 768), on_ste
     context, page, errors = open_page(browser, base_url, f"{game}_tutorial", size, start=False)
     try:
         page.evaluate(OBSERVER_JS)
-        page.locator(f".{TUTORIALS[game]}-header").wait_for(state="visible")
+        page.locator(f".{tutorial_prefix(game)}-header").wait_for(state="visible")
         page.wait_for_timeout(500)
         t0 = now(page)
-        steps = walk_tutorial(page, TUTORIALS[game], on_step=(lambda n, t: on_step(page, n, t)) if on_step else None)
+        steps = walk_tutorial(page, tutorial_prefix(game), on_step=(lambda n, t: on_step(page, n, t)) if on_step else None)
         return {"cls": layout_shift(page), "cls_steps": layout_shift(page, t0), "steps": steps,
                 "entries": sorted(shift_entries(page, t0, 0.005), key=lambda e: -e["value"])[:8],
                 "errors": errors}

@@ -2,7 +2,8 @@
 serving the BattleGoats play page and a page that fails the first time it runs.
 
 - 20 play pages opened at once (each its own browser context, so its own kernel) all become
-  playable, within a bounded time;
+  playable, within a bounded time (their timings, and crowds of 40, are
+  ``benchmarks/capacity.py --counts 5 10 20 40``: a measurement, not a test);
 - a page whose kernel could not make it ready says so in a short message and tries again by
   itself (never a blank page);
 - a preheated kernel (started before anyone asked) learns the visitor's browser id: the game's
@@ -29,7 +30,7 @@ from playwright.sync_api import expect  # noqa: E402
 from browser import NOTEBOOKS_DIR, ServerProcess, free_port, server_command, start_game, voila_url  # noqa: E402
 
 PAGES_AT_ONCE = 20
-#: the whole crowd's wait: 20 kernels and 20 pages on a busy 2-core machine (one took 60-90 s)
+#: the whole crowd's wait on a busy 2-core machine (20 pages took 60-90 s)
 CROWD_SECONDS = 300
 
 FLAKY_SOURCE = """\
@@ -70,7 +71,7 @@ def crowd_server(tmp_path_factory):
         server.stop()
 
 
-def test_twenty_play_pages_opened_at_once_all_become_playable(crowd_server, browser):
+def test_several_play_pages_opened_at_once_all_become_playable(crowd_server, browser):
     server = crowd_server[0]
     contexts = [browser.new_context(viewport={"width": 1366, "height": 768}) for _ in range(PAGES_AT_ONCE)]
     pages = [c.new_page() for c in contexts]
@@ -78,17 +79,21 @@ def test_twenty_play_pages_opened_at_once_all_become_playable(crowd_server, brow
     for page in pages:
         page.goto(voila_url(server.base_url, "battlegoats_play.ipynb"), wait_until="commit",
                   timeout=CROWD_SECONDS * 1000)
-    playable = 0
+    playable, stuck = 0, []
     try:
-        for page in pages:
+        for i, page in enumerate(pages):
             left = max(1.0, CROWD_SECONDS - (time.monotonic() - start))
-            expect(page.locator("button.lsn-start")).to_be_visible(timeout=left * 1000)
-            playable += 1
+            try:
+                expect(page.locator("button.lsn-start")).to_be_visible(timeout=left * 1000)
+                playable += 1
+            except AssertionError:  # say what the page shows instead
+                shown = page.evaluate("() => (document.body && document.body.innerText || '').slice(0, 120)")
+                stuck.append(f"page {i}: {shown!r}")
     finally:
         print(f"{playable} of {PAGES_AT_ONCE} pages playable after {time.monotonic() - start:.0f} s")
         for context in contexts:
             context.close()
-    assert playable == PAGES_AT_ONCE
+    assert playable == PAGES_AT_ONCE, stuck
 
 
 def test_a_page_that_could_not_be_made_ready_says_so_and_tries_again(crowd_server, browser):

@@ -21,10 +21,11 @@ pytest.importorskip("playwright")
 from playwright.sync_api import expect  # noqa: E402
 
 from browser import (  # noqa: E402
-    ServerProcess, free_port, outside_requests, page_text, screenshot_path, server_command, voila_url, wait_for_voila,
+    outside_requests, page_text, screenshot_path, voila_url, wait_for_voila,
 )
 from livestock_notebooks import battlegoats as bg  # noqa: E402
 from livestock_notebooks import livestock_uprising as lu  # noqa: E402
+from livestock_notebooks.games import GAMES  # noqa: E402
 from livestock_notebooks.livestock_uprising import data as LD  # noqa: E402
 from livestock_notebooks.tables.store import TableStore  # noqa: E402
 
@@ -32,17 +33,10 @@ SERVER_LOG: list = []  # the server's log, quoted when a wait times out
 
 
 @pytest.fixture(scope="module")
-def tables_server(tmp_path_factory):
-    """A server of its own, its tables in a temporary SQLite file."""
-    home = tmp_path_factory.mktemp("tables-home")
-    db = home / "tables.db"
-    port = free_port()
-    server = ServerProcess(server_command(port), home, port=port, env={"LIVESTOCK_TABLES_URL": f"sqlite:///{db}"})
-    SERVER_LOG[:] = [server.log_path]
-    try:
-        yield server.base_url, TableStore(f"sqlite:///{db}")
-    finally:
-        server.stop()
+def tables_server(voila_server, voila_server_log, voila_tables_url):
+    """The shared app server and its table store."""
+    SERVER_LOG[:] = [voila_server_log]
+    return voila_server, TableStore(voila_tables_url)
 
 
 class Player:
@@ -81,7 +75,7 @@ class Player:
 
 
 def create_table(host: Player, game: str, seats: list[str], seed: int) -> str:
-    game_title = {"battlegoats": "BattleGoats", "livestock_uprising": "Livestock Uprising"}[game]
+    game_title = GAMES[game].title
     page = host.page
     page.locator(".lsn-table-your-name input").fill(host.name)
     page.locator(".lsn-table-game").get_by_text(game_title, exact=True).click()

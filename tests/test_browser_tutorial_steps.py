@@ -19,15 +19,13 @@ pytest.importorskip("playwright")
 from playwright.sync_api import expect  # noqa: E402
 
 from browser import open_advanced, open_page, screenshot_path, wait_for_voila  # noqa: E402
-from layout_shift import OBSERVER_JS, layout_shift, now, shift_entries  # noqa: E402
-
-#: notebook stem -> the CSS prefix of its tutorial card
-TUTORIALS = {"livestock_uprising": "lsn-tut", "battlegoats": "lsn-bg-tut", "space_pigs": "lsn-tut"}
+from layout_shift import OBSERVER_JS, layout_shift, now, shift_entries, tutorial_prefix  # noqa: E402
+from livestock_notebooks.games import GAMES  # noqa: E402
 
 
-@pytest.mark.parametrize("game", list(TUTORIALS))
+@pytest.mark.parametrize("game", list(GAMES))
 def test_every_tutorial_step_advances_with_a_screenshot(browser, voila_server, game):
-    p = TUTORIALS[game]
+    p = tutorial_prefix(game)
     context, page, errors = open_page(browser, voila_server, f"{game}_tutorial", (1366, 768), start=False)
     try:
         header = page.locator(f".{p}-header")

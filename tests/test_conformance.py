@@ -6,8 +6,9 @@ import importlib
 import pytest
 
 from conformance import play_random_game
+from livestock_notebooks.games import GAMES
 
-ENGINES = ["livestock_uprising", "battlegoats", "space_pigs"]
+ENGINES = list(GAMES)
 # Per configuration: games checked at every step (JSON round trip, illegal actions) and
 # further games played fast to the end with the invariants checked.
 CHECKED_GAMES = 12

@@ -23,6 +23,8 @@ from livestock_notebooks.widgets.shell.app import (
 )
 from livestock_notebooks.core.errors import IllegalAction
 from livestock_notebooks.core.session import LogEntry
+from livestock_notebooks.games import GAMES
+from livestock_notebooks.widgets.games import PAGES
 from livestock_notebooks.widgets.shell.pacing import BOT_SPEEDS
 from test_session import EndTurn, Roll, Salute, Walk, toy_spec
 
@@ -538,17 +540,14 @@ def _widgets_made(make):
     return made, len(set(w.widgets.widget._instances) - before)
 
 
-@pytest.mark.parametrize("page", ["livestock_uprising", "battlegoats", "space_pigs"])
+@pytest.mark.parametrize("page", list(GAMES))
 def test_a_served_page_makes_its_game_screen_when_first_needed(page, tmp_path):
     """In a kernel (a running loop) a play page makes only its setup screen with the page; the
     game screen (board, prompt, hand, log, menu) comes with Start, never on its own (widgets
     made while the browser still loads the page reach it half-known), and is then the same page
     as one made in one go."""
     import asyncio
-    import importlib
-
-    module = importlib.import_module(f"livestock_notebooks.widgets.{page}.app")
-    make = getattr(module, "livestock_app" if page == "livestock_uprising" else "play_app")
+    make = PAGES[page].play_app
     whole, all_widgets = _widgets_made(lambda: make(check_resume=False, save_directory=tmp_path))
     assert whole.screen_built
 

@@ -7,6 +7,8 @@ import json
 import pytest
 
 from livestock_notebooks.core.session import Seat, Session
+from livestock_notebooks.games import GAMES
+from livestock_notebooks.widgets.games import PAGES
 from livestock_notebooks.widgets.shell.app import GameApp
 from test_session import toy_spec
 
@@ -30,18 +32,14 @@ def test_the_hints_setting_is_kept_in_the_save(tmp_path):
     assert Session.from_save_text(toy_spec(), app.start([Seat.human()] * 2, seed=4).to_save_text()).hints is True
 
 
-@pytest.mark.parametrize("game", ["livestock_uprising", "battlegoats", "space_pigs"])
+@pytest.mark.parametrize("game", list(GAMES))
 def test_the_hint_names_a_legal_move_with_its_chance_and_goes_when_the_game_moves_on(game, tmp_path, monkeypatch):
-    import importlib
-
     from livestock_notebooks.widgets.shell import hint as hint_module
 
     monkeypatch.setattr(hint_module, "HINT_LEVEL", "easy")  # fewer playouts: a test, not a benchmark
     monkeypatch.setattr(hint_module, "HINT_WORLDS", 8)
-    spec = importlib.import_module(f"livestock_notebooks.{game}").GAME
-    pages = importlib.import_module(f"livestock_notebooks.widgets.{game}.app")
-    make = getattr(pages, "livestock_app", None) or pages.play_app
-    app = make(bot_delay=None, save_directory=tmp_path, check_resume=False)
+    spec = GAMES[game]
+    app = PAGES[game].play_app(bot_delay=None, save_directory=tmp_path, check_resume=False)
     app.start([Seat.human(), *[Seat.bot("random")] * (spec.min_players - 1)], seed=5)
     app.run_bots()
     s = app.session
@@ -115,16 +113,12 @@ def test_the_hint_on_the_livestock_page_names_the_battle_odds(tmp_path, monkeypa
 
 
 def _hint_app(game, tmp_path, monkeypatch, worlds):
-    import importlib
-
     from livestock_notebooks.widgets.shell import hint as hint_module
 
     monkeypatch.setattr(hint_module, "HINT_LEVEL", "easy")
     monkeypatch.setattr(hint_module, "HINT_WORLDS", worlds)
-    spec = importlib.import_module(f"livestock_notebooks.{game}").GAME
-    pages = importlib.import_module(f"livestock_notebooks.widgets.{game}.app")
-    make = getattr(pages, "livestock_app", None) or pages.play_app
-    app = make(bot_delay=None, save_directory=tmp_path, check_resume=False)
+    spec = GAMES[game]
+    app = PAGES[game].play_app(bot_delay=None, save_directory=tmp_path, check_resume=False)
     app.start([Seat.human(), *[Seat.bot("random")] * (spec.min_players - 1)], seed=5)
     app.run_bots()
     return app

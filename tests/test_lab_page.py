@@ -52,6 +52,7 @@ def test_a_study_run_here_is_saved_and_shown_again_on_reopening(lab_folder):
     assert "saved on this computer" in page.status.value and "12 games" in page.status.value
     assert (lab_folder / "livestock_factions.json").is_file()
     again = BalanceLab()
+    again.study.value = "livestock_factions"
     assert again.shown is not None and again.shown["games"] == 12 and not again.shown["shipped"]
     faction_chart = again.charts.children[0]
     assert set(faction_chart.axes[0].tick_labels.values()) <= {"chickens", "cows", "goats", "pigs"}

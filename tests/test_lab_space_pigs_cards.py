@@ -25,7 +25,7 @@ def test_a_space_pigs_game_records_every_card_each_seat_played():
 
 
 def test_the_watcher_counts_each_play_for_the_seat_that_played():
-    watcher = features.Watcher("space_pigs")
+    watcher = features.watcher("space_pigs")
     state = space_pigs.new_game(players=3, seed=1)
     watcher.started(state)
     overdrive = next(i for i, c in enumerate(CARDS) if c.kind == "event" and c.english == "Overdrive")

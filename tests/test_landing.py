@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from livestock_notebooks import catalog
+from livestock_notebooks.battlegoats.cards import standard_cards
 from livestock_notebooks.widgets import landing, pictures
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
@@ -143,7 +144,7 @@ def test_battlegoats_picture_shows_face_up_cards_by_name_and_the_rest_as_backs(v
     board = view.boards[player]
     face_up = [s.card for s in board if s is not None and s.card]
     assert len(face_up) >= 2
-    cards = pictures.standard_cards()
+    cards = standard_cards()
     texts = [t.text for t in parse(svg).iter(f"{SVG}text")]
     names = [t for t in texts if t and t.rstrip("\u2026") and any(c.name.startswith(t.rstrip("\u2026")) for c in cards)]
     assert len(names) == len(face_up)

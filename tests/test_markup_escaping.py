@@ -22,13 +22,10 @@ import ipywidgets as w
 import pytest
 
 from livestock_notebooks import battlegoats as bg
-from livestock_notebooks import livestock_uprising as lu
-from livestock_notebooks import space_pigs as sp
 from livestock_notebooks.core.session import Seat, autosave_path
-from livestock_notebooks.widgets.battlegoats.app import play_app as battlegoats_page
-from livestock_notebooks.widgets.livestock_uprising.app import livestock_app
+from livestock_notebooks.games import GAMES as REGISTRY
+from livestock_notebooks.widgets.games import PAGES
 from livestock_notebooks.widgets.shell.app import tree_text, widget_tree
-from livestock_notebooks.widgets.space_pigs.app import play_app as space_pigs_page
 from test_save_fuzz import _paths, _set as put
 
 #: closes a quoted attribute and its tag, then opens a tag that would run script
@@ -37,11 +34,16 @@ MARKER = "data-lsnxss"
 LIVE_TAG = re.compile(r"<\s*(img|script)\b", re.I)
 CARDS_FILE = Path(__file__).resolve().parents[1] / "livestock_notebooks" / "data" / "battlegoats" / "cards.json"
 
-GAMES = {
-    "livestock_uprising": (lu.GAME, lambda **kw: livestock_app(bot_delay=None, **kw)),
-    "battlegoats": (bg.GAME, lambda **kw: battlegoats_page(bot_delay=None, step_delay=None, **kw)),
-    "space_pigs": (sp.GAME, lambda **kw: space_pigs_page(bot_delay=None, **kw)),
-}
+#: a page's own options for these tests (the battle report's steps all at once)
+PAGE_OPTIONS = {"battlegoats": {"step_delay": None}}
+
+
+def _page(name):
+    return lambda **kw: PAGES[name].play_app(bot_delay=None, **PAGE_OPTIONS.get(name, {}), **kw)
+
+
+#: every game of the registry: (its GameInfo, its play page without bot delays)
+GAMES = {name: (info, _page(name)) for name, info in REGISTRY.items()}
 
 
 @pytest.fixture(autouse=True)

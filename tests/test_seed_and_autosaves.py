@@ -16,6 +16,7 @@ from livestock_notebooks.core import session as session_module
 from livestock_notebooks.core.errors import SaveFileError
 from livestock_notebooks.core.protocol import load_state, parse_save
 from livestock_notebooks.core.session import Seat, Session, autosave_path, check_autosave, fresh_seed
+from livestock_notebooks.games import GAMES
 from livestock_notebooks.widgets.shell.app import ActionListView, GameApp
 from test_session import RaceState, Walk, toy_spec
 
@@ -347,11 +348,9 @@ def test_new_game_after_the_resume_offer_replaces_the_old_game(saves):
     assert pos_in_autosave() == [0, 0] and not shown(later.conflict_box)
 
 
-@pytest.mark.parametrize("module_name", ["livestock_uprising", "battlegoats", "space_pigs"])
+@pytest.mark.parametrize("module_name", list(GAMES))
 def test_every_engine_refuses_deep_nesting_and_huge_numbers_with_a_save_file_error(module_name):
-    import importlib
-
-    game = importlib.import_module(f"livestock_notebooks.{module_name}").GAME
+    game = GAMES[module_name]
     good = Session.new(game, [Seat.human()] * game.min_players, seed=3, autosave=False)
     engine = json.loads(good.state.to_json())
     key = next(iter(engine["state"]))

@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from browser import VoilaServer, wait_for_voila
+from browser import wait_for_voila
 from livestock_notebooks import cli
 
 
@@ -55,26 +55,23 @@ def _get(port: int, path: str, host: str) -> int:
 
 
 @pytest.mark.browser
-def test_server_refuses_foreign_host_headers(tmp_path) -> None:
+def test_server_refuses_foreign_host_headers(_voila_server_process) -> None:
     """A DNS-rebinding page reaches the server under a foreign name: it is refused."""
-    server = VoilaServer(tmp_path)
-    try:
-        # "/" only redirects (no kernel starts)
-        assert _get(server.port, "/", f"127.0.0.1:{server.port}") == 302
-        assert _get(server.port, "/", f"localhost:{server.port}") == 302
-        assert _get(server.port, "/", f"rebind.attacker.example:{server.port}") == 403
-        assert "refused a request for host" in server.log_path.read_text(errors="replace")
-    finally:
-        server.stop()
+    server = _voila_server_process
+    # "/" only redirects (no kernel starts)
+    assert _get(server.port, "/", f"127.0.0.1:{server.port}") == 302
+    assert _get(server.port, "/", f"localhost:{server.port}") == 302
+    assert _get(server.port, "/", f"rebind.attacker.example:{server.port}") == 403
+    assert "refused a request for host" in server.log_path.read_text(errors="replace")
 
 
 @pytest.mark.browser
-def test_closing_a_page_shuts_its_kernel_down(browser, tmp_path) -> None:
+def test_closing_a_page_shuts_its_kernel_down(browser, _voila_server_process) -> None:
     """Without waiting for the idle culler (ten minutes by default): the page's own shutdown
     request on close is accepted (Voila refuses it for want of an XSRF token)."""
-    server = VoilaServer(tmp_path)
+    server = _voila_server_process
+    context = browser.new_context()
     try:
-        context = browser.new_context()
         page = context.new_page()
         page.goto(server.base_url + "/voila/render/super_army_odds.ipynb")
         wait_for_voila(page)
@@ -90,9 +87,8 @@ def test_closing_a_page_shuts_its_kernel_down(browser, tmp_path) -> None:
             assert time.monotonic() < deadline, "kernel not shut down:\n" + server.log_tail()
             time.sleep(0.3)  # polling the server log, not waiting on the page
         assert "_xsrf" not in server.log_path.read_text(errors="replace")
-        context.close()
     finally:
-        server.stop()
+        context.close()
 
 
 def test_browser_id_cookie_is_parsed_strictly() -> None:

@@ -453,8 +453,6 @@ def test_travel_the_strong_bot_on_a_clock_keeps_its_policy_playouts_within_the_d
     """On a time budget the playouts for the turn's policy stop at the world that would end after
     MODE_SECONDS (one at least: with no time, exactly the first world); at a level it plays the
     level's worlds, the clock a safety stop."""
-    import time
-
     from livestock_notebooks.space_pigs.bots.strong import MODE_SECONDS, SpacePigsSearch
 
     from livestock_notebooks.core.search import SAFETY_SECONDS
@@ -463,9 +461,9 @@ def test_travel_the_strong_bot_on_a_clock_keeps_its_policy_playouts_within_the_d
     assert SpacePigsSearch(seed=1, max_iterations=8)._policy.mode_seconds == SAFETY_SECONDS
     assert SpacePigsSearch(seed=1, level="hard")._policy.mode_worlds == 4
     state = _first_travel(3, 3, 3)
-    began = time.perf_counter()
+    # with no time left it stops after the first world: the same totals as one world (no timing
+    # is asserted here: a busy machine must not fail a test; benchmarks time the decisions)
     no_time = StrongPolicy(0, mode_worlds=2, mode_seconds=0.0).mode_totals(state.copy(), 3)
-    assert time.perf_counter() - began < MODE_SECONDS
     assert no_time == StrongPolicy(0, mode_worlds=1).mode_totals(state.copy(), 3)
 
 

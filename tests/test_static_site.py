@@ -22,7 +22,9 @@ pytest.importorskip("voici_core")
 from playwright.sync_api import TimeoutError as PlaywrightTimeout, expect  # noqa: E402
 
 from browser import LOOPBACK, choose_seats, free_port, open_menu, screenshot_path, wait_for_port  # noqa: E402
+from layout_shift import tutorial_prefix  # noqa: E402
 from livestock_notebooks.core.session import Session  # noqa: E402
+from livestock_notebooks.games import GAMES  # noqa: E402
 from livestock_notebooks.livestock_uprising import GAME as LIVESTOCK  # noqa: E402
 from livestock_notebooks.static_site.build import STATIC_PAGES, build_site, site_size  # noqa: E402
 
@@ -163,12 +165,9 @@ def test_play_page_move_and_bot_answer_offline(browser, site_url, name):
         context.close()
 
 
-TUTORIALS = {"livestock_uprising": "lsn-tut", "battlegoats": "lsn-bg-tut", "space_pigs": "lsn-tut"}
-
-
-@pytest.mark.parametrize("game", list(TUTORIALS))
+@pytest.mark.parametrize("game", list(GAMES))
 def test_tutorial_first_step_offline(browser, site_url, game):
-    p = TUTORIALS[game]
+    p = tutorial_prefix(game)
     context, page, blocked = open_offline(browser, site_url, f"{game}_tutorial")
     try:
         header = page.locator(f".{p}-header")
@@ -232,18 +231,17 @@ def test_landing_links_every_page_of_the_site_and_friends_needs_a_server(browser
 
 
 def test_explorer_shows_exact_odds_offline(browser, site_url):
-    from test_browser_explorers import _press_right
-
     from livestock_notebooks.odds import livestock_battle
     from livestock_notebooks.widgets.common.odds_panel import format_fraction
 
     context, page, blocked = open_offline(browser, site_url, "super_army_odds")
     try:
-        ordinary = page.locator(".lsn-battle-comparison .lsn-scenario-ordinary")
+        comparison = page.locator(".lsn-battle-comparison")
         # attack 3 v defense 4 on one die each: the attacker wins 5 rolls in 18
-        expect(ordinary.locator(".lsn-attacker-frac")).to_have_text("5/18", timeout=BOOT_TIMEOUT)
-        _press_right(page, "lsn-battle-comparison .lsn-control-attack")
-        expect(ordinary.locator(".lsn-attacker-frac")).to_have_text(format_fraction(livestock_battle(4, 4).attacker))
+        expect(comparison.locator(".lsn-scenario-ordinary .lsn-attacker-frac")).to_have_text(
+            "5/18", timeout=BOOT_TIMEOUT)
+        expect(comparison.locator(".lsn-scenario-super .lsn-attacker-frac")).to_have_text(
+            format_fraction(livestock_battle(3, 4, attacker_super=True).attacker))
         assert blocked == []
     finally:
         page.screenshot(path=str(screenshot_path("static_super_army_odds")))

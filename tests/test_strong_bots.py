@@ -9,19 +9,21 @@ import random
 import pytest
 
 from livestock_notebooks import tournament
+from livestock_notebooks.games import GAMES
 from livestock_notebooks.core.search import SearchBot
 
-GAMES = {
-    "livestock_uprising": {"players": 2},
-    "battlegoats": {"players": 3},
-    "space_pigs": {"players": 4, "rules": "full"},
-}
+#: a game's new-game options here where not its default number of players
+OPTIONS = {"space_pigs": {"players": 4, "rules": "full"}}
+
+
+def options_of(game: str) -> dict:
+    return dict(OPTIONS.get(game, {"players": GAMES[game].default_players}))
 
 
 def _positions(game: str, seed: int, count: int = 4, every: int = 7):
     """Positions of a random game where the player to act has a real choice."""
-    info = tournament.GAMES[game]
-    options = dict(GAMES[game])
+    info = GAMES[game]
+    options = options_of(game)
     state = info.new_game(seed=seed, max_rounds=30, **options)
     rng = random.Random(seed)
     found = 0
@@ -36,12 +38,12 @@ def _positions(game: str, seed: int, count: int = 4, every: int = 7):
 
 
 def _bot(game: str, seed: int = 3, iterations: int = 12):
-    return tournament.GAMES[game].bots["strong"](seed=seed, max_iterations=iterations)
+    return GAMES[game].bots["strong"](seed=seed, max_iterations=iterations)
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_the_strong_bot_is_registered_at_three_levels(game):
-    info = tournament.GAMES[game]
+    info = GAMES[game]
     assert {"strong", "strong-easy", "strong-hard"} <= set(info.bots)
     assert info.bot_label("strong") == "Strong (search)"
     levels = {name: info.make_bot(name, 1).level for name in ("strong-easy", "strong", "strong-hard")}
@@ -128,7 +130,7 @@ def test_the_strong_bot_reads_nothing_but_its_view(game):
 ])
 def test_games_with_strong_bots_finish(game, seats, max_rounds):
     records = tournament.play_games(game, seats=seats, games=1, seed=2, max_rounds=max_rounds,
-                                    options={k: v for k, v in GAMES[game].items() if k != "players"},
+                                    options={k: v for k, v in options_of(game).items() if k != "players"},
                                     bot_options={"strong": {"max_iterations": 6}})
     assert records[0]["finished"], records[0]["result"]
 
@@ -150,9 +152,9 @@ def _searched_position(game: str, level: str):
     decision, a BattleGoats attack, a Space Pigs battle card), with that count."""
     from livestock_notebooks.space_pigs.bots.strong import is_searched
 
-    info = tournament.GAMES[game]
+    info = GAMES[game]
     for seed in range(1, 40):
-        state = info.new_game(seed=seed, max_rounds=30, **GAMES[game])
+        state = info.new_game(seed=seed, max_rounds=30, **options_of(game))
         bots = [info.make_bot("greedy" if "greedy" in info.bots else "smart", seed + k) for k in range(state.players)]
         for _ in range(3000):
             if state.is_over:
@@ -161,9 +163,10 @@ def _searched_position(game: str, level: str):
             me = state.current_player
             view = state.player_view(me)
             if len(legal) > 1:
+                # a game without a line here: any decision with a choice
                 wanted = {"livestock_uprising": lambda: view.pending is not None or any(type(a).__name__ == "Attack" for a in legal),
                           "battlegoats": lambda: type(legal[0]).__name__ == "ChooseAttacker",
-                          "space_pigs": lambda: is_searched(view, legal)}[game]
+                          "space_pigs": lambda: is_searched(view, legal)}.get(game, lambda: True)
                 if wanted():
                     return state
             state.apply(bots[me].choose(state))
@@ -178,19 +181,19 @@ def test_the_level_of_a_bot_sets_its_playouts_not_its_clock(game):
     from livestock_notebooks.core.search import SAFETY_SECONDS
 
     state = _searched_position(game, "easy")
-    bot = tournament.GAMES[game].make_bot("strong-easy", 3)
+    bot = GAMES[game].make_bot("strong-easy", 3)
     count = bot.max_iterations
     assert count == type(bot).LEVEL_PLAYOUTS["easy"] and bot.seconds == SAFETY_SECONDS >= 30
     bot.clock = _BusyClock()
     bot.choose(state.copy())
     assert bot.last_analysis["iterations"] == count
     # the same bot on a time budget of 0.1 s stops after its first playout on that machine
-    timed = tournament.GAMES[game].bots["strong"](seed=3, level="easy", seconds=0.1)
+    timed = GAMES[game].bots["strong"](seed=3, level="easy", seconds=0.1)
     timed.clock = _BusyClock()
     timed.choose(state.copy())
     assert timed.last_analysis["iterations"] == 1
     # and a search gone on far too long stops at the safety stop
-    runaway = tournament.GAMES[game].make_bot("strong-easy", 3)
+    runaway = GAMES[game].make_bot("strong-easy", 3)
     runaway.clock = _BusyClock()
     runaway.clock.now = 0.0
     runaway.seconds = 1.0

@@ -3,19 +3,20 @@ teaches every section of its rulebook (the headings of the rulebook's table of c
 says in its data why a section is left out."""
 from __future__ import annotations
 
+import importlib
 import os
 import re
 from pathlib import Path
 
 import pytest
 
-from livestock_notebooks.battlegoats import tutorial as battlegoats
 from livestock_notebooks.core.tutorial import (SECONDS_PER_MOVE, SECONDS_PER_NEXT, Step, estimate_minutes,
                                                step_seconds, untaught)
-from livestock_notebooks.livestock_uprising import tutorial as livestock
+from livestock_notebooks.games import GAMES
 from livestock_notebooks.space_pigs import tutorial as space_pigs
 
-TUTORIALS = {"livestock_uprising": livestock, "battlegoats": battlegoats, "space_pigs": space_pigs}
+#: every game's tutorial steps (``<game>/tutorial.py``)
+TUTORIALS = {name: importlib.import_module(f"livestock_notebooks.{name}.tutorial") for name in GAMES}
 RULEBOOKS = Path(os.environ.get("LIVESTOCK_NOTEBOOKS_RULEBOOKS", "/work/shared/rulebooks"))
 
 

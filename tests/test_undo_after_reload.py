@@ -12,33 +12,28 @@ import json
 import pytest
 
 from livestock_notebooks.core.session import Seat, Session, autosave_path
+from livestock_notebooks.games import GAMES as REGISTRY
+from livestock_notebooks.widgets.games import PAGES
 from test_session import toy_spec, two_walks
 
 
-def livestock_page(**kw):
-    from livestock_notebooks.widgets.livestock_uprising.app import livestock_app
-
-    return livestock_app(**kw)
-
-
-def battlegoats_page(**kw):
-    from livestock_notebooks.widgets.battlegoats.app import play_app
-
-    return play_app(**kw)
-
-
-def space_pigs_page(**kw):
-    from livestock_notebooks.widgets.space_pigs.app import play_app
-
-    return play_app(**kw)
-
-
-# (page, bot for the other seats, players, new-game options)
-GAMES = {
-    "livestock_uprising": (livestock_page, "greedy", 2, {}),
-    "battlegoats": (battlegoats_page, "random", 3, {}),
-    "space_pigs": (space_pigs_page, "greedy", 3, {"auto_layout": True}),
+#: a game's setup for these tests where it is not the default (a random bot in the other seats,
+#: the game's default number of players, no options): (bot, players, new-game options)
+SETUPS = {
+    "livestock_uprising": ("greedy", 2, {}),
+    "space_pigs": ("greedy", 3, {"auto_layout": True}),
 }
+
+
+def setup_of(name):
+    return SETUPS.get(name, ("random", REGISTRY[name].default_players, {}))
+
+
+def page_of(name):
+    return PAGES[name].play_app
+
+
+GAMES = list(REGISTRY)
 
 
 @pytest.fixture
@@ -77,7 +72,8 @@ def two_quiet_steps(s: Session, limit: int = 400):
 
 
 def new_session(name: str, spec=None, **kw) -> Session:
-    page, bot, players, options = GAMES[name]
+    page = page_of(name)
+    bot, players, options = setup_of(name)
     if spec is None:
         spec = page(bot_delay=None, autosave=False, check_resume=False).spec
     seats = [Seat.human()] + [Seat.bot(bot)] * (players - 1)
@@ -127,7 +123,7 @@ def test_a_tampered_step_drops_the_undo_history_and_the_game_still_loads(saves, 
 
 @pytest.mark.parametrize("name", GAMES)
 def test_the_page_resumed_from_the_autosave_has_undo_enabled(saves, name):
-    page = GAMES[name][0]
+    page = page_of(name)
     spec = page(bot_delay=None, check_resume=False).spec
     s = new_session(name, spec=spec)
     states = play_two_steps(s)

@@ -24,6 +24,7 @@ from ..core.search import STRONG_LABELS
 from . import actions as act
 from .board import player_text
 from .cards import SLOT_NAMES
+from .lab import LAB
 from .pictures import PLAYER_COLOURS
 from .state import BattleGoatsState, load, new_game
 
@@ -128,6 +129,9 @@ def game_info(**options: Any) -> GameInfo:
         min_players=2,
         max_players=6,
         default_players=3,
+        blurb="A card game of goat armies: lay nine cards face down on a 3x3 battlefield, then attack "
+              "and turn them over.",
+        lab=LAB,
         player_color=lambda i: PLAYER_COLOURS[i % len(PLAYER_COLOURS)],
         turn_key=lambda s: (_bg(s).phase, _bg(s).seat, _bg(s).round),
         describe_turn=lambda s: describe_turn(_bg(s)),

@@ -18,8 +18,8 @@ from ..core.pictures import esc, svg_picture
 from .board import player_text
 from .cards import CardSet, standard_cards
 
-__all__ = ["BACK_COLOUR", "EMPTY_COLOUR", "PLAYER_COLOURS", "TYPE_COLOURS", "battlefield_svg", "face_up_count",
-           "position_html"]
+__all__ = ["BACK_COLOUR", "EMPTY_COLOUR", "PLAYER_COLOURS", "TYPE_COLOURS", "battle_under_way", "battlefield_svg",
+           "face_up_count", "position_html"]
 
 #: The seats' colours on the pages.
 PLAYER_COLOURS = ("#1f5fbf", "#c62828", "#2e7d32", "#6a1b9a", "#ef6c00", "#00838f")
@@ -33,6 +33,11 @@ EMPTY_COLOUR = "#f3efe9"
 def face_up_count(board: Any) -> int:
     """How many cards of one battlefield (a view's ``boards[p]``) the viewer can read."""
     return sum(1 for s in board if s is not None and s.card is not None)
+
+
+def battle_under_way(state: Any) -> bool:
+    """A battlefield still nearly full with some cards turned face up (the front page's moment)."""
+    return any(face_up_count(b) >= 2 and sum(s is not None for s in b) >= 8 for b in state.player_view(None).boards)
 
 
 def _fit(text: str, n: int) -> str:

@@ -1,8 +1,8 @@
 """One game described once: :class:`GameInfo`.
 
 Each game package exposes ``GAME``, a :class:`GameInfo` (``livestock_uprising.GAME``,
-``battlegoats.GAME``, ``space_pigs.GAME``). The session, the pages, the tournament runner and
-the tests read it rather than probing attribute names: the id used in saves (``name``), the
+``battlegoats.GAME``, ``space_pigs.GAME``), and :data:`livestock_notebooks.games.GAMES` lists them
+all. The session, the pages, the tournament runner, the lab and the tests read it rather than probing attribute names: the id used in saves (``name``), the
 title, the seat counts, the bots by stable name (the names written into saves), the turn line
 and the action texts. Pure Python.
 """
@@ -14,6 +14,7 @@ from importlib import import_module
 from typing import Any, Callable, Hashable, Iterator, Mapping
 
 from .errors import SaveFileError
+from .lab_facts import LabFacts
 from .protocol import Action, GameState
 
 __all__ = ["BotRegistry", "GameInfo", "bots_getattr"]
@@ -92,6 +93,9 @@ class GameInfo:
       whose ``str(action)`` names a hidden card (a face-down combat card) says less here.
     - ``bot_aliases``: older names of bots (as earlier saves wrote them) -> the stable name.
     - ``bot_labels``: what menus show for a bot (default: its stable name capitalised).
+    - ``blurb``: one sentence about the game for the front page and the list of pages.
+    - ``lab``: the game's :class:`~livestock_notebooks.core.lab_facts.LabFacts` (``<game>/lab.py``),
+      what the balance lab and the tournament need to know about it.
     """
 
     name: str
@@ -117,6 +121,8 @@ class GameInfo:
     bot_aliases: Mapping[str, str] = field(default_factory=dict)
     bot_labels: Mapping[str, str] = field(default_factory=dict)
     describe_action: Callable[[GameState, Action], str] | None = None
+    blurb: str = ""
+    lab: LabFacts | None = None
 
     # -- defaults for the hooks ---------------------------------------------------------
     def seat_name(self, player: int | None, state: GameState | None = None) -> str:

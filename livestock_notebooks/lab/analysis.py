@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable
 
+from ..games import GAMES
 from ..tournament import wilson_interval
 
 __all__ = ["ANALYSES", "by_bot", "by_first_player", "by_seat", "card_effect", "command_use", "faction_rates",
@@ -192,21 +193,8 @@ def command_use(games: Any) -> Any:
     return pd.concat(parts, ignore_index=True)
 
 
-#: The answers each game's page charts: (title, function, kind) with kind ``rate`` or ``share``.
+#: The answers each game's page charts: (title, function, kind) with kind ``rate`` or ``share``,
+#: as each game's lab facts (``GAME.lab.analyses``) name them.
 ANALYSES: dict[str, tuple[tuple[str, Callable[[Any], Any], str], ...]] = {
-    "livestock_uprising": (("Win rate by faction", faction_rates, "rate"),
-                           ("Win rate by seat", by_seat, "rate"),
-                           ("Going first", by_first_player, "rate"),
-                           ("Command cards, special forces and the Super Army", command_use, "rate"),
-                           ("Game length (rounds)", game_length, "share")),
-    "battlegoats": (("Win rate by seat", by_seat, "rate"),
-                    ("Attacking first", by_first_player, "rate"),
-                    ("Cards that carry an army (win rate with the card)", card_effect, "rate"),
-                    ("Game length (rounds)", game_length, "share")),
-    "space_pigs": (("Win rate by recipe", recipe_colours, "rate"),
-                   ("Win rate by seat", by_seat, "rate"),
-                   ("Going first", by_first_player, "rate"),
-                   ("Turn of victory", victory_turns, "share"),
-                   ("Win rate by clan", faction_rates, "rate"),
-                   ("Cards played (win rate when a seat played the card)", card_use, "rate")),
-}
+    name: tuple((title, globals()[function], kind) for title, function, kind in info.lab.analyses)
+    for name, info in GAMES.items() if info.lab is not None}

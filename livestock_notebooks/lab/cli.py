@@ -18,6 +18,7 @@ from typing import Any, Sequence, TextIO
 
 from .. import tournament
 from ..command import CommandError
+from ..games import GAMES
 
 __all__ = ["add_arguments", "build_parser", "main", "progress_bar", "run"]
 
@@ -35,7 +36,7 @@ def _positive(text: str) -> int:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.description = ("Play bot games on a Dask cluster into a Parquet folder (one file per chunk; run again "
                           "to resume), then print win rates with 95% intervals. Needs the [lab] extra.")
-    parser.add_argument("--game", required=True, choices=sorted(tournament.GAMES))
+    parser.add_argument("--game", required=True, choices=sorted(GAMES))
     parser.add_argument("--seats", required=True, help="bot names in seat order, comma-separated (greedy,greedy)")
     parser.add_argument("--games", type=_positive, default=100, help="number of games (default 100)")
     parser.add_argument("--seed", type=int, default=0, help="base seed: game i's seed derives from it and i")

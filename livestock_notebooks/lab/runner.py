@@ -23,7 +23,7 @@ from typing import Any, Callable, Iterator, Mapping
 
 from .. import tournament
 from . import store
-from .features import Watcher, game_options, watched_info
+from .features import game_options, watched_info, watcher as new_watcher
 
 __all__ = ["Experiment", "LabError", "SCHEDULER_ENV", "play_chunk", "play_game", "plan_chunks", "require_lab", "run"]
 
@@ -99,7 +99,7 @@ def play_game(experiment: Experiment, index: int, worker: str = "local") -> dict
     seats = tournament.seats_for(experiment.seats, index, experiment.rotate_seats)
     seed = tournament.game_seed(experiment.seed, index)
     options = game_options(experiment.game, experiment.options, seed, len(seats))
-    watcher = Watcher(experiment.game)
+    watcher = new_watcher(experiment.game)
     info = watched_info(tournament.game_info(experiment.game), watcher)
     record = tournament.play_one(info, seats, seed, index, experiment.max_rounds, options)
     return {**record, **watcher.features(), "worker": worker}

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from ..core.session import save_dir
+from ..games import GAMES
 from . import analysis
 from .runner import Experiment, run
 from .store import read_frame
@@ -53,21 +54,10 @@ class Study:
         return dataclasses.replace(self.experiment, **changes)
 
 
-#: The studies the page offers, one per game.
-STUDIES: tuple[Study, ...] = (
-    Study("livestock_factions", "Livestock Uprising: factions, going first, command cards",
-          "Which faction wins more often, does going first matter, and do command cards, special forces "
-          "and the Super Army win games? Two greedy bots, factions drawn at random each game.",
-          Experiment("livestock_uprising", ("greedy", "greedy"), games=300, seed=1, options={"factions": "draw"})),
-    Study("battlegoats_cards", "BattleGoats: the cards that carry an army",
-          "How often does an army win with each card, against without it? Three smart bots, armies "
-          "dealt from the 81 cards.",
-          Experiment("battlegoats", ("smart", "smart", "smart"), games=150, seed=1)),
-    Study("space_pigs_recipes", "Space Pigs: recipes and the turn of victory",
-          "Does the colour mix of a secret recipe matter, and on which turn is the game won? Three greedy "
-          "bots, full rules.",
-          Experiment("space_pigs", ("greedy", "greedy", "greedy"), games=100, seed=1)),
-)
+#: The studies the page offers, one per game (``GAME.lab.study``).
+STUDIES: tuple[Study, ...] = tuple(
+    Study(f.key, f.title, f.question, Experiment(name, f.seats, games=f.games, seed=f.seed, options=dict(f.options)))
+    for name, info in GAMES.items() if info.lab is not None and (f := info.lab.study) is not None)
 
 
 def study(key: str) -> Study:

@@ -14,6 +14,7 @@ from ..core.game_info import BotRegistry, GameInfo
 from ..core.search import STRONG_LABELS
 from . import actions as A
 from . import data as D
+from .lab import LAB
 from .pictures import FACTION_COLOURS  # the factions' colours (the rulebook's barns: blue, red, green, black)
 from .state import LivestockState, load, new_game
 
@@ -98,5 +99,7 @@ GAME = GameInfo(
     bots=BOTS, bot_aliases=BOT_ALIASES, bot_labels=STRONG_LABELS, min_players=2, max_players=4, default_players=2,
     player_name=_faction_name, state_player_name=_seat_name, player_color=_faction_colour, state_player_color=_seat_colour, players_of=_players_of, turn_key=_turn_key,
     describe_turn=describe_turn, progress=_progress, max_actions=40_000,
-    end_turn=end_phase_action, end_turn_label="End phase",
+    end_turn=end_phase_action, end_turn_label="End phase", lab=LAB,
+    blurb="Chickens, cows, goats and pigs raise armies, harvest the farm and fight for it: play on the board "
+          "against friends or computer players.",
 )

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import html
 
-from ..data_catalog import readings
+from ..core.data_files import readings
 
 __all__ = ["READINGS", "readings_html"]
 

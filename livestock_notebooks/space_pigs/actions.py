@@ -7,9 +7,10 @@ are card ids (``data.CARDS[id]``). ``hog`` fields say which troop type (``False`
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
 from ..core.protocol import Action
-from .data import CARDS
+from .data import CARDS, POWER_TEXT
 
 
 def _p(player: int) -> str:
@@ -73,6 +74,23 @@ class ChoosePlayer(SpacePigsAction):
         return f"{_p(self.player)} picks {_p(self.target)}"
 
 
+#: each clan power's text, by its id (the ids are unique across clans), from the rules file
+POWER_WORDS: dict[str, str] = {power: text for (_clan, power), text in POWER_TEXT.items()}
+
+
+def power_choice(power: str, arg: int, hex_label: Callable[[int], str] | None = None) -> str:
+    """What a use of ``power`` chooses with ``arg``, in words (``""`` when it chooses nothing):
+    the one text the log (``str(UsePower)``) and the page's button both use. ``hex_label``
+    names a hex (default ``H3``)."""
+    if power == "tech_adjust":
+        return f" ({arg:+d})"
+    if power == "reroll":
+        return " (own die)" if arg == 0 else " (enemy die)"
+    if power == "flee_first":
+        return f" (flee to {hex_label(arg) if hex_label is not None else f'H{arg}'})"
+    return ""
+
+
 @dataclass(frozen=True)
 class UsePower(SpacePigsAction):
     """Use a clan power (advanced rules). ``arg`` refines some: tech_adjust +1/-1, reroll 0 own / 1 enemy die."""
@@ -81,14 +99,7 @@ class UsePower(SpacePigsAction):
     arg: int = 0
 
     def __str__(self) -> str:
-        extra = ""
-        if self.power == "tech_adjust":
-            extra = f" ({self.arg:+d})"
-        elif self.power == "reroll":
-            extra = " (own die)" if self.arg == 0 else " (enemy die)"
-        elif self.power == "flee_first":
-            extra = f" (flee to H{self.arg})"
-        return f"{_p(self.player)} uses the power {self.power}{extra}"
+        return f"{_p(self.player)} uses the power {self.power}{power_choice(self.power, self.arg)}"
 
 
 # ----------------------------------------------------------------------------- set-up

@@ -22,6 +22,7 @@ from ..core.protocol import GameState
 from ..core.search import STRONG_LABELS
 from .actions import AnswerExchange, ChooseMarker, Discard, Done, OfferExchange, PlayCard
 from .flow import SEQUENCE_ORDER
+from .lab import LAB
 from .pictures import PLAYER_COLOURS
 from .setup import load as _load, new_game as _engine_new_game
 
@@ -151,7 +152,8 @@ def game_info(**options: Any) -> GameInfo:
         player_color=lambda i: PLAYER_COLOURS[i % len(PLAYER_COLOURS)],
         turn_key=lambda s: (s.turn, s.sequence),  # type: ignore[attr-defined]
         describe_turn=describe_turn, describe_action=describe_action, progress=progress, players_of=_players,
-        new_game_options=dict(options), max_actions=60_000,
+        new_game_options=dict(options), max_actions=60_000, lab=LAB,
+        blurb="Pig clans explore a galaxy of hexes, fight aliens and each other, and elect the Royal Pig.",
     )
 
 

@@ -42,13 +42,15 @@ import zipfile
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
+from ..games import GAMES
+
 PACKAGE_DIR = Path(__file__).resolve().parent.parent
 
 #: the notebooks the static edition renders (the rest need numpy, pandas or a server)
 STATIC_PAGES: tuple[str, ...] = (
     "index.ipynb",
-    "livestock_uprising_play.ipynb", "battlegoats_play.ipynb", "space_pigs_play.ipynb",
-    "livestock_uprising_tutorial.ipynb", "battlegoats_tutorial.ipynb", "space_pigs_tutorial.ipynb",
+    *(f"{game}_play.ipynb" for game in GAMES),  # every game of the registry: its play page and tutorial
+    *(f"{game}_tutorial.ipynb" for game in GAMES),
     "house_rules.ipynb",
     "super_army_odds.ipynb", "space_pigs_odds.ipynb",  # SVG charts, plain-Python Monte Carlo
     "tables.ipynb",  # says that playing with friends needs a server, and how to host one

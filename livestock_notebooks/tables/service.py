@@ -96,7 +96,7 @@ class TableService:
     # -- reading ------------------------------------------------------------------------------------
     @staticmethod
     def info(game: str) -> GameInfo:
-        from ..tournament import GAMES
+        from ..games import GAMES
 
         return GAMES[game]
 

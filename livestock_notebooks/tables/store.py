@@ -190,7 +190,7 @@ def open_store(url: str | None = None) -> "TableStore":
 
 
 def _game_info(game: str):
-    from ..tournament import GAMES  # the engines, imported once a table is made or read
+    from ..games import GAMES  # the engines, imported once a table is made or read
 
     return GAMES.get(game)
 

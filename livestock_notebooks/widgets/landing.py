@@ -21,6 +21,7 @@ from typing import Callable
 
 from .. import catalog
 from . import pictures
+from .games import pages
 
 __all__ = ["GAME_CARDS", "Landing", "START_HERE", "landing_html"]
 
@@ -39,19 +40,9 @@ class GameCard:
     picture: Callable[[object], str]
 
 
-#: The games in the order the page shows them: the quickest to learn first.
-GAME_CARDS: tuple[GameCard, ...] = (
-    GameCard("battlegoats", "BattleGoats",
-             "A card game of goat armies: lay nine cards face down on a 3x3 battlefield, then attack "
-             "and turn them over.",
-             "battlegoats_play.ipynb", "battlegoats_tutorial.ipynb", pictures.battlegoats_battlefield_svg),
-    GameCard("livestock_uprising", "Livestock Uprising",
-             "Chickens, cows, goats and pigs raise armies, harvest the farm and fight for it.",
-             "livestock_uprising_play.ipynb", "livestock_uprising_tutorial.ipynb", pictures.livestock_board_svg),
-    GameCard("space_pigs", "Space Pigs",
-             "Pig clans explore a galaxy of hexes, fight aliens and each other, and elect the Royal Pig.",
-             "space_pigs_play.ipynb", "space_pigs_tutorial.ipynb", pictures.space_pigs_galaxy_svg),
-)
+#: The games in the registry's order (the quickest to learn first), from each game's pages.
+GAME_CARDS: tuple[GameCard, ...] = tuple(
+    GameCard(p.game, p.info.title, p.info.blurb, p.play_notebook, p.tutorial_notebook, p.picture) for p in pages())
 
 #: the "Play with friends" page: one link right under the game cards
 FRIENDS = "tables.ipynb"

@@ -24,19 +24,10 @@ Neither the policy nor the search may keep the bot's Super Army in another playe
 in a two-player game nobody can attack it (:func:`.strong_policy.no_hideout`): a playout scored by
 material rated hiding there above every fight, and a beaten army parked there stalled the game.
 
-Measured with that and the policy's late Super Army (:class:`.strong_policy.TacticalBot` goes
-home with any units from round 30 once only the other side has one) (2 players, seats rotated,
-100-round limit; tournament seeds 1 and 2, games 0-99 of each; on a shared 2-core machine): at
-16 iterations a decision, routine ones 2 (the default :func:`routine_cap`, an eighth; a key
-decision weighs up to 6 candidates in 16 worlds, about 96 playouts, well under a second),
-strong v greedy 151/200 = 75.5% [95% 69.1 .. 80.9] (79/100 on seed 1,
-72/100 on seed 2; about 12 s a game), 1 without a winner. At 8 iterations, routine 2 (the routine
-cap was a quarter then): strong v greedy 145/200 = 72.5% [65.9 .. 78.2] (146/200 before the
-two changes, 5 without a winner), and finishing (seed 1) strong v strong 40/40 with a winner
-[91 .. 100], median 20 rounds, the longest 42 (37/40 before: two stalls were a beaten Super
-Army parked in the other player's barn, the third two Generals of one unit each rebuying a unit
-a turn against a Super Army that beat one of them a turn). Four strong bots, before these
-changes: 20/20 [84 .. 100], median 32.5 rounds.
+A key decision weighs up to 6 candidates in as many worlds as its level's playouts; routine
+decisions get a fraction of them (:func:`routine_cap`), never a time. How it does against the
+greedy bot, and that strong bots finish their games, is measured by ``benchmarks/bots.py`` (the
+current figures are in ``docs/benchmarks.md``).
 """
 from __future__ import annotations
 

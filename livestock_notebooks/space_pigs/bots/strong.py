@@ -11,39 +11,10 @@ actions with the engine's own ``apply``, and scores the position by how much of 
 sacred recipe its planets produce, plus a little for its troops and for the Royal Pig's chair
 (:func:`evaluate`). The heuristic's card stands unless another does clearly better.
 
-Measured as one seat against three greedy bots (full rules, 4 players, seats rotated, 20 turns,
-the tournament's games of seed 1, heuristic alone): the greedy bot itself won 27 of 100, the
-previous heuristic (always a candidate, bolder attacks, colonists to the least dangerous) 30 of
-100, the next one (also: no planet of a colour already made in full, surplus planets left
-unguarded, attacks on a clan that may be producing its recipe, aliens at it) 43 of 100 and
-75/200 = 37.5% [31.1..44.4] (on the 200 games of seed 7: 60/200 = 30.0% [24.1..36.7]); the
-present one (also: a clan one acorn short of a recipe it may hold counted as near winning for
-the attacks, the aliens, the colonists and its vote; a start with planets within two hexes,
-clear of the other clans and aliens) 80/200 = 40.0% [33.5..46.9] on seed 1 and
-66/200 = 33.0% [26.9..39.8] on seed 7; with the travel cards (Planet displacements kept and
-played to bring a planet its recipe lacks within reach, Extra-Mouve kept until every clan has
-travelled) 91/200 = 45.5% [38.7..52.4] on seed 1 and 88/200 = 44.0% [37.3..50.9] on seed 7; with
-the battle stake (its battle cards weigh what the hex is worth to its recipe and the denial of a
-clan near its own) 94/200 = 47.0% [40.2..53.9] on seed 1 and 86/200 = 43.0% [36.3..49.9] on
-seed 7, together 180/400 = 45.0% [40.2..49.9] (179 before); with the Royal Pig calling first the
-voters who back it 96/200 = 48.0% [41.2..54.9] on seed 1 and 85/200 = 42.5% [35.9..49.4] on seed
-7, together 181/400 = 45.2% [40.4..50.1]; with its start chosen by playouts (the four best
-starts by value, each played on to the end of turn 2 in the same four worlds drawn from its
-view) 99/200 = 49.5% [42.6..56.4] on seed 1 and 91/200 = 45.5% [38.7..52.4] on seed 7, together
-190/400 = 47.5% [42.7..52.4]; with its policy for the turn chosen by playouts (four policies
-played on to the end of the turn in the same two worlds drawn from its view, from turn 2 when a
-recipe is near: :meth:`~.strong_policy.StrongPolicy.mode_totals`) 107/200 = 53.5% [46.6..60.3]
-on seed 1 and 103/200 = 51.5% [44.6..58.3] on seed 7, together 210/400 = 52.5% [47.6..57.3]
-(the target is 50%). At the normal
-level it takes 2.5 ms a decision (median over 4 games, 1271 decisions; 2.3 ms over 475 with
-the battle stake, the heuristic alone 0.9 ms) and 405 ms a searched battle card (95th
-percentile 414 ms; 407 ms with the stake); its start planet, once a game, takes 3.3 s (median
-of 16 starts, its 16 playouts to the end of turn 2; measured with another engineer's runs
-sharing the 2 cores); the policy for a turn, once a turn at most, takes 0.61 s (median of
-1533 choices, 95th percentile 1.2 s, eight playouts, on the same busy machine). The levels count
-those worlds (:data:`POLICY_WORLDS`: normal plays the four and two measured here) and the
-search's iterations (:data:`LEVEL_PLAYOUTS`), never a time; four strong bots (8 playouts a
-decision) finish 40 of 40 games within 20 turns (median 4 turns).
+The levels count the worlds of the start and turn playouts (:data:`POLICY_WORLDS`) and the
+search's iterations (:data:`LEVEL_PLAYOUTS`), never a time. How it does against three greedy
+bots, and how long a decision takes, is measured by ``benchmarks/bots.py`` (the current figures
+are in ``docs/benchmarks.md``).
 """
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The strong Space Pigs bot's own heuristic, :class:`StrongPolicy`: the greedy bot with the
-changes that beat greedy bots (the figures are in :mod:`.strong`'s docstring).
+changes that beat greedy bots.
 
 - It plays for its recipe only: a planet of a colour its planets already make enough of is worth
   nothing to it (the greedy bot takes every free planet it passes), and from turn 2 it leaves no
@@ -47,70 +47,17 @@ changes that beat greedy bots (the figures are in :mod:`.strong`'s docstring).
   :data:`ALL_IN_WORTH` acorns more, attacked with every spare troop from :data:`ALL_IN_ODDS`);
   the fort (guards on its recipe's planets that hold them at :data:`FORT_ODDS` against the
   biggest clan stack next to them, no flight from them); a denial twice as strong, from 20%
-  odds. Each lost on its own (below); chosen by the playouts they win.
+  odds. Each of the three lost to the heuristic when played every turn; chosen by playouts, for
+  the turns where they win, they add to it.
 
 It reads ``state.player_view(its seat)`` only, as the greedy bot does.
 
-Tried against three greedy bots on the same games and not kept (none was ahead of the heuristic
-above by more than one win on the games both played, runs of 35 to 100 games; it won 43 of the
-first 100 before the danger, vote and start rules): the biggest travel markers first (turns 1
-to 2), more guards on a threatened recipe planet, redeploying troops to them in 3B, attacking
-at 30% odds, counting the troops next to a planet as one attack, attacks on turn 1, a stronger
-denial (worth 8 acorns, from 20% odds) or none at all, laying its recipe's colours on the rim
-during the layout. Later, an all-in when one acorn short of its own recipe (the planet that
-completes it worth 6 acorns more, attacked from 20% odds, every free troop stepping towards it,
-the biggest travel marker left): 85/200 on seed 1 but 61/200 on seed 7 (the heuristic above
-80 and 66). On top of that all-in (50 of the first 100 of seed 1): the all-in from two acorns
-short 38, a clan one acorn short weighed as much as one producing its recipe 45, no troop
-leaving a recipe planet once the recipe is made 49, new troops deployed next to the planet
-that completes the recipe 51. On the first 100 games of seed 7 (the heuristic above 36): the
-old start (30), the greedy vote (36), the all-in's attack alone (35), new troops deployed next
-to the planets of a clan near its recipe (32), twice the start's penalty for neighbours (37).
-The travel cards (Planet displacement and the late Extra-Mouve): 91/200 = 45.5% [38.7..52.4] on
-seed 1 and 88/200 = 44.0% [37.3..50.9] on seed 7 (80 and 66 before); the displacement alone won 46
-of the first 100 of seed 1 (43 before). Tried on top and not kept (first 100 of seed 1, 46 with
-the travel cards): displacements that also bring a planet of a clan near its recipe next to its
-troops (44); one moving a planet of its recipe, made in full, away from the troops of a clan
-still to travel (never played in those games); a bigger travel marker when a displacement is
-in hand (43, and 43 of the first 100 of seed 7 where the travel cards won 41). On 200 games of
-both seeds (the travel cards 91 and 88): taking the Planet displacements its faction partners
-offer, for its weakest other card (89 and 100); the extra trip only when a trip is worth 2 or
-more (90 and 87). Round 3, on 200 games of both seeds (the kept heuristic above, without the
-battle stake: 91 and 88, 179/400 = 44.8%): the battle stake 94 and 86, 180/400 = 45.0%
-[40.2..49.9] (kept); the stake counted twice 88 on seed 1, the cards' cost halved (0.07 of their
-worth) 87; taking the Planet displacements its faction partners offer, for its weakest other
-card, measured again: 90 and 87 (177/400; the 89 and 100 of round 2 were not reproduced); aliens
-placed (1E) near the clan nearest its recipe rather than the biggest producer: the same 91 of
-seed 1, game for game; standing for Royal Pig only with the most governors, as the greedy bot
-does: 69 on seed 1 (it is Royal Pig in about two turns out of three, which the greedy bots' vote
-against their leader gives it). On top of the battle stake (94 and 86): the Royal Pig calling
-first the voters who back it 96 and 85, 181/400 = 45.2% [40.4..50.1] (kept); then the stake in
-defence only (the attacker's cards as the greedy bot's) 89 on seed 1, the partners'
-displacements taken 91 on seed 1.
-
-Round 4. Where the 400 games of seeds 1 and 7 are lost (181 won, 214 lost, 5 without a winner):
-never by a wipeout (it is never eliminated in a lost game); the winner, a greedy bot, lacks 1
-acorn (89 games) or 2 (94) at the start of its winning turn and takes its last planets in the
-battles of 3A (about two in three, often when the other side flees) or by a trip to a free
-planet; seed 1's losses come early (42 of 100 by turn 4), seed 7's later (turns 5 to 10). The
-strong heuristic itself ends a turn one acorn short in 112 of the 214 lost games and turns that
-into a victory the next turn 16 to 22% of the time (the greedy bots 8 to 9%): in such a turn the
-greedy bots land on 1 to 3 of its planets, most held by one guard, and it falls back to 2 or 3
-short in about 60% of them. Tried against that and dropped (200 games of seed 1, 96 before):
-no flight from a planet whose loss gives a clan a recipe it may hold (91), guards against the
-biggest neighbouring stack once one acorn short (88), the planet that completes its recipe
-worth 3 more with every spare troop sent (95, and 82 on seed 7 against 85). Kept: the start by
-playouts (four candidates, four worlds, to the end of turn 2): 99/200 = 49.5% [42.6..56.4] on
-seed 1 and 91/200 = 45.5% [38.7..52.4] on seed 7, together 190/400 = 47.5% [42.7..52.4] (181).
-Eight worlds instead of four: 99 on seed 1 as well (16 games won and 16 lost the other way, at
-twice the time), not kept.
-
-Round 5. The policy for the turn by playouts (four policies, two worlds, to the end of the turn):
-107/200 = 53.5% [46.6..60.3] on seed 1 (99 before: 23 games won and 15 lost the other way) and
-103/200 = 51.5% [44.6..58.3] on seed 7 (91 before: 27 won and 15 lost the other way), together
-210/400 = 52.5% [47.6..57.3] (190). In the 1533 choices the playouts picked the heuristic above
-1167 times, the fort 323, the all-in 36, the denial 7; a choice took 0.61 s (median, 95th
-percentile 1.2 s, eight playouts, with another engineer's runs sharing the 2 cores).
+Why these rules: each was kept because, added to the others, it won more of the same seeded
+games against three greedy bots (``benchmarks/bots.py``; the current figure is in
+``docs/benchmarks.md``). Where the heuristic loses, the winning greedy bot is one or two acorns
+short at the start of its winning turn and takes its last planets in 3A, so the rules aim at
+finishing its own recipe first and denying a clan that is near one. Rules tried and dropped are
+in the history of this file.
 """
 from __future__ import annotations
 

@@ -25,7 +25,7 @@ from ..shell.tutorial import TutorialPage
 from .app import play_app
 from ..common.dom import set_layout
 
-__all__ = ["STEPS", "Step", "Tutorial", "value_in_slot"]
+__all__ = ["STEPS", "Step", "Tutorial", "value_in_slot", "tutorial_app"]
 
 #: The seat kind of the scripted opponent (a bot of the tutorial's own game description).
 TUTOR = "tutor"
@@ -96,3 +96,8 @@ class Tutorial(TutorialPage):
     @property
     def view(self):
         return self.app.view
+
+
+def tutorial_app(**options) -> Tutorial:
+    """The tutorial page (``notebooks/battlegoats_tutorial.ipynb``): every game's widgets have this entry point."""
+    return Tutorial(**options)

@@ -43,8 +43,8 @@ from .board import LivestockBoard
 from .panels import (
     PANEL_CSS,
     ArmyPanel,
+    ActionRow,
     BattleDialog,
-    ButtonPool,
     DecisionPanel,
     HandPanel,
     MarshalPanel,
@@ -53,7 +53,7 @@ from .panels import (
 )
 from ..common.dom import set_layout, shared_defaults
 
-__all__ = ["LivestockView", "livestock_app", "livestock_help_html", "livestock_spec", "livestock_bots", "PHASE_LABELS"]
+__all__ = ["LivestockView", "livestock_app", "play_app", "livestock_help_html", "livestock_spec", "livestock_bots", "PHASE_LABELS"]
 
 STAR = "\u2605"
 END_LABELS = {A.EndActions: "End action phase", A.EndHarvest: "End harvest phase", A.EndTurn: "End turn"}
@@ -113,9 +113,9 @@ class LivestockView(GameView):
         self.phase = html_box("lsn-phase")
         self.hint = html_box("lsn-hint")
         self.selection = html_box("lsn-selection")
-        self.general_buttons = ButtonPool("lsn-select-general", self._select_from_button)
-        self.general_actions = ButtonPool("lsn-general-action", self.act)
-        self.phase_actions = ButtonPool("lsn-phase-action", self.act, style="warning")
+        self.general_buttons = ActionRow("lsn-select-general", self._select_from_button)
+        self.general_actions = ActionRow("lsn-general-action", self.act)
+        self.phase_actions = ActionRow("lsn-phase-action", self.act, style="warning")
         self.battle = BattleDialog(self._commit_attack, self._cancel_attack)
         self.decision = DecisionPanel(self.act)
         self.hand = HandPanel(self.act)
@@ -543,9 +543,10 @@ def _seat_label(i: int) -> str:
 
 
 @shared_defaults()
-def livestock_app(**kwargs) -> GameApp:
+def play_app(**kwargs) -> GameApp:
     """The whole Livestock Uprising page (see :class:`GameApp` for the keyword arguments): each
-    seat chooses its faction on the setup screen; the round limit sits under Advanced."""
+    seat chooses its faction on the setup screen; the round limit sits under Advanced. Every
+    game's widgets have this entry point (``livestock_app`` is its older name)."""
     rounds = w.BoundedIntText(value=0, min=0, max=500, description="Round limit (0 = none)",
                               style={"description_width": "initial"}, layout=w.Layout(width="16em"))
     rounds.add_class("lsn-round-limit")
@@ -574,3 +575,6 @@ def livestock_app(**kwargs) -> GameApp:
     app.round_limit = rounds
     app.faction_choice = choice
     return app
+
+
+livestock_app = play_app

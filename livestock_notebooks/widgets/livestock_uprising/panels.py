@@ -15,13 +15,13 @@ from ...livestock_uprising import data as D
 from ...livestock_uprising.events import EventKind
 from ...livestock_uprising.views import LivestockView
 from ...odds.display import chance_note, format_percent
-from ..common.dom import button, hide, set_classes, show
+from ..common.dom import ButtonPool, button, hide, set_classes, show
 from .board import FACTION_COLOURS, general_chip, resource_icon
 
 __all__ = [
     "ArmyPanel",
     "BattleDialog",
-    "ButtonPool",
+    "ActionRow",
     "DecisionPanel",
     "HandPanel",
     "MarshalPanel",
@@ -88,7 +88,7 @@ def html_box(css_class: str) -> w.HTML:
     return widget
 
 
-def text_with_buttons(text_class: str, pool: "ButtonPool", *box_classes: str) -> tuple[w.HTML, w.VBox]:
+def text_with_buttons(text_class: str, pool: "ActionRow", *box_classes: str) -> tuple[w.HTML, w.VBox]:
     """A text above a row of buttons, in one box with ``box_classes``."""
     text = html_box(text_class)
     box = w.VBox([text, pool.box])
@@ -157,31 +157,29 @@ def house_tag(source: str, what: str = "house value") -> str:
     return ""
 
 
-class ButtonPool:
-    """A row of buttons reused across updates (labels change in place), each playing an action."""
+class ActionRow:
+    """A row of buttons, each playing an action: :class:`~livestock_notebooks.widgets.common.dom.ButtonPool`'s
+    buttons (made when first needed, relabelled in place) in a box that keeps every button it has
+    made and hides the spare ones (a new list of children is drawn a moment later in the browser,
+    and the panel would jump meanwhile)."""
 
     def __init__(self, css: str, on_action: Callable[[object], None], *, style: str = "", wrap: bool = True):
-        self.css = css
         self.on_action = on_action
-        self.style = style
-        self.buttons: list[w.Button] = []
+        self.pool = ButtonPool(css, self._clicked, button_style=style)
         self.actions: list = []
         self.box = w.Box(layout=w.Layout(flex_flow="row wrap" if wrap else "column", grid_gap="3px"))
         self.box.add_class(f"{css}-box")
 
+    @property
+    def buttons(self) -> list[w.Button]:
+        return self.pool.buttons
+
     def set(self, items: Sequence[tuple[str, object]]) -> None:
         self.actions = [a for _label, a in items]
-        while len(self.buttons) < len(items):
-            i = len(self.buttons)
-            b = w.Button(layout=w.Layout(width="auto"), button_style=self.style)
-            b.add_class(self.css)
-            b.on_click(lambda _b, i=i: self._clicked(i))
-            self.buttons.append(b)
-        for b, (label, _a) in zip(self.buttons, items):
+        for i, (label, _a) in enumerate(items):
+            b = self.pool[i]
             b.description = label
             b.tooltip = label
-        # the row keeps every button it has made and hides the spare ones: a new list of
-        # children is drawn a moment later in the browser, and the panel would jump meanwhile
         if len(self.box.children) != len(self.buttons):
             self.box.children = tuple(self.buttons)
         for i, b in enumerate(self.buttons):
@@ -284,16 +282,16 @@ class HandPanel:
         self.html = html_box("lsn-hand")  # the title line
         self.cards_box = w.Box()
         self.cards_box.add_class("lsn-cards")
-        self.faces: list[tuple[w.VBox, w.HTML, ButtonPool]] = []
+        self.faces: list[tuple[w.VBox, w.HTML, ActionRow]] = []
         self.plays = CardPlays(self)
         self.widget = w.VBox([self.html, self.cards_box])
         self.widget.add_class("lsn-panel")
         self.widget.add_class("lsn-hand-panel")
 
-    def _face(self, i: int) -> tuple[w.VBox, w.HTML, ButtonPool]:
+    def _face(self, i: int) -> tuple[w.VBox, w.HTML, ActionRow]:
         while len(self.faces) <= i:
             text = html_box("lsn-card-face")
-            pool = ButtonPool("lsn-play-card", self.on_action, style="info", wrap=False)
+            pool = ActionRow("lsn-play-card", self.on_action, style="info", wrap=False)
             card = w.VBox([text, pool.box])
             card.add_class("lsn-card")
             self.faces.append((card, text, pool))
@@ -378,8 +376,8 @@ class MarshalPanel:
         self.on_action = on_action
         self.head = w.HTML()
         self.table = html_box("lsn-marshal-table-html")
-        self.marshal = ButtonPool("lsn-marshal", on_action, style="success")
-        self.transfers = ButtonPool("lsn-transfer", on_action)
+        self.marshal = ActionRow("lsn-marshal", on_action, style="success")
+        self.transfers = ActionRow("lsn-transfer", on_action)
         # the buttons before the table of costs: on view without scrolling the hand
         self.widget = w.VBox([self.head, self.marshal.box, self.transfers.box, self.table])
         self.widget.add_class("lsn-panel")
@@ -633,7 +631,7 @@ class DecisionPanel:
     """A decision the rules ask of the viewer mid-turn: a defending card, a casualty, a retreat."""
 
     def __init__(self, on_action: Callable[[object], None]):
-        self.choices = ButtonPool("lsn-decision", on_action, style="primary")
+        self.choices = ActionRow("lsn-decision", on_action, style="primary")
         self.text, self.widget = text_with_buttons("lsn-decision-text", self.choices, "lsn-decision-box", "lsn-decision")
         hide(self.widget)
 

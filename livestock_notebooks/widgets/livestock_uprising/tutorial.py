@@ -15,10 +15,10 @@ from typing import Sequence
 from ...livestock_uprising import actions as A
 from ...livestock_uprising.tutorial import STEPS, Step, state_for
 from ...core.session import Seat
-from .app import livestock_app
+from .app import play_app
 from ..shell.tutorial import TutorialPage
 
-__all__ = ["LivestockTutorial"]
+__all__ = ["LivestockTutorial", "tutorial_app"]
 
 
 class LivestockTutorial(TutorialPage):
@@ -45,7 +45,7 @@ class LivestockTutorial(TutorialPage):
             self.app.act(action)
 
     def make_app(self, *, bot_delay, loop):
-        return livestock_app(bot_delay=bot_delay, autosave=False, check_resume=False, headless=False, loop=loop)
+        return play_app(bot_delay=bot_delay, autosave=False, check_resume=False, headless=False, loop=loop)
 
     def state_for(self, step: Step):
         return state_for(step, seed=self.seed)
@@ -57,3 +57,8 @@ class LivestockTutorial(TutorialPage):
         battle = getattr(self.app.view, "battle", None)
         if battle is not None and battle.pending_attack is not None:
             battle.hide()
+
+
+def tutorial_app(**options) -> LivestockTutorial:
+    """The tutorial page (``notebooks/livestock_uprising_tutorial.ipynb``): every game's widgets have this entry point."""
+    return LivestockTutorial(**options)

@@ -17,7 +17,7 @@ from ...space_pigs.tutorial import STEPS, Step, demo_for, state_for, step_by_key
 from ..shell.tutorial import TutorialPage
 from .app import play_app
 
-__all__ = ["STEPS", "Step", "SpacePigsTutorial", "state_for", "step_by_key"]
+__all__ = ["STEPS", "Step", "SpacePigsTutorial", "state_for", "step_by_key", "tutorial_app"]
 
 
 class SpacePigsTutorial(TutorialPage):
@@ -56,3 +56,8 @@ class SpacePigsTutorial(TutorialPage):
     def demo_for(self, step: Step):
         """The Greedy bot plays the learner's part, steered where the step asks for a precise move."""
         return demo_for(step, self.seed)
+
+
+def tutorial_app(**options) -> SpacePigsTutorial:
+    """The tutorial page (``notebooks/space_pigs_tutorial.ipynb``): every game's widgets have this entry point."""
+    return SpacePigsTutorial(**options)

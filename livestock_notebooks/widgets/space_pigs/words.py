@@ -9,9 +9,9 @@ from ...core.protocol import Action
 from ...space_pigs.actions import (
     AnswerExchange, CallVoter, ChooseCombat, ChooseHex, ChooseMarker, ChoosePlayer, Discard, Done, DrawHex, Drop,
     Flee, GiveMarker, Land, Load, MakeHog, OfferExchange, PlaceAliens, PlayCard, ReturnTo, Stand, StartPlanet, Stay,
-    UsePower, Vote,
+    POWER_WORDS, UsePower, Vote, power_choice,
 )
-from ...space_pigs.data import CARDS, POWER_TEXT
+from ...space_pigs.data import CARDS
 from ...space_pigs.views import COLOUR_WORDS, KIND_WORDS, SpacePigsPlayerView
 from .board import card_label
 
@@ -37,17 +37,9 @@ def _done(view: SpacePigsPlayerView, action: Any) -> str:
 
 
 def _power(view: SpacePigsPlayerView, action: Any) -> str:
-    clan = view.clans[action.player].clan
-    text = POWER_TEXT.get((clan, action.power), action.power.replace("_", " "))
-    extra = ""
-    if action.power == "tech_adjust":
-        extra = f" ({action.arg:+d})"
-    elif action.power == "reroll":
-        extra = " (my die)" if action.arg == 0 else " (enemy die)"
-    elif action.power == "flee_first":
-        extra = f" to {view.hex_label(action.arg)}"
+    text = POWER_WORDS.get(action.power, action.power.replace("_", " "))
     short = text if len(text) <= 60 else text[:57] + "..."
-    return f"Power: {short}{extra}"
+    return f"Power: {short}{power_choice(action.power, action.arg, view.hex_label)}"
 
 
 def _vote(view: SpacePigsPlayerView, action: Any) -> str:

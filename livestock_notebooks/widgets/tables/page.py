@@ -31,7 +31,8 @@ from ...core.session import autosave_path
 from ...tables.service import TableService
 from ...tables.social import is_public, move_seat, open_tables, set_public, set_turn_timer
 from ...tables.store import BadToken, SeatTaken, TableNotFound, TableStore, open_store
-from ...tournament import GAMES
+from ...games import GAMES
+from ..games import PAGES
 from ..common.dom import hide, message_html, set_layout, show
 from ..common.request import await_request
 from ..shell.app import GameApp
@@ -46,8 +47,8 @@ TOKENS_NAME = "table-seats.json"
 #: at most this many tables are remembered per browser (the oldest are forgotten)
 MAX_REMEMBERED = 60
 NOTEBOOK = "tables.ipynb"
-#: the games a table can be made for, in the order the page offers them
-GAME_ORDER = ("battlegoats", "livestock_uprising", "space_pigs")
+#: the games a table can be made for, in the order the page offers them (the registry's)
+GAME_ORDER = tuple(GAMES)
 
 TABLES_CSS = """<style>
 .lsn-tables-page .lsn-table-seat-list { list-style: none; padding-left: 0.2em; margin: 0.3em 0;
@@ -173,19 +174,9 @@ def game_app(game: str, **kwargs: Any) -> GameApp:
     """The game's own page (its board, panels and setup screen), without autosaves."""
     kwargs.setdefault("autosave", False)
     kwargs.setdefault("check_resume", False)
-    if game == "battlegoats":
-        from ..battlegoats.app import play_app as bg_app
-
-        return bg_app(**kwargs)
-    if game == "livestock_uprising":
-        from ..livestock_uprising.app import livestock_app
-
-        return livestock_app(**kwargs)
-    if game == "space_pigs":
-        from ..space_pigs.app import play_app as sp_app
-
-        return sp_app(**kwargs)
-    raise ValueError(f"unknown game {game!r}")
+    if game not in PAGES:
+        raise ValueError(f"unknown game {game!r}")
+    return PAGES[game].play_app(**kwargs)
 
 
 class TablesPage:

@@ -4,13 +4,16 @@
  * did not reach the end of the page (the kernel could not be started, the server stopped), when
  * a cell shows an error (a cell that timed out waiting for its output under load, or raised), or
  * when no code cell has any output (the output was lost: a blank page). Then a short message
- * replaces the page and it reloads itself after a few seconds, a few times at most; after that
- * a button tries again. A page that renders clears the count. Fetches nothing.
+ * replaces the page and it reloads itself after a while (10 s, then 30 s, then 60 s), three times
+ * at most; after that a button tries again. A page that renders clears the count. The failed
+ * page's kernel is shut down at once (the same beacon Voila sends when a page closes), so retries
+ * on a busy server do not pile up kernels. Fetches nothing.
  */
 (function () {
   'use strict';
   var KEY = 'lsnPageRetries:' + location.pathname + location.search;
-  var TRIES = 4;
+  var TRIES = 3;
+  var WAITS = [10, 30, 60];
 
   function problem() {
     var cells = document.getElementById('rendered_cells');
@@ -34,8 +37,18 @@
     try { if (n) { sessionStorage.setItem(KEY, String(n)); } else { sessionStorage.removeItem(KEY); } } catch (e) { /* private mode */ }
   }
 
+  function freeKernel() {
+    try {
+      var config = JSON.parse(document.getElementById('jupyter-config-data').textContent);
+      if (config.kernelId && navigator.sendBeacon) {
+        navigator.sendBeacon(config.baseUrl + 'voila/api/shutdown/' + config.kernelId);
+      }
+    } catch (e) { /* no kernel was started for this page */ }
+  }
+
   function show(reason) {
     var done = tries();
+    freeKernel();
     ['loading', 'rendered_cells'].forEach(function (id) {
       var el = document.getElementById(id);
       if (el) { el.style.display = 'none'; }
@@ -52,7 +65,7 @@
     button.textContent = 'Try again now';
     button.onclick = function () { setTries(done >= TRIES ? 0 : done + 1); location.reload(); };
     if (done < TRIES) {
-      var seconds = 3 + 2 * done;
+      var seconds = WAITS[Math.min(done, WAITS.length - 1)];
       text.textContent = 'This page could not be made ready: ' + reason + '. Trying again in ' +
         seconds + ' s (try ' + (done + 1) + ' of ' + TRIES + ').';
       setTimeout(function () { setTries(done + 1); location.reload(); }, seconds * 1000);
