@@ -315,3 +315,16 @@ def test_a_postgresql_tables_url_without_psycopg_is_one_line(capsys, monkeypatch
     monkeypatch.setenv("LIVESTOCK_TABLES_URL", "postgresql://u:p@127.0.0.1/tables")
     said = _one_line_error(*_run(["--no-browser"], capsys)[::2])
     assert said.endswith("pip install 'livestock-notebooks[postgres]'")
+
+
+def test_build_site_without_npm_is_one_line(tmp_path, capsys, monkeypatch) -> None:
+    """The static site's build fetches Pyodide's core with npm: where there is none, the command
+    says so in one line (no traceback) and writes no site."""
+    pytest.importorskip("jupyterlite_pyodide_kernel")
+    from livestock_notebooks.static_site import build
+
+    real_which = build.shutil.which
+    monkeypatch.setattr(build.shutil, "which", lambda name, *a, **k: None if name == "npm" else real_which(name, *a, **k))
+    status, _, err = _run(["build-site", str(tmp_path / "site"), "--cache", str(tmp_path / "cache")], capsys)
+    assert "npm is needed" in _one_line_error(status, err)
+    assert not (tmp_path / "site" / "index.html").exists()
