@@ -13,17 +13,51 @@ the list of pages (``catalog``), the House rules page, the widgets' pages
 """
 from __future__ import annotations
 
-from . import battlegoats, livestock_uprising, space_pigs
+import importlib
+from collections.abc import Iterator, Mapping
+
 from .core.game_info import GameInfo
 
 __all__ = ["GAMES", "game_info"]
 
-#: The games by name (``GAME.name``): one line per game.
-GAMES: dict[str, GameInfo] = {g.name: g for g in (
-    battlegoats.GAME,
-    livestock_uprising.GAME,
-    space_pigs.GAME,
-)}
+
+class _Registry(Mapping[str, GameInfo]):
+    """The games by name, each game's package imported when its entry is first read: a page of
+    one game (its kernel) loads no other game's rules."""
+
+    def __init__(self, packages: dict[str, str]):
+        self._packages = packages
+        self._loaded: dict[str, GameInfo] = {}
+
+    def __getitem__(self, name: str) -> GameInfo:
+        if name not in self._loaded:
+            if name not in self._packages:
+                raise KeyError(name)
+            info = importlib.import_module(self._packages[name]).GAME
+            if info.name != name:
+                raise RuntimeError(f"{self._packages[name]}.GAME is named {info.name!r}, registered as {name!r}")
+            self._loaded[name] = info
+        return self._loaded[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._packages)
+
+    def __len__(self) -> int:
+        return len(self._packages)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._packages
+
+    def __repr__(self) -> str:
+        return f"GAMES({list(self._packages)})"
+
+
+#: The games by name (``GAME.name``) and the package holding each one's ``GAME``: one line per game.
+GAMES: Mapping[str, GameInfo] = _Registry({
+    "battlegoats": "livestock_notebooks.battlegoats",
+    "livestock_uprising": "livestock_notebooks.livestock_uprising",
+    "space_pigs": "livestock_notebooks.space_pigs",
+})
 
 
 def game_info(game: str | GameInfo) -> GameInfo:

@@ -219,7 +219,7 @@ def test_bots_only_game_is_watched_with_public_information():
     app = new_app(check_resume=False)
     app.start([Seat("Random"), Seat("Smart"), Seat("Random")], seed=6)
     view = app.view
-    assert "you are watching" in view.hint.value
+    assert "you are watching" in view.hint.value.lower()
     for _ in range(60):
         app.step()
     state = app.session.state

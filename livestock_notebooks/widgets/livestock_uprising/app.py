@@ -29,7 +29,7 @@ import ipywidgets as w
 from ipywidgets.widgets.widget_description import DescriptionStyle
 
 from ... import livestock_uprising as LU
-from ...catalog import page_href
+from ...links import page_href
 from ...livestock_uprising import actions as A
 from ...livestock_uprising import data as D
 from ...livestock_uprising.events import EventKind

@@ -31,7 +31,7 @@ from typing import Any, Callable, Sequence
 
 import ipywidgets as w
 
-from ...catalog import page_href
+from ...links import page_href
 from ...core.errors import IllegalAction
 from ...core.protocol import Action
 from ...core.session import Seat

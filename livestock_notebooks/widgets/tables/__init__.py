@@ -3,7 +3,7 @@ share its invite link, and play a game at it from several browsers, each seeing 
 seat's view. ``page`` (the page, the seats a browser holds), ``lobby`` (invite link, seats,
 joining, the host's controls), ``remote`` (the table's game on the shared game screen).
 In the static web edition (no server, no table store) ``needs_server`` stands in for the page."""
-from ...catalog import STATIC_EDITION
+from ...links import STATIC_EDITION
 
 if STATIC_EDITION:
     from .needs_server import tables_page
