@@ -20,7 +20,7 @@ from browser import choose_seats, outside_requests, screenshot_path, voila_url, 
 
 DECISION = re.compile(
     r"Your turn to attack|Game over|avoid the battle|that defends|neighbouring cards|captured a card|"
-    r"last cards in play|second card|may swap places")
+    r"last cards in play|second card|may swap places|opponent's card that")
 
 
 def _start_page(page, voila_server):
@@ -96,9 +96,13 @@ def test_three_seat_game_to_the_end(voila_server, voila_server_log, page, page_r
         text = hint.inner_text()
         if text.startswith("Game over"):
             break
-        if "Your turn to attack" in text:
-            page.locator(".lsn-bg-board-0 button.lsn-bg-selectable").first.click()
-            page.locator(".lsn-bg-opponents button.lsn-bg-selectable").first.click()
+        if "Your turn to attack" in text or "opponent's card that" in text:
+            mine = page.locator(".lsn-bg-board-0 button.lsn-bg-selectable")
+            target = page.locator(".lsn-bg-opponents button.lsn-bg-selectable")
+            if mine.count() > 1:
+                mine.first.click()
+            # with one card able to attack, it is chosen for you (issue 27): only the target is asked
+            target.first.click()
             confirm = page.locator("button.lsn-bg-confirm")
             expect(confirm).to_be_visible()
             odds = page.locator(".lsn-bg-odds")
@@ -116,6 +120,11 @@ def test_three_seat_game_to_the_end(voila_server, voila_server_log, page, page_r
                 expect(report.locator(".lsn-bg-report-count")).to_have_text(re.compile(r"step (\d+) of \1\b"))
                 expect(report).to_contain_text(re.compile(r"beats|a tie|explodes|avoids"))
                 page.screenshot(path=str(screenshot_path("battlegoats_report")), full_page=True)
+            # my attack's report stays over the side column until I close it (issue 27)
+            report_ok = page.locator("button.lsn-bg-report-ok")
+            expect(report_ok).to_be_visible()
+            report_ok.click()
+            expect(report_ok).to_be_hidden()
             attacks += 1
         elif page.locator("button.lsn-bg-choice").count():
             try:  # a choice with no alternative ("Carry on") is taken for you meanwhile (issue 27)
