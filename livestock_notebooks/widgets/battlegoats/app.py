@@ -25,7 +25,7 @@ from ...battlegoats import game as bg_game
 from ...battlegoats.game import ARMY_MODES, ROUND_LIMITS, describe_turn, game_info
 from ...core.game_info import GameInfo
 from ..common.dom import shared_defaults
-from ..common.uploads import upload_bytes
+from ..common.uploads import take_upload
 from ..shell.app import HUMAN_LABEL, GameApp
 from ..shell.pacing import BOT_SPEEDS, DEFAULT_BOT_SPEED
 from .board import BattleGoatsView
@@ -95,12 +95,7 @@ def play_app(*, bot_delay: float | None | str = "setup", autosave: bool = True, 
         return True
 
     def card_upload_changed(change) -> None:
-        upload = upload_bytes(change)
-        if upload is None:
-            return
-        fname, content = upload
-        load_card_list(content, fname)
-        cards_upload.value = ()
+        take_upload(change, cards_upload, load_card_list)
 
     def cards_back(_b=None) -> None:
         holder["cards"] = None

@@ -11,9 +11,9 @@ True
 """
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
-__all__ = ["upload_bytes"]
+__all__ = ["take_upload", "upload_bytes"]
 
 
 def upload_bytes(change_or_value: Any, default_name: str = "the file") -> tuple[str, bytes] | None:
@@ -40,3 +40,17 @@ def upload_bytes(change_or_value: Any, default_name: str = "the file") -> tuple[
         content = item.content
         name = getattr(item, "name", None) or default_name
     return str(name), bytes(content)
+
+
+def take_upload(change: Any, upload: Any, handle: Callable[[bytes, str], Any]) -> None:
+    """A ``FileUpload`` observer's work: ``handle(content, name)`` for the file received, then the
+    upload emptied (so the same file chosen again is a new upload), also when ``handle`` raises.
+    The emptying itself is a change with nothing uploaded, which does nothing."""
+    received = upload_bytes(change)
+    if received is None:
+        return
+    name, content = received
+    try:
+        handle(content, name)
+    finally:
+        upload.value = ()

@@ -21,7 +21,7 @@ from ...core.session import GameInfo, Session
 from ...review import Review, review_game
 from ..common.charts import PALETTE, LineChart
 from ..common.dom import button, hide, show
-from ..common.uploads import upload_bytes
+from ..common.uploads import take_upload
 
 __all__ = ["REVIEW_LEVEL", "ReviewControls", "swings_html"]
 
@@ -86,14 +86,7 @@ class ReviewControls:
         return self.show_review(self.session.to_save_text(), "this game")
 
     def _on_review_upload(self, change: Any) -> None:
-        upload = upload_bytes(change)
-        if upload is None:
-            return
-        name, content = upload
-        try:
-            self.show_review(content, name)
-        finally:
-            self.review_upload.value = ()
+        take_upload(change, self.review_upload, self.show_review)
 
     def show_review(self, text: str | bytes, name: str = "the save") -> Review | None:
         """Review the game of a save text and show it under the game screen (on the kernel's loop

@@ -25,7 +25,7 @@ import ipywidgets as w
 from ...core.errors import SaveFileError
 from ...core.session import AutosaveCheck, AutosaveConflict, AutosaveInfo, GameInfo, LogEntry, Session, check_autosave
 from ..common.dom import button, hide, show
-from ..common.uploads import upload_bytes
+from ..common.uploads import take_upload
 
 __all__ = ["SaveControls", "saved_when"]
 
@@ -159,14 +159,7 @@ class SaveControls:
         return True
 
     def _on_upload(self, change) -> None:
-        upload = upload_bytes(change)
-        if upload is None:
-            return
-        name, content = upload
-        try:
-            self.load_text(content, name)
-        finally:
-            self.load_upload.value = ()  # the same file chosen again is a new upload
+        take_upload(change, self.load_upload, self.load_text)
 
     # -- the autosave shared by tabs ---------------------------------------------------------
     def _seen_now(self) -> tuple[str, int] | None:
