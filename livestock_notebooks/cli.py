@@ -363,11 +363,33 @@ def browser_id_from_cookie(cookie_header: str) -> str | None:
     return value if re.fullmatch(r"[0-9a-f]{32}", value) else None
 
 
+def reached_by_https(request) -> bool:
+    """Whether the browser reached the app over TLS: directly, or through a proxy that says so
+    with ``X-Forwarded-Proto: https`` (its first value, when proxies chain)."""
+    forwarded = request.headers.get("X-Forwarded-Proto", "").split(",")[0].strip().lower()
+    return request.protocol == "https" or forwarded == "https"
+
+
+def secure_cookies(headers, https: bool) -> None:
+    """Behind TLS every cookie the app sets (``lsn_browser``, Jupyter's ``username-...`` and
+    ``_xsrf``) gets ``Secure``, so a browser never sends it over plain HTTP."""
+    if not https:
+        return
+    cookies = headers.get_list("Set-Cookie")
+    if not cookies:
+        return
+    del headers["Set-Cookie"]
+    for cookie in cookies:
+        has_secure = any(part.strip().lower() == "secure" for part in cookie.split(";")[1:])
+        headers.add("Set-Cookie", cookie if has_secure else f"{cookie}; Secure")
+
+
 def _browser_id_transform():
     """A Tornado output transform giving each browser an id: the ``lsn_browser`` cookie (set on
     the first response when missing: HttpOnly, SameSite=Lax, one year), copied into the request's
     ``X-Livestock-Browser`` header before any handler runs, so Voila passes it to the page's
-    kernel as ``HTTP_X_LIVESTOCK_BROWSER``. A header sent by the client is always replaced."""
+    kernel as ``HTTP_X_LIVESTOCK_BROWSER``. A header sent by the client is always replaced.
+    Behind TLS the response's cookies are marked ``Secure`` (:func:`secure_cookies`)."""
     from tornado.web import OutputTransform
 
     class BrowserIdTransform(OutputTransform):
@@ -378,6 +400,17 @@ def _browser_id_transform():
             if BROWSER_HEADER in request.headers:
                 del request.headers[BROWSER_HEADER]
             request.headers[BROWSER_HEADER] = ident or self.new_id
+            connection = request.connection
+            if reached_by_https(request) and connection is not None and hasattr(connection, "write_headers"):
+                # Tornado adds the handlers' own cookies (Jupyter's) after every transform: mark
+                # them where this request's headers are written (a connection object per request)
+                write_headers = connection.write_headers
+
+                def write_secure_headers(start_line, headers, chunk=None):
+                    secure_cookies(headers, True)
+                    return write_headers(start_line, headers, chunk)
+
+                connection.write_headers = write_secure_headers
 
         def transform_first_chunk(self, status_code, headers, chunk, finishing):
             if self.new_id:

@@ -2,7 +2,10 @@
 ``lsn_browser`` cookie) at one table of the ``livestock-notebooks`` server, whose store is a
 temporary SQLite file (``LIVESTOCK_TABLES_URL``).
 
-- three contexts play a three-seat BattleGoats game to the end by clicking; a spectator joins;
+- three contexts play a three-seat BattleGoats game to the end by clicking, through the reference
+  deployment of docs/hosting.md (tests/deployment.py: nginx with docs/deploy/nginx.conf in front of
+  two app servers on one PostgreSQL database), pinned to different app servers; a spectator joins;
+- behind TLS (``X-Forwarded-Proto: https``) every cookie the app sets is Secure;
 - two contexts play Livestock Uprising with a bot seat through several turns, one reloads in
   the middle of its turn and carries on at the same seat.
 
@@ -29,7 +32,7 @@ from livestock_notebooks.games import GAMES  # noqa: E402
 from livestock_notebooks.livestock_uprising import data as LD  # noqa: E402
 from livestock_notebooks.tables.store import TableStore  # noqa: E402
 
-SERVER_LOG: list = []  # the server's log, quoted when a wait times out
+SERVER_LOG: list = []  # the server's log (or logs), quoted when a wait times out
 
 
 @pytest.fixture(scope="module")
@@ -39,11 +42,34 @@ def tables_server(voila_server, voila_server_log, voila_tables_url):
     return voila_server, TableStore(voila_tables_url)
 
 
+@pytest.fixture(scope="module")
+def deployment(tmp_path_factory):
+    """docs/hosting.md's deployment (tests/deployment.py): nginx, two app servers, PostgreSQL.
+    Skipped, with the reason, where nginx or the database is missing; with ``CI`` set it fails
+    instead (``.ci/run`` installs and starts both)."""
+    import os
+
+    from deployment import missing, start_deployment
+
+    reason = missing()
+    if reason:
+        if os.environ.get("CI"):
+            pytest.fail(f"CI is set but {reason}")
+        pytest.skip(reason)
+    running = start_deployment(tmp_path_factory.mktemp("deployment"))
+    try:
+        yield running
+    finally:
+        running.stop()
+
+
 class Player:
     """One browser at the table."""
 
-    def __init__(self, browser, url: str, name: str, size=(1280, 1400)):
+    def __init__(self, browser, url: str, name: str, size=(1280, 1400), cookies=()):
         self.context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+        if cookies:  # e.g. the proxy's sticky cookie: this browser keeps to one app server
+            self.context.add_cookies(list(cookies))
         self.page = self.context.new_page()
         self.page.set_default_timeout(90_000)
         self.errors: list[str] = []
@@ -107,7 +133,7 @@ def stuck(what: str, players=()) -> AssertionError:
         p.page.screenshot(path=str(screenshot_path(f"tables_stuck_{p.name}")), full_page=True)
         seen.append(f"{p.name} [{p.page.title()}]: {' / '.join(p.page.locator('.lsn-prompt').all_inner_texts())!r} "
                     f"{' / '.join(p.page.locator('.lsn-table-status').all_inner_texts())!r} {p.errors}")
-    log = SERVER_LOG[0].read_text(errors="replace").splitlines()[-40:] if SERVER_LOG else []
+    log = [line for path in SERVER_LOG for line in path.read_text(errors="replace").splitlines()[-40 // len(SERVER_LOG):]]
     return AssertionError(f"{what}; " + " | ".join(seen) + "\n" + "\n".join(log))
 
 
@@ -169,13 +195,20 @@ def bg_click(player: Player) -> bool:
     return False
 
 
-def test_three_browsers_play_battlegoats_to_the_end_and_a_spectator_watches(tables_server, browser):
-    base, store = tables_server
-    url = voila_url(base, "tables.ipynb")
-    ann = Player(browser, url, "Ann")
+def test_three_browsers_on_two_app_servers_behind_nginx_play_battlegoats_to_the_end_and_a_spectator_watches(
+        deployment, browser):
+    """Ann and Cy keep to app server a, Bob to b (the proxy's sticky cookie); the table lives in
+    PostgreSQL, so each page follows the others' moves wherever it runs."""
+    SERVER_LOG[:] = [deployment.servers[name].log_path for name in ("a", "b")]
+    store = TableStore(deployment.tables_url)
+    url = voila_url(deployment.base_url, "tables.ipynb")
+    ann = Player(browser, url, "Ann", cookies=deployment.pin("a"))
     invite = create_table(ann, "battlegoats", ["Human", "Human", "Human"], seed=7)
+    assert invite.startswith(deployment.base_url)  # the link names the proxy, where the host's browser is
     table = table_id(invite)
-    bob, cy = Player(browser, invite, "Bob"), Player(browser, invite, "Cy")
+    bob, cy = Player(browser, invite, "Bob", cookies=deployment.pin("b")), Player(browser, invite, "Cy", cookies=deployment.pin("a"))
+    # each page's kernel runs on its browser's server
+    assert deployment.kernels_started("a") >= 2 and deployment.kernels_started("b") >= 1
     bob.join(1)
     cy.join(2)
     players = [ann, bob, cy]
@@ -199,9 +232,12 @@ def test_three_browsers_play_battlegoats_to_the_end_and_a_spectator_watches(tabl
             # the tab title says whose decision it is ("● " first, set by the template's keyboard.js)
             wait_until(lambda: [p.page.title().startswith("\u25cf") for p in players] == [p is mover for p in players],
                        what="the tab titles", players=players)
-        if moves == 30:  # a late visitor: every seat is taken
+        if moves == 30:  # a late visitor, whom the proxy gives a server: every seat is taken
             watcher = Player(browser, invite, "Dee")
             expect(watcher.page.locator(".lsn-table-watching")).to_contain_text("You are watching")
+            assert {c["name"]: c["value"] for c in watcher.context.cookies()}.get("lsn_server") in (
+                "livestock_a", "livestock_b")
+            assert deployment.kernels_started("a") + deployment.kernels_started("b") >= 4
             assert watcher.page.locator("button.lsn-table-take:visible").count() == 0
             watcher.page.screenshot(path=str(screenshot_path("tables_battlegoats_spectator")), full_page=True)
 
@@ -240,6 +276,43 @@ def test_three_browsers_play_battlegoats_to_the_end_and_a_spectator_watches(tabl
         assert outside_requests(p.requests) == []
     assert watcher is not None
     ann.page.screenshot(path=str(screenshot_path("tables_battlegoats_over")), full_page=True)
+    # every request of a pinned browser went to its server (the proxy's access log names it)
+    ports = {f"{p}": name for name, p in deployment.ports.items() if name != "proxy"}
+    answered = [(line.split()[-1], ports.get(line.split()[0].rsplit(":", 1)[-1]))
+                for line in deployment.access_log().splitlines() if line.startswith("127.")]
+    assert {s for cookie, s in answered if cookie == "livestock_a"} == {"a"}
+    assert {s for cookie, s in answered if cookie == "livestock_b"} == {"b"}
+
+
+def _set_cookies(url: str, headers: dict[str, str]) -> tuple[int, list[str]]:
+    """GET ``url`` (no redirects followed, body read to the end): its status and Set-Cookie lines."""
+    import http.client
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url)
+    conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=120)
+    try:
+        conn.request("GET", parts.path or "/", headers=headers)
+        response = conn.getresponse()
+        response.read()
+        return response.status, response.headers.get_all("Set-Cookie") or []
+    finally:
+        conn.close()
+
+
+def test_the_proxy_gives_a_browser_a_server_and_behind_tls_every_cookie_is_secure(deployment):
+    # through nginx (plain HTTP here): a new browser is given a server, and the app's own cookie
+    status, cookies = _set_cookies(deployment.base_url + "/", {})
+    assert status == 302
+    assert [c for c in cookies if re.match(r"lsn_server=livestock_[ab];", c)] and any(
+        c.startswith("lsn_browser=") for c in cookies)
+    assert not any("secure" in c.lower() for c in cookies)
+    # an app server told by its proxy that the browser came over TLS: every cookie it sets on a page
+    # (its browser id and Jupyter's user cookie) is Secure
+    page = voila_url(deployment.servers["a"].base_url, "tables.ipynb")
+    status, cookies = _set_cookies(page, {"X-Forwarded-Proto": "https"})
+    assert status == 200 and len(cookies) >= 2 and any(c.startswith("lsn_browser=") for c in cookies), cookies
+    assert all(re.search(r";\s*Secure(;|$)", c) for c in cookies), cookies
 
 
 # --------------------------------------------------------------------------- Livestock Uprising
