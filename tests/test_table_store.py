@@ -539,3 +539,52 @@ def test_past_the_turn_timer_a_bot_moves_for_the_late_person_once(store):
     assert service.play_for_late(record.id, 30, now=time.time() + 5) is None  # the clock starts again
     set_turn_timer(store, record.id, host, 0)
     assert turn_timer(store, record.id) == 0
+
+
+def test_past_the_turn_timer_a_skipped_livestock_seat_passes_to_the_end_of_its_turn(store):
+    """The host's other choice: the late seat passes (the game's ``GameInfo.passes``). A decision with no
+    pass (where a barn goes) is the bot's; at the late seat's action phase, it ends the action
+    phase, the harvest and the turn, and the next seat decides."""
+    import random
+
+    from livestock_notebooks.tables.social import set_turn_timer, turn_timer, when_late
+
+    record, host = store.create("livestock_uprising", {}, ["human", "free"], "Ann", seed=3)
+    _seat, bob = store.claim(record.id, 1, "Bob")
+    set_turn_timer(store, record.id, host, 60, "skip")
+    assert (turn_timer(store, record.id), when_late(store, record.id)) == (60, "skip")
+    service, tokens, rng = TableService(store), {0: host, 1: bob}, random.Random(3)
+    played = service.play_for_late(record.id, 60, now=time.time() + 61)  # Ann's barn: no pass, the bot places it
+    assert played is not None and [(e["by"], e["action"]["type"]) for e in store.actions(record.id)] == [("timer", "PlaceBarn")]
+    for _ in range(200):  # the seats play on until one of them is at its action phase
+        record, state = service.state(record.id)
+        if state.phase == "action" and any(type(a).__name__ == "EndActions" for a in state.legal_actions()):
+            break
+        service.act(record.id, tokens[state.current_player], record.version, rng.choice(state.legal_actions()))
+    late, before = state.current_player, record.version
+    assert service.play_for_late(record.id, 60, now=time.time() + 10) is None  # not late yet
+    played = service.play_for_late(record.id, 60, now=time.time() + 61)
+    passes = [(e["by"], e["seat"], e["action"]["type"]) for e in store.actions(record.id)[before:]]
+    assert passes == [("skip", late, "EndActions"), ("skip", late, "EndHarvest"), ("skip", late, "EndTurn")], passes
+    assert played.version == before + 3 and played.state.current_player != late
+    assert played.events  # every pass's events, for the page that made them
+    set_turn_timer(store, record.id, host, 60)  # the bot again
+    assert when_late(store, record.id) == "bot"
+
+
+def test_a_game_without_a_pass_cannot_skip_a_late_seat(store):
+    from livestock_notebooks.space_pigs import actions as SA
+    from livestock_notebooks.tables.social import can_skip, pass_action, set_turn_timer, when_late
+
+    record, host = store.create("battlegoats", {}, ["human", "free"], "Ann")
+    with pytest.raises(ValueError, match="no pass"):
+        set_turn_timer(store, record.id, host, 60, "skip")
+    with pytest.raises(ValueError):
+        set_turn_timer(store, record.id, host, 60, "sleep")
+    assert when_late(store, record.id) == "bot" and not can_skip("battlegoats")
+    assert can_skip("space_pigs") and can_skip("livestock_uprising")
+    legal = [SA.AnswerExchange(player=1, card=4), SA.AnswerExchange(player=1, card=-1)]
+    assert pass_action("space_pigs", legal) == SA.AnswerExchange(player=1, card=-1)  # declining is the pass
+    assert pass_action("space_pigs", [SA.Stand(player=0, yes=True), SA.Stand(player=0, yes=False)]) \
+        == SA.Stand(player=0, yes=False)
+    assert pass_action("space_pigs", [SA.Stand(player=0, yes=True)]) is None  # no pass here: the bot decides

@@ -479,3 +479,43 @@ def test_the_host_sets_a_turn_timer_and_a_late_players_move_is_made_by_a_bot(sto
     assert any("Time ran out for Ann" in e.text for e in bob.session.log)
     host.play.poll()
     assert host.session.version == 1 and any("Time ran out for Ann" in e.text for e in host.session.log)
+    assert host.lobby.late_menu.layout.display == "none"  # BattleGoats has no pass: only the bot is offered
+
+
+def test_a_livestock_host_chooses_to_skip_a_late_player_and_the_pages_say_so(store, folder):
+    host = page(store, folder, "host")
+    table = create(host, "livestock_uprising", ["Human", "Human"], name="Ann")
+    bob = join(store, folder, "Bob", table, 1)
+    assert host.lobby.late_menu.layout.display != "none"
+    host.lobby.late_menu.value = "skip"  # chosen before the timer: kept for it
+    host.lobby.timer_menu.value = 60
+    assert "ends their turn" in host.lobby.late_note.value
+    poll_all([host, bob])
+    assert "1 min a move: a late player is skipped" in bob.lobby.title.value
+    with store._tx() as conn:  # as if the table had been made two minutes ago
+        store._run(conn, "UPDATE lsn_tables SET created = created - 120 WHERE id = ?", (table,))
+    bob.session._seen_at -= 120
+    assert bob.play.poll()  # Ann's barn has no pass: a bot places it
+    assert [e["by"] for e in store.actions(table)] == ["timer"]
+    assert any(re.match(r"Time ran out for Ann\b.*: a bot moved for them", e.text) for e in bob.session.log)
+    # on to a seat's action phase (moves made through the service), then that seat is late: it passes
+    from livestock_notebooks.tables import TableService
+
+    service, rng = TableService(store), random.Random(5)
+    tokens = {0: host.session.token, 1: bob.session.token}
+    for _ in range(200):
+        record, state = service.state(table)
+        if state.phase == "action" and any(type(a).__name__ == "EndActions" for a in state.legal_actions()):
+            break
+        service.act(table, tokens[state.current_player], record.version, rng.choice(state.legal_actions()))
+    late = host.session.name(state.current_player)
+    with store._tx() as conn:
+        store._run(conn, "UPDATE lsn_actions SET at = at - 120 WHERE table_id = ?", (table,))
+    poll_all([host, bob])
+    bob.session._seen_at -= 120
+    assert bob.play.poll()
+    assert [e["by"] for e in store.actions(table)][-3:] == ["skip"] * 3
+    host.play.poll()
+    for p in (host, bob):
+        notes = [e.text for e in p.session.log if e.text.startswith(f"Time ran out for {late}: they pass")]
+        assert len(notes) == 1, [e.text for e in p.session.log][-6:]

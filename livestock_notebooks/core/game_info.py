@@ -85,6 +85,9 @@ class GameInfo:
     - ``describe_turn(state)``: the turn and phase indicator text.
     - ``end_turn(state, legal)``: the action the "end turn" button plays, or ``None`` when the
       button is not available now; ``end_turn_label`` is its caption.
+    - ``passes``: the actions by which a seat passes, as ``Action.to_dict()`` items in the order
+      tried (the tables' turn timer skips a late seat with them, ``tables/social.py``); empty:
+      the game has no pass. ``passes_words`` says what skipping does, for the table's lobby.
     - ``progress(state)``: a number in [0, 1] for the bot-vs-bot progress bar.
     - ``players_of(state)``: how many players the state has (default: from common attributes).
     - ``new_game_options``: extra keyword arguments for ``new_game`` (``max_rounds`` ...).
@@ -114,6 +117,8 @@ class GameInfo:
     describe_turn: Callable[[GameState], str] | None = None
     end_turn: Callable[[GameState, list], Action | None] | None = None
     end_turn_label: str = "End turn"
+    passes: tuple[Mapping[str, Any], ...] = ()
+    passes_words: str = ""
     progress: Callable[[GameState], float] | None = None
     players_of: Callable[[GameState], int] | None = None
     new_game_options: Mapping[str, Any] = field(default_factory=dict)

@@ -100,6 +100,10 @@ GAME = GameInfo(
     player_name=_faction_name, state_player_name=_seat_name, player_color=_faction_colour, state_player_color=_seat_colour, players_of=_players_of, turn_key=_turn_key,
     describe_turn=describe_turn, progress=_progress, max_actions=40_000,
     end_turn=end_phase_action, end_turn_label="End phase", lab=LAB,
+    # the turn timer's skip (a house rule of the tables: the rulebook has no timer)
+    passes=({"type": "DeclineCard"}, {"type": "EndActions"}, {"type": "EndHarvest"}, {"type": "EndTurn"}),
+    passes_words="Skipping a late player ends their turn: no card is played, and the action phase, the harvest "
+                 "and the turn are ended. A choice the rules require (a barn, a casualty) is made by a bot.",
     blurb="Chickens, cows, goats and pigs raise armies, harvest the farm and fight for it: play on the board "
           "against friends or computer players.",
 )

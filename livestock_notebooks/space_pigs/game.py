@@ -153,6 +153,11 @@ def game_info(**options: Any) -> GameInfo:
         turn_key=lambda s: (s.turn, s.sequence),  # type: ignore[attr-defined]
         describe_turn=describe_turn, describe_action=describe_action, progress=progress, players_of=_players,
         new_game_options=dict(options), max_actions=60_000, lab=LAB,
+        # the turn timer's skip (a house rule of the tables: the rulebook has no timer)
+        passes=({"type": "Done"}, {"type": "AnswerExchange", "card": -1}, {"type": "Stand", "yes": False},
+                {"type": "Stay"}),
+        passes_words="Skipping a late player passes for them: Done, no exchange, no candidacy, no flight. A "
+                     "choice the rules require is made by a bot.",
         blurb="Pig clans explore a galaxy of hexes, fight aliens and each other, and elect the Royal Pig.",
     )
 

@@ -199,10 +199,17 @@ class TableService:
 
     def play_for_late(self, table_id: str, seconds: float, *, now: float | None = None) -> Played | None:
         """When the person whose decision it is has had it longer than ``seconds`` (the turn
-        timer, since the last move): the game's heuristic bot moves for them, from their seat's
-        view, logged as ``by: "timer"``; ``None`` when no one is late. :class:`StaleVersion`
-        when another page did it first."""
-        from .social import last_move_at
+        timer, since the last move), the host's choice (:func:`~.social.when_late`) applies:
+
+        - ``"bot"``: the game's heuristic bot moves for them, from their seat's view, logged as
+          ``by: "timer"``;
+        - ``"skip"``: their seat passes (``GameInfo.passes``), again while the decision
+          stays theirs, so their turn ends; each pass logged as ``by: "skip"``. A decision with
+          no pass is the bot's, as above.
+
+        Returns the last move (its events: all of them), ``None`` when no one is late;
+        :class:`StaleVersion` when another page did it first."""
+        from .social import MAX_PASSES, last_move_at, pass_action, when_late
 
         record, state = self.state(table_id)
         seat = state.current_player
@@ -211,9 +218,29 @@ class TableService:
         now = time.time() if now is None else now
         if now - last_move_at(self.store, table_id, record.version, record.created) < seconds:
             return None
-        info = self.info(record.game)
-        name = next((b for b in info.bots if b != "random" and not b.startswith("strong")), "random")
-        return self._apply_and_commit(record, state, seat, self.bot_action(record, state, name), "timer", None)
+        passing = when_late(self.store, table_id) == "skip" and pass_action(record.game, state.legal_actions())
+        if not passing:
+            info = self.info(record.game)
+            name = next((b for b in info.bots if b != "random" and not b.startswith("strong")), "random")
+            return self._apply_and_commit(record, state, seat, self.bot_action(record, state, name), "timer", None)
+        played: Played | None = None
+        events: list[Event] = []
+        for _ in range(MAX_PASSES):
+            action = pass_action(record.game, state.legal_actions())
+            if action is None:
+                break
+            try:
+                played = self._apply_and_commit(record, state, seat, action, "skip", None)
+            except StaleVersion:
+                if played is None:
+                    raise
+                break  # another page moved the table on: the passes made so far stand
+            events.extend(played.events)
+            if played.state.is_over or played.state.current_player != seat:
+                break
+            record, state = self.state(table_id)
+        assert played is not None
+        return Played(played.version, events, played.state)
 
     def play_bots(self, table_id: str, max_steps: int | None = None) -> int:
         """Play the bot seats while it is a bot's turn (at most ``max_steps`` actions); returns

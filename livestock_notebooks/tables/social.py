@@ -13,21 +13,23 @@
   holding it. Only the code's hash is stored.
 - :func:`set_public` / :func:`open_tables`: the host may list a table publicly; the tables page
   lists the public tables that still have a free seat.
-- :func:`set_turn_timer` / :func:`turn_timer` / :func:`last_move_at`: the host's turn timer; when
-  a person takes longer than it, a bot moves for them
-  (:meth:`~livestock_notebooks.tables.service.TableService.play_for_late`).
+- :func:`set_turn_timer` / :func:`turn_timer` / :func:`when_late` / :func:`last_move_at`: the
+  host's turn timer and what happens when a person takes longer than it
+  (:meth:`~livestock_notebooks.tables.service.TableService.play_for_late`): a bot moves for them
+  (``"bot"``), or their seat passes (``"skip"``, in the games that have a pass: ``GameInfo.passes``).
 """
 from __future__ import annotations
 
 import json
 import secrets
 import time
-from typing import NamedTuple
+from typing import Any, NamedTuple, Sequence
 
 from ..core.session import fresh_seed
 from .store import BadToken, TableError, TableStore, hash_token
 
-__all__ = ["TIMER_CHOICES", "last_move_at", "set_turn_timer", "turn_timer", "OpenTable", "is_public", "open_tables", "set_public", "MOVE_SECONDS", "move_seat", "seat_move_code", "CHAT_BURST", "CHAT_GAP", "CHAT_MAX", "CHAT_WINDOW", "ChatLine", "ChatRefused", "chat_lines",
+__all__ = ["TIMER_CHOICES", "WHEN_LATE", "can_skip", "last_move_at", "pass_action",
+           "set_turn_timer", "turn_timer", "when_late", "OpenTable", "is_public", "open_tables", "set_public", "MOVE_SECONDS", "move_seat", "seat_move_code", "CHAT_BURST", "CHAT_GAP", "CHAT_MAX", "CHAT_WINDOW", "ChatLine", "ChatRefused", "chat_lines",
            "post_chat", "rematch", "rematch_of"]
 
 #: the longest message, in characters
@@ -43,6 +45,15 @@ MOVE_SECONDS = 600.0
 TIMER_CHOICES = (0, 30, 60, 120, 300, 900)
 #: how many of the latest lines a page shows
 CHAT_SHOWN = 30
+#: what happens to a person out of time: a bot plays their move, or their seat passes
+WHEN_LATE = ("bot", "skip")
+# A skipped seat (the tables' house rule: no rulebook has a turn timer) plays the first legal
+# action of its game's ``GameInfo.passes``, again while the decision stays its own (so its turn
+# ends); a decision with none of them (a choice the rules require, such as where a barn goes) is
+# made by the bot. A game without passes (BattleGoats: laying out, attacking and defending are
+# all required) has no skip: its timer only offers the bot.
+#: at most this many passes in a row for one late seat
+MAX_PASSES = 12
 
 
 class ChatRefused(TableError):
@@ -216,18 +227,51 @@ def open_tables(store: TableStore, limit: int = 10) -> list[OpenTable]:
     return out
 
 
-def set_turn_timer(store: TableStore, table_id: str, token: str | None, seconds: int) -> None:
-    """The host sets the turn timer (one of :data:`TIMER_CHOICES`; 0: none); :class:`BadToken`
-    for anyone else, ``ValueError`` for another length."""
+def can_skip(game: str) -> bool:
+    """Whether a late seat of ``game`` may be skipped (the game has a pass: ``GameInfo.passes``)."""
+    from ..games import GAMES
+
+    return game in GAMES and bool(GAMES[game].passes)
+
+
+def pass_action(game: str, legal: Sequence[Any]) -> Any | None:
+    """The first of ``game``'s passes (``GameInfo.passes``) among the ``legal`` actions, else ``None``."""
+    from ..games import GAMES
+
+    for wanted in GAMES[game].passes:
+        for action in legal:
+            data = action.to_dict()
+            if all(data.get(key) == value for key, value in wanted.items()):
+                return action
+    return None
+
+
+def set_turn_timer(store: TableStore, table_id: str, token: str | None, seconds: int, late: str = "bot") -> None:
+    """The host sets the turn timer (one of :data:`TIMER_CHOICES`; 0: none) and what happens to a
+    late player (one of :data:`WHEN_LATE`; ``"skip"`` only where :func:`can_skip`);
+    :class:`BadToken` for anyone else, ``ValueError`` for another length or choice."""
     if not store.is_host(table_id, token):
         raise BadToken("only the host sets the turn timer")
     if int(seconds) not in TIMER_CHOICES:
         raise ValueError(f"a turn timer is one of {TIMER_CHOICES} seconds")
+    if late not in WHEN_LATE:
+        raise ValueError(f"a late player's move is one of {WHEN_LATE}")
+    if late == "skip" and not can_skip(store.get(table_id).game):
+        raise ValueError("this game has no pass: a bot moves for a late player")
     with store._tx() as conn:
         store._run(conn, "DELETE FROM lsn_timers WHERE table_id = ?", (table_id,))
+        store._run(conn, "DELETE FROM lsn_timer_skips WHERE table_id = ?", (table_id,))
         if int(seconds):
             store._run(conn, "INSERT INTO lsn_timers (table_id, seconds) VALUES (?, ?)", (table_id, int(seconds)))
+            if late == "skip":
+                store._run(conn, "INSERT INTO lsn_timer_skips (table_id) VALUES (?)", (table_id,))
         store._run(conn, "UPDATE lsn_tables SET updated = ? WHERE id = ?", (time.time(), table_id))
+
+
+def when_late(store: TableStore, table_id: str) -> str:
+    """What the table's turn timer does to a late player: ``"bot"`` or ``"skip"``."""
+    store._check_id(table_id)
+    return "skip" if store._read("SELECT 1 FROM lsn_timer_skips WHERE table_id = ?", (table_id,)) else "bot"
 
 
 def turn_timer(store: TableStore, table_id: str) -> int:

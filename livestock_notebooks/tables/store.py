@@ -84,6 +84,8 @@ _SCHEMA = (
         expires DOUBLE PRECISION NOT NULL)""",
     "CREATE TABLE IF NOT EXISTS lsn_public (table_id TEXT PRIMARY KEY)",
     "CREATE TABLE IF NOT EXISTS lsn_timers (table_id TEXT PRIMARY KEY, seconds INTEGER NOT NULL)",
+    # a row: the turn timer skips a late seat (GameInfo.passes) rather than let a bot move for it
+    "CREATE TABLE IF NOT EXISTS lsn_timer_skips (table_id TEXT PRIMARY KEY)",
 )
 _TABLE_COLUMNS = "id, game, options, seed, version, save, host_seat, created, updated, status"
 
@@ -509,7 +511,7 @@ class TableStore:
                 for sql in ("DELETE FROM lsn_actions WHERE table_id = ?", "DELETE FROM lsn_seats WHERE table_id = ?",
                             "DELETE FROM lsn_chat WHERE table_id = ?", "DELETE FROM lsn_rematches WHERE table_id = ?",
                             "DELETE FROM lsn_seat_moves WHERE table_id = ?", "DELETE FROM lsn_public WHERE table_id = ?",
-                            "DELETE FROM lsn_timers WHERE table_id = ?",
+                            "DELETE FROM lsn_timers WHERE table_id = ?", "DELETE FROM lsn_timer_skips WHERE table_id = ?",
                             "DELETE FROM lsn_tables WHERE id = ?"):
                     self._run(conn, sql, (table_id,))
         self._last_expire = time.time()

@@ -17,9 +17,9 @@ import ipywidgets as w
 
 from ...core.game_info import GameInfo
 from ..common.dom import ButtonPool, button, hide, show
-from ...tables.social import TIMER_CHOICES
+from ...tables.social import TIMER_CHOICES, can_skip
 
-__all__ = ["FREE", "Lobby", "invite_html", "timer_words"]
+__all__ = ["FREE", "Lobby", "invite_html", "late_words", "timer_words"]
 
 #: the host's seat menu: the value for "a player may take it"
 FREE = "free"
@@ -48,12 +48,19 @@ def timer_words(seconds: int) -> str:
     return f"{seconds} s a move" if seconds < 60 else f"{seconds // 60} min a move"
 
 
+def late_words(game: str, late: str) -> str:
+    """What the turn timer does to a late player, in a few words (``GameInfo.passes_words`` says more)."""
+    if late == "skip" and can_skip(game):
+        return "a late player is skipped"
+    return "a bot moves for a player out of time"
+
+
 class Lobby:
     """The lobby of one table for one browser (see the module docstring)."""
 
     def __init__(self, spec: GameInfo, *, on_join: Callable[[int, str], Any],
                  on_set_seat: Callable[[int, str, str | None], Any],
-                 on_public: Callable[[bool], Any] | None = None, on_timer: Callable[[int], Any] | None = None):
+                 on_public: Callable[[bool], Any] | None = None, on_timer: Callable[[int, str], Any] | None = None):
         self.spec = spec
         self.on_join = on_join
         self.on_set_seat = on_set_seat
@@ -69,6 +76,17 @@ class Lobby:
                                      description="Turn timer", layout=w.Layout(width="auto"))
         self.timer_menu.add_class("lsn-table-timer")
         self.timer_menu.observe(self._timer_changed, "value")
+        # what the timer does: a bot moves, or (in a game with a pass) the late seat passes
+        self.late = "bot"
+        self.late_menu = w.Dropdown(options=[("A bot moves for them", "bot"), ("They pass (skip)", "skip")], value="bot",
+                                    description="Out of time", layout=w.Layout(width="auto"))
+        self.late_menu.add_class("lsn-table-late")
+        self.late_menu.observe(self._timer_changed, "value")
+        self.late_note = w.HTML()
+        self.late_note.add_class("lsn-table-late-note")
+        self.timer_box = w.VBox([self.timer_menu, self.late_menu, self.late_note])
+        if not can_skip(spec.name):
+            hide(self.late_menu)
         self.record: Any = None
         self.my_seat: int | None = None
         self.is_host = False
@@ -106,7 +124,7 @@ class Lobby:
             self.apply_buttons.append(go)
             self._host_rows.append(w.HBox([label, menu, go], layout=w.Layout(align_items="center", grid_gap="6px")))
         self.host_box = w.VBox([w.HTML('<div class="lsn-section-title">Host: who plays each seat</div>'),
-                                *self._host_rows, self.public, self.timer_menu])
+                                *self._host_rows, self.public, self.timer_box])
         self.host_box.add_class("lsn-table-host")
         invite_row = w.HBox([self.invite, self.invite_tools],
                             layout=w.Layout(flex_flow="row wrap", align_items="center", grid_gap="6px"))
@@ -136,19 +154,27 @@ class Lobby:
             return "free"
         return seat.name
 
-    def update(self, record: Any, my_seat: int | None, is_host: bool, public: bool = False, timer: int = 0) -> None:
+    def update(self, record: Any, my_seat: int | None, is_host: bool, public: bool = False, timer: int = 0,
+               late: str | None = None) -> None:
         """Show ``record`` as the browser holding ``my_seat`` (``None``: no seat) sees it;
-        ``public``: the table is listed on the tables page; ``timer``: its turn timer (seconds)."""
-        self.record, self.my_seat, self.is_host, self.timer = record, my_seat, is_host, timer
+        ``public``: the table is listed on the tables page; ``timer``: its turn timer (seconds),
+        ``late``: what it does to a late player ("bot" or "skip"; ``None``: no timer, the host's
+        menu keeps its choice for the next one)."""
+        late = late or str(self.late_menu.value)
+        self.record, self.my_seat, self.is_host, self.timer, self.late = record, my_seat, is_host, timer, late
         self._quiet = True
         if self.public.value != public:
             self.public.value = public
         if self.timer_menu.value != timer and timer in TIMER_CHOICES:
             self.timer_menu.value = timer
+        if self.late_menu.value != late and late in ("bot", "skip"):
+            self.late_menu.value = late
         self._quiet = False
+        self.late_note.value = (f'<div class="lsn-table-late-text">{html.escape(self.spec.passes_words)}</div>'
+                                if can_skip(self.spec.name) and self.late_menu.value == "skip" else "")
         status = STATUS_WORDS.get(record.status, record.status)
         if timer and record.status != "over":
-            status += f"; {timer_words(timer)}: a bot moves for a player out of time"
+            status += f"; {timer_words(timer)}: {late_words(self.spec.name, late)}"
         self.title.value = (f'<div class="lsn-section-title">{html.escape(self.spec.title)} table '
                             f'<span class="lsn-table-state">({html.escape(status)})</span></div>')
         rows = []
@@ -232,7 +258,7 @@ class Lobby:
 
     def _timer_changed(self, change: Any) -> None:
         if not self._quiet and self.on_timer is not None:
-            self.on_timer(int(change["new"]))
+            self.on_timer(int(self.timer_menu.value), str(self.late_menu.value))
 
     def _public_changed(self, change: Any) -> None:
         if not self._quiet and self.on_public is not None:

@@ -29,7 +29,7 @@ import ipywidgets as w
 
 from ...core.session import autosave_path
 from ...tables.service import TableService
-from ...tables.social import is_public, move_seat, open_tables, set_public, set_turn_timer
+from ...tables.social import is_public, move_seat, open_tables, set_public, set_turn_timer, when_late
 from ...tables.store import BadToken, SeatTaken, TableNotFound, TableStore, open_store
 from ...games import GAMES
 from ..games import PAGES
@@ -37,7 +37,7 @@ from ..common.dom import hide, message_html, set_layout, show
 from ..common.request import await_request
 from ..shell.app import GameApp
 from ..shell.prefs import Prefs
-from .lobby import Lobby, timer_words
+from .lobby import Lobby, late_words, timer_words
 from .remote import STORE_DOWN, TablePlay, TableSession
 from .talk import TableTalk
 
@@ -387,7 +387,8 @@ class TablesPage:
             self.message("This browser no longer holds its seat: it moved to another device, or the host gave "
                          "your seat to someone else. You are watching now.", "error")
         is_host = s.token is not None and self.store.is_host(record.id, s.token)
-        self.lobby.update(record, s.seat, is_host, is_public(self.store, record.id), s.timer)
+        self.lobby.update(record, s.seat, is_host, is_public(self.store, record.id), s.timer,
+                          when_late(self.store, record.id) if s.timer else None)
         if self.talk is not None:
             self.talk.update(s)
 
@@ -446,13 +447,14 @@ class TablesPage:
         self.message("The table is listed on the tables page." if public else "The table is no longer listed.", "info")
         return True
 
-    def set_timer(self, seconds: int) -> bool:
-        """The host sets the turn timer (the lobby's menu; 0: none)."""
+    def set_timer(self, seconds: int, late: str = "bot") -> bool:
+        """The host sets the turn timer (the lobby's menus; 0: none) and what happens to a late
+        player (``"bot"`` or ``"skip"``)."""
         s = self.session
-        if s is None or self._attempt(lambda: set_turn_timer(self.store, s.table_id, s.token, seconds) or True,
+        if s is None or self._attempt(lambda: set_turn_timer(self.store, s.table_id, s.token, seconds, late) or True,
                                       (BadToken, ValueError), "Could not set the turn timer") is None:
             return False
-        self.message(f"Turn timer: {timer_words(seconds)}; a bot moves for a player out of time." if seconds
+        self.message(f"Turn timer: {timer_words(seconds)}; {late_words(s.spec.name, late)}." if seconds
                      else "No turn timer.", "info")
         self._refresh_table()
         return True

@@ -176,22 +176,35 @@ class TableSession(Session):
         return None, events + self.sync()
 
     def play_for_late(self) -> list[Event]:
-        """Under a turn timer, when the person to decide is late: a bot moves for them (whichever
-        page gets there first); its events (``[]`` when no one is late)."""
+        """Under a turn timer, when the person to decide is late: the host's choice applies (a bot
+        moves for them, or their seat passes; whichever page gets there first); its events
+        (``[]`` when no one is late)."""
         if not self.timer or time.time() - self._seen_at < self.timer:
             return []  # no one is late yet as far as this page knows (the service checks the stored time)
         try:
             played = self.service.play_for_late(self.table_id, self.timer)
         except StaleVersion:
             return []
-        if played is None or played.version != self.version + 1:
+        if played is None or played.version <= self.version:
             return []
-        self.log.append(self._late_note(self.current_player))
-        return self._played(played)
+        return self.sync()  # one move or several passes: read from the log, with the timer's note
 
-    def _late_note(self, seat: Any) -> LogEntry:
+    def _late_note(self, seat: Any, by: str = "timer") -> LogEntry:
         who = self.name(seat) if isinstance(seat, int) else "a player"
-        return LogEntry(f"Time ran out for {who}: a bot moved for them.", seat if isinstance(seat, int) else None, "timer")
+        what = "they pass" if by == "skip" else "a bot moved for them"
+        return LogEntry(f"Time ran out for {who}: {what}.", seat if isinstance(seat, int) else None, "timer")
+
+    @staticmethod
+    def _timer_entries(entries: list[dict]) -> list[dict]:
+        """The log entries the turn timer made, one per late player: a bot's move, or the first
+        of a run of passes."""
+        out, before = [], None
+        for e in entries:
+            if e.get("by") == "timer" or (e.get("by") == "skip" and not (
+                    before is not None and before.get("by") == "skip" and before.get("seat") == e.get("seat"))):
+                out.append(e)
+            before = e
+        return out
 
     def _played(self, played: Any) -> list[Event]:
         """Take a move this page committed (:class:`~livestock_notebooks.tables.service.Played`):
@@ -219,7 +232,7 @@ class TableSession(Session):
         if record.version == self.version:
             return []
         entries = [a for a in self.store.actions(self.table_id) if a.get("version", 0) > self.version]
-        self.log.extend(self._late_note(e.get("seat")) for e in entries if e.get("by") == "timer")
+        self.log.extend(self._late_note(e.get("seat"), e.get("by", "timer")) for e in self._timer_entries(entries))
         events = self._replay(entries, record.save)
         self.state = self.service.load(record)
         self.version = record.version
