@@ -9,8 +9,12 @@
   table hold them).
 - Move propagation between three browsers (``--browsers``): a move clicked in one Chromium
   context until it is drawn in the two others, median and 95th percentile (:func:`propagation`).
+- The same with other tables active on the same server (``--active 1 20``: that many active
+  tables in all, the measured one included; :func:`active_tables`): each other table open in a
+  page whose kernel polls it (a light visitor, ``tests/visitor.py``: the server does a browser's
+  work, nothing is drawn) and moved on about once a second.
 
-    python benchmarks/tables.py [--commits 300] [--postgres URL] [--browsers [--moves 27]]
+    python benchmarks/tables.py [--commits 300] [--postgres URL] [--browsers [--moves 27]] [--active 1 20]
 
 PostgreSQL is measured when ``--postgres`` or ``LIVESTOCK_TEST_POSTGRES_URL`` names a database
 (in its own schema, dropped afterwards). These machines are shared and noisy: compare the ratios.
@@ -18,12 +22,15 @@ PostgreSQL is measured when ``--postgres`` or ``LIVESTOCK_TEST_POSTGRES_URL`` na
 from __future__ import annotations
 
 import argparse
+import asyncio
 import contextlib
 import os
+import random
 import secrets
 import statistics
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 from typing import Any, Callable
@@ -176,9 +183,15 @@ def propagation(moves: int = 27, chromium: str = "/usr/bin/chromium", *,
                     mover = TableService(store).load(record).current_player
                     page = pages[mover]
                     page.locator(".lsn-prompt.lsn-prompt-mine").wait_for()
-                    page.locator("button.lsn-bg-hand-card:visible").first.click()
                     slot = page.locator(f".lsn-bg-board-{mover} button.lsn-bg-selectable:visible").first
-                    slot.wait_for()
+                    for attempt in range(4):  # a click that met the hand being redrawn is made again
+                        page.locator("button.lsn-bg-hand-card:visible").first.click()
+                        try:
+                            slot.wait_for(timeout=20_000)
+                            break
+                        except Exception:
+                            if attempt == 3:
+                                raise
                     others = [p for i, p in enumerate(pages) if i != mover]
                     for other in others:
                         other.evaluate(_ARM_JS, mover)
@@ -194,6 +207,62 @@ def propagation(moves: int = 27, chromium: str = "/usr/bin/chromium", *,
             store.close()
             server.stop()
     return {"propagation": percentiles(samples)}
+
+
+@contextlib.contextmanager
+def active_tables(n: int, store_url: str, base_url: str):
+    """While the block runs: ``n`` BattleGoats tables (a person and two bots) in the store at
+    ``store_url``, each open in a page of the server at ``base_url`` (a light visitor: the page
+    request, its kernel, the websocket and the widget states, as a browser asks; its kernel
+    polls the table), and a thread that moves every table on about once a second."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+    from visitor import visit
+
+    store = TableStore(store_url)
+    service = TableService(store)
+    made = [store.create("battlegoats", {}, ["human", "bot:random", "bot:random"], "Bg", seed=i) for i in range(n)]
+    ready, stop = threading.Event(), threading.Event()
+    failed: list[BaseException] = []
+
+    def run() -> None:
+        loop = asyncio.new_event_loop()
+        asyncio.set_event_loop(loop)
+        visitors: list = []
+
+        async def open_all() -> list:
+            return list(await asyncio.gather(*(visit(base_url, f"/voila/render/tables.ipynb?table={record.id}",
+                                                     "lsn-table-lobby") for record, _token in made)))
+
+        try:
+            visitors = loop.run_until_complete(open_all())
+            ready.set()
+            rng = random.Random(1)
+            while not stop.is_set():
+                for record, token in made:
+                    service.play_bots(record.id)
+                    version, legal = service.legal_actions(record.id, token)
+                    if legal:
+                        service.act(record.id, token, version, rng.choice(legal))
+                    loop.run_until_complete(asyncio.sleep(1 / max(1, len(made))))  # the sockets' traffic
+        except BaseException as exc:  # noqa: BLE001 - reported by the caller's thread
+            failed.append(exc)
+            ready.set()
+        finally:
+            for v in visitors:
+                v.close()
+            loop.close()
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    ready.wait(600)
+    try:
+        if failed:
+            raise RuntimeError(f"the other tables did not start: {failed[0]!r}")
+        yield
+    finally:
+        stop.set()
+        thread.join(60)
+        store.close()
 
 
 def postgres_schema_url(url: str) -> tuple[str, Callable[[], None]]:
@@ -220,7 +289,18 @@ def main(argv=None) -> None:
                         help="also time move propagation between three Chromium contexts (a server of its own)")
     parser.add_argument("--moves", type=int, default=27, help="moves timed with --browsers")
     parser.add_argument("--chromium", default="/usr/bin/chromium", help="the Chromium to drive with --browsers")
+    parser.add_argument("--active", type=int, nargs="*", default=[],
+                        help="move propagation with this many active tables in all (e.g. 1 20)")
+    parser.add_argument("--no-store", action="store_true", help="skip the memory and commit figures")
     args = parser.parse_args(argv)
+    if args.active:
+        for n in args.active:
+            around = (lambda url, base, n=n: active_tables(n - 1, url, base)) if n > 1 else None
+            median, p95 = propagation(args.moves, args.chromium, around=around)["propagation"]
+            print(f"Move to drawn in the two other browsers, {n} active table{'s' if n > 1 else ''}: "
+                  f"median {median:.0f} ms, p95 {p95:.0f} ms ({args.moves} moves)", flush=True)
+    if args.no_store:
+        return
     import livestock_notebooks.tournament  # noqa: F401  (the engines, before the baseline)
 
     baseline = rss_mb()
