@@ -87,8 +87,19 @@ class Player:
         wait_for_voila(self.page)
 
     def join(self, seat: int) -> None:
+        take = self.page.locator("button.lsn-table-take", has_text=f"Take seat {seat + 1}")
         self.page.locator(".lsn-table-join-name input").fill(self.name)
-        self.page.locator("button.lsn-table-take", has_text=f"Take seat {seat + 1}").click()
+        try:
+            take.click(timeout=45_000)
+        except Exception as exc:  # a page lost under load (it reloads itself): once more, else say what it shows
+            seen = f"{self.name} could not take seat {seat + 1} ({type(exc).__name__}): {self.text()[:600]!r}"
+            print(seen, flush=True)
+            self.goto(self.page.url)
+            self.page.locator(".lsn-table-join-name input").fill(self.name)
+            try:
+                take.click()
+            except Exception:
+                raise stuck(seen, [self]) from None
         expect(self.page.locator(".lsn-table-status")).to_contain_text(f"You play seat {seat + 1}")
         self.seat = seat
 
