@@ -43,6 +43,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
 from ..games import GAMES
+from .bytecode import compile_wheels
 
 PACKAGE_DIR = Path(__file__).resolve().parent.parent
 
@@ -68,12 +69,17 @@ PRELUDE = "from livestock_notebooks.static_site.browser import prepare\nawait pr
 #: lock file lists where it has them; ipywidgets matches the front end the build copies).
 WHEELS: tuple[str, ...] = (
     "micropip==0.11.0", "packaging==24.2",
-    "ipython==9.0.2", "ipython-pygments-lexers==1.1.1", "jedi==0.19.2", "parso==0.8.4",
+    "ipython==9.0.2", "ipython-pygments-lexers==1.1.1",
     "traitlets==5.14.3", "decorator==5.2.1", "pygments==2.19.1", "prompt-toolkit==3.0.50",
     "wcwidth==0.2.13", "executing==2.2.0", "asttokens==3.0.0", "pure-eval==0.2.3",
     "stack-data==0.6.3", "matplotlib-inline==0.2.1", "six==1.17.0",
     "comm==0.2.3", "ipywidgets==8.1.9",
 )
+#: Packages the kernel asks for at boot that the site leaves out: the lock file names each an
+#: empty wheel written here, so nothing is requested elsewhere. ``sqlite3`` is on Pyodide's CDN
+#: only (IPython then keeps no history); ``jedi`` (and its ``parso``) serves code completion,
+#: which no page asks for, and took a third of the kernel's start (IPython runs without it).
+LEFT_OUT: tuple[str, ...] = ("sqlite3", "jedi")
 #: the Pyodide kernel's own wheels (inside the installed jupyterlite-pyodide-kernel)
 KERNEL_WHEELS = ("piplite", "pyodide_kernel", "ipykernel")
 #: the files of the Pyodide npm package the site needs (the rest: docs, types, source maps)
@@ -216,9 +222,9 @@ def package_wheel(folder: Path, notebooks: dict[str, bytes]) -> Path:
                         "livestock-notebooks", version, files())
 
 
-def placeholder_sqlite3_wheel(folder: Path) -> Path:
-    """An empty wheel the lock file names ``sqlite3`` (see the module's docstring)."""
-    return _write_wheel(folder / "lsn_sqlite3_absent-1.0-py3-none-any.whl", "lsn-sqlite3-absent", "1.0", [])
+def placeholder_wheel(folder: Path, name: str) -> Path:
+    """An empty wheel the lock file names ``name`` (one of :data:`LEFT_OUT`)."""
+    return _write_wheel(folder / f"lsn_{name}_absent-1.0-py3-none-any.whl", f"lsn-{name}-absent", "1.0", [])
 
 
 def _wheel_imports(whl: Path) -> list[str]:
@@ -237,11 +243,24 @@ def write_lock(pyodide_dir: Path, target: Path, wheels: dict[str, Path]) -> None
         packages[name] = {
             "name": name, "version": version, "file_name": whl.name, "install_dir": "site",
             "sha256": _sha256(whl), "package_type": "package",
-            "imports": [] if name == "sqlite3" else _wheel_imports(whl),
+            "imports": [] if name in LEFT_OUT else _wheel_imports(whl),
             "depends": [], "unvendored_tests": False,
         }
     lock["packages"] = packages
     (target / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True))
+
+
+def compiled(pyodide_dir: Path, wheels: dict[str, Path], cache: Path, work: Path, log: Log) -> dict[str, Path]:
+    """``wheels`` with bytecode added (:mod:`.bytecode`); third-party ones kept compiled in
+    ``cache``, this package's compiled into ``work`` each build; unchanged without Node."""
+    kept = cache / f"compiled-pyodide-{pyodide_version()}"
+    targets = {name: (work if name == "livestock-notebooks" else kept) / whl.name
+               for name, whl in wheels.items() if name not in LEFT_OUT}
+    jobs = {wheels[name]: target for name, target in targets.items()
+            if target.parent == work or not target.is_file()}
+    if not compile_wheels(pyodide_dir, jobs, log):
+        return wheels
+    return {name: targets.get(name, whl) for name, whl in wheels.items()}
 
 
 # --------------------------------------------------------------------------- notebooks
@@ -294,7 +313,9 @@ def build_site(out: str | os.PathLike[str], *, cache: str | os.PathLike[str] | N
         for whl in [*downloaded, *kernel_wheels()]:
             wheels[_normal(whl.name.split("-")[0])] = whl
         wheels["livestock-notebooks"] = package_wheel(work, notebooks)
-        wheels["sqlite3"] = placeholder_sqlite3_wheel(work)
+        for name in LEFT_OUT:
+            wheels[name] = placeholder_wheel(work, name)
+        wheels = compiled(pyodide_dir, wheels, cache_dir, work / "compiled", log)
         for whl in wheels.values():
             shutil.copy2(whl, static_pyodide / whl.name)
         write_lock(pyodide_dir, static_pyodide, wheels)
@@ -314,6 +335,8 @@ def build_site(out: str | os.PathLike[str], *, cache: str | os.PathLike[str] | N
             shutil.rmtree(out)
         run_voici(lite, contents, out, work / "cache", log)
     copy_template_static(out)
+    # no service worker (see DISABLED_EXTENSIONS): its registration fails and the kernel mounts no drive
+    (out / "service-worker.js").unlink(missing_ok=True)
     (out / "hosting.html").write_text(HOSTING_HTML, encoding="utf-8")
     # the site's address opens the front page (JupyterLite's own root page opens a file list)
     (out / "index.html").write_text(REDIRECT_HTML, encoding="utf-8")
