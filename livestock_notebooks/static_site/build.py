@@ -263,6 +263,34 @@ def compiled(pyodide_dir: Path, wheels: dict[str, Path], cache: Path, work: Path
     return {name: targets.get(name, whl) for name, whl in wheels.items()}
 
 
+def kernel_start_path(pyodide_dir: Path) -> str:
+    """Where :mod:`.kernel_start` is in the browser's Python (its site-packages)."""
+    major, minor = json.loads((pyodide_dir / "pyodide-lock.json").read_text())["info"]["python"].split(".")[:2]
+    return f"/lib/python{major}.{minor}/site-packages/livestock_notebooks/static_site/kernel_start.py"
+
+
+#: the widget manager's wait for the kernel's answer on the ``jupyter.widget.control`` comm, as
+#: voici's front end ships it, and as the site has it. Four seconds suit a kernel already
+#: running elsewhere; this kernel first starts in the page (5 s and more on a first visit) and
+#: always answers (:mod:`.kernel_start`), so the page waits for it instead of giving up,
+#: warning in the console and asking again widget by widget.
+CONTROL_TIMEOUT = ('"Control comm did not respond in time")),4e3)', '"Control comm did not respond in time")),12e4)')
+
+
+def patch_control_timeout(out: Path, log: Log) -> int:
+    """Apply :data:`CONTROL_TIMEOUT` to the site's front-end files; how many were changed."""
+    old, new = CONTROL_TIMEOUT
+    changed = 0
+    for js in [*(out / "voici" / "build").glob("*.js"), *(out / "extensions").rglob("*.js")]:
+        text = js.read_text(encoding="utf-8")
+        if old in text:
+            js.write_text(text.replace(old, new), encoding="utf-8")
+            changed += 1
+    if not changed:
+        log("note: the widget manager's control comm timeout was not found (another voici version?)")
+    return changed
+
+
 # --------------------------------------------------------------------------- notebooks
 def notebooks_dir() -> Path:
     """The app's notebooks: the checkout's ``notebooks/`` (an editable install), else the copy a
@@ -322,7 +350,7 @@ def build_site(out: str | os.PathLike[str], *, cache: str | os.PathLike[str] | N
         settings = {
             "pyodideUrl": "./static/pyodide/pyodide.js",
             "disablePyPIFallback": True,
-            "loadPyodideOptions": {"packages": sorted(wheels)},
+            "loadPyodideOptions": {"packages": sorted(wheels), "env": {"PYTHONSTARTUP": kernel_start_path(pyodide_dir)}},
         }
         config = {"jupyter-lite-schema-version": 0, "jupyter-config-data": {
             "appName": "Livestock Notebooks",
@@ -335,6 +363,7 @@ def build_site(out: str | os.PathLike[str], *, cache: str | os.PathLike[str] | N
             shutil.rmtree(out)
         run_voici(lite, contents, out, work / "cache", log)
     copy_template_static(out)
+    patch_control_timeout(out, log)
     # no service worker (see DISABLED_EXTENSIONS): its registration fails and the kernel mounts no drive
     (out / "service-worker.js").unlink(missing_ok=True)
     (out / "hosting.html").write_text(HOSTING_HTML, encoding="utf-8")
