@@ -16,7 +16,14 @@ another host at run time:
 - The widget front end is JupyterLab's ipywidgets extension, which the build copies in.
 - Pyodide's ``sqlite3`` module is built by Pyodide and published on its CDN only; the kernel
   asks for it at boot but runs without it (IPython keeps no history then). The lock lists
-  ``sqlite3`` as an empty wheel written here, so nothing is requested from outside.
+  ``sqlite3`` as an empty wheel written here, so nothing is requested from outside; ``jedi``
+  likewise (:data:`LEFT_OUT`).
+
+What makes a page start sooner: every wheel carries bytecode made by the site's own Pyodide
+(:mod:`.bytecode`); the site has no service worker (``service-worker.js`` is left out), so the
+kernel mounts no file drive whose every look-up was a request to the page; the kernel imports
+ipywidgets as it starts (:mod:`.kernel_start`) and the front end waits for its answer on the
+widget control channel (:data:`CONTROL_TIMEOUT`).
 
 Pages in the static edition: :data:`STATIC_PAGES` (the odds explorers draw their charts as SVG
 and simulate in plain Python there: :mod:`livestock_notebooks.widgets.common.charts`). Pages
