@@ -62,19 +62,23 @@ def site_url(static_site):
 
 def open_offline(browser, site_url, name, *, context=None, size=(1366, 768)):
     """``voici/render/<name>.html`` in a context whose requests outside the site are aborted.
-    Returns ``(context, page, blocked)``."""
+    Returns ``(context, page, blocked)``; ``context.asked`` lists the paths asked of the site and
+    ``page.console`` its console lines (its workers' included)."""
     if context is None:
         context = browser.new_context(viewport={"width": size[0], "height": size[1]}, accept_downloads=True)
-        context.blocked = []
+        context.blocked, context.asked = [], []
 
         def route(r):
             if r.request.url.startswith(site_url + "/"):
+                context.asked.append(r.request.url.removeprefix(site_url))
                 r.continue_()
             else:
                 context.blocked.append(r.request.url)
                 r.abort()
         context.route("**/*", route)
     page = context.new_page()
+    page.console = []
+    page.on("console", lambda msg: page.console.append(msg.text))
     page.set_default_timeout(90_000)
     page.goto(f"{site_url}/voici/render/{name}.html")
     return context, page, context.blocked
@@ -160,6 +164,10 @@ def test_play_page_move_and_bot_answer_offline(browser, site_url, name):
         show_setup(page)
         PLAYS[name](page)
         assert blocked == []
+        # the kernel answered the widget manager's control channel (no timeout, no fallback) and
+        # mounted no file drive (each import there was a request to the page)
+        assert not [line for line in page.console if "jupyter.widget.control" in line]
+        assert not [path for path in context.asked if path.startswith("/api/drive")]
     finally:
         page.screenshot(path=str(screenshot_path(f"static_{name}")))
         context.close()
