@@ -16,6 +16,10 @@ outside that server aborted. Printed, with the served app's figures from the sam
 - a click on the board (the first move of a seeded game) until the board shows it, median of
   ``--reps`` games, in each edition;
 - the site's size on disk.
+
+``--kernel-imports`` prints instead the kernel's Python work without a browser: Node boots the
+site's Pyodide, installs the lock's wheels and imports, package after package, what a play
+page imports (seconds and module counts each).
 """
 from __future__ import annotations
 
@@ -83,6 +87,39 @@ def clicks(ctx, url: str, name: str, reps: int) -> list[float]:
     return out
 
 
+#: imported in this order inside Pyodide by ``--kernel-imports``
+IMPORTS = ("traitlets", "comm", "pygments.lexers.python", "prompt_toolkit", "stack_data", "IPython",
+           "ipykernel", "pyodide_kernel", "ipywidgets", "livestock_notebooks.widgets.livestock_uprising.app")
+NODE_IMPORTS = r"""
+const [site, names] = process.argv.slice(2);
+const fs = require("fs");
+const dir = site + "/static/pyodide/";
+const { loadPyodide } = require(dir + "pyodide.js");
+(async () => {
+  const t0 = performance.now();
+  const lap = (what) => console.log(`${((performance.now() - t0) / 1000).toFixed(2).padStart(6)} s  ${what}`);
+  const py = await loadPyodide({ indexURL: dir, stdout: () => {} });
+  lap("Pyodide booted");
+  const lock = JSON.parse(fs.readFileSync(dir + "pyodide-lock.json"));
+  await py.loadPackage(Object.keys(lock.packages), { messageCallback: () => {} });
+  lap("wheels installed");
+  py.runPython("import sys, time, importlib");
+  for (const name of names.split(",")) {
+    const took = py.runPython(`n = len(sys.modules); t = time.perf_counter(); importlib.import_module(${JSON.stringify(name)}); ` +
+                              `f"{time.perf_counter() - t:.2f} s, +{len(sys.modules) - n} modules"`);
+    lap(`import ${name} (${took})`);
+  }
+})().catch((e) => { console.error(e); process.exit(1); });
+"""
+
+
+def kernel_imports(site: Path) -> None:
+    script = Path(tempfile.mkdtemp(prefix="lsn-imports-")) / "imports.js"
+    script.write_text(NODE_IMPORTS)
+    print(f"kernel imports in Node, {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f}")
+    subprocess.run(["node", str(script), str(site.resolve()), ",".join(IMPORTS)], check=True)
+
+
 def main(argv=None) -> dict:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--site", help="an already built site (default: build one into a temporary folder)")
@@ -91,7 +128,12 @@ def main(argv=None) -> dict:
     ap.add_argument("--page", default="livestock_uprising_play",
                     choices=["livestock_uprising_play", "battlegoats_play", "space_pigs_play"])
     ap.add_argument("--chromium", default="/usr/bin/chromium")
+    ap.add_argument("--kernel-imports", action="store_true", help="time the kernel's imports in Node instead")
     args = ap.parse_args(argv)
+    if args.kernel_imports:
+        kernel_imports(Path(args.site) if args.site else build_site(Path(tempfile.mkdtemp()) / "site", cache=args.cache,
+                                                                      log=lambda s: None))
+        return {}
     from playwright.sync_api import sync_playwright
 
     work = Path(tempfile.mkdtemp(prefix="lsn-static-bench-"))
