@@ -10,8 +10,10 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -42,7 +44,6 @@ def static_site(tmp_path_factory) -> Path:
 
 
 def _has_npm() -> bool:
-    import shutil
     return shutil.which("npm") is not None
 
 
@@ -105,6 +106,12 @@ def test_the_site_holds_everything_it_loads(static_site):
     pages = {p.name for p in (static_site / "voici" / "render").glob("*.html")}
     assert pages == {p.replace(".ipynb", ".html") for p in STATIC_PAGES}
     assert site_size(static_site) < 60e6
+    # no service worker: the kernel then mounts no drive (each import there was a request)
+    assert not (static_site / "service-worker.js").exists()
+    if shutil.which("node"):  # the wheels carry bytecode made by the site's Pyodide
+        own = static_site / "static" / "pyodide" / lock["packages"]["livestock-notebooks"]["file_name"]
+        with zipfile.ZipFile(own) as zf:
+            assert "livestock_notebooks/__pycache__/__init__.cpython-313.pyc" in zf.namelist()
 
 
 def _livestock_barn_then_bot(page):
