@@ -139,7 +139,7 @@ def table_id(url: str) -> str:
 def stuck(what: str, players=()) -> AssertionError:
     """An error saying what did not happen, with each player's prompt, status and console errors
     (and a picture of each page) and the end of the server's log."""
-    seen = []
+    seen = [f"titles before the screenshots: {[p.page.title() for p in players]}"]  # a screenshot draws a frame
     for p in players:
         p.page.screenshot(path=str(screenshot_path(f"tables_stuck_{p.name}")), full_page=True)
         seen.append(f"{p.name} [{p.page.title()}]: {' / '.join(p.page.locator('.lsn-prompt').all_inner_texts())!r} "
