@@ -48,6 +48,8 @@ SEATS = {
     "battlegoats_play": ["Human", "Smart"],
     "space_pigs_play": ["Human", "Greedy", "Greedy"],
 }
+#: the games whose tutorial is measured (``<game>_tutorial``)
+TUTORIALS = ("livestock_uprising", "battlegoats", "space_pigs")
 #: the CSS prefix of a game's tutorial card where it is not "lsn-tut"
 TUTORIAL_PREFIXES = {"battlegoats": "lsn-bg-tut"}
 

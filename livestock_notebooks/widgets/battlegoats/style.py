@@ -83,16 +83,13 @@ BG_CSS = """
 /* every step of a report shows (a report that scrolled inside hid its outcome); on a phone the
    report lies over the top of the screen until OK, moving nothing under it */
 .lsn-bg-report-steps { max-height: none; }
-/* the report lies over the hand and log until OK, and the attack odds over them while you
-   choose (neither moves what is under it when it comes and goes; the report covers the odds) */
-.lsn-app .lsn-side { position: relative; }
-.lsn-app .lsn-side > .lsn-bg-odds { position: absolute; top: 0; left: 0; right: 0; z-index: 14;
-  background: #fff; padding: 0 6px; box-shadow: 0 2px 8px rgba(0,0,0,0.2); border-radius: 6px; }
-.lsn-app .lsn-side > .lsn-bg-odds:has(.widget-html-content:empty) { box-shadow: none; padding: 0; }
-.lsn-app .lsn-side > .lsn-bg-report { position: absolute; top: 0; left: 0; right: 0; z-index: 15;
-  box-shadow: 0 2px 10px rgba(0,0,0,0.25); }
+/* the report and the attack odds are the screen's dialogs: they lie over the hand and log
+   (shell style: .lsn-dialogs), the report first, until OK; on a phone the report lies over the
+   top of the screen, moving nothing under it */
+.lsn-app .lsn-dialogs > .lsn-bg-odds { padding: 0 6px; }
+.lsn-app .lsn-dialogs > .lsn-bg-odds:has(.widget-html-content:empty) { box-shadow: none; padding: 0; }
 @media (max-width: 760px) {
-  .lsn-app .lsn-side > .lsn-bg-report { position: fixed; top: 0; left: 0; right: 0; z-index: 30;
+  .lsn-app .lsn-dialogs > .lsn-bg-report { position: fixed; top: 0; left: 0; right: 0; z-index: 30;
     max-height: 64vh; overflow-y: auto; box-shadow: 0 2px 10px rgba(0,0,0,0.3); }
 }
 .lsn-bg-report .widget-html-content { line-height: 1.3; }

@@ -119,6 +119,9 @@ PAD = 4
 BOARD_CSS = f"""
 <style>
 .lsn-board-stack {{ position: relative; width: max-content; margin: 0; }}
+/* the farm's column keeps the height of the largest farm that fits the window (the tiles'
+   size below): the armies under it stay put as a farm of another size is drawn */
+@media (min-width: 761px) {{ .lsn-app .lsn-board-col > .lsn-board.lsn-livestock {{ min-height: calc(100vh - 112px); }} }}
 .lsn-board-stack > .lsn-board-faces {{ margin: 0 !important; }}
 .lsn-board-stack > .lsn-board-faces .widget-html-content {{ line-height: normal; height: auto; }}
 .lsn-board {{ display: grid; gap: {GAP}px; background: #6d5f4b; padding: {PAD}px; border-radius: 6px; width: max-content; }}

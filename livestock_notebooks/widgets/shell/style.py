@@ -10,6 +10,10 @@ APP_CSS = """
 <style>
 .lsn-app { max-width: 1340px; }
 .lsn-title h2 { margin: 0.1em 0; font-size: 1.35em; }
+/* a widget that only carries a style sheet takes no room (one drawn at its first paint took
+   300 px for a moment, and the board under it jumped up) */
+.lsn-app .widget-html:has(> .widget-html-content > style:only-child) { height: 0; min-height: 0;
+  margin: 0 !important; padding: 0; overflow: hidden; }
 /* the slim top bar: title left, the page's buttons right */
 .lsn-app .lsn-topbar { justify-content: space-between; align-items: center; flex-wrap: wrap;
   border-bottom: 1px solid #ddd; margin-bottom: 6px; }
@@ -39,7 +43,15 @@ APP_CSS = """
 .lsn-app .lsn-prompt.lsn-prompt-mine { border-left-color: #2e7d32; background: #f1f8e9; }
 .lsn-app .lsn-actions { flex-wrap: wrap; gap: 4px; align-items: center; min-height: 34px; }  /* kept: nothing jumps */
 .lsn-app .lsn-actions .widget-button { width: auto; }
-.lsn-app .lsn-side { grid-area: side; min-width: 0; }
+.lsn-app .lsn-side { grid-area: side; min-width: 0; position: relative; }
+/* dialogs that come and go (battle, combat, vote...) lie over the top of the side column (the
+   hand), never pushing the hand and log down */
+.lsn-app .lsn-side > .lsn-dialogs { position: absolute; top: 0; left: 0; right: 0; z-index: 12;
+  overflow: visible !important; }
+.lsn-app .lsn-side > .lsn-dialogs > * { flex-shrink: 0; }
+.lsn-app .lsn-dialogs > .lsn-dialog { background: #fff; box-shadow: 0 2px 10px rgba(0,0,0,0.22); border-radius: 6px; }
+/* the prompt's text keeps one height (it scrolls inside): the actions under it never move */
+.lsn-app .lsn-prompt > .lsn-view-prompt { height: 6.2em; overflow-y: auto !important; box-sizing: border-box; }
 /* the hand keeps one height (it scrolls inside): the log under it stays put as it changes */
 .lsn-app .lsn-side .lsn-hand { height: 42vh; max-height: 42vh; overflow-y: auto; box-sizing: border-box; }
 /* an HTML widget's content may shrink to its box (a grid of cards wraps instead of overflowing) */
@@ -70,6 +82,12 @@ APP_CSS = """
 /* hidden is hidden (the pass-the-device screen): the screen's display above is !important */
 .lsn-app .lsn-screen[style*="display: none"] { display: none !important; }
 .lsn-turn { font-size: 1.1em; font-weight: 600; }
+/* the turn line keeps the height of two lines: a line that wrapped (a bot's turn) moved the prompt */
+.lsn-turn .lsn-turn-line { display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; overflow: hidden; }
+.lsn-app .lsn-prompt > .lsn-turn { height: 2.8em; overflow: hidden; }
+/* the players strip shows once the board above it is drawn (its buttons are there): drawn
+   under an empty board, it jumped down the page as the board came in */
+.lsn-app .lsn-board-col:not(:has(> .lsn-board button)) > .lsn-players { visibility: hidden; }
 .lsn-turn .lsn-chip { display: inline-block; width: 0.9em; height: 0.9em; border-radius: 50%;
   margin-right: 0.4em; vertical-align: -0.1em; border: 1px solid #333; }
 .lsn-status { min-height: 1.6em; }
