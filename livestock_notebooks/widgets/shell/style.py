@@ -73,7 +73,8 @@ APP_CSS = """
   .lsn-app .lsn-prompt { position: sticky; bottom: 0; z-index: 20; box-shadow: 0 -2px 6px rgba(0,0,0,0.15);
     order: 10; height: 34vh; max-height: 34vh; min-height: 0; overflow-y: auto !important; box-sizing: border-box; }
   .lsn-app .lsn-screen > .lsn-prompt { min-height: 0; }
-  .lsn-app .lsn-side .lsn-hand { height: auto; max-height: none; }
+  /* the hand keeps one height here too (it scrolls inside): the log under it stays put */
+  .lsn-app .lsn-side .lsn-hand { height: 46vh; max-height: 46vh; }
   /* boxes scroll (overflow: auto) by default, which would hold the sticky prompt in place */
   .lsn-app, .lsn-app .lsn-game, .lsn-app .lsn-screen { max-width: 100vw; overflow: visible !important; }
   .jp-OutputArea:has(.lsn-app), .jp-OutputArea-child:has(.lsn-app), .jp-OutputArea-output:has(.lsn-app) {
@@ -87,7 +88,8 @@ APP_CSS = """
 .lsn-app .lsn-prompt > .lsn-turn { height: 2.8em; overflow: hidden; }
 /* the players strip shows once the board above it is drawn (its buttons are there): drawn
    under an empty board, it jumped down the page as the board came in */
-.lsn-app .lsn-board-col:not(:has(> .lsn-board button)) > .lsn-players { visibility: hidden; }
+.lsn-app .lsn-board-col:not(:has(> .lsn-board button)) > .lsn-players,
+.lsn-app .lsn-screen:has(> .lsn-board-col:not(:has(> .lsn-board button))) > .lsn-side { visibility: hidden; }
 .lsn-turn .lsn-chip { display: inline-block; width: 0.9em; height: 0.9em; border-radius: 50%;
   margin-right: 0.4em; vertical-align: -0.1em; border: 1px solid #333; }
 .lsn-status { min-height: 1.6em; }
