@@ -40,6 +40,12 @@ APP_CSS = """
 .lsn-app .lsn-prompt > .lsn-bot-hint-text { order: 6; }
 /* text on the game screen at a reading line height (an HTML widget's own is 28px a line) */
 .lsn-app .lsn-screen .widget-html > .widget-html-content { line-height: 1.4; }
+/* the Hint button in the prompt's top right corner: the actions row keeps fewer rows, and
+   nothing under it moves when a longer action comes */
+@media (min-width: 761px) { .lsn-app .lsn-screen .lsn-prompt { position: relative; } }  /* sticky on a phone */
+.lsn-app .lsn-prompt > .lsn-actions { position: static !important; }
+.lsn-app .lsn-prompt .lsn-actions > .lsn-bot-hint { position: absolute; top: 3px; right: 4px; z-index: 2; }
+.lsn-app .lsn-prompt > .lsn-turn { padding-right: 5.2em; box-sizing: border-box; }
 .lsn-app .lsn-prompt.lsn-prompt-mine { border-left-color: #2e7d32; background: #f1f8e9; }
 .lsn-app .lsn-actions { flex-wrap: wrap; gap: 4px; align-items: center; min-height: 34px; }  /* kept: nothing jumps */
 .lsn-app .lsn-actions .widget-button { width: auto; }
