@@ -55,9 +55,10 @@ def tutorial_css(accent: str, *, background: str = "#fffaf0", max_width: str = "
 <style>
 .{prefix}-card {{ border: 2px solid {accent}; border-radius: 8px; padding: 6px 10px; background: {background}; max-width: {max_width}; }}
 .lsn-app .lsn-screen > .lsn-tut-column {{ grid-area: prompt; min-width: 0; }}
-/* the card keeps one height from step to step (its text scrolls inside): the prompt, the hand
-   and the log under it never move */
-.lsn-tut-column .{prefix}-card {{ max-width: none; margin-bottom: 6px; height: 19em; box-sizing: border-box; }}
+/* the card keeps one height from step to step on a wide screen (its text scrolls inside): the
+   prompt, the hand and the log under it never move (a phone's narrow card grows with its text) */
+.lsn-tut-column .{prefix}-card {{ max-width: none; margin-bottom: 6px; box-sizing: border-box; }}
+@media (min-width: 761px) {{ .lsn-tut-column .{prefix}-card {{ height: 19em; }} }}
 .lsn-tut-column .{prefix}-card > * {{ flex-shrink: 0; }}
 .lsn-tut-column .{prefix}-card > .{prefix}-text {{ flex: 1 1 auto; min-height: 0; overflow-y: auto !important; }}
 .lsn-tut-column .lsn-tut-heading {{ font-size: 1.05em; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }}
