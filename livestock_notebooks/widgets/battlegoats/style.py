@@ -93,6 +93,9 @@ BG_CSS = """
 .lsn-app .lsn-dialogs > .lsn-bg-odds { padding: 0 6px; }
 .lsn-app .lsn-dialogs > .lsn-bg-odds:has(.widget-html-content:empty) { box-shadow: none; padding: 0; }
 @media (max-width: 760px) {
+  /* one row of buttons (it scrolls sideways): the attack picker coming and going moves no step */
+  .lsn-app .lsn-bg-report-buttons { flex-wrap: nowrap !important; overflow-x: auto; }
+  .lsn-app .lsn-bg-report-buttons > * { flex-shrink: 0; }
   .lsn-app .lsn-dialogs > .lsn-bg-report { position: fixed; top: 0; left: 0; right: 0; z-index: 30;
     max-height: 64vh; overflow-y: auto; box-shadow: 0 2px 10px rgba(0,0,0,0.3); }
 }

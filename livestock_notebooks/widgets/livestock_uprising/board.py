@@ -94,6 +94,8 @@ def _tile_css() -> str:
         tall = f"(100vh - {120 + gaps}px) / {n}"
         wide = f"(100vw - {560 + gaps}px) / {n}"
         rules.append(f".lsn-board-stack.lsn-size-{n} {{ --lsn-tile: max({TILE}px, min({BIG_TILE}px, calc({tall}), calc({wide}))); }}")
+        # the farm's height before its squares are drawn (the parts under it stay put)
+        rules.append(f".lsn-board-stack.lsn-size-{n} {{ min-height: calc({n} * var(--lsn-tile) + {gaps}px); }}")
     rules.append("@media (max-width: 760px) {")
     for n in range(3, 12):
         room = f"(100vw - {32 + 2 * PAD + GAP * (n - 1)}px) / {n}"

@@ -81,6 +81,9 @@ APP_CSS = """
   .lsn-app .lsn-screen > .lsn-prompt { min-height: 0; }
   /* the hand keeps one height here too (it scrolls inside): the log under it stays put */
   .lsn-app .lsn-side .lsn-hand { height: 46vh; max-height: 46vh; }
+  /* the players strip after the hand and log (it grows as the panels are drawn, moving nothing) */
+  .lsn-app .lsn-screen > .lsn-board-col { display: contents !important; }
+  .lsn-app .lsn-board-col > .lsn-players { order: 8; }
   /* boxes scroll (overflow: auto) by default, which would hold the sticky prompt in place */
   .lsn-app, .lsn-app .lsn-game, .lsn-app .lsn-screen { max-width: 100vw; overflow: visible !important; }
   .jp-OutputArea:has(.lsn-app), .jp-OutputArea-child:has(.lsn-app), .jp-OutputArea-output:has(.lsn-app) {
