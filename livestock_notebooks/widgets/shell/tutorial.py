@@ -58,7 +58,13 @@ def tutorial_css(accent: str, *, background: str = "#fffaf0", max_width: str = "
 /* the card keeps one height from step to step on a wide screen (its text scrolls inside): the
    prompt, the hand and the log under it never move (a phone's narrow card grows with its text) */
 .lsn-tut-column .{prefix}-card {{ max-width: none; margin-bottom: 6px; box-sizing: border-box; }}
-@media (min-width: 761px) {{ .lsn-tut-column .{prefix}-card {{ height: 19em; }} }}
+@media (min-width: 761px) {{
+  .lsn-tut-column .{prefix}-card {{ height: 19em; }}
+  /* the buttons in one row and the done line at two lines' height: the text above them keeps its room */
+  .lsn-tut-column .{prefix}-nav {{ flex-wrap: nowrap !important; overflow-x: auto; }}
+  .lsn-tut-column .{prefix}-nav .widget-button {{ padding: 0 7px; flex-shrink: 0; }}
+  .lsn-tut-column .{prefix}-card > .{prefix}-done {{ height: 2.9em; overflow-y: auto; }}
+}}
 .lsn-tut-column .{prefix}-card > * {{ flex-shrink: 0; }}
 .lsn-tut-column .{prefix}-card > .{prefix}-text {{ flex: 1 1 auto; min-height: 0; overflow-y: auto !important; }}
 .lsn-tut-column .lsn-tut-heading {{ font-size: 1.05em; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }}
@@ -73,7 +79,7 @@ def tutorial_css(accent: str, *, background: str = "#fffaf0", max_width: str = "
 .{prefix}-progress span.{prefix}-now {{ background: {accent}; color: #fff; }}
 .{prefix}-progress span.{prefix}-ok {{ background: #2e7d32; color: #fff; }}
 .{prefix}-progress span.{prefix}-skipped {{ background: #fff; border: 1px dashed #999; }}
-.{prefix}-goal {{ font-weight: 600; margin-top: 4px; }}
+.{prefix}-goal {{ font-weight: 600; margin: 2px 0 4px 0; }}
 .{prefix}-done-ok {{ color: #1b5e20; font-weight: 600; }}
 .{prefix}-card .widget-button {{ width: auto; }}
 /* a part a step does not need keeps its room (hidden, not removed): nothing under it moves
@@ -170,6 +176,7 @@ class TutorialPage:
         nav = w.HBox([self.back_button, self.next_button, self.skip_button, self.show_button, self.reset_button,
                       self.play_link],
                      layout=w.Layout(flex_flow="row wrap", grid_gap="4px", margin="4px 0"))
+        nav.add_class(f"{p}-nav")
         # the buttons above the done line: a done line of two lines moves nothing
         card = w.VBox([self.progress, self.header, self.text, nav, self.done_label])
         card.add_class(f"{p}-card")
@@ -547,7 +554,8 @@ class TutorialPage:
                              f'{html.escape(step.section)}</div>')
         paragraphs = "".join(f"<p>{html.escape(x)}</p>" for x in step.text.split("\n\n"))
         goal = f'<div class="{p}-goal">Your goal: {html.escape(step.goal)}</div>' if step.goal else ""
-        self.text.value = f"<div>{paragraphs}</div>{self._who_you_play(step)}{goal}"
+        # the goal first: on a wide screen the card keeps one height and a long text scrolls inside it
+        self.text.value = f"{goal}{self._who_you_play(step)}<div>{paragraphs}</div>"
         self.back_button.disabled = self.index == 0
         self.reset_button.disabled = not step.interactive
         self._draw_done()
