@@ -325,9 +325,9 @@ class GalaxyMap:
             # another galaxy (a tutorial's next step, a new game): its hex buttons go in a new
             # layer, drawn where they belong (the old ones sliding across the map to their new
             # places were counted as layout shift)
-            self.hits = w.Box(layout=w.Layout(width="0px", height="0px"))
+            self.stack.children = (self.base, self.faces)  # the old layer goes before the map is resized
+            self.hits = w.Box(layout=w.Layout(width="100%", height="100%"))  # its size at once: no 0-px first frame
             self.hits.add_class("lsn-sp-hits")
-            self.stack.children = (self.base, self.faces, self.hits)
         s3 = math.sqrt(3)
         self.flat = flat
         if flat:
@@ -370,6 +370,8 @@ class GalaxyMap:
         set_layout(self.stack, width=(f"min(100%, {max(W, self.MAX_WIDTH)}px, "
                                       f"calc((100vh - {self.RESERVED_HEIGHT}px) * {W / H:.4f}))"), height="auto")
         self.hits.children = tuple(children)
+        if self.hits not in self.stack.children:  # the new layer joins the resized map, its buttons in place
+            self.stack.children = (self.base, self.faces, self.hits)
 
     # -- drawing ----------------------------------------------------------------------
     def update(self, view: SpacePigsPlayerView, *, marks: Mapping[Any, str] | None = None,
