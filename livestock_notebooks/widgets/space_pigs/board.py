@@ -133,6 +133,9 @@ SP_CSS = """
 .lsn-app .lsn-sp-handbox .widget-button.lsn-sp-card { flex-shrink: 0; }
 .lsn-app .lsn-side:has(> .lsn-sp-handbox) > .lsn-dialogs { top: calc(13.4em + 6px); }
 .lsn-app .lsn-sp-boardbars { min-height: 3.1em; }
+@media (max-width: 760px) {  /* one line each on a phone too (they scroll sideways): the map under them stays put */
+  .lsn-app .lsn-sp-boardbars .lsn-sp-seq, .lsn-app .lsn-sp-boardbars .lsn-sp-order { flex-wrap: nowrap; overflow-x: auto; }
+  .lsn-app .lsn-sp-boardbars .lsn-sp-seq > *, .lsn-app .lsn-sp-boardbars .lsn-sp-order > * { flex-shrink: 0; } }
 /* the map's column keeps the height of the tallest map that fits the window (GalaxyMap's
    RESERVED_HEIGHT): the clan displays under it stay put as maps of other shapes are drawn */
 @media (min-width: 761px) { .lsn-app .lsn-board-col > .lsn-sp-board { min-height: calc(100vh - 166px + 3.1em + 6px); } }  /* the turn and order bars, drawn a moment after the page */
