@@ -22,21 +22,44 @@ and the best other move its search weighed out in the same worlds drawn from tha
   the end of the game: 1 for a win, 0 for a loss): what the dice and the other seats did,
   not this choice.
 
-Chances are calibrated probabilities (:mod:`.win_chance`). Pure Python.
+Chances are calibrated probabilities (:mod:`.win_chance`). Each entry is worked out from its
+seat's view, but its move, the bot's suggestion and the chances still tell what that seat held:
+a review shown to one player at a table (where the others' hands are theirs) weighs that
+player's decisions only (``seats``; :func:`review_seats`), unless the game's rules make
+everything public at its end (:data:`PUBLIC_AT_END`: none of ours does). Pure Python.
 """
 from __future__ import annotations
 
 import json
 import time
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, Collection
 
 from .games import GAMES, game_info
 from .core.errors import SaveFileError
 from .core.game_info import GameInfo
 from .win_chance import chances, estimator
 
-__all__ = ["Review", "ReviewEntry", "record_of", "review_game", "review_record"]
+__all__ = ["PUBLIC_AT_END", "Review", "ReviewEntry", "record_of", "review_game", "review_record", "review_seats"]
+
+#: The games whose rules make every hand and secret public once the game is over, so that a
+#: finished game may be reviewed whole by anyone. None of ours: a Livestock player's command
+#: cards, a BattleGoats hand and face-down cards, Space Pigs' cards and travel markers stay
+#: private (the rulebooks reveal cards only as they are played).
+PUBLIC_AT_END: frozenset[str] = frozenset()
+
+
+def review_seats(game: str, viewer: int | None, players: int) -> list[int]:
+    """The seats whose decisions a review shown to ``viewer`` (a seat, ``None``: a spectator)
+    may weigh: every seat when the game's rules make everything public at its end, else the
+    viewer's own (none for a spectator).
+
+    >>> review_seats("battlegoats", 1, 3), review_seats("battlegoats", None, 3)
+    ([1], [])
+    """
+    if game in PUBLIC_AT_END:
+        return list(range(players))
+    return [] if viewer is None else [viewer]
 
 
 @dataclass(frozen=True)
@@ -74,6 +97,8 @@ class Review:
     seconds: float = 0.0
     level: str = "normal"
     over: bool = False
+    #: the seats whose decisions were weighed (``None``: every seat)
+    seats: list[int] | None = None
 
     def __iter__(self):
         return iter(self.entries)
@@ -122,16 +147,17 @@ def record_of(save_text: str | bytes) -> tuple[str, dict]:
 
 
 def review_game(save_text: str | bytes, level: str = "normal", *, worlds: int | None = None,
-                seed: int = 0, finished_only: bool = False) -> Review:
+                seed: int = 0, finished_only: bool = False, seats: Collection[int] | None = None) -> Review:
     """The review of the game in ``save_text`` (a play page's save) at ``level`` (see the module
     docstring); ``worlds``: playouts of each move weighed (default: the level's);
-    ``finished_only``: :class:`SaveFileError` for a game that is not over (before any weighing)."""
+    ``finished_only``: :class:`SaveFileError` for a game that is not over (before any weighing);
+    ``seats``: weigh only these seats' decisions (default: every seat's)."""
     game, record = record_of(save_text)
-    return review_record(game, record, level, worlds=worlds, seed=seed, finished_only=finished_only)
+    return review_record(game, record, level, worlds=worlds, seed=seed, finished_only=finished_only, seats=seats)
 
 
 def review_record(game: str | GameInfo, record: dict, level: str = "normal", *, worlds: int | None = None,
-                  seed: int = 0, finished_only: bool = False) -> Review:
+                  seed: int = 0, finished_only: bool = False, seats: Collection[int] | None = None) -> Review:
     """:func:`review_game` on a record ``{"start": engine save, "moves": [index, ...]}``."""
     info = game_info(game)
     began = time.perf_counter()
@@ -140,7 +166,7 @@ def review_record(game: str | GameInfo, record: dict, level: str = "normal", *, 
     except Exception as exc:  # noqa: BLE001 - any unreadable start is a bad save
         raise SaveFileError(f"the save's first position cannot be read ({exc})") from None
     players = info.count_players(state)
-    review = Review(info.name, players, level=level)
+    review = Review(info.name, players, level=level, seats=None if seats is None else sorted(set(seats)))
     decisions: list[tuple[int, Any, Any]] = []  # (move index, position before it, the move)
     for index, move in enumerate(record["moves"]):
         if state.is_over:
@@ -148,7 +174,7 @@ def review_record(game: str | GameInfo, record: dict, level: str = "normal", *, 
         legal = list(state.legal_actions())
         if not isinstance(move, int) or not 0 <= move < len(legal):
             raise SaveFileError(f"the save's move {index + 1} is not one of the legal actions")
-        if len(legal) > 1:
+        if len(legal) > 1 and (seats is None or state.current_player in seats):
             decisions.append((index, state.copy(), legal[move]))
         state.apply(legal[move])
     if finished_only and not state.is_over:

@@ -12,13 +12,13 @@ deciding seat's view alone. The review's widgets are made the first time one is 
 from __future__ import annotations
 
 import html
-from typing import Any
+from typing import Any, Callable
 
 import ipywidgets as w
 
 from ...core.errors import SaveFileError
 from ...core.session import GameInfo, Session
-from ...review import Review, review_game
+from ...review import Review, review_game, review_record
 from ..common.charts import PALETTE, LineChart
 from ..common.dom import button, hide, show
 from ..common.uploads import take_upload
@@ -51,8 +51,10 @@ def swings_html(spec: GameInfo, review: Review, n: int = 5) -> str:
             f"&rarr; {_pct(e.chance_after)}. <span class='lsn-review-best'>The strong bot: "
             f"{html.escape(e.best_text)} &rarr; {_pct(e.best_chance)}</span>. "
             f"The choice: {_points(e.choice)}{html.escape(dice)}.</li>")
+    whose = ("chances from each seat's own view" if review.seats is None or len(review.seats) == review.players else
+             "your own decisions only, from your seat's view: the other seats' cards stay theirs")
     return (f"<div class='lsn-review-title'><b>Biggest swings</b> ({len(review)} decisions reviewed at the "
-            f"{html.escape(review.level)} level in {review.seconds:.0f} s; chances from each seat's own view)</div>"
+            f"{html.escape(review.level)} level in {review.seconds:.0f} s; {whose})</div>"
             f"<ul class='lsn-review-list' style='margin:0.3em 0;padding-left:1.2em;line-height:1.4'>"
             f"{''.join(items)}</ul>")
 
@@ -77,13 +79,22 @@ class ReviewControls:
         self.last_review: Review | None = None
 
     def _refresh_review(self, s: Session) -> None:
-        (show if s.state.is_over and s.game_record is not None else hide)(self.review_button)
+        (show if s.state.is_over and s.reviewable else hide)(self.review_button)
 
     def review_current(self) -> Review | None:
-        """Review the game on the page (what the button does)."""
-        if self.session is None:
+        """Review the game on the page (what the button does): at a table, the viewer's own
+        decisions only (:meth:`Session.review_input`)."""
+        s = self.session
+        if s is None or not s.reviewable:
             return None
-        return self.show_review(self.session.to_save_text(), "this game")
+        self._message("Reviewing this game: each decision weighed by the strong bot...")
+        self.last_review = None
+
+        def review() -> Review:
+            record, seats = s.review_input()
+            return review_record(self.spec, record, REVIEW_LEVEL, finished_only=True, seats=seats)
+        self.defer(lambda: self._review_now(review, "this game"))
+        return self.last_review
 
     def _on_review_upload(self, change: Any) -> None:
         take_upload(change, self.review_upload, self.show_review)
@@ -93,12 +104,12 @@ class ReviewControls:
         once the "Reviewing" line is out; at once without a loop). Returns the review when done."""
         self._message(f"Reviewing {name}: each decision weighed by the strong bot...")
         self.last_review = None
-        self.defer(lambda: self._review_now(text, name))
+        self.defer(lambda: self._review_now(lambda: review_game(text, level=REVIEW_LEVEL, finished_only=True), name))
         return self.last_review
 
-    def _review_now(self, text: str | bytes, name: str) -> Review | None:
+    def _review_now(self, make: Callable[[], Review], name: str) -> Review | None:
         try:
-            review = review_game(text, level=REVIEW_LEVEL, finished_only=True)
+            review = make()
         except SaveFileError as exc:
             self._message(f"Cannot review {name}: {exc}", "error")
             return None
@@ -116,15 +127,17 @@ class ReviewControls:
         return review
 
     def _draw_review(self, review: Review) -> None:
-        seats = [self.spec.seat_name(p) for p in range(review.players)]
+        """The chart (a line per seat weighed: at a table, the viewer's alone) and the swings."""
+        shown = list(range(review.players)) if review.seats is None else review.seats
+        seats = [self.spec.seat_name(p) for p in shown]
         x = list(range(1, len(review) + 1))
-        current = [1.0 / review.players] * review.players
+        current = {p: 1.0 / review.players for p in shown}
         series: dict[str, list[float]] = {name: [] for name in seats}
         for e in review:
             current[e.seat] = e.chance_after
-            for p, name in enumerate(seats):
+            for p, name in zip(shown, seats):
                 series[name].append(current[p])
-        colors = [self.spec.color(p) or PALETTE[p % len(PALETTE)] for p in range(review.players)]
+        colors = [self.spec.color(p) or PALETTE[p % len(PALETTE)] for p in shown]
         if getattr(self, "_review_chart", None) is None or self._review_chart.labels != seats or not x:
             self._review_chart = LineChart(x or [0], {k: v or [0.0] for k, v in series.items()}, title="Chance to win",
                                            x_label="decision", colors=colors, css_class="lsn-review-chart",
