@@ -11,8 +11,11 @@ A save written by a play page keeps the game from its start (``record``: the fir
 each decision as its index among the legal actions; see :class:`~livestock_notebooks.core.session.Session`),
 so the review replays it exactly, dice included. At every decision with a real choice it asks the
 strong bot at ``level`` what it would play there, from the deciding seat's view alone
-(``player_view``: never what that seat could not know), and plays the move made, the bot's move
-and the best other move its search weighed out in the same worlds drawn from that view (:func:`livestock_notebooks.win_chance.chances`):
+(``player_view``: never what that seat could not know), and plays the move made and the bot's
+moves out in the same worlds drawn from that view (:func:`livestock_notebooks.win_chance.chances`):
+the candidates its search weighs, where the search plays each candidate out in the same worlds
+as this does (Livestock, BattleGoats: one set of playouts then serves as the search and the
+figures); else the move its search chose and the best other it weighed (Space Pigs).
 
 - ``chance_before``: the seat's chance to win before deciding, with the best of the moves weighed;
 - ``chance_after``: its chance after the move it made, before any dice that move brings;
@@ -193,12 +196,20 @@ def _entry(info: GameInfo, state: Any, index: int, action: Any, level: str, worl
     seat = state.current_player
     view = state.player_view(seat)
     bot = estimator(info.name, level, seed * 1_000_003 + index)
-    suggestion = bot.choose_from_view(view, seat)
-    analysis = getattr(bot, "last_analysis", None) or {}
-    # the move made, the bot's, and the best other the bot weighed (a heuristic bot's own blind
-    # spot is then still set against something else)
     moves = [action]
-    for other in [suggestion] + [a.get("action") for a in analysis.get("alternatives", [])[:1]]:
+    weighed = getattr(bot, "candidates", None)
+    if weighed is not None:
+        # a bot whose search plays each of its candidates out in the same worlds (Livestock,
+        # BattleGoats): those candidates and the move made, played out once here, in the same
+        # worlds; the best of them by these playouts is the bot's move (no search run before)
+        others = weighed(view, seat)
+    else:
+        # the bot's choice, then the best other it weighed (a heuristic bot's own blind spot is
+        # then still set against something else)
+        suggestion = bot.choose_from_view(view, seat)
+        analysis = getattr(bot, "last_analysis", None) or {}
+        others = [suggestion] + [a.get("action") for a in analysis.get("alternatives", [])[:1]]
+    for other in others:
         if other is not None and other not in moves:
             moves.append(other)
     found = chances(info.name, view, seat, moves, level=level, worlds=worlds, bot=bot)
