@@ -19,7 +19,9 @@ figures); else the move its search chose and the best other it weighed (Space Pi
 
 - ``chance_before``: the seat's chance to win before deciding, with the best of the moves weighed;
 - ``chance_after``: its chance after the move it made, before any dice that move brings;
-- ``best_action`` / ``best_chance``: the best move by those playouts and its chance;
+- ``best_action`` / ``best_chance``: the best move by those playouts and its chance (the move
+  made, unless another leads it by more than a standard error of their paired playouts: the
+  best of several noisy means would otherwise flatter itself and make every choice look costly);
 - ``choice``: ``chance_after - best_chance`` (0 or less): what the choice cost;
 - ``dice``: how far the chance moved from ``chance_after`` until the seat's next decision (or
   the end of the game: 1 for a win, 0 for a loss): what the dice and the other seats did,
@@ -41,7 +43,7 @@ from typing import Any, Collection
 from .games import GAMES, game_info
 from .core.errors import SaveFileError
 from .core.game_info import GameInfo
-from .win_chance import chances, estimator
+from .win_chance import chances, clearly_better, estimator
 
 __all__ = ["PUBLIC_AT_END", "Review", "ReviewEntry", "record_of", "review_game", "review_record", "review_seats"]
 
@@ -212,10 +214,14 @@ def _entry(info: GameInfo, state: Any, index: int, action: Any, level: str, worl
     for other in others:
         if other is not None and other not in moves:
             moves.append(other)
-    found = chances(info.name, view, seat, moves, level=level, worlds=worlds, bot=bot)
+    rows: list[list[float]] = []
+    found = chances(info.name, view, seat, moves, level=level, worlds=worlds, bot=bot, rows=rows)
     probabilities = [c.probability if c.probability is not None else c.raw for c in found]
     p_played = probabilities[0]
-    best_i = max(range(len(moves)), key=lambda i: (probabilities[i], i == 0))
+    # the best of several noisy means is flattered by its noise: another move counts as better
+    # than the one made only when it leads it by more than the noise of their paired playouts
+    better = [i for i in range(1, len(moves)) if clearly_better(rows, i)]
+    best_i = max(better, key=lambda i: probabilities[i], default=0)
     best, p_best = moves[best_i], probabilities[best_i]
     played = found[0]
     return ReviewEntry(index, seat, action, info.action_text(state, action, seat), p_best, p_played, best,
