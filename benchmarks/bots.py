@@ -313,7 +313,10 @@ def ladder(chosen: list[Pairing], games: int, seed: int, path: Path, minutes: fl
     done = load_results(path, seed)
     began = time.perf_counter()
     todo = {p.title: [i for i in range(ladder_games(p, games)) if i not in done.get(p.title, {})] for p in chosen}
+    cut = path.exists() and path.stat().st_size and not path.read_bytes().endswith(b"\n")
     with path.open("a", encoding="utf-8") as out:
+        if cut:  # a run stopped in the middle of a line: the next record starts a line of its own
+            out.write("\n")
         while any(todo.values()):
             for pairing in chosen:
                 if minutes is not None and time.perf_counter() - began > minutes * 60:
