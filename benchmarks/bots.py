@@ -23,8 +23,9 @@ share of wins against the even share 1/n (target: the interval's low end above 1
 Pigs normal against three greedy bots (at least 50%, the interval's low end at least 45%, over
 400 games). A full ladder is hours of CPU, so it is resumable: every game's record is appended
 to ``--results`` (JSON lines, default ``ladder-results.jsonl``) as soon as it ends, a run plays
-only the games (by index, so by seed) that file does not hold yet, one game of each pairing in
-turn, and stops after ``--minutes``; the table is printed from everything the file holds, each
+only the games (by index, so by seed) that file does not hold yet, next always one of the
+pairing that has had the least time (the quick pairings fill up first, the slow ones share the
+rest), and stops after ``--minutes``; the table is printed from everything the file holds, each
 line with its count of games. On a shared machine run it niced, in chunks
 (``nice -n 19 python benchmarks/bots.py --ladder --games 200 --minutes 30``), and say how many
 games each line has.
@@ -308,28 +309,28 @@ def load_results(path: Path, seed: int) -> dict[str, dict[int, dict]]:
 
 
 def ladder(chosen: list[Pairing], games: int, seed: int, path: Path, minutes: float | None) -> None:
-    """Play the ladder's missing games (one of each pairing in turn, each record appended to
-    ``path`` at once) until each pairing has its games or ``minutes`` are up; print the table."""
+    """Play the ladder's missing games (next, always the pairing that has had the least time;
+    each record appended to ``path`` at once) until each pairing has its games or ``minutes``
+    are up; print the table."""
     done = load_results(path, seed)
     began = time.perf_counter()
     todo = {p.title: [i for i in range(ladder_games(p, games)) if i not in done.get(p.title, {})] for p in chosen}
+    spent = {title: sum(r["seconds"] for r in records.values()) for title, records in done.items()}
     cut = path.exists() and path.stat().st_size and not path.read_bytes().endswith(b"\n")
     with path.open("a", encoding="utf-8") as out:
         if cut:  # a run stopped in the middle of a line: the next record starts a line of its own
             out.write("\n")
-        while any(todo.values()):
-            for pairing in chosen:
-                if minutes is not None and time.perf_counter() - began > minutes * 60:
-                    todo = {}
-                    break
-                if not todo.get(pairing.title):
-                    continue
-                i = todo[pairing.title].pop(0)
-                record = tournament.play_one(pairing.game, tournament.seats_for(pairing.seats, i, True),
-                                             tournament.game_seed(seed, i), i, pairing.max_rounds, pairing.options)
-                record.update(pairing=pairing.title, base_seed=seed)
-                out.write(json.dumps(record) + "\n")
-                out.flush()
+        while any(todo.values()) and (minutes is None or time.perf_counter() - began <= minutes * 60):
+            # the pairing that has had the least time so far: the quick ones fill up first, the
+            # slow ones (hard levels) share the rest of the time
+            pairing = min((p for p in chosen if todo[p.title]), key=lambda p: spent.get(p.title, 0.0))
+            i = todo[pairing.title].pop(0)
+            record = tournament.play_one(pairing.game, tournament.seats_for(pairing.seats, i, True),
+                                         tournament.game_seed(seed, i), i, pairing.max_rounds, pairing.options)
+            record.update(pairing=pairing.title, base_seed=seed)
+            spent[pairing.title] = spent.get(pairing.title, 0.0) + record["seconds"]
+            out.write(json.dumps(record) + "\n")
+            out.flush()
     done = load_results(path, seed)
     print(f"== Ladder (seed {seed}, seats rotated, each level at its playouts; {time.strftime('%Y-%m-%d %H:%M')}; "
           f"from {path})")
