@@ -69,13 +69,14 @@ def finished_table(store, tmp_path, monkeypatch):
 def test_each_seat_reviews_its_own_decisions_and_sees_no_other_seats_hidden_card(finished_table, store):
     host, bob, table = finished_table
     reviews = []
-    for seat, p in enumerate((host, bob)):
+    for seat, (p, name) in enumerate(((host, "Ann"), (bob, "Bob"))):
         assert shown(p.app.review_button)
         p.app.review_button.click()
         review = p.app.last_review
         assert review is not None and review.over and review.seats == [seat], p.app.status_text
         assert len(review) >= 3 and {e.seat for e in review} == {seat}
-        assert p.app._review_chart.labels == [p.app.spec.seat_name(seat)]  # one line: this seat's chance
+        assert p.app._review_chart.labels == [name]  # one line: this seat's chance, under the player's name
+        assert f"Player {seat + 1}" not in p.app._review_swings.value and name in p.app._review_swings.value
         assert "your own decisions only" in p.app._review_swings.value
         assert_no_hidden_names(p.app, seat)  # the swings name none of the others' hidden cards
         reviews.append(review)

@@ -37,19 +37,20 @@ def _points(x: float) -> str:
     return f"{'+' if x >= 0.005 else ''}{100 * x:.0f} points"
 
 
-def swings_html(spec: GameInfo, review: Review, n: int = 5) -> str:
+def swings_html(spec: GameInfo, review: Review, n: int = 5, named: Callable[[str], str] = str) -> str:
     """The ``n`` biggest swings as HTML (escaped), one line each: the decision's number (as on
     the chart), what was played and the chance after it, what the strong bot would have played
     and its chance, what the choice cost and what the dice and the others' moves did next. Moves
-    read as the game's log writes them (a face-down card is not named)."""
+    read as the game's log writes them (a face-down card is not named), through ``named`` (a
+    table's session puts its players' own names in)."""
     number = {id(e): i + 1 for i, e in enumerate(review.entries)}
     items = []
     for e in review.biggest(n):
         dice = "" if e.dice is None else f"; then the dice and the others: {_points(e.dice)}"
         items.append(
-            f"<li class='lsn-review-swing'><b>Decision {number[id(e)]}</b>: {html.escape(e.text)} "
+            f"<li class='lsn-review-swing'><b>Decision {number[id(e)]}</b>: {html.escape(named(e.text))} "
             f"&rarr; {_pct(e.chance_after)}. <span class='lsn-review-best'>The strong bot: "
-            f"{html.escape(e.best_text)} &rarr; {_pct(e.best_chance)}</span>. "
+            f"{html.escape(named(e.best_text))} &rarr; {_pct(e.best_chance)}</span>. "
             f"The choice: {_points(e.choice)}{html.escape(dice)}.</li>")
     whose = ("chances from each seat's own view" if review.seats is None or len(review.seats) == review.players else
              "your own decisions only, from your seat's view: the other seats' cards stay theirs")
@@ -93,7 +94,7 @@ class ReviewControls:
         def review() -> Review:
             record, seats = s.review_input()
             return review_record(self.spec, record, REVIEW_LEVEL, finished_only=True, seats=seats)
-        self.defer(lambda: self._review_now(review, "this game"))
+        self.defer(lambda: self._review_now(review, "this game", s))
         return self.last_review
 
     def _on_review_upload(self, change: Any) -> None:
@@ -107,7 +108,9 @@ class ReviewControls:
         self.defer(lambda: self._review_now(lambda: review_game(text, level=REVIEW_LEVEL, finished_only=True), name))
         return self.last_review
 
-    def _review_now(self, make: Callable[[], Review], name: str) -> Review | None:
+    def _review_now(self, make: Callable[[], Review], name: str, s: Session | None = None) -> Review | None:
+        """Make the review and show it; ``s``: the session whose game it is (its players' own
+        names on the chart and in the swings, as at a table), ``None`` for a save's."""
         try:
             review = make()
         except SaveFileError as exc:
@@ -122,14 +125,14 @@ class ReviewControls:
                           "each seat knows", "error")
             return None
         self.last_review = review
-        self._draw_review(review)
+        self._draw_review(review, s)
         self._message(f"Review of {name}: {len(review)} decisions.")
         return review
 
-    def _draw_review(self, review: Review) -> None:
+    def _draw_review(self, review: Review, s: Session | None = None) -> None:
         """The chart (a line per seat weighed: at a table, the viewer's alone) and the swings."""
         shown = list(range(review.players)) if review.seats is None else review.seats
-        seats = [self.spec.seat_name(p) for p in shown]
+        seats = [s.name(p) if s is not None else self.spec.seat_name(p) for p in shown]
         x = list(range(1, len(review) + 1))
         current = {p: 1.0 / review.players for p in shown}
         series: dict[str, list[float]] = {name: [] for name in seats}
@@ -147,5 +150,5 @@ class ReviewControls:
             self.review_box.children = (self._review_chart.view, self._review_swings)
         else:
             self._review_chart.update(series, x=x)
-        self._review_swings.value = swings_html(self.spec, review)
+        self._review_swings.value = swings_html(self.spec, review, named=s.named if s is not None else str)
         self._show(self.review_box)
