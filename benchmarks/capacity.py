@@ -13,7 +13,12 @@ active in the same server (each followed by a watching page whose kernel polls i
 by a Python thread every second), next to the same with no other table
 (``benchmarks/tables.py``'s :func:`propagation`).
 
-    python benchmarks/capacity.py [--counts 5 10 20 40] [--limit 180] [--tables 19 --moves 15]
+``--light`` puts light visitors (``tests/visitor.py``) in place of the Chromium pages: they ask
+the server for what a browser asks (the page, the kernel's websocket, the widget states) without
+drawing, so the figures are the server's alone, as when each visitor's browser runs on their
+own machine.
+
+    python benchmarks/capacity.py [--counts 5 10 20 40] [--limit 180] [--light] [--tables 19 --moves 15]
 
 These machines are shared and busy: the figures vary from run to run.
 """
@@ -150,6 +155,39 @@ def pages_at_once(count: int, *, limit: float, server_args: list[str], notebook:
             "p95": percentile(times, 0.95), "first": min(times) if times else float("nan"), **memory}
 
 
+def light_pages_at_once(count: int, *, limit: float, server_args: list[str], notebook: str,
+                        warmup: float = 0.0) -> dict:
+    """``--light``: the same crowd made of light visitors (``tests/visitor.py``: the page, its
+    kernel's websocket and the widget states, as a browser asks for them, without drawing), so the
+    figures are the server's alone, as when the visitors' browsers run on their own machines."""
+    import asyncio
+
+    from visitor import visit
+
+    with tempfile.TemporaryDirectory() as tmp:
+        home = Path(tmp)
+        port = free_port()
+        server = ServerProcess(server_command(port, server_args), home, port=port)
+        try:
+            time.sleep(warmup)
+
+            async def crowd():
+                return await asyncio.gather(*[visit(server.base_url, voila_url("", notebook), "lsn-start",
+                                                    timeout=limit) for _ in range(count)], return_exceptions=True)
+
+            results = asyncio.run(crowd())
+            kernels = children(server.process.pid)
+            memory = {"server": rss_mb(server.process.pid), "kernels": sum(rss_mb(k) for k in kernels),
+                      "kernel_count": len(kernels), "server_cpu": cpu_seconds([server.process.pid]),
+                      "kernel_cpu": cpu_seconds(kernels) / max(1, len(kernels)), "browser_cpu": 0.0}
+        finally:
+            server.stop()
+    times = [r.seconds for r in results if not isinstance(r, BaseException)]
+    return {"count": count, "rendered": len(times), "retried": 0,
+            "median": statistics.median(times) if times else float("nan"),
+            "p95": percentile(times, 0.95), "first": min(times) if times else float("nan"), **memory}
+
+
 def busy_tables(n: int, moves: int) -> dict[str, tuple[float, float]]:
     """Move-to-drawn between three browsers at one table (``benchmarks/tables.py``'s
     :func:`propagation`), with ``n`` other tables active in the same server: each watched by a
@@ -222,12 +260,14 @@ def main(argv=None) -> None:
     parser.add_argument("--warmup", type=float, default=0.0, help="seconds between server start and the pages")
     parser.add_argument("--tables", type=int, nargs="*", default=[], help="other active tables (e.g. 0 19)")
     parser.add_argument("--moves", type=int, default=15)
+    parser.add_argument("--light", action="store_true",
+                        help="light visitors instead of Chromium pages: the server's figures alone")
     args = parser.parse_args(argv)
     print(f"{'pages':>5} {'rendered':>8} {'retried':>7} {'first s':>7} {'median s':>8} {'p95 s':>6} "
           f"{'server MB':>9} {'kernels MB':>10} {'kernels':>7} {'server cpu s':>12} {'cpu s a kernel':>14} "
           f"{'browser cpu s a page':>20}")
     for count in args.counts:
-        r = pages_at_once(count, limit=args.limit, server_args=args.server_args, notebook=args.notebook,
+        r = (light_pages_at_once if args.light else pages_at_once)(count, limit=args.limit, server_args=args.server_args, notebook=args.notebook,
                           warmup=args.warmup)
         print(f"{r['count']:>5} {r['rendered']:>8} {r['retried']:>7} {r['first']:>7.1f} {r['median']:>8.1f} "
               f"{r['p95']:>6.1f} {r['server']:>9.0f} {r['kernels']:>10.0f} {r['kernel_count']:>7} "
