@@ -1,11 +1,11 @@
 """The game review in Chromium: a finished BattleGoats game loaded on the play page, "Review this
-game" clicked, the chance chart and the biggest swings shown (issue 28), at 1366x768 and on a
-phone. The game is played
+game" clicked, the chance chart and the biggest swings shown (issue 28). The game is played
 here, in the test's process, by random moves (a few seconds of the review in the page's kernel,
 not a whole game in the browser). The screenshot goes to ``tests/artifacts/``."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -16,9 +16,10 @@ from playwright.sync_api import expect  # noqa: E402
 from browser import open_menu, open_page, screenshot_path  # noqa: E402
 
 
-def finished_save(tmp_path, seed: int = 5):
-    """A two-seat BattleGoats game (me against a random bot) played to its end by random moves,
-    saved as the play page saves it (with its record from the start)."""
+def finished_save(tmp_path, seed: int = 6):
+    """A two-seat BattleGoats game (me against a random bot) played to its end by random moves
+    (seed 6: 37 real choices, one of the quickest to review), saved as the play page saves it
+    (with its record from the start)."""
     from livestock_notebooks.core.session import Seat, Session
     from livestock_notebooks.games import GAMES
 
@@ -52,14 +53,11 @@ def test_review_this_game_shows_the_chart_and_the_biggest_swings(browser, voila_
         swings = page.locator(".lsn-review-swing")
         expect(swings).to_have_count(5)
         expect(swings.first).to_contain_text("The strong bot:")
+        expect(swings.first).to_contain_text(re.compile(r"The choice: -\d+ points"))  # a random move that cost
         expect(page.locator(".lsn-review-title")).to_contain_text("Biggest swings")
         expect(page.locator(".lsn-status")).to_contain_text("Review of this game")
         swings.first.scroll_into_view_if_needed()
         page.screenshot(path=str(screenshot_path("review_battlegoats")), full_page=True)
-        page.set_viewport_size({"width": 390, "height": 844})  # on a phone: the chart fits, nothing scrolls sideways
-        expect(chart.locator("svg").first).to_be_visible()
-        assert page.evaluate("document.scrollingElement.scrollWidth") <= 391, "the page scrolls sideways"
-        page.screenshot(path=str(screenshot_path("review_battlegoats_phone")), full_page=True)
         assert [e for e in errors if "status of 403" not in e] == []
     finally:
         context.close()
