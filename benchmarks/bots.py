@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import sys
 import time
@@ -327,13 +328,15 @@ def ladder(chosen: list[Pairing], games: int, seed: int, path: Path, minutes: fl
             i = todo[pairing.title].pop(0)
             record = tournament.play_one(pairing.game, tournament.seats_for(pairing.seats, i, True),
                                          tournament.game_seed(seed, i), i, pairing.max_rounds, pairing.options)
-            record.update(pairing=pairing.title, base_seed=seed)
+            record.update(pairing=pairing.title, base_seed=seed, load=round(os.getloadavg()[0], 1))
             spent[pairing.title] = spent.get(pairing.title, 0.0) + record["seconds"]
             out.write(json.dumps(record) + "\n")
             out.flush()
     done = load_results(path, seed)
+    loads = [r["load"] for records in done.values() for r in records.values() if "load" in r]
+    busy = f"load average {min(loads):.0f} to {max(loads):.0f} on {os.cpu_count()} cores" if loads else "load not recorded"
     print(f"== Ladder (seed {seed}, seats rotated, each level at its playouts; {time.strftime('%Y-%m-%d %H:%M')}; "
-          f"from {path})")
+          f"from {path}; games played at a {busy})")
     for pairing in chosen:
         records = [done[pairing.title][i] for i in sorted(done.get(pairing.title, {}))]
         wanted = ladder_games(pairing, games)
