@@ -8,13 +8,18 @@ outside that server aborted. Printed, with the served app's figures from the sam
 ``livestock-notebooks`` server on loopback, same page, same browser):
 
 - first visit (empty browser cache) to playable (the setup screen's Start button shown), split
-  into: Pyodide booted (its worker asks for the first wheel), the last wheel asked, then the
-  wheels installed, the kernel started and the notebook run until the widgets show;
+  into: the page's front end up (the kernel's Web Worker created), the kernel started (Pyodide
+  booted, wheels installed, IPython and the kernel imported: Pyodide's console line for the
+  first cell's imports), then the notebook run until the widgets show;
 - repeat visit (same browser profile: the HTTP cache) to playable;
 - the served app's page to playable;
 - a click on the board (the first move of a seeded game) until the board shows it, median of
   ``--reps`` games, in each edition;
 - the site's size on disk.
+
+``--kernel-imports`` prints instead the kernel's Python work without a browser: Node boots the
+site's Pyodide, installs the lock's wheels and imports, package after package, what a play
+page imports (seconds and module counts each).
 """
 from __future__ import annotations
 
@@ -40,11 +45,9 @@ from livestock_notebooks.static_site.build import build_site, site_size  # noqa:
 def offline_context(browser, site: str):
     ctx = browser.new_context(viewport={"width": 1366, "height": 768})
     ctx.blocked = []
-    ctx.asked = []  # (perf_counter time, url) of every request to the site, workers' included
 
     def route(r):
         if r.request.url.startswith(site + "/"):
-            ctx.asked.append((time.perf_counter(), r.request.url))
             r.continue_()
         else:
             ctx.blocked.append(r.request.url)
@@ -58,18 +61,18 @@ def visit(ctx, url: str) -> tuple[object, dict[str, float]]:
     page = ctx.new_page()
     page.set_default_timeout(180_000)
     marks: dict[str, float] = {}
-    asked = getattr(ctx, "asked", None)
-    if asked is not None:
-        asked.clear()
     t0 = time.perf_counter()
+    page.on("worker", lambda worker: marks.setdefault("worker", time.perf_counter() - t0))
+
+    def console(msg):  # Pyodide's line as the first cell's imports are looked up: the kernel is up
+        if "packages to load" in msg.text or "already loaded" in msg.text:
+            marks.setdefault("kernel", time.perf_counter() - t0)
+    page.on("console", console)
     page.goto(url)
     page.locator(".lsn-app").first.wait_for(state="visible")
     marks["widgets"] = time.perf_counter() - t0
     page.locator("button.lsn-start:visible, button.lsn-resume-new:visible").first.wait_for(state="visible")
     marks["playable"] = time.perf_counter() - t0
-    wheels = [t - t0 for t, u in (asked or []) if u.endswith(".whl")]
-    if wheels:  # the worker asks for the wheels once Pyodide has booted, all at once
-        marks["booted"], marks["packages"] = min(wheels), max(wheels)
     return page, marks
 
 
@@ -84,6 +87,39 @@ def clicks(ctx, url: str, name: str, reps: int) -> list[float]:
     return out
 
 
+#: imported in this order inside Pyodide by ``--kernel-imports``
+IMPORTS = ("traitlets", "comm", "pygments.lexers.python", "prompt_toolkit", "stack_data", "IPython",
+           "ipykernel", "pyodide_kernel", "ipywidgets", "livestock_notebooks.widgets.livestock_uprising.app")
+NODE_IMPORTS = r"""
+const [site, names] = process.argv.slice(2);
+const fs = require("fs");
+const dir = site + "/static/pyodide/";
+const { loadPyodide } = require(dir + "pyodide.js");
+(async () => {
+  const t0 = performance.now();
+  const lap = (what) => console.log(`${((performance.now() - t0) / 1000).toFixed(2).padStart(6)} s  ${what}`);
+  const py = await loadPyodide({ indexURL: dir, stdout: () => {} });
+  lap("Pyodide booted");
+  const lock = JSON.parse(fs.readFileSync(dir + "pyodide-lock.json"));
+  await py.loadPackage(Object.keys(lock.packages), { messageCallback: () => {} });
+  lap("wheels installed");
+  py.runPython("import sys, time, importlib");
+  for (const name of names.split(",")) {
+    const took = py.runPython(`n = len(sys.modules); t = time.perf_counter(); importlib.import_module(${JSON.stringify(name)}); ` +
+                              `f"{time.perf_counter() - t:.2f} s, +{len(sys.modules) - n} modules"`);
+    lap(`import ${name} (${took})`);
+  }
+})().catch((e) => { console.error(e); process.exit(1); });
+"""
+
+
+def kernel_imports(site: Path) -> None:
+    script = Path(tempfile.mkdtemp(prefix="lsn-imports-")) / "imports.js"
+    script.write_text(NODE_IMPORTS)
+    print(f"kernel imports in Node, {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f}")
+    subprocess.run(["node", str(script), str(site.resolve()), ",".join(IMPORTS)], check=True)
+
+
 def main(argv=None) -> dict:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--site", help="an already built site (default: build one into a temporary folder)")
@@ -92,7 +128,12 @@ def main(argv=None) -> dict:
     ap.add_argument("--page", default="livestock_uprising_play",
                     choices=["livestock_uprising_play", "battlegoats_play", "space_pigs_play"])
     ap.add_argument("--chromium", default="/usr/bin/chromium")
+    ap.add_argument("--kernel-imports", action="store_true", help="time the kernel's imports in Node instead")
     args = ap.parse_args(argv)
+    if args.kernel_imports:
+        kernel_imports(Path(args.site) if args.site else build_site(Path(tempfile.mkdtemp()) / "site", cache=args.cache,
+                                                                      log=lambda s: None))
+        return {}
     from playwright.sync_api import sync_playwright
 
     work = Path(tempfile.mkdtemp(prefix="lsn-static-bench-"))
@@ -141,15 +182,19 @@ def main(argv=None) -> dict:
     return result
 
 
+def breakdown(v: dict[str, float]) -> str:
+    nan = float("nan")
+    worker, kernel = v.get("worker", nan), v.get("kernel", nan)
+    return (f"front end up {worker:.1f} s, kernel started +{kernel - worker:.1f} s, notebook run to widgets "
+            f"+{v['widgets'] - kernel:.1f} s, to Start +{v['playable'] - v['widgets']:.1f} s")
+
+
 def report(r: dict) -> None:
     f, rep, s = r["first"], r["repeat"], r["served_first"]
-    booted, packages = f.get("booted", float("nan")), f.get("packages", float("nan"))
     print(f"static site: {r['site_mb']:.1f} MB on disk (build {r['build_s']:.0f} s); page {r['page']}; "
           f"{r['cpus']} CPUs, load average {r['load'][0]:.1f} -> {r['load'][1]:.1f}")
-    print(f"first visit to playable   {f['playable']:6.1f} s  (Pyodide booted {booted:.1f} s, wheels asked "
-          f"+{packages - booted:.1f} s, wheels loaded, kernel and notebook run to widgets +{f['widgets'] - packages:.1f} s, "
-          f"to Start +{f['playable'] - f['widgets']:.1f} s)")
-    print(f"repeat visit to playable  {rep['playable']:6.1f} s")
+    for name, v in (("first visit", f), ("repeat visit", rep)):
+        print(f"{name + ' to playable':26s}{v['playable']:6.1f} s  ({breakdown(v)})")
     print(f"served app to playable    {s['playable']:6.1f} s")
     ratio = r["static_click_ms"] / r["served_click_ms"]
     print(f"board click to update     {r['static_click_ms']:6.0f} ms static, {r['served_click_ms']:.0f} ms served "

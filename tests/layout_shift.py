@@ -20,6 +20,7 @@ import re
 import time
 
 from browser import choose_seats, open_page, show_setup, start_game
+from livestock_notebooks.games import GAMES
 
 #: installed before any page script: keeps every layout-shift entry in ``window.__lsnShifts``
 OBSERVER_JS = """
@@ -48,6 +49,8 @@ SEATS = {
     "battlegoats_play": ["Human", "Smart"],
     "space_pigs_play": ["Human", "Greedy", "Greedy"],
 }
+#: the games whose tutorial is measured (``<game>_tutorial``): every game of the registry
+TUTORIALS = tuple(GAMES)
 #: the CSS prefix of a game's tutorial card where it is not "lsn-tut"
 TUTORIAL_PREFIXES = {"battlegoats": "lsn-bg-tut"}
 

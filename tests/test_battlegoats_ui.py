@@ -506,7 +506,7 @@ def test_the_screen_regions_hold_battlefields_prompt_actions_dialogs_hand_and_pl
     view = app.view
     assert view.field in app.board_col.children and view.players_strip in app.board_col.children
     assert view.prompt_box in app.prompt_panel.children and view.action_row in app.actions_row.children
-    assert view.odds.widget in app.side.children and view.report.widget in app.side.children
+    assert view.odds.widget in app.dialogs_box.children and view.report.widget in app.dialogs_box.children
     assert "lsn-hand" in view.hand_panel._dom_classes and view.hand_box in view.hand_panel.children
     # the players strip: public facts of every seat
     strip = view.players_strip.value

@@ -3,7 +3,7 @@
 - a seeded game started from the setup screen: barn placement and a move by clicking;
 - a prepared seeded position loaded through the Load button and played by clicking: a battle
   (odds shown before committing, dice after), harvest, marshalling, end of turn, the bot's turn;
-- reload the page and resume the autosaved game;
+- reload the page and resume the autosaved game, then Undo a step taken before the reload;
 - the first tutorial steps, including a wrong move answered with the engine's rule.
 
 Screenshots go to tests/artifacts (``browser.screenshot_path``).
@@ -90,7 +90,7 @@ def test_seeded_game_from_setup_barn_and_move(voila_server, page, page_requests)
     assert outside_requests(page_requests) == []
 
 
-def test_battle_harvest_marshal_end_turn_then_reload_and_resume(voila_server, page, tmp_path, page_requests):
+def test_battle_harvest_marshal_end_turn_then_reload_resume_and_undo(voila_server, page, tmp_path, page_requests):
     _tall(page)
     open_play(page, voila_server)
     page.locator("button.lsn-start").click()  # any game; then load the prepared position
@@ -130,6 +130,10 @@ def test_battle_harvest_marshal_end_turn_then_reload_and_resume(voila_server, pa
     page.locator("button.lsn-end-turn").click()
     expect(page.locator(".lsn-turn")).to_contain_text("Cows")
     expect(page.locator(".lsn-turn")).to_contain_text("Round 2 \u00b7 Chickens", timeout=120_000)
+    # a step of round 2 before the reload (Pecky stays): Undo takes it back after the reload
+    page.locator("button.lsn-tile-c2").click()
+    page.locator("button.lsn-general-action", has_text="Pecky stays").click()
+    expect(page.locator(".lsn-log")).to_contain_text("Pecky (1*) stays")
 
     # reload: a new kernel; the page offers the game in progress
     page.reload()
@@ -141,6 +145,13 @@ def test_battle_harvest_marshal_end_turn_then_reload_and_resume(voila_server, pa
     expect(page.locator("button.lsn-tile-c2")).to_have_attribute("title", re.compile("Pecky"))
     expect(page.locator(".lsn-log")).to_contain_text("Game resumed")
     page.screenshot(path=str(screenshot_path("livestock_resumed")))
+    # the undo history survived the reload: Pecky's step is taken back, and may be taken again
+    expect(page.locator(".lsn-log")).to_contain_text("Pecky (1*) stays")
+    expect(page.locator("button.lsn-undo")).to_be_enabled()
+    page.locator("button.lsn-undo").click()
+    expect(page.locator(".lsn-log")).to_contain_text("Chickens took back: Pecky (1*) stays")
+    page.locator("button.lsn-tile-c2").click()
+    expect(page.locator("button.lsn-general-action", has_text="Pecky stays")).to_be_visible()
     assert outside_requests(page_requests) == []
 
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import importlib
+import os
 
 import pytest
 
@@ -9,9 +10,11 @@ from conformance import play_random_game
 from livestock_notebooks.games import GAMES
 
 ENGINES = list(GAMES)
-# Per configuration: games checked at every step (JSON round trip, illegal actions) and
-# further games played fast to the end with the invariants checked.
-CHECKED_GAMES = 12
+# Per configuration: games checked at every step (JSON round trip, illegal actions, views and
+# notation every few steps) and further games played fast to the end with the invariants
+# checked. LSN_CONFORMANCE_GAMES=N checks N games at every step instead (a longer, deeper run,
+# e.g. after a rules change; the benchmarks' engine runs play many more games unchecked).
+CHECKED_GAMES = int(os.environ.get("LSN_CONFORMANCE_GAMES", "6"))
 FAST_GAMES = 40
 
 

@@ -104,6 +104,36 @@ def test_livestock_defender_keeps_the_battle_with_its_dice_until_ok(tmp_path, mo
     assert not v.battle.visible
 
 
+def test_livestock_play_no_card_is_taken_when_no_card_could_change_the_battle(tmp_path, monkeypatch):
+    """The Cows (you) hold Hardened Hide, but their attacked General has no troops (defense 0):
+    no defending card could change the battle, so "Play no card" is taken for you with a log
+    line, and the battle box shows what followed; with "Ask me..." on, you are asked."""
+    from livestock_notebooks import livestock_uprising as lu
+    from livestock_notebooks.livestock_uprising import actions as A
+    from livestock_notebooks.widgets.livestock_uprising.app import livestock_app
+
+    monkeypatch.setenv("LIVESTOCK_NOTEBOOKS_SAVE_DIR", str(tmp_path / "saves"))
+    pos = ("Ch,Co ghcra/gfhcl/0grh1/acgfa/hcglr b3:ss,a3,a3,c2,e3,e3 "
+           "4.0.0.0.0,0.2.0.0.0 abc,m|defghijkl - 0/action/0/0")
+    for ask in (False, True):
+        app = livestock_app(bot_delay=None)
+        app.start_state(lu.from_notation(pos, seed=5), [Seat("greedy"), Seat.human()])
+        app.ask_single_checkbox.value = ask
+        s, v = app.session, app.view
+        assert "hardened_hide" in [c for c in s.state.player_view(1).hand]
+        attack = next(a for a in s.state.legal_actions() if isinstance(a, A.Attack) and a.to == "c2")
+        app._after(s.apply(attack, by_bot=True), "", log_first=True)  # as a bot's step draws it
+        assert s.legal_for_viewer() == [A.DeclineCard()]  # the card could change nothing
+        if ask:
+            assert app.forced_action() is None and v.decision.visible
+            assert v.decision.choices.labels == ["Play no card"]
+            continue
+        assert app.take_forced()
+        assert any(t == f"Only one choice for Cows, taken for you: {A.DeclineCard()}"
+                   for t in log_texts(app)), log_texts(app)[-4:]
+        assert v.battle.visible and "loses without a roll" in v.battle.outcome.value
+
+
 def test_space_pigs_tutorial_refusals_say_the_rule_and_the_pirates_go_against_a_clan():
     """Steps 4 and 14 refuse a hex with the rule (not "is not allowed now"); step 13 refuses
     the learner's own hex and an empty one for the pirates, and takes another clan's."""

@@ -529,7 +529,7 @@ def test_screen_regions_put_each_part_in_its_place():
     assert v.hand.widget in r.hand.children and v.general_buttons.box in v.generals_panel.children
     assert r.players is v.armies.widget
     # the dialogs sit in the side column, never above the board
-    assert v.battle.widget in app.side.children and v.battle.widget not in app.board_col.children
+    assert v.battle.widget in app.dialogs_box.children and app.dialogs_box in app.side.children and v.battle.widget not in app.board_col.children
     # developer tools under the menu's Advanced; the round limit under the setup screen's Advanced
     assert v.advanced_box in app.menu_advanced.children[0].children
     assert v.any_action in v.advanced_box.children

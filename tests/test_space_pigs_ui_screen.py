@@ -183,8 +183,8 @@ def test_the_screen_puts_map_prompt_actions_dialogs_and_cards_in_their_places(sa
     assert view.regions().board is view.board and app.board_col.children[0] is view.board
     assert view.clans.widget in app.board_col.children[1].children  # the clans strip under the map
     assert view.prompt in app.prompt_panel.children[2].children and view.actions_box in app.actions_row.children
-    side = app.side.children
-    assert view.combat_box in side and view.election.widget in side and view.hand.widget in side
+    dialogs = app.dialogs_box.children
+    assert view.combat_box in dialogs and view.election.widget in dialogs and view.hand.widget in app.side.children
     assert "lsn-hand" in view.hand.widget._dom_classes
     assert view.seq_bar.widget in view.board.children[1].children  # turn and sequences above the map
     # the map scales with the column and the window height: hex buttons in per cent

@@ -10,8 +10,10 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -42,7 +44,6 @@ def static_site(tmp_path_factory) -> Path:
 
 
 def _has_npm() -> bool:
-    import shutil
     return shutil.which("npm") is not None
 
 
@@ -62,19 +63,23 @@ def site_url(static_site):
 
 def open_offline(browser, site_url, name, *, context=None, size=(1366, 768)):
     """``voici/render/<name>.html`` in a context whose requests outside the site are aborted.
-    Returns ``(context, page, blocked)``."""
+    Returns ``(context, page, blocked)``; ``context.asked`` lists the paths asked of the site and
+    ``page.console`` its console lines (its workers' included)."""
     if context is None:
         context = browser.new_context(viewport={"width": size[0], "height": size[1]}, accept_downloads=True)
-        context.blocked = []
+        context.blocked, context.asked = [], []
 
         def route(r):
             if r.request.url.startswith(site_url + "/"):
+                context.asked.append(r.request.url.removeprefix(site_url))
                 r.continue_()
             else:
                 context.blocked.append(r.request.url)
                 r.abort()
         context.route("**/*", route)
     page = context.new_page()
+    page.console = []
+    page.on("console", lambda msg: page.console.append(msg.text))
     page.set_default_timeout(90_000)
     page.goto(f"{site_url}/voici/render/{name}.html")
     return context, page, context.blocked
@@ -101,6 +106,12 @@ def test_the_site_holds_everything_it_loads(static_site):
     pages = {p.name for p in (static_site / "voici" / "render").glob("*.html")}
     assert pages == {p.replace(".ipynb", ".html") for p in STATIC_PAGES}
     assert site_size(static_site) < 60e6
+    # no service worker: the kernel then mounts no drive (each import there was a request)
+    assert not (static_site / "service-worker.js").exists()
+    if shutil.which("node"):  # the wheels carry bytecode made by the site's Pyodide
+        own = static_site / "static" / "pyodide" / lock["packages"]["livestock-notebooks"]["file_name"]
+        with zipfile.ZipFile(own) as zf:
+            assert "livestock_notebooks/__pycache__/__init__.cpython-313.pyc" in zf.namelist()
 
 
 def _livestock_barn_then_bot(page):
@@ -160,6 +171,10 @@ def test_play_page_move_and_bot_answer_offline(browser, site_url, name):
         show_setup(page)
         PLAYS[name](page)
         assert blocked == []
+        # the kernel answered the widget manager's control channel (no timeout, no fallback) and
+        # mounted no file drive (each import there was a request to the page)
+        assert not [line for line in page.console if "jupyter.widget.control" in line]
+        assert not [path for path in context.asked if path.startswith("/api/drive")]
     finally:
         page.screenshot(path=str(screenshot_path(f"static_{name}")))
         context.close()

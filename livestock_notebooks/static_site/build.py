@@ -16,7 +16,14 @@ another host at run time:
 - The widget front end is JupyterLab's ipywidgets extension, which the build copies in.
 - Pyodide's ``sqlite3`` module is built by Pyodide and published on its CDN only; the kernel
   asks for it at boot but runs without it (IPython keeps no history then). The lock lists
-  ``sqlite3`` as an empty wheel written here, so nothing is requested from outside.
+  ``sqlite3`` as an empty wheel written here, so nothing is requested from outside; ``jedi``
+  likewise (:data:`LEFT_OUT`).
+
+What makes a page start sooner: every wheel carries bytecode made by the site's own Pyodide
+(:mod:`.bytecode`); the site has no service worker (``service-worker.js`` is left out), so the
+kernel mounts no file drive whose every look-up was a request to the page; the kernel imports
+ipywidgets as it starts (:mod:`.kernel_start`) and the front end waits for its answer on the
+widget control channel (:data:`CONTROL_TIMEOUT`).
 
 Pages in the static edition: :data:`STATIC_PAGES` (the odds explorers draw their charts as SVG
 and simulate in plain Python there: :mod:`livestock_notebooks.widgets.common.charts`). Pages
@@ -43,6 +50,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
 from ..games import GAMES
+from .bytecode import compile_wheels
 
 PACKAGE_DIR = Path(__file__).resolve().parent.parent
 
@@ -68,12 +76,17 @@ PRELUDE = "from livestock_notebooks.static_site.browser import prepare\nawait pr
 #: lock file lists where it has them; ipywidgets matches the front end the build copies).
 WHEELS: tuple[str, ...] = (
     "micropip==0.11.0", "packaging==24.2",
-    "ipython==9.0.2", "ipython-pygments-lexers==1.1.1", "jedi==0.19.2", "parso==0.8.4",
+    "ipython==9.0.2", "ipython-pygments-lexers==1.1.1",
     "traitlets==5.14.3", "decorator==5.2.1", "pygments==2.19.1", "prompt-toolkit==3.0.50",
     "wcwidth==0.2.13", "executing==2.2.0", "asttokens==3.0.0", "pure-eval==0.2.3",
     "stack-data==0.6.3", "matplotlib-inline==0.2.1", "six==1.17.0",
     "comm==0.2.3", "ipywidgets==8.1.9",
 )
+#: Packages the kernel asks for at boot that the site leaves out: the lock file names each an
+#: empty wheel written here, so nothing is requested elsewhere. ``sqlite3`` is on Pyodide's CDN
+#: only (IPython then keeps no history); ``jedi`` (and its ``parso``) serves code completion,
+#: which no page asks for, and took a third of the kernel's start (IPython runs without it).
+LEFT_OUT: tuple[str, ...] = ("sqlite3", "jedi")
 #: the Pyodide kernel's own wheels (inside the installed jupyterlite-pyodide-kernel)
 KERNEL_WHEELS = ("piplite", "pyodide_kernel", "ipykernel")
 #: the files of the Pyodide npm package the site needs (the rest: docs, types, source maps)
@@ -216,9 +229,9 @@ def package_wheel(folder: Path, notebooks: dict[str, bytes]) -> Path:
                         "livestock-notebooks", version, files())
 
 
-def placeholder_sqlite3_wheel(folder: Path) -> Path:
-    """An empty wheel the lock file names ``sqlite3`` (see the module's docstring)."""
-    return _write_wheel(folder / "lsn_sqlite3_absent-1.0-py3-none-any.whl", "lsn-sqlite3-absent", "1.0", [])
+def placeholder_wheel(folder: Path, name: str) -> Path:
+    """An empty wheel the lock file names ``name`` (one of :data:`LEFT_OUT`)."""
+    return _write_wheel(folder / f"lsn_{name}_absent-1.0-py3-none-any.whl", f"lsn-{name}-absent", "1.0", [])
 
 
 def _wheel_imports(whl: Path) -> list[str]:
@@ -237,11 +250,52 @@ def write_lock(pyodide_dir: Path, target: Path, wheels: dict[str, Path]) -> None
         packages[name] = {
             "name": name, "version": version, "file_name": whl.name, "install_dir": "site",
             "sha256": _sha256(whl), "package_type": "package",
-            "imports": [] if name == "sqlite3" else _wheel_imports(whl),
+            "imports": [] if name in LEFT_OUT else _wheel_imports(whl),
             "depends": [], "unvendored_tests": False,
         }
     lock["packages"] = packages
     (target / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True))
+
+
+def compiled(pyodide_dir: Path, wheels: dict[str, Path], cache: Path, work: Path, log: Log) -> dict[str, Path]:
+    """``wheels`` with bytecode added (:mod:`.bytecode`); third-party ones kept compiled in
+    ``cache``, this package's compiled into ``work`` each build; unchanged without Node."""
+    kept = cache / f"compiled-pyodide-{pyodide_version()}"
+    targets = {name: (work if name == "livestock-notebooks" else kept) / whl.name
+               for name, whl in wheels.items() if name not in LEFT_OUT}
+    jobs = {wheels[name]: target for name, target in targets.items()
+            if target.parent == work or not target.is_file()}
+    if not compile_wheels(pyodide_dir, jobs, log):
+        return wheels
+    return {name: targets.get(name, whl) for name, whl in wheels.items()}
+
+
+def kernel_start_path(pyodide_dir: Path) -> str:
+    """Where :mod:`.kernel_start` is in the browser's Python (its site-packages)."""
+    major, minor = json.loads((pyodide_dir / "pyodide-lock.json").read_text())["info"]["python"].split(".")[:2]
+    return f"/lib/python{major}.{minor}/site-packages/livestock_notebooks/static_site/kernel_start.py"
+
+
+#: the widget manager's wait for the kernel's answer on the ``jupyter.widget.control`` comm, as
+#: voici's front end ships it, and as the site has it. Four seconds suit a kernel already
+#: running elsewhere; this kernel first starts in the page (5 s and more on a first visit) and
+#: always answers (:mod:`.kernel_start`), so the page waits for it instead of giving up,
+#: warning in the console and asking again widget by widget.
+CONTROL_TIMEOUT = ('"Control comm did not respond in time")),4e3)', '"Control comm did not respond in time")),12e4)')
+
+
+def patch_control_timeout(out: Path, log: Log) -> int:
+    """Apply :data:`CONTROL_TIMEOUT` to the site's front-end files; how many were changed."""
+    old, new = CONTROL_TIMEOUT
+    changed = 0
+    for js in [*(out / "voici" / "build").glob("*.js"), *(out / "extensions").rglob("*.js")]:
+        text = js.read_text(encoding="utf-8")
+        if old in text:
+            js.write_text(text.replace(old, new), encoding="utf-8")
+            changed += 1
+    if not changed:
+        log("note: the widget manager's control comm timeout was not found (another voici version?)")
+    return changed
 
 
 # --------------------------------------------------------------------------- notebooks
@@ -294,14 +348,16 @@ def build_site(out: str | os.PathLike[str], *, cache: str | os.PathLike[str] | N
         for whl in [*downloaded, *kernel_wheels()]:
             wheels[_normal(whl.name.split("-")[0])] = whl
         wheels["livestock-notebooks"] = package_wheel(work, notebooks)
-        wheels["sqlite3"] = placeholder_sqlite3_wheel(work)
+        for name in LEFT_OUT:
+            wheels[name] = placeholder_wheel(work, name)
+        wheels = compiled(pyodide_dir, wheels, cache_dir, work / "compiled", log)
         for whl in wheels.values():
             shutil.copy2(whl, static_pyodide / whl.name)
         write_lock(pyodide_dir, static_pyodide, wheels)
         settings = {
             "pyodideUrl": "./static/pyodide/pyodide.js",
             "disablePyPIFallback": True,
-            "loadPyodideOptions": {"packages": sorted(wheels)},
+            "loadPyodideOptions": {"packages": sorted(wheels), "env": {"PYTHONSTARTUP": kernel_start_path(pyodide_dir)}},
         }
         config = {"jupyter-lite-schema-version": 0, "jupyter-config-data": {
             "appName": "Livestock Notebooks",
@@ -314,6 +370,9 @@ def build_site(out: str | os.PathLike[str], *, cache: str | os.PathLike[str] | N
             shutil.rmtree(out)
         run_voici(lite, contents, out, work / "cache", log)
     copy_template_static(out)
+    patch_control_timeout(out, log)
+    # no service worker (see DISABLED_EXTENSIONS): its registration fails and the kernel mounts no drive
+    (out / "service-worker.js").unlink(missing_ok=True)
     (out / "hosting.html").write_text(HOSTING_HTML, encoding="utf-8")
     # the site's address opens the front page (JupyterLite's own root page opens a file list)
     (out / "index.html").write_text(REDIRECT_HTML, encoding="utf-8")

@@ -159,9 +159,11 @@ class BattleReport:
         self.ok_button.add_class("lsn-bg-report-ok")
         self.ok_button.add_class("lsn-dialog-main")  # takes the focus when the report opens
         self.ok_button.on_click(lambda _b: self.dismiss())
-        self.widget = w.VBox([self.title, self.body, w.HBox([self.ok_button, self.next_button, self.all_button,
-                                                             self.replay_button, self.picker],
-                                                            layout=w.Layout(flex_flow="row wrap"))])
+        # the buttons under the title: the steps grow below them, moving no button (and OK is on view)
+        buttons = w.HBox([self.ok_button, self.next_button, self.all_button, self.replay_button, self.picker],
+                         layout=w.Layout(flex_flow="row wrap"))
+        buttons.add_class("lsn-bg-report-buttons")
+        self.widget = w.VBox([self.title, buttons, self.body])
         self.widget.add_class("lsn-bg-report")
         self._ticker = Ticker(self._tick, loop=loop)
         self._render()

@@ -83,16 +83,20 @@ BG_CSS = """
 /* every step of a report shows (a report that scrolled inside hid its outcome); on a phone the
    report lies over the top of the screen until OK, moving nothing under it */
 .lsn-bg-report-steps { max-height: none; }
-/* the report lies over the hand and log until OK, and the attack odds over them while you
-   choose (neither moves what is under it when it comes and goes; the report covers the odds) */
-.lsn-app .lsn-side { position: relative; }
-.lsn-app .lsn-side > .lsn-bg-odds { position: absolute; top: 0; left: 0; right: 0; z-index: 14;
-  background: #fff; padding: 0 6px; box-shadow: 0 2px 8px rgba(0,0,0,0.2); border-radius: 6px; }
-.lsn-app .lsn-side > .lsn-bg-odds:has(.widget-html-content:empty) { box-shadow: none; padding: 0; }
-.lsn-app .lsn-side > .lsn-bg-report { position: absolute; top: 0; left: 0; right: 0; z-index: 15;
-  box-shadow: 0 2px 10px rgba(0,0,0,0.25); }
+/* the report and the attack odds are the screen's dialogs: they lie over the hand and log
+   (shell style: .lsn-dialogs), the report first, until OK; on a phone the report lies over the
+   top of the screen, moving nothing under it */
+/* the report covers the odds (one cell for both): the odds never slide down under a report */
+.lsn-app .lsn-dialogs:has(> .lsn-bg-report) { display: grid !important; }
+.lsn-app .lsn-dialogs > .lsn-bg-report, .lsn-app .lsn-dialogs > .lsn-bg-odds { grid-area: 1 / 1; align-self: start; }
+.lsn-app .lsn-dialogs > .lsn-bg-report { z-index: 2; }
+.lsn-app .lsn-dialogs > .lsn-bg-odds { padding: 0 6px; }
+.lsn-app .lsn-dialogs > .lsn-bg-odds:has(.widget-html-content:empty) { box-shadow: none; padding: 0; }
 @media (max-width: 760px) {
-  .lsn-app .lsn-side > .lsn-bg-report { position: fixed; top: 0; left: 0; right: 0; z-index: 30;
+  /* one row of buttons (it scrolls sideways): the attack picker coming and going moves no step */
+  .lsn-app .lsn-bg-report-buttons { flex-wrap: nowrap !important; overflow-x: auto; }
+  .lsn-app .lsn-bg-report-buttons > * { flex-shrink: 0; }
+  .lsn-app .lsn-dialogs > .lsn-bg-report { position: fixed; top: 0; left: 0; right: 0; z-index: 30;
     max-height: 64vh; overflow-y: auto; box-shadow: 0 2px 10px rgba(0,0,0,0.3); }
 }
 .lsn-bg-report .widget-html-content { line-height: 1.3; }
@@ -100,6 +104,11 @@ BG_CSS = """
 .lsn-bg-report li { margin: 1px 0; }
 .lsn-bg-report .lsn-bg-mod { color: #333; }
 .lsn-bg-details { font-size: 0.92em; }
+/* the chosen cards' details lie over the top of your army list (they come and go with each
+   choice: in the list's flow they pushed it down and back) */
+.lsn-app .lsn-bg-hand-panel { position: relative; }
+.lsn-app .lsn-bg-hand-panel > .lsn-bg-details { position: absolute; top: 0; left: 0; right: 0; z-index: 3; }
+.lsn-app .lsn-bg-hand-panel > .lsn-bg-details .lsn-bg-card-detail { box-shadow: 0 2px 6px rgba(0,0,0,0.25); }
 .lsn-bg-army-list { list-style: none; margin: 2px 0; padding: 0; font-size: 0.88em; line-height: 1.3; }
 .lsn-bg-army-list li { padding-left: 5px; margin: 2px 0; }
 .lsn-bg-panel-title { font-weight: 600; margin-top: 2px; }

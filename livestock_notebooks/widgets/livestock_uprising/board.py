@@ -94,6 +94,8 @@ def _tile_css() -> str:
         tall = f"(100vh - {120 + gaps}px) / {n}"
         wide = f"(100vw - {560 + gaps}px) / {n}"
         rules.append(f".lsn-board-stack.lsn-size-{n} {{ --lsn-tile: max({TILE}px, min({BIG_TILE}px, calc({tall}), calc({wide}))); }}")
+        # the farm's height before its squares are drawn (the parts under it stay put)
+        rules.append(f".lsn-board-stack.lsn-size-{n} {{ min-height: calc({n} * var(--lsn-tile) + {gaps}px); }}")
     rules.append("@media (max-width: 760px) {")
     for n in range(3, 12):
         room = f"(100vw - {32 + 2 * PAD + GAP * (n - 1)}px) / {n}"
@@ -119,6 +121,9 @@ PAD = 4
 BOARD_CSS = f"""
 <style>
 .lsn-board-stack {{ position: relative; width: max-content; margin: 0; }}
+/* the farm's column keeps the height of the largest farm that fits the window (the tiles'
+   size below): the armies under it stay put as a farm of another size is drawn */
+@media (min-width: 761px) {{ .lsn-app .lsn-board-col > .lsn-board.lsn-livestock {{ min-height: calc(100vh - 112px); }} }}
 .lsn-board-stack > .lsn-board-faces {{ margin: 0 !important; }}
 .lsn-board-stack > .lsn-board-faces .widget-html-content {{ line-height: normal; height: auto; }}
 .lsn-board {{ display: grid; gap: {GAP}px; background: #6d5f4b; padding: {PAD}px; border-radius: 6px; width: max-content; }}

@@ -40,9 +40,18 @@ PANEL_CSS = """
 .lsn-livestock .widget-html { margin-top: 1px; margin-bottom: 1px; }
 .lsn-panel { border: 1px solid #d0c8bb; border-radius: 6px; padding: 6px 8px; background: #fffdf8; margin-bottom: 6px; }
 .lsn-panel h4 { margin: 0 0 4px 0; font-size: 1em; }
+/* the Generals' panel keeps one height (the cards under it stay put), and the marshalling panel
+   lies over the cards under it for its phase: its buttons on view, the Generals still to be
+   chosen, and nothing moves as it comes and goes (the hand keeps one height, style.py) */
+.lsn-app .lsn-side .lsn-hand { position: relative; }
+.lsn-app .lsn-side .lsn-hand > .lsn-generals-panel { height: 7.2em; overflow-y: auto; box-sizing: border-box; }
+.lsn-app .lsn-side .lsn-hand > .lsn-marshal-panel { position: absolute; top: calc(7.2em + 6px); left: 0; right: 0;
+  min-height: calc(100% - 7.2em - 6px); z-index: 5; margin: 0; box-sizing: border-box; }
+.lsn-generals-panel .lsn-selection { min-height: 3.2em; }
 /* on a phone the marshalling panel comes after the cards: there the page scrolls, and a panel
    that comes first for one phase pushed the Generals and cards off the screen and back */
-@media (max-width: 760px) { .lsn-app .lsn-hand > .lsn-marshal-panel { order: 5; } }
+@media (max-width: 760px) { .lsn-app .lsn-side .lsn-hand > .lsn-marshal-panel { order: 5; position: static; min-height: 0; }
+  .lsn-app .lsn-side .lsn-hand > .lsn-generals-panel { height: auto; } }
 .lsn-badge { display: inline-block; min-width: 1.2em; text-align: center; border-radius: 50%; color: #fff;
   font-weight: bold; font-size: 0.8em; padding: 1px 2px; margin-right: 2px; }
 .lsn-badge-attack { background: #ef6c00; }

@@ -545,8 +545,10 @@ class GameApp(GameScreen, SetupScreen, SaveControls, HintControls, ReviewControl
         extra = ""
         if s.is_bot_turn:
             extra = " (bots paused)" if self.paused else f" ({s.seats[player].kind} bot is playing)"
-        self.turn.value = (f'<span class="lsn-chip" style="background:{html.escape(color)}"></span>'
-                           f'<span class="lsn-turn-text">{html.escape(s.named(self.spec.turn_text(s.state)) + extra)}</span>')
+        text = html.escape(s.named(self.spec.turn_text(s.state)) + extra)
+        # two lines at most, one height (style.py: a line that wrapped moved the whole prompt)
+        self.turn.value = (f'<div class="lsn-turn-line" title="{text}"><span class="lsn-chip" '
+                           f'style="background:{html.escape(color)}"></span><span class="lsn-turn-text">{text}</span></div>')
         mine = bool(s.legal_for_viewer()) and not s.needs_handoff
         if mine != ("lsn-prompt-mine" in self.prompt_panel._dom_classes):
             (self.prompt_panel.add_class if mine else self.prompt_panel.remove_class)("lsn-prompt-mine")

@@ -37,7 +37,7 @@ SCREEN_ATTRS = frozenset({
     "confirm_text", "confirm_yes", "confirm_no", "confirm_box",
     "save_button", "save_link", "load_upload", "save_box", "conflict_text", "take_over_button",
     "save_copy_button", "conflict_box", "actions_row", "_prompt_parts", "prompt_panel", "board_col",
-    "side", "view_box", "game_box", "menu_advanced", "menu_box",
+    "side", "dialogs_box", "view_box", "game_box", "menu_advanced", "menu_box",
     "turn", "end_turn_button", "hint_button", "hint_output", "speed_dropdown",
     "review_button", "review_upload", "review_box", "notify_checkbox",
 })
@@ -148,7 +148,12 @@ class GameScreen:
         self.prompt_panel.add_class("lsn-prompt")
         self.board_col = w.VBox([x for x in (regions.board, regions.players) if x is not None])
         self.board_col.add_class("lsn-board-col")
-        self.side = w.VBox([*regions.dialogs, *([regions.hand] if regions.hand is not None else []),
+        # the dialogs lie over the top of the side column (style.py): nothing moves as they come and go
+        for dialog in regions.dialogs:
+            dialog.add_class("lsn-dialog")
+        self.dialogs_box = w.VBox(list(regions.dialogs))
+        self.dialogs_box.add_class("lsn-dialogs")
+        self.side = w.VBox([self.dialogs_box, *([regions.hand] if regions.hand is not None else []),
                             w.HTML('<div class="lsn-section-title">Game log</div>'), self.log.widget])
         self.side.add_class("lsn-side")
         self.view_box = w.Box([self.board_col, self.prompt_panel, self.side])

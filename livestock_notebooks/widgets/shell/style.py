@@ -10,6 +10,10 @@ APP_CSS = """
 <style>
 .lsn-app { max-width: 1340px; }
 .lsn-title h2 { margin: 0.1em 0; font-size: 1.35em; }
+/* a widget that only carries a style sheet takes no room (one drawn at its first paint took
+   300 px for a moment, and the board under it jumped up) */
+.lsn-app .widget-html:has(> .widget-html-content > style:only-child) { height: 0; min-height: 0;
+  margin: 0 !important; padding: 0; overflow: hidden; }
 /* the slim top bar: title left, the page's buttons right */
 .lsn-app .lsn-topbar { justify-content: space-between; align-items: center; flex-wrap: wrap;
   border-bottom: 1px solid #ddd; margin-bottom: 6px; }
@@ -36,10 +40,24 @@ APP_CSS = """
 .lsn-app .lsn-prompt > .lsn-bot-hint-text { order: 6; }
 /* text on the game screen at a reading line height (an HTML widget's own is 28px a line) */
 .lsn-app .lsn-screen .widget-html > .widget-html-content { line-height: 1.4; }
+/* the Hint button in the prompt's top right corner: the actions row keeps fewer rows, and
+   nothing under it moves when a longer action comes */
+@media (min-width: 761px) { .lsn-app .lsn-screen .lsn-prompt { position: relative; } }  /* sticky on a phone */
+.lsn-app .lsn-prompt > .lsn-actions { position: static !important; }
+.lsn-app .lsn-prompt .lsn-actions > .lsn-bot-hint { position: absolute; top: 3px; right: 4px; z-index: 2; }
+.lsn-app .lsn-prompt > .lsn-turn { padding-right: 5.2em; box-sizing: border-box; }
 .lsn-app .lsn-prompt.lsn-prompt-mine { border-left-color: #2e7d32; background: #f1f8e9; }
 .lsn-app .lsn-actions { flex-wrap: wrap; gap: 4px; align-items: center; min-height: 34px; }  /* kept: nothing jumps */
 .lsn-app .lsn-actions .widget-button { width: auto; }
-.lsn-app .lsn-side { grid-area: side; min-width: 0; }
+.lsn-app .lsn-side { grid-area: side; min-width: 0; position: relative; }
+/* dialogs that come and go (battle, combat, vote...) lie over the top of the side column (the
+   hand), never pushing the hand and log down */
+.lsn-app .lsn-side > .lsn-dialogs { position: absolute; top: 0; left: 0; right: 0; z-index: 12;
+  overflow: visible !important; }
+.lsn-app .lsn-side > .lsn-dialogs > * { flex-shrink: 0; }
+.lsn-app .lsn-dialogs > .lsn-dialog { background: #fff; box-shadow: 0 2px 10px rgba(0,0,0,0.22); border-radius: 6px; }
+/* the prompt's text keeps one height (it scrolls inside): the actions under it never move */
+.lsn-app .lsn-prompt > .lsn-view-prompt { height: 6.2em; overflow-y: auto !important; box-sizing: border-box; }
 /* the hand keeps one height (it scrolls inside): the log under it stays put as it changes */
 .lsn-app .lsn-side .lsn-hand { height: 42vh; max-height: 42vh; overflow-y: auto; box-sizing: border-box; }
 /* an HTML widget's content may shrink to its box (a grid of cards wraps instead of overflowing) */
@@ -61,7 +79,11 @@ APP_CSS = """
   .lsn-app .lsn-prompt { position: sticky; bottom: 0; z-index: 20; box-shadow: 0 -2px 6px rgba(0,0,0,0.15);
     order: 10; height: 34vh; max-height: 34vh; min-height: 0; overflow-y: auto !important; box-sizing: border-box; }
   .lsn-app .lsn-screen > .lsn-prompt { min-height: 0; }
-  .lsn-app .lsn-side .lsn-hand { height: auto; max-height: none; }
+  /* the hand keeps one height here too (it scrolls inside): the log under it stays put */
+  .lsn-app .lsn-side .lsn-hand { height: 46vh; max-height: 46vh; }
+  /* the players strip after the hand and log (it grows as the panels are drawn, moving nothing) */
+  .lsn-app .lsn-screen > .lsn-board-col { display: contents !important; }
+  .lsn-app .lsn-board-col > .lsn-players { order: 8; }
   /* boxes scroll (overflow: auto) by default, which would hold the sticky prompt in place */
   .lsn-app, .lsn-app .lsn-game, .lsn-app .lsn-screen { max-width: 100vw; overflow: visible !important; }
   .jp-OutputArea:has(.lsn-app), .jp-OutputArea-child:has(.lsn-app), .jp-OutputArea-output:has(.lsn-app) {
@@ -70,6 +92,13 @@ APP_CSS = """
 /* hidden is hidden (the pass-the-device screen): the screen's display above is !important */
 .lsn-app .lsn-screen[style*="display: none"] { display: none !important; }
 .lsn-turn { font-size: 1.1em; font-weight: 600; }
+/* the turn line keeps the height of two lines: a line that wrapped (a bot's turn) moved the prompt */
+.lsn-turn .lsn-turn-line { display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; overflow: hidden; }
+.lsn-app .lsn-prompt > .lsn-turn { height: 2.8em; overflow: hidden; }
+/* the players strip shows once the board above it is drawn (its buttons are there): drawn
+   under an empty board, it jumped down the page as the board came in */
+.lsn-app .lsn-board-col:not(:has(> .lsn-board button)) > .lsn-players,
+.lsn-app .lsn-screen:has(> .lsn-board-col:not(:has(> .lsn-board button))) > .lsn-side { visibility: hidden; }
 .lsn-turn .lsn-chip { display: inline-block; width: 0.9em; height: 0.9em; border-radius: 50%;
   margin-right: 0.4em; vertical-align: -0.1em; border: 1px solid #333; }
 .lsn-status { min-height: 1.6em; }

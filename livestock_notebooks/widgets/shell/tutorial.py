@@ -55,7 +55,23 @@ def tutorial_css(accent: str, *, background: str = "#fffaf0", max_width: str = "
 <style>
 .{prefix}-card {{ border: 2px solid {accent}; border-radius: 8px; padding: 6px 10px; background: {background}; max-width: {max_width}; }}
 .lsn-app .lsn-screen > .lsn-tut-column {{ grid-area: prompt; min-width: 0; }}
-.lsn-tut-column .{prefix}-card {{ max-width: none; margin-bottom: 6px; }}
+/* the card keeps one height from step to step on a wide screen (its text scrolls inside): the
+   prompt, the hand and the log under it never move (a phone's narrow card grows with its text) */
+.lsn-tut-column .{prefix}-card {{ max-width: none; margin-bottom: 6px; box-sizing: border-box; }}
+@media (min-width: 761px) {{
+  .lsn-tut-column .{prefix}-card {{ height: 19em; }}
+  /* the buttons in one row and the done line at two lines' height: the text above them keeps its room */
+  .lsn-tut-column .{prefix}-nav {{ flex-wrap: nowrap !important; overflow-x: auto; }}
+  .lsn-tut-column .{prefix}-nav .widget-button {{ padding: 0 7px; flex-shrink: 0; }}
+  .lsn-tut-column .{prefix}-card > .{prefix}-done {{ height: 2.9em; overflow-y: auto; }}
+}}
+.lsn-tut-column .{prefix}-card > * {{ flex-shrink: 0; }}
+.lsn-tut-column .{prefix}-card > .{prefix}-text {{ flex: 1 1 auto; min-height: 0; overflow-y: auto !important; }}
+.lsn-tut-column .lsn-tut-heading {{ font-size: 1.05em; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }}
+.lsn-tut-column .{prefix}-progress span {{ min-width: 1.2em; font-size: 0.72em; margin-right: 1px; }}
+/* a reading step (no board): the card alone, where it stands on the steps with a board */
+.lsn-app .lsn-screen.lsn-tut-reading > :not(.lsn-tut-column),
+.lsn-app .lsn-screen.lsn-tut-reading > .lsn-tut-column > :not(.lsn-tut-card) {{ visibility: hidden; }}
 .{prefix}-card .widget-html-content {{ line-height: 1.4; }}
 .{prefix}-card p {{ margin: 0.3em 0; }}
 .{prefix}-progress span {{ display: inline-block; min-width: 1.5em; text-align: center; border-radius: 10px;
@@ -63,10 +79,13 @@ def tutorial_css(accent: str, *, background: str = "#fffaf0", max_width: str = "
 .{prefix}-progress span.{prefix}-now {{ background: {accent}; color: #fff; }}
 .{prefix}-progress span.{prefix}-ok {{ background: #2e7d32; color: #fff; }}
 .{prefix}-progress span.{prefix}-skipped {{ background: #fff; border: 1px dashed #999; }}
-.{prefix}-goal {{ font-weight: 600; margin-top: 4px; }}
+.{prefix}-goal {{ font-weight: 600; margin: 2px 0 4px 0; }}
 .{prefix}-done-ok {{ color: #1b5e20; font-weight: 600; }}
 .{prefix}-card .widget-button {{ width: auto; }}
-.lsn-app .lsn-tut-unused {{ display: none !important; }}
+/* a part a step does not need keeps its room (hidden, not removed): nothing under it moves
+   between steps */
+.lsn-app .lsn-tut-unused {{ visibility: hidden !important; }}
+.lsn-app .lsn-tut-column > .lsn-prompt {{ height: 17em; overflow-y: auto !important; box-sizing: border-box; }}
 </style>
 """
 
@@ -157,11 +176,13 @@ class TutorialPage:
         nav = w.HBox([self.back_button, self.next_button, self.skip_button, self.show_button, self.reset_button,
                       self.play_link],
                      layout=w.Layout(flex_flow="row wrap", grid_gap="4px", margin="4px 0"))
-        card = w.VBox([self.progress, self.header, self.text, self.done_label, nav])
+        nav.add_class(f"{p}-nav")
+        # the buttons above the done line: a done line of two lines moves nothing
+        card = w.VBox([self.progress, self.header, self.text, nav, self.done_label])
         card.add_class(f"{p}-card")
         card.add_class("lsn-tut-card")
         self.card = card
-        # the card sits above the prompt on a step with a board, alone on a reading step
+        # the card sits above the prompt (on a reading step too, the rest hidden)
         self.top = w.VBox()
         self.column: w.VBox | None = None
         box = getattr(self.app, "view_box", None)
@@ -278,14 +299,15 @@ class TutorialPage:
         self.app.cancel_bot_tick()
 
     def _place_card(self, *, on_board: bool) -> None:
-        if on_board and self.column is not None:
-            self.top.children = ()
-            if self.column.children[0] is not self.card:
-                self.column.children = (self.card, *self.column.children)
+        if self.column is not None:
+            # the card stays above the prompt on every step (a card that moved to the top of
+            # the page on a reading step jumped across the screen): the rest is hidden there
+            set_classes(self.app.view_box, {"lsn-tut-reading": not on_board})
+            self.app._place_status(in_game=True)  # the message line in the prompt, not above the page
+            self.app._show(self.app.game_box)
+            show(self.app.view_box)
             show(self.app.widget)
-        else:
-            if self.column is not None and self.column.children[0] is self.card:
-                self.column.children = self.column.children[1:]
+        else:  # a page without the game screen's prompt: the card above it
             self.top.children = (self.card,)
             (show if on_board else hide)(self.app.widget)
 
@@ -525,13 +547,15 @@ class TutorialPage:
                    else f"{p}-skipped" if s.key in self.skipped else "")
             chips.append(f'<span class="{cls}" title="{html.escape(s.title)}">{i + 1}</span>')
         self.progress.value = "".join(chips)
-        self.header.value = (f'<h3 style="margin:0.2em 0">Step {self.index + 1} of {len(self.steps)}: '
-                             f'{html.escape(step.title)}</h3>'
+        heading = f"Step {self.index + 1} of {len(self.steps)}: {step.title}"
+        self.header.value = (f'<h3 class="lsn-tut-heading" title="{html.escape(heading)}" style="margin:0.2em 0">'
+                             f'{html.escape(heading)}</h3>'
                              f'<div style="color:#666;font-size:0.85em">{html.escape(self.section_label)}: '
                              f'{html.escape(step.section)}</div>')
         paragraphs = "".join(f"<p>{html.escape(x)}</p>" for x in step.text.split("\n\n"))
         goal = f'<div class="{p}-goal">Your goal: {html.escape(step.goal)}</div>' if step.goal else ""
-        self.text.value = f"<div>{paragraphs}</div>{self._who_you_play(step)}{goal}"
+        # the goal first: on a wide screen the card keeps one height and a long text scrolls inside it
+        self.text.value = f"{goal}{self._who_you_play(step)}<div>{paragraphs}</div>"
         self.back_button.disabled = self.index == 0
         self.reset_button.disabled = not step.interactive
         self._draw_done()

@@ -125,6 +125,23 @@ SP_CSS = """
 .widget-button.lsn-sp-card.lsn-sp-combatcard { background: #fff8e1; border-color: #e65100; }
 .widget-button.lsn-sp-card.lsn-sp-eventcard { background: #e8f5e9; border-color: #2e7d32; }
 .lsn-sp-hand { align-items: flex-start; }
+/* the side column: your cards first, one height (a row that scrolls sideways), and the tools,
+   combat and election boxes over the log under them: a combat's cards stay in view, and
+   nothing moves as the boxes come and go */
+.lsn-app .lsn-side .lsn-sp-handbox.lsn-hand { height: 13.4em; max-height: 13.4em; overflow: hidden !important; }
+.lsn-app .lsn-sp-handbox .lsn-sp-hand { flex-wrap: nowrap; overflow-x: auto; overflow-y: hidden; padding-bottom: 4px; }
+.lsn-app .lsn-sp-handbox .widget-button.lsn-sp-card { flex-shrink: 0; }
+.lsn-app .lsn-side:has(> .lsn-sp-handbox) > .lsn-dialogs { top: calc(13.4em + 6px); }
+.lsn-app .lsn-sp-boardbars { min-height: 3.1em; }
+@media (max-width: 760px) {  /* one line each on a phone too (they scroll sideways): the map under them stays put */
+  .lsn-app .lsn-sp-boardbars .lsn-sp-seq, .lsn-app .lsn-sp-boardbars .lsn-sp-order { flex-wrap: nowrap; overflow-x: auto; }
+  .lsn-app .lsn-sp-boardbars .lsn-sp-seq > *, .lsn-app .lsn-sp-boardbars .lsn-sp-order > * { flex-shrink: 0; } }
+/* the map's column keeps the height of the tallest map that fits the window (GalaxyMap's
+   RESERVED_HEIGHT): the clan displays under it stay put as maps of other shapes are drawn */
+@media (min-width: 761px) { .lsn-app .lsn-board-col > .lsn-sp-board { min-height: calc(100vh - 166px + 3.1em + 6px); } }  /* the turn and order bars, drawn a moment after the page */
+.lsn-app .lsn-sp-handbox > .widget-html:first-child { height: 2.5em; overflow: hidden; }
+.lsn-app .lsn-sp-handbox > .widget-html:first-child .widget-html-content > div { white-space: nowrap; overflow: hidden;
+  text-overflow: ellipsis; }
 @media (max-width: 760px) { .widget-button.lsn-sp-card { width: calc(50% - 4px) !important; font-size: 13px; } }
 .widget-button.lsn-sp-card.lsn-sp-playable { box-shadow: 0 0 0 3px #4527a0; }
 .widget-button.lsn-sp-card:focus { outline: 3px solid #0d47a1; outline-offset: 1px; }
@@ -307,6 +324,13 @@ class GalaxyMap:
             self.hits.children = ()
             self.width = self.height = 0
             return
+        if self.hits.children:
+            # another galaxy (a tutorial's next step, a new game): its hex buttons go in a new
+            # layer, drawn where they belong (the old ones sliding across the map to their new
+            # places were counted as layout shift)
+            self.stack.children = (self.base, self.faces)  # the old layer goes before the map is resized
+            self.hits = w.Box(layout=w.Layout(width="100%", height="100%"))  # its size at once: no 0-px first frame
+            self.hits.add_class("lsn-sp-hits")
         s3 = math.sqrt(3)
         self.flat = flat
         if flat:
@@ -349,6 +373,8 @@ class GalaxyMap:
         set_layout(self.stack, width=(f"min(100%, {max(W, self.MAX_WIDTH)}px, "
                                       f"calc((100vh - {self.RESERVED_HEIGHT}px) * {W / H:.4f}))"), height="auto")
         self.hits.children = tuple(children)
+        if self.hits not in self.stack.children:  # the new layer joins the resized map, its buttons in place
+            self.stack.children = (self.base, self.faces, self.hits)
 
     # -- drawing ----------------------------------------------------------------------
     def update(self, view: SpacePigsPlayerView, *, marks: Mapping[Any, str] | None = None,
