@@ -12,7 +12,7 @@ decision (median and 95th percentile) and, for the strong bots, the playouts per
 
     python benchmarks/bots.py [--games 10] [--seed 1] [--strong-iterations 200 | --strong-seconds 0.4]
                               [--pairings bg,lu]
-    python benchmarks/bots.py --ladder [--games 200] [--pairings lu]
+    python benchmarks/bots.py --ladder [--games 200] [--pairings lu] [--results FILE] [--minutes M]
 
 ``--ladder`` prints the difficulty ladder instead (issue 28): in each game each level against the
 level below (random, greedy or smart, strong-easy, strong, strong-hard), every level at its own
@@ -21,8 +21,14 @@ playout count (:data:`livestock_notebooks.core.search.LEVELS` and each game's
 players) and Space Pigs (4) as one seat against the level below in every other seat, the seat's
 share of wins against the even share 1/n (target: the interval's low end above 1/n); and Space
 Pigs normal against three greedy bots (at least 50%, the interval's low end at least 45%, over
-400 games). A full ladder is hours of CPU: on a shared machine run it niced, a game or a
-pairing at a time (``--pairings``), and say how many games each line has.
+400 games). A full ladder is hours of CPU, so it is resumable: every game's record is appended
+to ``--results`` (JSON lines, default ``ladder-results.jsonl``) as soon as it ends, a run plays
+only the games (by index, so by seed) that file does not hold yet, next always one of the
+pairing that has had the least time (the quick pairings fill up first, the slow ones share the
+rest), and stops after ``--minutes``; the table is printed from everything the file holds, each
+line with its count of games. On a shared machine run it niced, in chunks
+(``nice -n 19 python benchmarks/bots.py --ladder --games 200 --minutes 30``), and say how many
+games each line has.
 
 ``--pairings`` runs only some: a game's short name (``lu``, ``bg``, ``sp``), a game id or a
 word of a pairing's title (``strong``, ``baseline``), several separated by commas. The strong
@@ -36,6 +42,8 @@ noisy: read times as rough.
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import statistics
 import sys
 import time
@@ -230,28 +238,31 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--pairings", default=None,
                         help="only these pairings: lu, bg, sp, a game id or a word of a title, comma-separated")
     parser.add_argument("--ladder", action="store_true", help="the difficulty ladder: each level against the one below")
+    parser.add_argument("--results", default="ladder-results.jsonl",
+                        help="--ladder: the file of game records, appended to and resumed from")
+    parser.add_argument("--minutes", type=float, default=None,
+                        help="--ladder: start no new game after this many minutes (the file keeps what was played)")
     args = parser.parse_args(argv)
     chosen = select(args.pairings, LADDER if args.ladder else None)
     if args.ladder:
-        strong: dict = {}
-        budget = "each at its level's playouts"
-    elif args.strong_iterations:
+        ladder(chosen, args.games, args.seed, Path(args.results), args.minutes)
+        return
+    if args.strong_iterations:
         strong = {"strong": {"max_iterations": args.strong_iterations}}
         budget = f"{args.strong_iterations} playouts a decision"
     elif args.strong_seconds:
         strong = {"strong": {"seconds": args.strong_seconds}}
         budget = f"{args.strong_seconds} s a decision"
     else:
-        strong = {}
+        strong: dict = {}
         budget = "at the normal level's playouts"
     times: dict[tuple[str, str], list[float]] = {}
     verdicts: list[tuple[str, bool]] = []
 
-    print(f"== {'Ladder' if args.ladder else 'Pairings'} ({args.games} games each, seats rotated, seed {args.seed}, "
+    print(f"== Pairings ({args.games} games each, seats rotated, seed {args.seed}, "
           f"strong bots {budget}; {time.strftime('%Y-%m-%d')})")
     for pairing in chosen:
-        games = max(args.games, 400) if args.ladder and pairing.low_at_least and args.games >= 200 else args.games
-        played = _run(pairing, games, args.seed, times, strong)
+        played = _run(pairing, args.games, args.seed, times, strong)
         if played is None:
             continue
         line, passed = report(pairing, *played)
@@ -274,6 +285,67 @@ def main(argv: list[str] | None = None) -> None:
         passed = sum(1 for _, ok in verdicts if ok)
         print(f"\n== Targets: {passed}/{len(verdicts)} PASS"
               + "".join(f"\n  MISS {title}" for title, ok in verdicts if not ok))
+
+
+def ladder_games(pairing: Pairing, games: int) -> int:
+    """The games the ladder plays of ``pairing`` (400 for Space Pigs normal v greedy once the
+    others get 200 or more)."""
+    return max(games, 400) if pairing.low_at_least and games >= 200 else games
+
+
+def load_results(path: Path, seed: int) -> dict[str, dict[int, dict]]:
+    """The records of ``path`` (JSON lines) played from ``seed``, by pairing title and game index
+    (a line cut short by a stopped run is skipped)."""
+    out: dict[str, dict[int, dict]] = {}
+    if not path.exists():
+        return out
+    for line in path.read_text(encoding="utf-8").splitlines():
+        try:
+            record = json.loads(line)
+        except ValueError:
+            continue
+        if isinstance(record, dict) and record.get("base_seed") == seed and "pairing" in record:
+            out.setdefault(record["pairing"], {})[int(record["index"])] = record
+    return out
+
+
+def ladder(chosen: list[Pairing], games: int, seed: int, path: Path, minutes: float | None) -> None:
+    """Play the ladder's missing games (next, always the pairing that has had the least time;
+    each record appended to ``path`` at once) until each pairing has its games or ``minutes``
+    are up; print the table."""
+    done = load_results(path, seed)
+    began = time.perf_counter()
+    todo = {p.title: [i for i in range(ladder_games(p, games)) if i not in done.get(p.title, {})] for p in chosen}
+    spent = {title: sum(r["seconds"] for r in records.values()) for title, records in done.items()}
+    cut = path.exists() and path.stat().st_size and not path.read_bytes().endswith(b"\n")
+    with path.open("a", encoding="utf-8") as out:
+        if cut:  # a run stopped in the middle of a line: the next record starts a line of its own
+            out.write("\n")
+        while any(todo.values()) and (minutes is None or time.perf_counter() - began <= minutes * 60):
+            # the pairing that has had the least time so far: the quick ones fill up first, the
+            # slow ones (hard levels) share the rest of the time
+            pairing = min((p for p in chosen if todo[p.title]), key=lambda p: spent.get(p.title, 0.0))
+            i = todo[pairing.title].pop(0)
+            record = tournament.play_one(pairing.game, tournament.seats_for(pairing.seats, i, True),
+                                         tournament.game_seed(seed, i), i, pairing.max_rounds, pairing.options)
+            record.update(pairing=pairing.title, base_seed=seed, load=round(os.getloadavg()[0], 1))
+            spent[pairing.title] = spent.get(pairing.title, 0.0) + record["seconds"]
+            out.write(json.dumps(record) + "\n")
+            out.flush()
+    done = load_results(path, seed)
+    loads = [r["load"] for records in done.values() for r in records.values() if "load" in r]
+    busy = f"load average {min(loads):.0f} to {max(loads):.0f} on {os.cpu_count()} cores" if loads else "load not recorded"
+    print(f"== Ladder (seed {seed}, seats rotated, each level at its playouts; {time.strftime('%Y-%m-%d %H:%M')}; "
+          f"from {path}; games played at a {busy})")
+    for pairing in chosen:
+        records = [done[pairing.title][i] for i in sorted(done.get(pairing.title, {}))]
+        wanted = ladder_games(pairing, games)
+        if not records:
+            print(f"{pairing.title}: no games yet (of {wanted})")
+            continue
+        seconds = sum(r["seconds"] for r in records)
+        line, _ = report(pairing, records, seconds)
+        print(line + ("" if len(records) >= wanted else f" PARTIAL: {len(records)} of {wanted} games"), flush=True)
 
 
 def _playouts_per_second(game: str, seed: int, positions: int = 10) -> float | None:

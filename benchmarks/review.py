@@ -14,6 +14,7 @@ busy machine only makes it slower, not weaker: say how busy it was.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import sys
@@ -66,6 +67,15 @@ def hint_seconds(game: str, positions: list, level: str) -> list[float]:
     return out
 
 
+def _load() -> str:
+    """The machine's load average (1 and 5 minutes) and cores: how busy the figures were taken."""
+    try:
+        one, five, _ = os.getloadavg()
+    except OSError:
+        return "load unknown"
+    return f"load average {one:.1f} / {five:.1f} on {os.cpu_count()} cores"
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=10, help="hint positions per game")
@@ -76,8 +86,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--no-review", action="store_true")
     args = parser.parse_args(argv)
     levels = [x.strip() for x in args.levels.split(",") if x.strip()]
-    print(f"== Hint and review times ({time.strftime('%Y-%m-%d')}, seed {args.seed}; the review's aim: "
-          f"under 30 s for 100 decisions at normal)")
+    print(f"== Hint and review times ({time.strftime('%Y-%m-%d %H:%M')}, seed {args.seed}, {_load()}; the review's "
+          f"aim: under 30 s for 100 decisions at normal)")
     for key in [g.strip() for g in args.games.split(",") if g.strip()]:
         game = SHORT.get(key, key)
         record, positions = _game(game, args.seed, max(args.decisions, args.positions))
@@ -91,7 +101,7 @@ def main(argv: list[str] | None = None) -> None:
         for level in levels:
             review = review_record(game, record, level)
             print(f"{game} review at {level}: {review.seconds:.1f} s for {len(review)} decisions "
-                  f"({review.seconds / max(1, len(review)):.2f} s a decision)", flush=True)
+                  f"({review.seconds / max(1, len(review)):.2f} s a decision; {_load()})", flush=True)
 
 
 if __name__ == "__main__":

@@ -11,32 +11,60 @@ A save written by a play page keeps the game from its start (``record``: the fir
 each decision as its index among the legal actions; see :class:`~livestock_notebooks.core.session.Session`),
 so the review replays it exactly, dice included. At every decision with a real choice it asks the
 strong bot at ``level`` what it would play there, from the deciding seat's view alone
-(``player_view``: never what that seat could not know), and plays the move made, the bot's move
-and the best other move its search weighed out in the same worlds drawn from that view (:func:`livestock_notebooks.win_chance.chances`):
+(``player_view``: never what that seat could not know), and plays the move made and the bot's
+moves out in the same worlds drawn from that view (:func:`livestock_notebooks.win_chance.chances`):
+the candidates its search weighs, where the search plays each candidate out in the same worlds
+as this does (Livestock, BattleGoats: one set of playouts then serves as the search and the
+figures); else the move its search chose and the best other it weighed (Space Pigs).
 
 - ``chance_before``: the seat's chance to win before deciding, with the best of the moves weighed;
 - ``chance_after``: its chance after the move it made, before any dice that move brings;
-- ``best_action`` / ``best_chance``: the best move by those playouts and its chance;
+- ``best_action`` / ``best_chance``: the best move by those playouts and its chance (the move
+  made, unless another leads it by more than a standard error of their paired playouts: the
+  best of several noisy means would otherwise flatter itself and make every choice look costly);
 - ``choice``: ``chance_after - best_chance`` (0 or less): what the choice cost;
 - ``dice``: how far the chance moved from ``chance_after`` until the seat's next decision (or
   the end of the game: 1 for a win, 0 for a loss): what the dice and the other seats did,
   not this choice.
 
-Chances are calibrated probabilities (:mod:`.win_chance`). Pure Python.
+Chances are calibrated probabilities (:mod:`.win_chance`). Each entry is worked out from its
+seat's view, but its move, the bot's suggestion and the chances still tell what that seat held:
+a review shown to one player at a table (where the others' hands are theirs) weighs that
+player's decisions only (``seats``; :func:`review_seats`), unless the game's rules make
+everything public at its end (:data:`PUBLIC_AT_END`: none of ours does). Pure Python.
 """
 from __future__ import annotations
 
 import json
 import time
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, Collection
 
 from .games import GAMES, game_info
 from .core.errors import SaveFileError
 from .core.game_info import GameInfo
-from .win_chance import chances, estimator
+from .win_chance import chances, clearly_better, estimator
 
-__all__ = ["Review", "ReviewEntry", "record_of", "review_game", "review_record"]
+__all__ = ["PUBLIC_AT_END", "Review", "ReviewEntry", "record_of", "review_game", "review_record", "review_seats"]
+
+#: The games whose rules make every hand and secret public once the game is over, so that a
+#: finished game may be reviewed whole by anyone. None of ours: a Livestock player's command
+#: cards, a BattleGoats hand and face-down cards, Space Pigs' cards and travel markers stay
+#: private (the rulebooks reveal cards only as they are played).
+PUBLIC_AT_END: frozenset[str] = frozenset()
+
+
+def review_seats(game: str, viewer: int | None, players: int) -> list[int]:
+    """The seats whose decisions a review shown to ``viewer`` (a seat, ``None``: a spectator)
+    may weigh: every seat when the game's rules make everything public at its end, else the
+    viewer's own (none for a spectator).
+
+    >>> review_seats("battlegoats", 1, 3), review_seats("battlegoats", None, 3)
+    ([1], [])
+    """
+    if game in PUBLIC_AT_END:
+        return list(range(players))
+    return [] if viewer is None else [viewer]
 
 
 @dataclass(frozen=True)
@@ -74,6 +102,8 @@ class Review:
     seconds: float = 0.0
     level: str = "normal"
     over: bool = False
+    #: the seats whose decisions were weighed (``None``: every seat)
+    seats: list[int] | None = None
 
     def __iter__(self):
         return iter(self.entries)
@@ -122,16 +152,17 @@ def record_of(save_text: str | bytes) -> tuple[str, dict]:
 
 
 def review_game(save_text: str | bytes, level: str = "normal", *, worlds: int | None = None,
-                seed: int = 0, finished_only: bool = False) -> Review:
+                seed: int = 0, finished_only: bool = False, seats: Collection[int] | None = None) -> Review:
     """The review of the game in ``save_text`` (a play page's save) at ``level`` (see the module
     docstring); ``worlds``: playouts of each move weighed (default: the level's);
-    ``finished_only``: :class:`SaveFileError` for a game that is not over (before any weighing)."""
+    ``finished_only``: :class:`SaveFileError` for a game that is not over (before any weighing);
+    ``seats``: weigh only these seats' decisions (default: every seat's)."""
     game, record = record_of(save_text)
-    return review_record(game, record, level, worlds=worlds, seed=seed, finished_only=finished_only)
+    return review_record(game, record, level, worlds=worlds, seed=seed, finished_only=finished_only, seats=seats)
 
 
 def review_record(game: str | GameInfo, record: dict, level: str = "normal", *, worlds: int | None = None,
-                  seed: int = 0, finished_only: bool = False) -> Review:
+                  seed: int = 0, finished_only: bool = False, seats: Collection[int] | None = None) -> Review:
     """:func:`review_game` on a record ``{"start": engine save, "moves": [index, ...]}``."""
     info = game_info(game)
     began = time.perf_counter()
@@ -140,7 +171,7 @@ def review_record(game: str | GameInfo, record: dict, level: str = "normal", *, 
     except Exception as exc:  # noqa: BLE001 - any unreadable start is a bad save
         raise SaveFileError(f"the save's first position cannot be read ({exc})") from None
     players = info.count_players(state)
-    review = Review(info.name, players, level=level)
+    review = Review(info.name, players, level=level, seats=None if seats is None else sorted(set(seats)))
     decisions: list[tuple[int, Any, Any]] = []  # (move index, position before it, the move)
     for index, move in enumerate(record["moves"]):
         if state.is_over:
@@ -148,7 +179,7 @@ def review_record(game: str | GameInfo, record: dict, level: str = "normal", *, 
         legal = list(state.legal_actions())
         if not isinstance(move, int) or not 0 <= move < len(legal):
             raise SaveFileError(f"the save's move {index + 1} is not one of the legal actions")
-        if len(legal) > 1:
+        if len(legal) > 1 and (seats is None or state.current_player in seats):
             decisions.append((index, state.copy(), legal[move]))
         state.apply(legal[move])
     if finished_only and not state.is_over:
@@ -167,18 +198,30 @@ def _entry(info: GameInfo, state: Any, index: int, action: Any, level: str, worl
     seat = state.current_player
     view = state.player_view(seat)
     bot = estimator(info.name, level, seed * 1_000_003 + index)
-    suggestion = bot.choose_from_view(view, seat)
-    analysis = getattr(bot, "last_analysis", None) or {}
-    # the move made, the bot's, and the best other the bot weighed (a heuristic bot's own blind
-    # spot is then still set against something else)
     moves = [action]
-    for other in [suggestion] + [a.get("action") for a in analysis.get("alternatives", [])[:1]]:
+    weighed = getattr(bot, "candidates", None)
+    if weighed is not None:
+        # a bot whose search plays each of its candidates out in the same worlds (Livestock,
+        # BattleGoats): those candidates and the move made, played out once here, in the same
+        # worlds; the best of them by these playouts is the bot's move (no search run before)
+        others = weighed(view, seat)
+    else:
+        # the bot's choice, then the best other it weighed (a heuristic bot's own blind spot is
+        # then still set against something else)
+        suggestion = bot.choose_from_view(view, seat)
+        analysis = getattr(bot, "last_analysis", None) or {}
+        others = [suggestion] + [a.get("action") for a in analysis.get("alternatives", [])[:1]]
+    for other in others:
         if other is not None and other not in moves:
             moves.append(other)
-    found = chances(info.name, view, seat, moves, level=level, worlds=worlds, bot=bot)
+    rows: list[list[float]] = []
+    found = chances(info.name, view, seat, moves, level=level, worlds=worlds, bot=bot, rows=rows)
     probabilities = [c.probability if c.probability is not None else c.raw for c in found]
     p_played = probabilities[0]
-    best_i = max(range(len(moves)), key=lambda i: (probabilities[i], i == 0))
+    # the best of several noisy means is flattered by its noise: another move counts as better
+    # than the one made only when it leads it by more than the noise of their paired playouts
+    better = [i for i in range(1, len(moves)) if clearly_better(rows, i)]
+    best_i = max(better, key=lambda i: probabilities[i], default=0)
     best, p_best = moves[best_i], probabilities[best_i]
     played = found[0]
     return ReviewEntry(index, seat, action, info.action_text(state, action, seat), p_best, p_played, best,

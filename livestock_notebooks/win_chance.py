@@ -26,7 +26,7 @@ from typing import Any, Sequence
 
 from .games import game_info
 
-__all__ = ["Chance", "MIN_PLAYOUTS", "WORLDS", "calibrate", "calibration_table", "chances", "estimator"]
+__all__ = ["Chance", "MIN_PLAYOUTS", "WORLDS", "calibrate", "calibration_table", "chances", "clearly_better", "estimator"]
 
 #: No figure is shown when fewer playouts than this back it (a mean of fewer is mostly noise).
 MIN_PLAYOUTS = 8
@@ -101,6 +101,23 @@ def _chance(game: str, scores: Sequence[float]) -> Chance:
     return Chance(raw, n, calibrate(game, raw), calibrate(game, raw - 1.96 * spread), calibrate(game, raw + 1.96 * spread))
 
 
+def clearly_better(rows: Sequence[Sequence[float]], i: int, j: int = 0, errors: float = 1.0) -> bool:
+    """Whether action ``i`` scored better than action ``j`` over the same worlds (``rows`` of
+    :func:`chances`) by more than ``errors`` standard errors of their paired difference: a lead
+    the playouts can tell from their own noise.
+
+    >>> clearly_better([[0.2, 0.8], [0.3, 0.7], [0.1, 0.9]], 1), clearly_better([[0.5, 0.6], [0.6, 0.5]], 1)
+    (True, False)
+    """
+    gains = [row[i] - row[j] for row in rows]
+    n = len(gains)
+    if n < 2:
+        return False
+    mean = sum(gains) / n
+    spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / (n - 1) / n)
+    return mean > errors * spread and mean > 0
+
+
 def estimator(game: str, level: str = "normal", seed: int = 0) -> Any:
     """The strong bot at ``level`` whose playouts the figures come from."""
     name = {"easy": "strong-easy", "normal": "strong", "hard": "strong-hard"}[level]
@@ -108,10 +125,14 @@ def estimator(game: str, level: str = "normal", seed: int = 0) -> Any:
 
 
 def chances(game: str, view: Any, seat: int, actions: Sequence[Any], *, level: str = "normal",
-            worlds: int | None = None, seed: int = 0, bot: Any = None) -> list[Chance]:
+            worlds: int | None = None, seed: int = 0, bot: Any = None, rows: list | None = None) -> list[Chance]:
     """Seat ``seat``'s chance to win after each of ``actions``, from its ``view`` alone: each
     action played out in the same worlds drawn from that view (the same luck for each, so the
-    differences are the actions'), ``worlds`` of them (default :data:`WORLDS` of the level)."""
+    differences are the actions'), ``worlds`` of them (default :data:`WORLDS` of the level).
+    ``rows``, when given, receives the playouts' scores (a row a world, a score an action)."""
     bot = bot if bot is not None else estimator(game, level, seed)
-    rows = bot.action_values(view, seat, list(actions), WORLDS[level] if worlds is None else worlds)
+    found = bot.action_values(view, seat, list(actions), WORLDS[level] if worlds is None else worlds)
+    if rows is not None:
+        rows.extend(found)
+    rows = found
     return [_chance(game, [row[i] for row in rows]) for i in range(len(actions))]

@@ -51,3 +51,18 @@ def test_a_finishing_line_checks_the_median_turns_too():
     assert bench.report(pairing, fast, 1.0)[1] is True
     line, passed = bench.report(pairing, slow, 1.0)
     assert passed is False and "median <= 10 turns" in line and "MISS" in line
+
+
+def test_the_ladder_resumes_from_its_results_file_and_prints_partial_lines(tmp_path, capsys):
+    path = tmp_path / "ladder.jsonl"
+    args = ["--ladder", "--pairings", "livestock 2p greedy v random", "--results", str(path)]
+    bench.main(args + ["--games", "2"])
+    assert "greedy wins" in capsys.readouterr().out and len(path.read_text().splitlines()) == 2
+    with path.open("a") as f:
+        f.write('{"pairing": "cut short')  # a run stopped mid-line: skipped
+    bench.main(args + ["--games", "3", "--minutes", "0"])  # no time left: nothing new, the table from the file
+    out = capsys.readouterr().out
+    assert "/2 =" in out and "PARTIAL: 2 of 3 games" in out
+    bench.main(args + ["--games", "3"])  # only the missing game is played
+    records = [line for line in path.read_text().splitlines() if line.endswith("}")]
+    assert len(records) == 3 and "PARTIAL" not in capsys.readouterr().out

@@ -356,6 +356,17 @@ class Session:
             session.history = []  # kept steps that undo could not reach: not a save this page wrote
         return session
 
+    # -- the review ---------------------------------------------------------------------
+    @property
+    def reviewable(self) -> bool:
+        """Whether this page can review the game once it is over (it kept the game's start)."""
+        return self.game_record is not None
+
+    def review_input(self) -> tuple[dict[str, Any], list[int] | None]:
+        """The game from its start for a review, and the seats it may weigh (``None``: all)."""
+        assert self.game_record is not None, "a game without its start cannot be reviewed"
+        return self.game_record, None
+
     # -- seats and whose decision it is -----------------------------------------------
     @property
     def players(self) -> int:

@@ -259,15 +259,29 @@ class TableService:
     def replay(self, table_id: str) -> GameState:
         """The game replayed from its first position through the action log;
         :class:`SaveFileError` if a logged action does not play."""
+        return self._replayed(table_id)[0]
+
+    def game_record(self, table_id: str) -> dict[str, Any]:
+        """The table's game from its start as a play page's save keeps it (``{"start": engine
+        save, "moves": [index among the legal actions, ...]}``), what a review replays
+        (:func:`livestock_notebooks.review.review_record`); :class:`SaveFileError` if a logged
+        action does not play. It holds every hand: a page reviews it from its seat's view only."""
+        return self._replayed(table_id)[1]
+
+    def _replayed(self, table_id: str) -> tuple[GameState, dict[str, Any]]:
         record = self.store.get(table_id)
         info = self.info(record.game)
-        state = info.load(self.store.initial_save(table_id))
+        start = self.store.initial_save(table_id)
+        state = info.load(start)
+        moves: list[int] = []
         for number, entry in enumerate(self.store.actions(table_id), start=1):
             data = entry.get("action")
             if not isinstance(data, dict):
                 raise SaveFileError(f"action log: entry {number} has no action")
             try:
-                state.apply(action_from_legal(state, data))
+                action = action_from_legal(state, data)
+                moves.append(list(state.legal_actions()).index(action))
+                state.apply(action)
             except IllegalAction as exc:
                 raise SaveFileError(f"action log: entry {number} does not play ({exc})") from None
-        return state
+        return state, {"start": start, "moves": moves}

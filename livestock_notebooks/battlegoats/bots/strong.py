@@ -471,6 +471,13 @@ class StrongBot(SearchBot):
         }
         return plans[best][0]
 
+    def candidates(self, view: Any, me: int) -> list:
+        """The moves this bot would weigh at ``view`` (seat ``me``'s), the planner's first (an
+        attacker once, whatever target it plans): what a review plays out against the move made
+        (:func:`livestock_notebooks.review.review_game`)."""
+        plans, _ = self._plans(determinize(view, self._random), me)
+        return list(dict.fromkeys(plan[0] for plan in plans))
+
     def hint_detail(self, view: Any, action: Any) -> str | None:
         """The odds of the battle a suggested attack leads to, from ``view`` alone (the hint's
         words on the move): the attacker's planned target, or the chosen target."""

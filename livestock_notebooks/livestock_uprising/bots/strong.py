@@ -139,9 +139,14 @@ class LivestockSearch(SearchBot):
         return hint_detail(view, action)
 
     # ------------------------------------------------------------------ the decision
-    def choose_from_view(self, view: Any, me: int) -> Any:
-        rng = self._random
-        start = self.clock()
+    def candidates(self, view: Any, me: int) -> list:
+        """The moves this bot would weigh at ``view`` (seat ``me``'s), the policy's first: what a
+        review plays out against the move made (:func:`livestock_notebooks.review.review_game`)."""
+        return self._choices(view, me, self._random)[3]
+
+    def _choices(self, view: Any, me: int, rng: random.Random) -> tuple[Any, Any, bool, list]:
+        """The first world drawn from ``view``, the policy's choice, whether the decision is a key
+        one (a fight, a card, the Super Army) and the candidates weighed."""
         first = determinize(view, rng)
         legal = first.legal_actions()
         if not legal:
@@ -152,7 +157,12 @@ class LivestockSearch(SearchBot):
             # a Super Army formed before the policy wants one is weighed over too short a playout to judge it
             legal = [a for a in legal if not isinstance(a, A.DeclareSuperArmy)]
         key = _is_key(view, legal)
-        candidates = self._candidates(default, legal, rng, self.width if key else min(self.width, 3))
+        return first, default, key, self._candidates(default, legal, rng, self.width if key else min(self.width, 3))
+
+    def choose_from_view(self, view: Any, me: int) -> Any:
+        rng = self._random
+        start = self.clock()
+        first, default, key, candidates = self._choices(view, me, rng)
         totals = [0.0] * len(candidates)
         diffs = [0.0] * len(candidates)  # paired with the greedy choice, world by world
         squares = [0.0] * len(candidates)

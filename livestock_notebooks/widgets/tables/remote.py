@@ -23,6 +23,7 @@ from typing import Any, Callable
 from ...core.errors import IllegalAction, NotYourDecision
 from ...core.protocol import Action, Event
 from ...core.session import GameInfo, LogEntry, Seat, Session
+from ...review import review_seats
 from ...tables.service import action_from_legal
 from ...tables.social import turn_timer
 from ...tables.store import StaleVersion
@@ -68,8 +69,8 @@ class TableSession(Session):
         self.store = service.store
         self.table_id = record.id
         self.record = record
-        # the moves of the other seats arrive replayed from the store, not through apply: no
-        # record from the start here, so no review of a table's game (yet)
+        # the moves of the other seats arrive replayed from the store, not through apply: the
+        # review reads the game from its start in the store (review_input)
         self.game_record = None
         self.version = record.version
         self.seat = seat
@@ -133,6 +134,17 @@ class TableSession(Session):
 
     def legal_for_viewer(self) -> list[Action]:
         return list(self.state.legal_actions()) if self.is_human_turn else []
+
+    @property
+    def reviewable(self) -> bool:
+        """A seat reviews its own decisions (a spectator nothing, unless the game's rules make
+        everything public at its end): see :func:`livestock_notebooks.review.review_seats`."""
+        return bool(review_seats(self.spec.name, self.seat, self.players))
+
+    def review_input(self) -> tuple[dict[str, Any], list[int] | None]:
+        """The table's game from its start (the store's first position and action log) and the
+        seats this browser may see weighed: its own, as hidden information stays hidden."""
+        return self.service.game_record(self.table_id), review_seats(self.spec.name, self.seat, self.players)
 
     def undo_blocker(self) -> str | None:
         return "moves at a table are final"
