@@ -46,6 +46,25 @@ def test_review_this_game_shows_each_seats_chance_and_the_biggest_swings(finishe
         assert html.escape(e.text) in table and html.escape(e.best_text) in table
 
 
+def test_against_a_bot_the_review_weighs_the_players_seat_only(tmp_path, monkeypatch):
+    """A bot's decisions weighed from its own view would show its hand (what the strong bot says
+    it could have played): the review of a game against a bot covers the person's seat only."""
+    import random
+
+    monkeypatch.setattr(review_module, "REVIEW_LEVEL", "easy")
+    app = play_app(bot_delay=None, save_directory=tmp_path, check_resume=False)
+    app.start([Seat.human(), Seat.bot("random")], seed=5)
+    rng = random.Random(5)
+    while not app.session.state.is_over:
+        app.act(rng.choice(app.session.state.legal_actions()))
+        app.run_bots()
+    app.review_button.click()
+    review = app.last_review
+    assert review is not None and len(review) >= 3
+    assert {e.seat for e in review} == {0}
+    assert len(app._review_chart.lines.labels) == 1  # one line: the player's
+
+
 def test_review_a_save_from_the_menu_and_refuse_an_unfinished_game(finished, tmp_path):
     app = finished
     text = app.session.to_save_text()

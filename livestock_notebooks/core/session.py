@@ -363,9 +363,15 @@ class Session:
         return self.game_record is not None
 
     def review_input(self) -> tuple[dict[str, Any], list[int] | None]:
-        """The game from its start for a review, and the seats it may weigh (``None``: all)."""
+        """The game from its start for a review, and the seats it may weigh (``None``: all).
+
+        Against bots, the people's seats only: a bot's decisions weighed from its own view would
+        show the players its hand (what it held back, what it could have played). Hot-seat
+        players share the screen the review opens on, and each weighs the others' play; a game
+        of bots alone keeps no one's secret."""
         assert self.game_record is not None, "a game without its start cannot be reviewed"
-        return self.game_record, None
+        humans = self.human_seats
+        return self.game_record, (None if len(humans) in (0, len(self.seats)) else humans)
 
     # -- seats and whose decision it is -----------------------------------------------
     @property
