@@ -230,6 +230,7 @@ def voila_argv(
         # and so does the scheme a proxy in front was reached by (the invite link's https)
         "--VoilaConfiguration.http_header_envs=X-Forwarded-Proto",
         *executor_argv(),
+        *kernel_transport_argv(),
         # JupyterLite's in-browser kernel (installed for the static site) is no part of a served
         # page: its lab extension fails to load there (a console error on every page)
         "--VoilaConfiguration.extension_denylist=@jupyterlite/pyodide-kernel-extension",
@@ -255,6 +256,15 @@ def executor_argv() -> list[str]:
     (never render the cell empty), and give a kernel :data:`KERNEL_STARTUP_TIMEOUT` s to start."""
     return [f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT}", "--VoilaExecutor.raise_on_iopub_timeout=True",
             f"--VoilaExecutor.startup_timeout={KERNEL_STARTUP_TIMEOUT}"]
+
+
+def kernel_transport_argv() -> list[str]:
+    """Kernels talk to the server over Unix sockets in Voila's connection folder where the
+    system has them: TCP ports are picked free, then bound by the kernel a moment later, and
+    under load another process can take one first; the kernel then dies at start ("Address
+    already in use") while the server keeps asking it to say it is ready, and a full queue to
+    that silent kernel blocked the server's event loop (every page and even SIGTERM waited)."""
+    return ["--KernelManager.transport=ipc"] if os.name == "posix" else []
 
 
 def preheat_argv(pool: int) -> list[str]:

@@ -51,6 +51,8 @@ def test_voila_command_line() -> None:
     assert "--template=livestock" in argv
     assert any(a.startswith("--MappingKernelManager.cull_idle_timeout=") for a in argv)
     assert any(a.startswith("--MappingKernelManager.cull_interval=") for a in argv)
+    # kernels on Unix sockets: no TCP port another process could take between pick and bind
+    assert "--KernelManager.transport=ipc" in argv
 
 
 def test_extra_options_replace_the_defaults() -> None:
