@@ -8,30 +8,25 @@ a page that says it could not be made ready (``.lsn-page-retry``) counts as a re
 count: pages rendered, page-to-playable median and p95 (from the moment the pages were asked
 for), retries, and the memory of the server and of its kernels at the end (resident, MB).
 
-``--tables`` measures move-to-drawn between browsers at one table with ``N`` other tables
-active in the same server (each followed by a watching page whose kernel polls it, and moved on
-by a Python thread every second), next to the same with no other table
-(``benchmarks/tables.py``'s :func:`propagation`).
+Move-to-drawn between browsers at one table with other tables active is
+``benchmarks/tables.py --active 1 20``.
 
 ``--light`` puts light visitors (``tests/visitor.py``) in place of the Chromium pages: they ask
 the server for what a browser asks (the page, the kernel's websocket, the widget states) without
 drawing, so the figures are the server's alone, as when each visitor's browser runs on their
 own machine.
 
-    python benchmarks/capacity.py [--counts 5 10 20 40] [--limit 180] [--light] [--tables 19 --moves 15]
+    python benchmarks/capacity.py [--counts 5 10 20 40] [--limit 180] [--light]
 
 These machines are shared and busy: the figures vary from run to run.
 """
 from __future__ import annotations
 
 import argparse
-import contextlib
 import os
-import random
 import statistics
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 
@@ -188,69 +183,6 @@ def light_pages_at_once(count: int, *, limit: float, server_args: list[str], not
             "p95": percentile(times, 0.95), "first": min(times) if times else float("nan"), **memory}
 
 
-def busy_tables(n: int, moves: int) -> dict[str, tuple[float, float]]:
-    """Move-to-drawn between three browsers at one table (``benchmarks/tables.py``'s
-    :func:`propagation`), with ``n`` other tables active in the same server: each watched by a
-    page of its own (its kernel polls the table) and moved on about once a second."""
-    import tables as tables_bench  # benchmarks/tables.py
-
-    return tables_bench.propagation(moves, around=(lambda url, base: _busy(n, url, base)) if n else None)
-
-
-@contextlib.contextmanager
-def _busy(n: int, store_url: str, base_url: str):
-    """``n`` BattleGoats tables (a person and two bots) in the store at ``store_url``, each shown
-    in a page of the server at ``base_url``, moved on by a thread until the block ends."""
-    from livestock_notebooks.tables import TableService, TableStore
-
-    ready, stop = threading.Event(), threading.Event()
-    failed: list[BaseException] = []
-
-    def run() -> None:
-        from playwright.sync_api import sync_playwright
-
-        store = TableStore(store_url)
-        service = TableService(store)
-        made = [store.create("battlegoats", {}, ["human", "bot:random", "bot:random"], "Bg", seed=i) for i in range(n)]
-        try:
-            with sync_playwright() as pw:
-                browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS, headless=True)
-                pages = []
-                for record, _ in made:
-                    page = browser.new_context().new_page()
-                    page.goto(voila_url(base_url, "tables.ipynb") + f"?table={record.id}", wait_until="commit")
-                    pages.append(page)
-                for page in pages:
-                    page.locator(".lsn-table-lobby").wait_for(timeout=300_000)
-                ready.set()
-                rng = random.Random(1)
-                while not stop.is_set():
-                    for record, token in made:
-                        service.play_bots(record.id)
-                        version, legal = service.legal_actions(record.id, token)
-                        if legal:
-                            service.act(record.id, token, version, rng.choice(legal))
-                    for page in pages:  # let the watching pages' events through
-                        page.wait_for_timeout(1000 / len(pages))
-                browser.close()
-        except BaseException as exc:  # noqa: BLE001 - reported by the main thread
-            failed.append(exc)
-            ready.set()
-        finally:
-            store.close()
-
-    thread = threading.Thread(target=run, daemon=True)
-    thread.start()
-    ready.wait(360)
-    if failed:
-        raise RuntimeError(f"the busy tables did not start: {failed[0]!r}")
-    try:
-        yield
-    finally:
-        stop.set()
-        thread.join(60)
-
-
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--counts", type=int, nargs="*", default=[5, 10, 20, 40])
@@ -258,8 +190,6 @@ def main(argv=None) -> None:
     parser.add_argument("--notebook", default="battlegoats_play.ipynb")
     parser.add_argument("--server-args", nargs="*", default=[], help="more options for the server")
     parser.add_argument("--warmup", type=float, default=0.0, help="seconds between server start and the pages")
-    parser.add_argument("--tables", type=int, nargs="*", default=[], help="other active tables (e.g. 0 19)")
-    parser.add_argument("--moves", type=int, default=15)
     parser.add_argument("--light", action="store_true",
                         help="light visitors instead of Chromium pages: the server's figures alone")
     args = parser.parse_args(argv)
@@ -267,14 +197,11 @@ def main(argv=None) -> None:
           f"{'server MB':>9} {'kernels MB':>10} {'kernels':>7} {'server cpu s':>12} {'cpu s a kernel':>14} "
           f"{'browser cpu s a page':>20}")
     for count in args.counts:
-        r = (light_pages_at_once if args.light else pages_at_once)(count, limit=args.limit, server_args=args.server_args, notebook=args.notebook,
-                          warmup=args.warmup)
+        crowd = light_pages_at_once if args.light else pages_at_once
+        r = crowd(count, limit=args.limit, server_args=args.server_args, notebook=args.notebook, warmup=args.warmup)
         print(f"{r['count']:>5} {r['rendered']:>8} {r['retried']:>7} {r['first']:>7.1f} {r['median']:>8.1f} "
               f"{r['p95']:>6.1f} {r['server']:>9.0f} {r['kernels']:>10.0f} {r['kernel_count']:>7} "
               f"{r['server_cpu']:>12.1f} {r['kernel_cpu']:>14.1f} {r['browser_cpu']:>20.1f}", flush=True)
-    for n in args.tables:
-        median, p95 = busy_tables(n, args.moves)["propagation"]
-        print(f"move to drawn, {n} other active tables: median {median:.0f} ms, p95 {p95:.0f} ms", flush=True)
 
 
 if __name__ == "__main__":
