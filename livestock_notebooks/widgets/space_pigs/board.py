@@ -77,11 +77,17 @@ SP_CSS = """
 .lsn-sp-mapstack > .lsn-sp-faces .widget-html-content { line-height: normal; height: auto; }
 .lsn-sp-mapstack > .lsn-sp-faces.lsn-sp-pieces { position: absolute !important; top: 0; left: 0;
   pointer-events: none; }
-.lsn-sp-hits { position: absolute !important; top: 0; left: 0; margin: 0 !important; padding: 0 !important;
-  background: transparent; overflow: visible; }
-.lsn-sp-hits > .widget-button.lsn-sp-hit { position: absolute; margin: 0 !important; padding: 0; border: none;
+/* the hex buttons' layer and its buttons are placed by where they sit (children of the map's
+   stack), never by their own classes or Layout: ipywidgets puts a new view's element in the page
+   first and gives it its classes and Layout styles a moment later (a frame later on a busy
+   machine), so a button shown before them was drawn in the layer's corner and then moved; one
+   with no position yet (its Layout's inline style) is not shown at all */
+.lsn-sp-mapstack > .widget-box { position: absolute !important; top: 0; left: 0; width: 100% !important;
+  height: 100% !important; margin: 0 !important; padding: 0 !important; background: transparent; overflow: visible; }
+.lsn-sp-mapstack > .widget-box > .widget-button { position: absolute; margin: 0 !important; padding: 0; border: none;
   background: transparent; box-shadow: none; cursor: pointer; min-width: 0;
   clip-path: polygon(50% 0, 100% 25%, 100% 75%, 50% 100%, 0 75%, 0 25%); }
+.lsn-sp-mapstack > .widget-box > .widget-button:not([style*="top"]) { display: none !important; }
 .lsn-sp-hits.lsn-sp-flat > .widget-button.lsn-sp-hit { clip-path: polygon(25% 0, 75% 0, 100% 50%, 75% 100%, 25% 100%, 0 50%); }
 .lsn-sp-hits > .widget-button.lsn-sp-hit:hover { background: rgba(255,255,255,0.16); }
 .lsn-sp-hits > .widget-button.lsn-sp-hit:focus-visible { background: rgba(255,255,255,0.3); outline: none; }
@@ -267,7 +273,7 @@ class GalaxyMap:
         self.faces = w.HTML()
         self.faces.add_class("lsn-sp-faces")
         self.faces.add_class("lsn-sp-pieces")
-        self.hits = w.Box(layout=w.Layout(width="0px", height="0px"))
+        self.hits = w.Box()  # the hex buttons' layer: placed and sized by SP_CSS, as the map's stack's child
         self.hits.add_class("lsn-sp-hits")
         self.stack = w.Box([self.base, self.faces, self.hits])
         self.stack.add_class("lsn-sp-mapstack")
@@ -277,6 +283,7 @@ class GalaxyMap:
         self.centres: dict[Any, tuple[float, float]] = {}
         self.last: frozenset = frozenset()  # the hexes of the last step (lsn-last-move)
         self.button_size = (0.0, 0.0)
+        self._pending_layer: tuple | None = None  # a new galaxy's hex buttons, until its picture is drawn
 
     @property
     def svg(self) -> str:
@@ -322,14 +329,15 @@ class GalaxyMap:
             self.centres = {}
             self.keys = []
             self.hits.children = ()
+            self._pending_layer = None
             self.width = self.height = 0
             return
         if self.hits.children:
             # another galaxy (a tutorial's next step, a new game): its hex buttons go in a new
-            # layer, drawn where they belong (the old ones sliding across the map to their new
-            # places were counted as layout shift)
+            # layer (new elements, shown once placed: see SP_CSS), never slide across the map
+            # from their old places to their new ones
             self.stack.children = (self.base, self.faces)  # the old layer goes before the map is resized
-            self.hits = w.Box(layout=w.Layout(width="100%", height="100%"))  # its size at once: no 0-px first frame
+            self.hits = w.Box()
             self.hits.add_class("lsn-sp-hits")
         s3 = math.sqrt(3)
         self.flat = flat
@@ -367,13 +375,21 @@ class GalaxyMap:
                        left=f"{(cx - bw / 2) / W * 100:.3f}%", top=f"{(cy - bh / 2) / H * 100:.3f}%")
             children.append(b)
         self.keys = [k for k, _, _ in cells]
-        set_layout(self.hits, width="100%", height="100%")
         # as wide as the column allows, never wider than drawn, and short enough to fit the
         # window's height under the page's top bar and the bars above the map
         set_layout(self.stack, width=(f"min(100%, {max(W, self.MAX_WIDTH)}px, "
                                       f"calc((100vh - {self.RESERVED_HEIGHT}px) * {W / H:.4f}))"), height="auto")
-        self.hits.children = tuple(children)
-        if self.hits not in self.stack.children:  # the new layer joins the resized map, its buttons in place
+        self._pending_layer = tuple(children)  # joins the map once its picture is drawn: update()
+
+    def _attach_layer(self) -> None:
+        """Give the hex buttons' layer its buttons and put it on the map, after the map's new
+        picture: the buttons are placed in per cent of the map, whose height the picture sets, so
+        buttons shown before it would move once it came."""
+        children, self._pending_layer = self._pending_layer, None
+        if children is None:
+            return
+        self.hits.children = children
+        if self.hits not in self.stack.children:
             self.stack.children = (self.base, self.faces, self.hits)
 
     # -- drawing ----------------------------------------------------------------------
@@ -426,6 +442,7 @@ class GalaxyMap:
             self.base_svg = self.base.value = base_svg
         if pieces_svg != self.pieces_svg:
             self.pieces_svg = self.faces.value = pieces_svg
+        self._attach_layer()
         if last != self.last:  # the hex buttons' marks after the picture (what a click waits for)
             for h in self.last | last:
                 if h in self.buttons:
@@ -453,6 +470,7 @@ class GalaxyMap:
         for b in self.buttons.values():
             b.tooltip = ""
         self._geometry_key = None
+        self._pending_layer = None
         self.hits.children = ()
         for h in self.last:
             if h in self.buttons:
