@@ -145,6 +145,10 @@ SP_CSS = """
 /* the map's column keeps the height of the tallest map that fits the window (GalaxyMap's
    RESERVED_HEIGHT): the clan displays under it stay put as maps of other shapes are drawn */
 @media (min-width: 761px) { .lsn-app .lsn-board-col > .lsn-sp-board { min-height: calc(100vh - 166px + 3.1em + 6px); } }  /* the turn and order bars, drawn a moment after the page */
+/* a tutorial on a phone (its card under the map): the map's room is that of the tallest map
+   (as tall as the window is wide: GalaxyMap._layout), kept as galaxies of other shapes are drawn
+   and while one is laid out */
+@media (max-width: 760px) { .lsn-tutorial .lsn-app .lsn-board-col > .lsn-sp-board { min-height: calc(100vw - 24px + 3.1em); } }
 .lsn-app .lsn-sp-handbox > .widget-html:first-child { height: 2.5em; overflow: hidden; }
 .lsn-app .lsn-sp-handbox > .widget-html:first-child .widget-html-content > div { white-space: nowrap; overflow: hidden;
   text-overflow: ellipsis; }
@@ -375,10 +379,12 @@ class GalaxyMap:
                        left=f"{(cx - bw / 2) / W * 100:.3f}%", top=f"{(cy - bh / 2) / H * 100:.3f}%")
             children.append(b)
         self.keys = [k for k, _, _ in cells]
-        # as wide as the column allows, never wider than drawn, and short enough to fit the
-        # window's height under the page's top bar and the bars above the map
+        # as wide as the column allows, never wider than drawn, short enough to fit the
+        # window's height under the page's top bar and the bars above the map, and never
+        # taller than the window is wide (a phone: a galaxy being laid out may be tall)
         set_layout(self.stack, width=(f"min(100%, {max(W, self.MAX_WIDTH)}px, "
-                                      f"calc((100vh - {self.RESERVED_HEIGHT}px) * {W / H:.4f}))"), height="auto")
+                                      f"calc((100vh - {self.RESERVED_HEIGHT}px) * {W / H:.4f}), "
+                                      f"calc((100vw - 30px) * {W / H:.4f}))"), height="auto")
         self._pending_layer = tuple(children)  # joins the map once its picture is drawn: update()
 
     def _attach_layer(self) -> None:
