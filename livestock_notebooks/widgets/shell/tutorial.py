@@ -110,6 +110,10 @@ def tutorial_css(accent: str, *, background: str = "#fffaf0", max_width: str = "
    between steps */
 .lsn-app .lsn-tut-unused {{ visibility: hidden !important; }}
 .lsn-app .lsn-tut-column > .lsn-prompt {{ height: 17em; overflow-y: auto !important; box-sizing: border-box; }}
+/* the actions keep two rows' height: the message line under them stays put as a step's one
+   button becomes two rows of them (the prompt's 17em has room for it) */
+.lsn-app .lsn-tut-column > .lsn-prompt > .lsn-actions {{ min-height: 72px; align-content: flex-start; }}
+
 </style>
 """
 
