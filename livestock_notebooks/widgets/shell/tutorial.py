@@ -63,7 +63,8 @@ def tutorial_css(accent: str, *, background: str = "#fffaf0", max_width: str = "
   /* the buttons in one row and the done line at two lines' height: the text above them keeps its room */
   .lsn-tut-column .{prefix}-nav {{ flex-wrap: nowrap !important; overflow-x: auto; }}
   .lsn-tut-column .{prefix}-nav .widget-button {{ padding: 0 7px; flex-shrink: 0; }}
-  .lsn-tut-column .{prefix}-card > .{prefix}-done {{ height: 2.9em; overflow-y: auto; }}
+  .lsn-tut-column .{prefix}-card .{prefix}-done {{ height: 2.9em; overflow-y: auto; }}
+
 }}
 .lsn-tut-column .{prefix}-card > * {{ flex-shrink: 0; }}
 /* on a phone the card grows with its text, so each varying part (header, text, done line) sits
@@ -83,6 +84,13 @@ def tutorial_css(accent: str, *, background: str = "#fffaf0", max_width: str = "
      the start: a long action button made the column, and the card's text in it, wider for a
      moment), and no button wider than the prompt (its label wraps) */
   .lsn-app .lsn-screen > .lsn-tut-column {{ align-self: stretch; max-width: 100%; }}
+  /* the card first, under the page's title (a reading step shows it at once, and the board's
+     size never moves it); the prompt, as on a play page, last and stuck to the screen's bottom */
+  .lsn-app .lsn-screen > .lsn-tut-column {{ display: contents !important; }}
+  .lsn-app .lsn-screen > .lsn-tut-column > .lsn-tut-card {{ order: -2; }}
+  .lsn-tutorial {{ overflow: visible !important; }}  /* a box that scrolls would hold the sticky prompt */
+
+
   .lsn-tut-column .lsn-prompt .widget-button {{ max-width: 100%; white-space: normal; height: auto; min-height: 28px; }}
 }}
 @media (min-width: 761px) {{ .lsn-tut-column .lsn-tut-sizer {{ display: none !important; }}
