@@ -76,6 +76,8 @@ def tutorial_css(accent: str, *, background: str = "#fffaf0", max_width: str = "
   .lsn-tut-column .lsn-tut-sized {{ display: grid !important; }}
   .lsn-tut-column .lsn-tut-sized > * {{ grid-area: 1 / 1; margin: 0; }}
   .lsn-tut-column .lsn-tut-sized > .lsn-tut-sizer {{ visibility: hidden; pointer-events: none; }}
+  .lsn-tut-column .lsn-tut-heading {{ white-space: normal; }}  /* the whole title (its room is kept) */
+
   .lsn-tut-column .lsn-tut-sizer > .widget-html-content {{ display: grid; }}
   .lsn-tut-column .lsn-tut-sizer > .widget-html-content > div {{ grid-area: 1 / 1; min-width: 0; }}
 }}
