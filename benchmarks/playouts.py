@@ -2,7 +2,7 @@
 
 Plays whole two-player games between two Livestock bots (default: ``strong`` (normal) against
 ``strong-easy``, the ladder's "normal v easy" pairing) from fixed seeds and prints, per game, the
-seconds it took, the actions played and a digest of every action and event; then the median
+CPU seconds it took (the process's, less disturbed than the clock by other work on the machine), the actions played and a digest of every action and event; then the median
 seconds per game. With ``--against DIR`` (a checkout of another version, e.g. main before a
 speed-up: ``git worktree add /tmp/before main``) every game is played by both versions, one after
 the other, each in a fresh process, and it prints the ratio of the medians and whether each game
@@ -37,13 +37,13 @@ def play(seats: list[str], seed: int, max_rounds: int) -> dict:
     bots = [BOTS[name](seed * 10 + i) for i, name in enumerate(seats)]
     digest = hashlib.sha256()
     actions = 0
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     while not state.is_over:
         action = bots[state.current_player].choose(state)
         events = state.apply(action)
         digest.update(json.dumps([str(action), [e.text for e in events]]).encode())
         actions += 1
-    return {"seconds": time.perf_counter() - start, "actions": actions, "winners": state.winners,
+    return {"seconds": time.perf_counter() - start, "cpu": time.process_time() - cpu, "actions": actions, "winners": state.winners,
             "digest": digest.hexdigest()[:16]}
 
 
@@ -77,16 +77,16 @@ def main() -> None:
         results = {}
         for name, code in versions:
             r = results[name] = in_process(code, seats, seed, args.max_rounds)
-            times[name].append(r["seconds"])
-            print(f"seed {seed} {name:>7}: {r['seconds']:6.2f} s, {r['actions']} actions, winners {r['winners']}, "
+            times[name].append(r["cpu"])
+            print(f"seed {seed} {name:>7}: {r['cpu']:6.2f} s CPU ({r['seconds']:.2f} s wall), {r['actions']} actions, winners {r['winners']}, "
                   f"digest {r['digest']}", flush=True)
         if args.against:
             identical = results["this"]["digest"] == results["against"]["digest"]
             same += identical
             print(f"seed {seed}: {'SAME' if identical else 'DIFFERENT'} game, "
-                  f"{results['against']['seconds'] / results['this']['seconds']:.2f}x")
+                  f"{results['against']['cpu'] / results['this']['cpu']:.2f}x")
     medians = {name: statistics.median(t) for name, t in times.items()}
-    print(f"{' v '.join(seats)}, {args.games} games, median seconds per game: "
+    print(f"{' v '.join(seats)}, {args.games} games, median CPU seconds per game: "
           + ", ".join(f"{name} {m:.2f}" for name, m in medians.items()))
     if args.against:
         print(f"speed-up (median against / median this): {medians['against'] / medians['this']:.2f}x; "

@@ -95,7 +95,7 @@ assert D.FOREST == N_RESOURCES
 #: Views already built, by everything they show (see :meth:`LivestockBoard.square_views` and
 #: :meth:`LivestockBoard.general_views`); emptied when they hold :data:`_MEMO_LIMIT` entries.
 _SQUARE_VIEWS: dict[tuple, tuple[tuple[SquareView, ...], ...]] = {}
-_GENERAL_VIEWS: dict[tuple, GeneralView] = {}
+_GENERAL_VIEWS: dict[tuple, Any] = {}  #: by every General's fields (all of them), by one's (one)
 _SQUARES: dict[tuple, SquareView] = {}  #: the squares those boards share
 _MEMO_LIMIT = 20_000
 
@@ -205,8 +205,13 @@ class LivestockBoard(GameState):
 
     def general_views(self) -> tuple[GeneralView, ...]:
         """Every General (see :class:`~.views.GeneralView`), by seat and stars. Views are
-        immutable: a General seen before in the same state gets the view built then
-        (:data:`_GENERAL_VIEWS`; the strong bot's playouts ask for them at every action)."""
+        immutable: Generals seen before get the views built then (:data:`_GENERAL_VIEWS`; the
+        strong bot's playouts ask for them at every action)."""
+        whole = (self.players, self.size, *self.factions, *self.general_cell, *self.general_status, *self.super_army,
+                 *self.steps, *self.done, *self.harvested, *map(tuple, self.armies))
+        found = _GENERAL_VIEWS.get(whole)
+        if found is not None:
+            return found
         out = []
         memo = _GENERAL_VIEWS
         cells, status, armies = self.general_cell, self.general_status, self.armies
@@ -218,11 +223,12 @@ class LivestockBoard(GameState):
                    tuple(armies[slot]), steps[slot], done[slot], harvested[slot])
             view = memo.get(key)
             if view is None:
-                if len(memo) >= _MEMO_LIMIT:
-                    memo.clear()
                 view = memo[key] = self._build_general_view(slot)
             out.append(view)
-        return tuple(out)
+        if len(memo) >= _MEMO_LIMIT:
+            memo.clear()
+        found = memo[whole] = tuple(out)
+        return found
 
     def _build_general_view(self, slot: int) -> GeneralView:
         seat = slot // 3

@@ -3,6 +3,7 @@ and the end of a turn (the rulebook's marshalling, troop, special force, unit li
 from __future__ import annotations
 
 from bisect import insort
+from operator import ge
 
 from ..core.errors import IllegalAction
 from ..core.protocol import Event, require
@@ -17,20 +18,22 @@ class MarshallingMixin(LivestockBoard):
 
     def _marshal_options(self, seat: int, slots: list[int]) -> list:
         out: list = []
-        have = self.tokens[seat]
-        cost = D.UNIT_COST
-        units = [u for u in range(D.N_TROOPS) if self.troop_stock[u] > 0]
-        base = D.N_TROOPS + 3 * self.factions[seat]
-        units += [u for u in (base, base + 1, base + 2) if self.special_force_state[u - D.N_TROOPS] == AVAILABLE]
-        room = [s for s in slots if len(self.armies[s]) < self._cap(s)]
+        armies = self.armies
+        room = [s for s in slots if len(armies[s]) < self._cap(s)]
         if not room:
             return out
+        have = self.tokens[seat]
+        cost = D.UNIT_COST
+        stock = self.troop_stock
+        units = [u for u in range(D.N_TROOPS) if stock[u] > 0]
+        base = D.N_TROOPS + 3 * self.factions[seat]
+        units += [u for u in (base, base + 1, base + 2) if self.special_force_state[u - D.N_TROOPS] == AVAILABLE]
+        gname = self._general_names
         for u in units:
-            c = cost[u]
-            if all(have[i] >= c[i] for i in range(N_RESOURCES)):
+            if all(map(ge, have, cost[u])):  # every resource of its cost in hand
                 key = D.UNIT_KEYS[u]
                 for s in room:
-                    out.append(_action(A.Marshal, key, self._general_names[s]))
+                    out.append(_action(A.Marshal, key, gname[s]))
         return out
 
     def _marshalling_options(self, seat: int, slots: list[int], out: list) -> None:
@@ -39,18 +42,23 @@ class MarshallingMixin(LivestockBoard):
         if not self.marshal_locked:
             out.extend(self._marshal_options(seat, slots))
         if self.transfers_left > 0 and len(slots) > 1:
-            general_cell = self.general_cell
+            general_cell, armies, neighbours = self.general_cell, self.armies, self._neighbours
+            with_room = [t for t in slots if len(armies[t]) < self._cap(t)]
             for f in slots:
-                army = self.armies[f]
+                army = armies[f]
                 if not army:
                     continue
-                kinds = sorted(set(army))
-                for t in slots:
-                    if t == f or len(self.armies[t]) >= self._cap(t):
+                here = general_cell[f]
+                near = neighbours[here]
+                kinds = None
+                for t in with_room:
+                    if t == f:
                         continue
-                    if general_cell[t] == general_cell[f] or general_cell[t] in self._neighbours[general_cell[f]]:
-                        for u in kinds:
-                            out.append(_action(A.Transfer, D.UNIT_KEYS[u], gname[f], gname[t]))
+                    if general_cell[t] == here or general_cell[t] in near:
+                        if kinds is None:
+                            kinds = [D.UNIT_KEYS[u] for u in sorted(set(army))]
+                        for key in kinds:
+                            out.append(_action(A.Transfer, key, gname[f], gname[t]))
 
 
     def _do_marshal(self, a) -> list[Event]:

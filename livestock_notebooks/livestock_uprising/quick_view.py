@@ -18,7 +18,6 @@ __all__ = ["QuickView"]
 
 #: the parts worked out on first use (the others are cheap and read by every decision)
 _LAZY: dict[str, Callable[[Any], Any]] = {
-    "generals": lambda state: state.general_views(),
     "board": lambda state: state.square_views(),
     "tokens": lambda state: tuple(tuple(t) for t in state.tokens),
     "factions": lambda state: tuple(D.FACTION_KEYS[f] for f in state.factions),
@@ -32,7 +31,7 @@ class QuickView:
     state the searcher drew) for the player about to decide: the cheap ones at once, the others
     (:data:`_LAZY`) on first use."""
 
-    __slots__ = ("_state", "current_player", "players", "phase", "pending", "super_army", "alive",
+    __slots__ = ("_state", "current_player", "players", "phase", "pending", "generals", "super_army", "alive",
                  "rounds_played", "has_acted", "turn_player", "__dict__")
 
     def __init__(self, state: Any):
@@ -41,8 +40,9 @@ class QuickView:
         self.players = state.players
         self.phase = state.phase
         self.pending = state.pending_decision()
-        self.super_army = tuple(bool(a) for a in state.super_army)
-        self.alive = tuple(bool(a) for a in state.alive)
+        self.generals = state.general_views()
+        self.super_army = tuple(map(bool, state.super_army))
+        self.alive = tuple(map(bool, state.alive))
         self.rounds_played = state.round
         self.has_acted = bool(state.has_acted)
         self.turn_player = state.turn

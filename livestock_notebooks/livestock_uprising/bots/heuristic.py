@@ -34,9 +34,16 @@ def _xy(square: str) -> tuple[int, int]:
     return int(square[1:]) - 1, ord(square[0]) - 97
 
 
+#: king-move distances already worked out, by the two square names
+_DISTANCES: dict[tuple[str, str], int] = {}
+
+
 def _dist(a: str, b: str) -> int:
-    (r1, c1), (r2, c2) = _xy(a), _xy(b)
-    return max(abs(r1 - r2), abs(c1 - c2))
+    d = _DISTANCES.get((a, b))
+    if d is None:
+        (r1, c1), (r2, c2) = _xy(a), _xy(b)
+        d = _DISTANCES[(a, b)] = max(abs(r1 - r2), abs(c1 - c2))
+    return d
 
 
 #: walks already worked out, by the board's terrain and barns, the goals, the walker and its kind
@@ -51,12 +58,32 @@ def _walk_distances(view, goals, me: int, super_army: bool) -> dict[str, int]:
     """Steps from every square to the nearest of ``goals`` for a General of ``me`` (forests,
     lakes and, unless a Super Army, other players' barns block; Generals standing in the way do
     not: they move or are fought). Remembered: the terrain and barns do not change once laid."""
-    key = (tuple((sq.terrain, sq.barn_of) for row in view.board for sq in row), tuple(goals), me, super_army)
+    key = (_board_facts(view.board)[1], tuple(goals), me, super_army)
     found = _WALKS.get(key)
     if found is None:
         if len(_WALKS) > 20_000:
             _WALKS.clear()
         found = _WALKS[key] = _walk(view, goals, me, super_army)
+    return found
+
+
+#: what the bots read of a board again and again, by the board (views are immutable and a state
+#: hands out the same board for the same position): see :func:`_board_facts`
+_FACTS: dict[int, tuple] = {}
+
+
+def _board_facts(board) -> tuple:
+    """``(board, terrain and barn of every square, (name, resource, generals) of every resource
+    square in board order)``, worked out once per board object (kept with the board, so its id
+    cannot be reused while remembered)."""
+    found = _FACTS.get(id(board))
+    if found is None or found[0] is not board:
+        if len(_FACTS) > 20_000:
+            _FACTS.clear()
+        squares = [sq for row in board for sq in row]
+        found = _FACTS[id(board)] = (
+            board, tuple((sq.terrain, sq.barn_of) for sq in squares),
+            tuple((sq.name, sq.resource, sq.generals) for sq in squares if sq.resource is not None))
     return found
 
 
@@ -155,7 +182,10 @@ class GreedyBot:
         picked off one by one)."""
         if view.super_army[me] or not view.alive[me]:
             return False
-        units = sum(len(g.units) for g in view.generals if g.player == me and g.active)
+        units = 0
+        for g in view.generals:
+            if g.player == me and g.active:
+                units += len(g.units)
         if units == 0:
             return False
         if any(view.super_army[p] and view.alive[p] for p in range(view.players) if p != me):
@@ -348,16 +378,15 @@ class GreedyBot:
         need = self._needs(view, me)
         dist = _walk_distances(view, [g.square], me, False)
         best, best_score = None, None
-        for row in view.board:
-            for sq in row:
-                r = sq.resource
-                if r is None or r not in can or sq.name not in dist:
-                    continue
-                if sq.generals and sq.generals != (g.name,):
-                    continue
-                score = need[r] * 2 - 3 * dist[sq.name]
-                if best_score is None or score > best_score:
-                    best, best_score = sq.name, score
+        alone = (g.name,)
+        for name, r, generals in _board_facts(view.board)[2]:
+            if r not in can or name not in dist:
+                continue
+            if generals and generals != alone:
+                continue
+            score = need[r] * 2 - 3 * dist[name]
+            if best_score is None or score > best_score:
+                best, best_score = name, score
         return best
 
 
