@@ -19,10 +19,10 @@ __all__ = ["QuickView"]
 #: the parts worked out on first use (the others are cheap and read by every decision)
 _LAZY: dict[str, Callable[[Any], Any]] = {
     "board": lambda state: state.square_views(),
-    "tokens": lambda state: tuple(tuple(t) for t in state.tokens),
-    "factions": lambda state: tuple(D.FACTION_KEYS[f] for f in state.factions),
+    "tokens": lambda state: tuple(map(tuple, state.tokens)),
+    "factions": lambda state: tuple(map(D.FACTION_KEYS.__getitem__, state.factions)),
     "troop_supply": lambda state: tuple(state.troop_stock),
-    "special_forces": lambda state: tuple(SPECIAL_FORCE_STATE_NAMES[v] for v in state.special_force_state),
+    "special_forces": lambda state: tuple(map(SPECIAL_FORCE_STATE_NAMES.__getitem__, state.special_force_state)),
 }
 
 

@@ -83,7 +83,7 @@ class LivestockState(SetupMixin, ActionPhaseMixin, BattleMixin, HarvestMixin, Ma
         options, end = _PHASE_OPTIONS[phase]
         options(self, seat, slots, out)
         self._card_options(seat, slots, out)
-        if self._can_declare(seat):
+        if self._can_declare(seat, slots):
             out.append(_action(A.DeclareSuperArmy))
         out.append(_action(end))
         return out

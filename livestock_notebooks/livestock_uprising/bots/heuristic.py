@@ -34,6 +34,9 @@ def _xy(square: str) -> tuple[int, int]:
     return int(square[1:]) - 1, ord(square[0]) - 97
 
 
+#: the resources an army can harvest (grass always), by its units
+_HARVESTS: dict[tuple[str, ...], frozenset[str]] = {}
+
 #: king-move distances already worked out, by the two square names
 _DISTANCES: dict[tuple[str, str], int] = {}
 
@@ -122,11 +125,19 @@ class GreedyBot:
 
     def __init__(self, seed: int | None = 0, *, super_army_units: int = 11, attack_odds: float = 0.6,
                  min_units: int = 6, patience: int = 6):
-        self._random = random.Random(seed)
+        self._seed = seed
         self.super_army_units = super_army_units
         self.attack_odds = attack_odds
         self.min_units = min_units
         self.patience = patience
+
+    @property
+    def _random(self) -> random.Random:
+        """The tie-break generator, seeded on first use (a playout's bots mostly never draw)."""
+        rng = self.__dict__.get("_rng")
+        if rng is None:
+            rng = self._rng = random.Random(self._seed)
+        return rng
 
     # ------------------------------------------------------------------ entry point
     def choose(self, state):
@@ -372,9 +383,12 @@ class GreedyBot:
         return next((sq.name for row in view.board for sq in row if sq.barn_of == me), None)
 
     def _harvest_target(self, view, me, g):
-        can = {"grass"}
-        for u in g.units:
-            can.update(D.UNITS[D.UNIT_CODE[u]]["harvests"])
+        can = _HARVESTS.get(g.units)
+        if can is None:
+            can = {"grass"}
+            for u in g.units:
+                can.update(D.UNITS[D.UNIT_CODE[u]]["harvests"])
+            can = _HARVESTS[g.units] = frozenset(can)
         need = self._needs(view, me)
         dist = _walk_distances(view, [g.square], me, False)
         best, best_score = None, None
