@@ -6,7 +6,7 @@ from typing import ClassVar
 
 from ..core.errors import IllegalAction
 from ..core.protocol import Event, require
-from ..odds.livestock_uprising import livestock_battle, livestock_outcome, natural
+from ..odds.livestock_uprising import BattleOdds, livestock_battle, livestock_outcome, natural
 from . import actions as A
 from . import data as D
 from .board import ACTIVE, DESTROYED, LOST, N_RESOURCES, OUT, LivestockBoard, _action
@@ -68,6 +68,19 @@ class Battle:
         return replace(self, defenders=list(self.defenders))
 
 
+#: the exact odds already worked out (they are immutable), by totals and Super Armies
+_ODDS: dict[tuple[int, int, bool, bool], BattleOdds] = {}
+
+
+def _odds(attack: int, defense: int, attacker_super: bool, defender_super: bool) -> BattleOdds:
+    key = (attack, defense, attacker_super, defender_super)
+    odds = _ODDS.get(key)
+    if odds is None:
+        odds = _ODDS[key] = livestock_battle(attack, defense, attacker_super=attacker_super,
+                                             defender_super=defender_super)
+    return odds
+
+
 class BattleMixin(LivestockBoard):
     """An attack, the defending card, the dice, casualties, retreat and advance; Generals destroyed and players out."""
 
@@ -102,7 +115,8 @@ class BattleMixin(LivestockBoard):
 
     def attack_preview(self, action) -> AttackPreview:
         """What a legal :class:`Attack` would face, with the exact odds (before any defending card)."""
-        if action not in self.legal_actions() or not isinstance(action, A.Attack):
+        legal = self.legal_actions()
+        if not (any(a is action for a in legal) or action in legal) or not isinstance(action, A.Attack):
             raise IllegalAction(f"{action} is not a legal attack now", "Attack")
         to = self._cell_by_name[action.to]
         defenders = self._barn_group(to) if self.terrain[to] == D.BARN else [self.occupant[to]]
@@ -116,8 +130,7 @@ class BattleMixin(LivestockBoard):
         attack = self._attack_total(slot) + bonus
         defense = sum(self._defense_total(d) for d in fighting)
         attacker_super, defender_super = bool(self.super_army[seat]), bool(self.super_army[defenders[0] // 3])
-        odds = (livestock_battle(attack, defense, attacker_super=attacker_super, defender_super=defender_super)
-                if fighting else None)
+        odds = _odds(attack, defense, attacker_super, defender_super) if fighting else None
         names = self._general_names
         return AttackPreview(
             general=names[slot], frm=self._square_names[frm], to=self._square_names[to], attack=attack,

@@ -13,6 +13,26 @@ from .board import ACTIVE, AVAILABLE, IN_PLAY, LOST, N_RESOURCES, _RESOURCE_NAME
 from .events import EventKind
 
 
+#: lists of legal actions already built (the actions are interned), by kind and what they name
+_OFFERS: dict[tuple, tuple] = {}
+
+
+def _offers(cls: type, what, names: tuple[str, ...]) -> tuple:
+    """``Marshal(unit key what, name)`` for each of ``names``, or ``Transfer(unit, *names)`` for
+    each unit code in ``what``, in that order."""
+    key = (cls, what, names)
+    found = _OFFERS.get(key)
+    if found is None:
+        if len(_OFFERS) > 20_000:
+            _OFFERS.clear()
+        if cls is A.Marshal:
+            found = tuple(_action(cls, what, name) for name in names)
+        else:
+            found = tuple(_action(cls, D.UNIT_KEYS[u], *names) for u in what)
+        _OFFERS[key] = found
+    return found
+
+
 class MarshallingMixin(LivestockBoard):
     """Buying units, the one transfer, ending the turn."""
 
@@ -28,12 +48,10 @@ class MarshallingMixin(LivestockBoard):
         units = [u for u in range(D.N_TROOPS) if stock[u] > 0]
         base = D.N_TROOPS + 3 * self.factions[seat]
         units += [u for u in (base, base + 1, base + 2) if self.special_force_state[u - D.N_TROOPS] == AVAILABLE]
-        gname = self._general_names
+        names = tuple(self._general_names[s] for s in room)
         for u in units:
             if all(map(ge, have, cost[u])):  # every resource of its cost in hand
-                key = D.UNIT_KEYS[u]
-                for s in room:
-                    out.append(_action(A.Marshal, key, gname[s]))
+                out.extend(_offers(A.Marshal, D.UNIT_KEYS[u], names))
         return out
 
     def _marshalling_options(self, seat: int, slots: list[int], out: list) -> None:
@@ -50,15 +68,14 @@ class MarshallingMixin(LivestockBoard):
                     continue
                 here = general_cell[f]
                 near = neighbours[here]
-                kinds = None
+                kinds: tuple | None = None
                 for t in with_room:
                     if t == f:
                         continue
                     if general_cell[t] == here or general_cell[t] in near:
                         if kinds is None:
-                            kinds = [D.UNIT_KEYS[u] for u in sorted(set(army))]
-                        for key in kinds:
-                            out.append(_action(A.Transfer, key, gname[f], gname[t]))
+                            kinds = tuple(sorted(set(army)))
+                        out.extend(_offers(A.Transfer, kinds, (gname[f], gname[t])))
 
 
     def _do_marshal(self, a) -> list[Event]:
