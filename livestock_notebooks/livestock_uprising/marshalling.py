@@ -13,6 +13,8 @@ from .board import ACTIVE, AVAILABLE, IN_PLAY, LOST, N_RESOURCES, _RESOURCE_NAME
 from .events import EventKind
 
 
+#: the units a player can pay for, by its faction, tokens, the troops left and its special forces
+_AFFORDABLE: dict[tuple, tuple[str, ...]] = {}
 #: lists of legal actions already built (the actions are interned), by kind and what they name
 _OFFERS: dict[tuple, tuple] = {}
 
@@ -23,8 +25,9 @@ def _offers(cls: type, what, names: tuple[str, ...]) -> tuple:
     key = (cls, what, names)
     found = _OFFERS.get(key)
     if found is None:
-        if len(_OFFERS) > 20_000:
+        if len(_OFFERS) > 20_000 or len(_AFFORDABLE) > 20_000:
             _OFFERS.clear()
+            _AFFORDABLE.clear()
         if cls is A.Marshal:
             found = tuple(_action(cls, what, name) for name in names)
         else:
@@ -42,17 +45,27 @@ class MarshallingMixin(LivestockBoard):
         room = [s for s in slots if len(armies[s]) < self._cap(s)]
         if not room:
             return out
+        base = D.N_TROOPS + 3 * self.factions[seat]
+        forces = self.special_force_state
+        key = (base, *self.tokens[seat], *self.troop_stock, forces[base - D.N_TROOPS],
+               forces[base - D.N_TROOPS + 1], forces[base - D.N_TROOPS + 2])
+        units = _AFFORDABLE.get(key)
+        if units is None:
+            units = _AFFORDABLE[key] = self._affordable(seat)
+        names = tuple(self._general_names[s] for s in room)
+        for unit in units:
+            out.extend(_offers(A.Marshal, unit, names))
+        return out
+
+    def _affordable(self, seat: int) -> tuple[str, ...]:
+        """The units ``seat`` can pay for that the supply still holds (troops, then its special forces)."""
         have = self.tokens[seat]
         cost = D.UNIT_COST
         stock = self.troop_stock
         units = [u for u in range(D.N_TROOPS) if stock[u] > 0]
         base = D.N_TROOPS + 3 * self.factions[seat]
         units += [u for u in (base, base + 1, base + 2) if self.special_force_state[u - D.N_TROOPS] == AVAILABLE]
-        names = tuple(self._general_names[s] for s in room)
-        for u in units:
-            if all(map(ge, have, cost[u])):  # every resource of its cost in hand
-                out.extend(_offers(A.Marshal, D.UNIT_KEYS[u], names))
-        return out
+        return tuple(D.UNIT_KEYS[u] for u in units if all(map(ge, have, cost[u])))  # every resource of its cost in hand
 
     def _marshalling_options(self, seat: int, slots: list[int], out: list) -> None:
         """Units to marshal (until a transfer locks it), then the transfers between neighbours."""

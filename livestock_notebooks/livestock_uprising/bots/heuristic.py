@@ -34,6 +34,27 @@ def _xy(square: str) -> tuple[int, int]:
     return int(square[1:]) - 1, ord(square[0]) - 97
 
 
+#: each player's active Generals and their units in all, by the tuple of Generals (see :func:`_roster`)
+_ROSTERS: dict[tuple[int, int], tuple] = {}
+
+
+def _roster(generals, me: int) -> tuple[tuple, int]:
+    """``me``'s active Generals (in ``generals`` order) and how many units they hold. Worked out
+    once per tuple of General views (immutable; a state hands out the same tuple for the same
+    Generals), kept with it so that its id cannot be reused while remembered."""
+    key = (id(generals), me)
+    found = _ROSTERS.get(key)
+    if found is None or found[0] is not generals:
+        mine = tuple(g for g in generals if g.player == me and g.active)
+        found = (generals, mine, sum(len(g.units) for g in mine))
+        if type(generals) is not tuple:  # a list could change under the key
+            return found[1:]
+        if len(_ROSTERS) > 20_000:
+            _ROSTERS.clear()
+        _ROSTERS[key] = found
+    return found[1:]
+
+
 #: the resources an army can harvest (grass always), by its units
 _HARVESTS: dict[tuple[str, ...], frozenset[str]] = {}
 
@@ -81,12 +102,14 @@ def _board_facts(board) -> tuple:
     cannot be reused while remembered)."""
     found = _FACTS.get(id(board))
     if found is None or found[0] is not board:
+        squares = [sq for row in board for sq in row]
+        found = (board, tuple((sq.terrain, sq.barn_of) for sq in squares),
+                 tuple((sq.name, sq.resource, sq.generals) for sq in squares if sq.resource is not None))
+        if type(board) is not tuple:  # a list could change under the key
+            return found
         if len(_FACTS) > 20_000:
             _FACTS.clear()
-        squares = [sq for row in board for sq in row]
-        found = _FACTS[id(board)] = (
-            board, tuple((sq.terrain, sq.barn_of) for sq in squares),
-            tuple((sq.name, sq.resource, sq.generals) for sq in squares if sq.resource is not None))
+        _FACTS[id(board)] = found
     return found
 
 
@@ -157,7 +180,7 @@ class GreedyBot:
         phase = view.phase
         if phase == "barn":
             return self._random.choice(legal)
-        mine = [g for g in view.generals if g.player == me and g.active]
+        mine = list(_roster(view.generals, me)[0])
         if phase == "super":
             buys = [a for a in legal if isinstance(a, A.Marshal)]
             return self._best_buy(buys, mine) if buys else _first(legal, A.FormSuperArmy)
@@ -193,10 +216,7 @@ class GreedyBot:
         picked off one by one)."""
         if view.super_army[me] or not view.alive[me]:
             return False
-        units = 0
-        for g in view.generals:
-            if g.player == me and g.active:
-                units += len(g.units)
+        units = _roster(view.generals, me)[1]
         if units == 0:
             return False
         if any(view.super_army[p] and view.alive[p] for p in range(view.players) if p != me):
