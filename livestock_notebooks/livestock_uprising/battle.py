@@ -72,6 +72,10 @@ class Battle:
 _ODDS: dict[tuple[int, int, bool, bool], BattleOdds] = {}
 
 
+#: attack previews already worked out (immutable), by everything they depend on (see ``_preview``)
+_PREVIEWS: dict[tuple, AttackPreview] = {}
+
+
 def _odds(attack: int, defense: int, attacker_super: bool, defender_super: bool) -> BattleOdds:
     key = (attack, defense, attacker_super, defender_super)
     odds = _ODDS.get(key)
@@ -124,6 +128,17 @@ class BattleMixin(LivestockBoard):
                              self.bonuses["attack"])
 
     def _preview(self, slot: int, frm: int, to: int, defenders: list[int], bonus: int) -> AttackPreview:
+        names, armies, super_army = self._general_names, self.armies, self.super_army
+        key = (self.size, frm, to, bonus, super_army[slot // 3], super_army[defenders[0] // 3], names[slot],
+               tuple(armies[slot]), *[(names[d], tuple(armies[d])) for d in defenders])
+        found = _PREVIEWS.get(key)
+        if found is None:
+            if len(_PREVIEWS) > 20_000:
+                _PREVIEWS.clear()
+            found = _PREVIEWS[key] = self._work_out_preview(slot, frm, to, defenders, bonus)
+        return found
+
+    def _work_out_preview(self, slot: int, frm: int, to: int, defenders: list[int], bonus: int) -> AttackPreview:
         seat = slot // 3
         destroys = [d for d in defenders if self.super_army[seat] and not self.armies[d]]
         fighting = [d for d in defenders if d not in destroys]

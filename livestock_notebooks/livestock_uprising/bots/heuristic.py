@@ -98,13 +98,16 @@ _FACTS: dict[int, tuple] = {}
 
 def _board_facts(board) -> tuple:
     """``(board, terrain and barn of every square, (name, resource, generals) of every resource
-    square in board order)``, worked out once per board object (kept with the board, so its id
+    square in board order, the first square of each ``barn_of`` value)``, worked out once per board object (kept with the board, so its id
     cannot be reused while remembered)."""
     found = _FACTS.get(id(board))
     if found is None or found[0] is not board:
         squares = [sq for row in board for sq in row]
+        first_of: dict = {}  # the first square (board order) of each barn_of value
+        for sq in squares:
+            first_of.setdefault(sq.barn_of, sq.name)
         found = (board, tuple((sq.terrain, sq.barn_of) for sq in squares),
-                 tuple((sq.name, sq.resource, sq.generals) for sq in squares if sq.resource is not None))
+                 tuple((sq.name, sq.resource, sq.generals) for sq in squares if sq.resource is not None), first_of)
         if type(board) is not tuple:  # a list could change under the key
             return found
         if len(_FACTS) > 20_000:
@@ -400,7 +403,7 @@ class GreedyBot:
 
     @staticmethod
     def _barn(view, me):
-        return next((sq.name for row in view.board for sq in row if sq.barn_of == me), None)
+        return _board_facts(view.board)[3].get(me)
 
     def _harvest_target(self, view, me, g):
         can = _HARVESTS.get(g.units)
