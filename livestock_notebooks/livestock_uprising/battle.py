@@ -133,7 +133,7 @@ class BattleMixin(LivestockBoard):
                tuple(armies[slot]), *[(names[d], tuple(armies[d])) for d in defenders])
         found = _PREVIEWS.get(key)
         if found is None:
-            if len(_PREVIEWS) > 20_000:
+            if len(_PREVIEWS) > 5_000:
                 _PREVIEWS.clear()
             found = _PREVIEWS[key] = self._work_out_preview(slot, frm, to, defenders, bonus)
         return found

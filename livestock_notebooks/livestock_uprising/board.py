@@ -93,11 +93,12 @@ _action = A.make
 assert D.FOREST == N_RESOURCES
 
 #: Views already built, by everything they show (see :meth:`LivestockBoard.square_views` and
-#: :meth:`LivestockBoard.general_views`); emptied when they hold :data:`_MEMO_LIMIT` entries.
+#: :meth:`LivestockBoard.general_views`); emptied when full (:data:`_MEMO_LIMIT` General views, a
+#: tenth as many boards), so that a long run stays within a few megabytes.
 _SQUARE_VIEWS: dict[tuple, tuple[tuple[SquareView, ...], ...]] = {}
 _GENERAL_VIEWS: dict[tuple, Any] = {}  #: by every General's fields (all of them), by one's (one)
 _SQUARES: dict[tuple, SquareView] = {}  #: the squares those boards share
-_MEMO_LIMIT = 20_000
+_MEMO_LIMIT = 5_000
 
 
 class LivestockBoard(GameState):
@@ -161,7 +162,7 @@ class LivestockBoard(GameState):
         key = (self.size, tuple(self.terrain), tuple(self.barn_of), tuple(self.general_cell), *self._general_names)
         rows = _SQUARE_VIEWS.get(key)
         if rows is None:
-            if len(_SQUARE_VIEWS) >= _MEMO_LIMIT or len(_SQUARES) >= _MEMO_LIMIT:
+            if len(_SQUARE_VIEWS) >= _MEMO_LIMIT // 10 or len(_SQUARES) >= _MEMO_LIMIT:
                 _SQUARE_VIEWS.clear()
                 _SQUARES.clear()
             rows = _SQUARE_VIEWS[key] = self._build_square_views()

@@ -25,9 +25,8 @@ def _offers(cls: type, what, names: tuple[str, ...]) -> tuple:
     key = (cls, what, names)
     found = _OFFERS.get(key)
     if found is None:
-        if len(_OFFERS) > 20_000 or len(_AFFORDABLE) > 20_000:
+        if len(_OFFERS) > 10_000:
             _OFFERS.clear()
-            _AFFORDABLE.clear()
         if cls is A.Marshal:
             found = tuple(_action(cls, what, name) for name in names)
         else:
@@ -51,6 +50,8 @@ class MarshallingMixin(LivestockBoard):
                forces[base - D.N_TROOPS + 1], forces[base - D.N_TROOPS + 2])
         units = _AFFORDABLE.get(key)
         if units is None:
+            if len(_AFFORDABLE) > 10_000:
+                _AFFORDABLE.clear()
             units = _AFFORDABLE[key] = self._affordable(seat)
         names = tuple(self._general_names[s] for s in room)
         for unit in units:

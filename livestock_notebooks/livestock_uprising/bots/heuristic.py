@@ -49,7 +49,7 @@ def _roster(generals, me: int) -> tuple[tuple, int]:
         found = (generals, mine, sum(len(g.units) for g in mine))
         if type(generals) is not tuple:  # a list could change under the key
             return found[1:]
-        if len(_ROSTERS) > 20_000:
+        if len(_ROSTERS) > 5_000:
             _ROSTERS.clear()
         _ROSTERS[key] = found
     return found[1:]
@@ -110,7 +110,7 @@ def _board_facts(board) -> tuple:
                  tuple((sq.name, sq.resource, sq.generals) for sq in squares if sq.resource is not None), first_of)
         if type(board) is not tuple:  # a list could change under the key
             return found
-        if len(_FACTS) > 20_000:
+        if len(_FACTS) > 2_000:
             _FACTS.clear()
         _FACTS[id(board)] = found
     return found
@@ -411,6 +411,8 @@ class GreedyBot:
             can = {"grass"}
             for u in g.units:
                 can.update(D.UNITS[D.UNIT_CODE[u]]["harvests"])
+            if len(_HARVESTS) > 5_000:
+                _HARVESTS.clear()
             can = _HARVESTS[g.units] = frozenset(can)
         need = self._needs(view, me)
         dist = _walk_distances(view, [g.square], me, False)
