@@ -263,13 +263,18 @@ class GreedyBot:
 
     def _needs(self, view, me: int) -> dict[str, float]:
         """How much one more token of each resource helps: little once it is plentiful, more when
-        it brings a unit still in the supply within reach."""
+        it brings a unit still in the supply within reach. The last answer is kept with its view
+        (views are immutable): a decision asks once per General."""
+        last = self.__dict__.get("_last_needs")
+        if last is not None and last[0] is view and last[1] == me:
+            return dict(last[2])
         key = (view.tokens[me], view.factions[me], view.troop_supply, view.special_forces)
         found = _NEEDS.get(key)
         if found is None:
             if len(_NEEDS) > 20_000:
                 _NEEDS.clear()
             found = _NEEDS[key] = self._work_out_needs(view, me)
+        self._last_needs = (view, me, found)
         return dict(found)
 
     @staticmethod
