@@ -1,14 +1,15 @@
 """How fast the Livestock Uprising strong bot plays, and the same games on another checkout.
 
 Plays whole two-player games between two Livestock bots (default: ``strong`` (normal) against
-``strong-easy``, the ladder's "normal v easy" pairing) from fixed seeds and prints, per game, the
-CPU seconds it took (the process's, less disturbed than the clock by other work on the machine), the actions played and a digest of every action and event; then the median
-seconds per game. With ``--against DIR`` (a checkout of another version, e.g. main before a
-speed-up: ``git worktree add /tmp/before main``) every game is played by both versions, one after
-the other, each in a fresh process, and it prints the ratio of the medians and whether each game
-was the same (same digest: the same actions and events in the same order). Load averages are
-printed at the start and the end: the machine may be shared, so compare the ratio of one run,
-not seconds across runs.
+``strong-easy``, the ladder's "normal v easy" pairing) from fixed seeds and prints, per game,
+the CPU seconds it took (the process's own, less disturbed than the clock by other work on a
+shared machine), the actions played and a digest of every action and its events; then the
+median CPU seconds per game. With ``--against DIR`` (a checkout of another version, e.g. the
+code before a speed-up: ``git worktree add /tmp/before <commit>``) every game is played by both
+versions, one after the other, each in a fresh process, and it prints the ratio of the medians
+and whether each game was the same (the same digest: the same actions and events in the same
+order). Load averages are printed at the start and the end: on a shared machine compare the
+ratio of one run, not seconds across runs.
 
     python benchmarks/playouts.py [--games 3] [--seed 1] [--seats strong,strong-easy]
                                   [--max-rounds 100] [--against DIR]
