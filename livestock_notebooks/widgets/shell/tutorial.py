@@ -56,7 +56,7 @@ def tutorial_css(accent: str, *, background: str = "#fffaf0", max_width: str = "
 .{prefix}-card {{ border: 2px solid {accent}; border-radius: 8px; padding: 6px 10px; background: {background}; max-width: {max_width}; }}
 .lsn-app .lsn-screen > .lsn-tut-column {{ grid-area: prompt; min-width: 0; }}
 /* the card keeps one height from step to step on a wide screen (its text scrolls inside): the
-   prompt, the hand and the log under it never move (a phone's narrow card grows with its text) */
+   prompt, the hand and the log under it never move (a phone's: see lsn-tut-sizer below) */
 .lsn-tut-column .{prefix}-card {{ max-width: none; margin-bottom: 6px; box-sizing: border-box; }}
 @media (min-width: 761px) {{
   .lsn-tut-column .{prefix}-card {{ height: 19em; }}
@@ -64,43 +64,36 @@ def tutorial_css(accent: str, *, background: str = "#fffaf0", max_width: str = "
   .lsn-tut-column .{prefix}-nav {{ flex-wrap: nowrap !important; overflow-x: auto; }}
   .lsn-tut-column .{prefix}-nav .widget-button {{ padding: 0 7px; flex-shrink: 0; }}
   .lsn-tut-column .{prefix}-card .{prefix}-done {{ height: 2.9em; overflow-y: auto; }}
-
+  /* the text takes the card's room left over, and scrolls inside it */
+  .lsn-tut-column .lsn-tut-sizer {{ display: none !important; }}
+  .lsn-tut-column .{prefix}-card > .lsn-tut-sized:has(> .{prefix}-text) {{ flex: 1 1 auto; min-height: 0; }}
+  .lsn-tut-column .lsn-tut-sized > .{prefix}-text {{ height: 100%; box-sizing: border-box; overflow-y: auto !important; }}
 }}
 .lsn-tut-column .{prefix}-card > * {{ flex-shrink: 0; }}
+.lsn-tut-sized > * {{ min-width: 0; }}
+.lsn-tut-column .lsn-tut-heading {{ font-size: 1.05em; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }}
 /* on a phone the card grows with its text, so each varying part (header, text, done line) sits
    in one grid cell with a hidden copy of every step's version of it (lsn-tut-sizer): the part
    keeps the height of its longest version at this width, the card one height from step to step,
    and nothing under it moves (text never clipped, never scrolled) */
-.lsn-tut-sized > * {{ min-width: 0; }}
 @media (max-width: 760px) {{
   .lsn-tut-column .lsn-tut-sized {{ display: grid !important; }}
   .lsn-tut-column .lsn-tut-sized > * {{ grid-area: 1 / 1; margin: 0; }}
   .lsn-tut-column .lsn-tut-sized > .lsn-tut-sizer {{ visibility: hidden; pointer-events: none; }}
-  .lsn-tut-column .lsn-tut-heading {{ white-space: normal; }}  /* the whole title (its room is kept) */
-
   .lsn-tut-column .lsn-tut-sizer > .widget-html-content {{ display: grid; }}
   .lsn-tut-column .lsn-tut-sizer > .widget-html-content > div {{ grid-area: 1 / 1; min-width: 0; }}
-}}
-@media (max-width: 760px) {{
-  /* the column as wide as the screen, whatever its content (the screen's items are aligned to
-     the start: a long action button made the column, and the card's text in it, wider for a
+  .lsn-tut-column .lsn-tut-sized .lsn-tut-heading {{ white-space: normal; }}  /* the whole title (its room is kept) */
+  /* the card and the prompt as wide as the screen, whatever their content (the screen's items
+     are aligned to the start: a long action button made them, and the card's text, wider for a
      moment), and no button wider than the prompt (its label wraps) */
-  .lsn-app .lsn-screen > .lsn-tut-column {{ align-self: stretch; max-width: 100%; }}
+  .lsn-app .lsn-screen > .lsn-tut-column > * {{ align-self: stretch; max-width: 100%; }}
+  .lsn-tut-column .lsn-prompt .widget-button {{ max-width: 100%; white-space: normal; height: auto; min-height: 28px; }}
   /* the card first, under the page's title (a reading step shows it at once, and the board's
      size never moves it); the prompt, as on a play page, last and stuck to the screen's bottom */
   .lsn-app .lsn-screen > .lsn-tut-column {{ display: contents !important; }}
   .lsn-app .lsn-screen > .lsn-tut-column > .lsn-tut-card {{ order: -2; }}
   .lsn-tutorial {{ overflow: visible !important; }}  /* a box that scrolls would hold the sticky prompt */
-
-
-  .lsn-tut-column .lsn-prompt .widget-button {{ max-width: 100%; white-space: normal; height: auto; min-height: 28px; }}
 }}
-@media (min-width: 761px) {{ .lsn-tut-column .lsn-tut-sizer {{ display: none !important; }}
-
-  .lsn-tut-column .{prefix}-card > .lsn-tut-sized:has(> .{prefix}-text) {{ flex: 1 1 auto; min-height: 0; }}
-  .lsn-tut-column .lsn-tut-sized > .{prefix}-text {{ height: 100%; box-sizing: border-box; }} }}
-.lsn-tut-column .{prefix}-card > .{prefix}-text {{ flex: 1 1 auto; min-height: 0; overflow-y: auto !important; }}
-.lsn-tut-column .lsn-tut-heading {{ font-size: 1.05em; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }}
 .lsn-tut-column .{prefix}-progress span {{ min-width: 1.2em; font-size: 0.72em; margin-right: 1px; }}
 /* a reading step (no board): the card alone, where it stands on the steps with a board */
 .lsn-app .lsn-screen.lsn-tut-reading > :not(.lsn-tut-column),
@@ -123,7 +116,6 @@ def tutorial_css(accent: str, *, background: str = "#fffaf0", max_width: str = "
 /* the actions keep two rows' height: the message line under them stays put as a step's one
    button becomes two rows of them (the prompt's 17em has room for it) */
 .lsn-app .lsn-tut-column > .lsn-prompt > .lsn-actions {{ min-height: 72px; align-content: flex-start; }}
-
 </style>
 """
 
@@ -348,9 +340,9 @@ class TutorialPage:
         elif step.interactive:
             self._set_up(index)
         else:
-            # a reading step keeps a board under its card, hidden (lsn-tut-reading): the board
-            # keeps its room, so the card does not jump when the next step shows the board
-            # (on a phone the board is above the card); before any board, the first one's
+            # a reading step keeps a board beside (on a phone under) its card, hidden
+            # (lsn-tut-reading): the board keeps its room, so nothing jumps when the next step
+            # shows it; before any board, the first step's
             if self.app.session is None:
                 first = next((i for i, s in enumerate(self.steps) if s.interactive), None)
                 if first is not None:
@@ -358,7 +350,6 @@ class TutorialPage:
             self.index, self._events, self._met = index, [], False
             self.app.paused = True
             self.app.cancel_bot_tick()
-
         self._place_card(on_board=step.interactive)
         (show if index == len(self.steps) - 1 else hide)(self.play_link)
         self._show_parts(step)
