@@ -112,6 +112,13 @@ BG_CSS = """
 .lsn-bg-army-list { list-style: none; margin: 2px 0; padding: 0; font-size: 0.88em; line-height: 1.3; }
 .lsn-bg-army-list li { padding-left: 5px; margin: 2px 0; }
 .lsn-bg-panel-title { font-weight: 600; margin-top: 2px; }
+/* the tutorial on a wide screen: its prompts are a line or two and one row of buttons at most
+   (in the card's wide column), so a lower prompt leaves the card its text and the pack's first
+   row of cards (the draft steps) on the first screen at 1366x768 */
+@media (min-width: 761px) {
+  .lsn-tutorial .lsn-app .lsn-tut-column > .lsn-prompt { height: 13.6em; }
+  .lsn-tutorial .lsn-app .lsn-tut-column > .lsn-prompt > .lsn-view-prompt { height: 4.7em; }
+  .lsn-tutorial .lsn-app .lsn-tut-column > .lsn-prompt > .lsn-actions { min-height: 34px; } }
 </style>
 """
 

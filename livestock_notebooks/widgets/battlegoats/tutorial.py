@@ -49,6 +49,7 @@ class Tutorial(TutorialPage):
     accent = "#ef6c00"
     background = "#fffdf8"
     max_width = "1100px"
+    column_width = "760px"  # the board is 380 px wide: the card takes the room beside it
     section_label = "Rulebook"
     read_hint = "Read, look at the board, then press Next."
     show_tooltip = "Play the step's answer"

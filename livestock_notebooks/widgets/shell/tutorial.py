@@ -49,40 +49,40 @@ HIDDEN_PARTS = ("setup_box", "save_box", "new_game_button", "resume_box", "seed_
 
 
 def tutorial_css(accent: str, *, background: str = "#fffaf0", max_width: str = "1000px",
-                 prefix: str = "lsn-tut") -> str:
-    """The card's style: ``accent`` colours its border and the current step's chip."""
+                 prefix: str = "lsn-tut", column_width: str = "440px") -> str:
+    """The card's style: ``accent`` colours its border and the current step's chip;
+    ``column_width`` is the widest the card's column gets on a wide screen."""
     return f"""
 <style>
 .{prefix}-card {{ border: 2px solid {accent}; border-radius: 8px; padding: 6px 10px; background: {background}; max-width: {max_width}; }}
 .lsn-app .lsn-screen > .lsn-tut-column {{ grid-area: prompt; min-width: 0; }}
-/* the card keeps one height from step to step on a wide screen (its text scrolls inside): the
-   prompt, the hand and the log under it never move (a phone's: see lsn-tut-sizer below) */
+/* the card keeps one height from step to step and reads whole (never clipped, never scrolled):
+   each varying part (header, text, done line) sits in one grid cell with a hidden copy of every
+   step's version of it (lsn-tut-sizer), so the part keeps the height of its longest version at
+   the column's width, and nothing under the card moves between steps */
 .lsn-tut-column .{prefix}-card {{ max-width: none; margin-bottom: 6px; box-sizing: border-box; }}
-@media (min-width: 761px) {{
-  .lsn-tut-column .{prefix}-card {{ height: 19em; }}
-  /* the buttons in one row and the done line at two lines' height: the text above them keeps its room */
-  .lsn-tut-column .{prefix}-nav {{ flex-wrap: nowrap !important; overflow-x: auto; }}
-  .lsn-tut-column .{prefix}-nav .widget-button {{ padding: 0 7px; flex-shrink: 0; }}
-  .lsn-tut-column .{prefix}-card .{prefix}-done {{ height: 2.9em; overflow-y: auto; }}
-  /* the text takes the card's room left over, and scrolls inside it */
-  .lsn-tut-column .lsn-tut-sizer {{ display: none !important; }}
-  .lsn-tut-column .{prefix}-card > .lsn-tut-sized:has(> .{prefix}-text) {{ flex: 1 1 auto; min-height: 0; }}
-  .lsn-tut-column .lsn-tut-sized > .{prefix}-text {{ height: 100%; box-sizing: border-box; overflow-y: auto !important; }}
-}}
+.lsn-tut-column .lsn-tut-sized {{ display: grid !important; }}
+.lsn-tut-column .lsn-tut-sized > * {{ grid-area: 1 / 1; margin: 0; }}
+.lsn-tut-column .lsn-tut-sized > .lsn-tut-sizer {{ visibility: hidden; pointer-events: none; }}
+.lsn-tut-column .lsn-tut-sizer > .widget-html-content {{ display: grid; }}
+.lsn-tut-column .lsn-tut-sizer > .widget-html-content > div {{ grid-area: 1 / 1; min-width: 0; }}
 .lsn-tut-column .{prefix}-card > * {{ flex-shrink: 0; }}
 .lsn-tut-sized > * {{ min-width: 0; }}
-.lsn-tut-column .lsn-tut-heading {{ font-size: 1.05em; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }}
-/* on a phone the card grows with its text, so each varying part (header, text, done line) sits
-   in one grid cell with a hidden copy of every step's version of it (lsn-tut-sizer): the part
-   keeps the height of its longest version at this width, the card one height from step to step,
-   and nothing under it moves (text never clipped, never scrolled) */
+.lsn-tut-column .lsn-tut-heading, .lsn-tut-column .lsn-tut-section {{ white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }}
+.lsn-tut-column .lsn-tut-heading {{ font-size: 1.05em; }}
+@media (min-width: 761px) {{
+  /* the column as wide as the game's board leaves room for (column_width): the text needs fewer lines */
+  .lsn-tutorial .lsn-app .lsn-screen {{ grid-template-columns: minmax(0, 1fr) minmax(300px, {column_width}); }}
+  /* the buttons in one row (the last step's link takes the place of Skip and Show me) */
+  .lsn-tut-column .{prefix}-nav {{ flex-wrap: nowrap !important; }}
+  .lsn-tut-column .{prefix}-nav .widget-button {{ padding: 0 7px; flex-shrink: 0; }}
+}}
+/* the page's title and its one line of help side by side (they wrap on a narrow screen): a
+   line more for the card, and the hand under the prompt in sight */
+.lsn-tutorial .lsn-title h2 {{ display: inline-block; margin-right: 0.8em; }}
+.lsn-tutorial .lsn-title .lsn-tut-intro {{ display: inline; }}
 @media (max-width: 760px) {{
-  .lsn-tut-column .lsn-tut-sized {{ display: grid !important; }}
-  .lsn-tut-column .lsn-tut-sized > * {{ grid-area: 1 / 1; margin: 0; }}
-  .lsn-tut-column .lsn-tut-sized > .lsn-tut-sizer {{ visibility: hidden; pointer-events: none; }}
-  .lsn-tut-column .lsn-tut-sizer > .widget-html-content {{ display: grid; }}
-  .lsn-tut-column .lsn-tut-sizer > .widget-html-content > div {{ grid-area: 1 / 1; min-width: 0; }}
-  .lsn-tut-column .lsn-tut-sized .lsn-tut-heading {{ white-space: normal; }}  /* the whole title (its room is kept) */
+  .lsn-tut-column .lsn-tut-sized .lsn-tut-heading, .lsn-tut-column .lsn-tut-section {{ white-space: normal; }}  /* the whole title (its room is kept) */
   /* the card and the prompt as wide as the screen, whatever their content (the screen's items
      are aligned to the start: a long action button made them, and the card's text, wider for a
      moment), and no button wider than the prompt (its label wraps) */
@@ -100,6 +100,7 @@ def tutorial_css(accent: str, *, background: str = "#fffaf0", max_width: str = "
 .lsn-app .lsn-screen.lsn-tut-reading > .lsn-tut-column > :not(.lsn-tut-card) {{ visibility: hidden; }}
 .{prefix}-card .widget-html-content {{ line-height: 1.4; }}
 .{prefix}-card p {{ margin: 0.3em 0; }}
+.{prefix}-card p:first-child {{ margin-top: 0; }} .{prefix}-card p:last-child {{ margin-bottom: 0; }}
 .{prefix}-progress span {{ display: inline-block; min-width: 1.5em; text-align: center; border-radius: 10px;
   margin-right: 2px; font-size: 0.78em; padding: 1px 3px; background: #eee; color: #555;
   border: 1px solid transparent; }}  /* a skipped step's dashed border widens no chip: the rows keep their wrap */
@@ -109,6 +110,7 @@ def tutorial_css(accent: str, *, background: str = "#fffaf0", max_width: str = "
 .{prefix}-goal {{ font-weight: 600; margin: 2px 0 4px 0; }}
 .{prefix}-done-ok {{ color: #1b5e20; font-weight: 600; }}
 .{prefix}-card .widget-button {{ width: auto; }}
+.{prefix}-card .{prefix}-play {{ flex-shrink: 0; white-space: nowrap; }}
 /* a part a step does not need keeps its room (hidden, not removed): nothing under it moves
    between steps */
 .lsn-app .lsn-tut-unused {{ visibility: hidden !important; }}
@@ -130,6 +132,9 @@ class TutorialPage:
     accent = "#6d4c41"
     background = "#fffaf0"
     max_width = "1000px"
+    #: the widest the card's column (card, prompt, hand, log) gets on a wide screen: as much as
+    #: the game's board leaves (a wider column wraps the step's text into fewer lines)
+    column_width = "440px"
     #: the words before the rulebook section in the header
     section_label = "Rulebook section"
     #: the done label of a step without a goal, and of a step waiting for the learner
@@ -179,7 +184,7 @@ class TutorialPage:
 
         p = self.prefix
         self.style = w.HTML(tutorial_css(self.accent, background=self.background, max_width=self.max_width,
-                                         prefix=p))
+                                         prefix=p, column_width=self.column_width))
         self.progress = w.HTML()
         self.progress.add_class(f"{p}-progress")
         self.header = w.HTML()
@@ -247,7 +252,8 @@ class TutorialPage:
         heading = f"Step {index + 1} of {len(self.steps)}: {step.title}"
         return (f'<h3 class="lsn-tut-heading" title="{html.escape(heading)}" style="margin:0.2em 0">'
                 f'{html.escape(heading)}</h3>'
-                f'<div style="color:#666;font-size:0.85em">{html.escape(self.section_label)}: '
+                f'<div class="lsn-tut-section" title="{html.escape(self.section_label)}: {html.escape(step.section)}" '
+                f'style="color:#666;font-size:0.85em">{html.escape(self.section_label)}: '
                 f'{html.escape(step.section)}</div>')
 
     def _text_html(self, step: Step, who: str) -> str:
@@ -351,7 +357,10 @@ class TutorialPage:
             self.app.paused = True
             self.app.cancel_bot_tick()
         self._place_card(on_board=step.interactive)
-        (show if index == len(self.steps) - 1 else hide)(self.play_link)
+        last = index == len(self.steps) - 1
+        # the last step's link takes Skip's place (the buttons stay in one row)
+        (show if last else hide)(self.play_link)
+        (hide if last else show)(self.skip_button)
         self._show_parts(step)
         self._set_bots()
         self._draw()

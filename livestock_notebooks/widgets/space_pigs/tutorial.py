@@ -28,6 +28,7 @@ class SpacePigsTutorial(TutorialPage):
     play_query = "?from=tutorial&rules=simple_b&turns=4"  # what the last step recommends
     background = "#f7f4ff"
     max_width = "1100px"
+    column_width = "640px"  # the map is about 630 px wide
     section_label = "Rulebook"
     read_hint = "Press Next to begin."
     move_hint = "Make your move on the board."
