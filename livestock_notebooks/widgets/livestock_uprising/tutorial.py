@@ -29,7 +29,7 @@ class LivestockTutorial(TutorialPage):
     accent = "#6d4c41"
     background = "#fffaf0"
     max_width = "1000px"
-    column_width = "600px"  # the 7x7 board is under 600 px wide
+    column_width = "720px"  # the 7x7 board is under 600 px wide
 
     def __init__(self, steps: Sequence[Step] = STEPS, *, bot_delay: float | None = 0.8, loop=None, seed: int = 7):
         super().__init__(steps, bot_delay=bot_delay, loop=loop, seed=seed)
