@@ -4,7 +4,8 @@ Each tutorial is walked from its first step to its last as a newcomer in a hurry
 step with a goal, "Show me" plays it (or Skip leaves it when the engine has no worked answer),
 then Next. Each step's header must advance by one, the page must raise no JavaScript error, and
 a screenshot of every step is kept: ``tests/artifacts/tutorial_<game>_step_<nn>.png``.
-The walk's cumulative layout shift stays under 0.1 (issue 27), on a phone (390x844) too (a
+On every step the card's text reads whole (nothing scrolled inside it, nothing clipped) with the
+card on the first screen, and Space Pigs' combat cards are in sight. The walk's cumulative layout shift stays under 0.1 (issue 27), on a phone (390x844) too (a
 walk that skips the steps' goals but a few, see ``PHONE_SHOW_ME``), and the last step's "Play your first
 game" opens the play page with the tutorial's settings (Space Pigs: simplified B, 4 turns) and
 no offer of the tutorial just done.
@@ -29,6 +30,17 @@ from livestock_notebooks.games import GAMES  # noqa: E402
 #: short): those where the board changes most under the card (Space Pigs' combat box, a galaxy
 #: laid out hex by hex); benchmarks/layout_shift.py plays every step
 PHONE_SHOW_ME = {"space_pigs": {"combat", "galaxy"}}
+#: the step whose hand must be on the first screen at 1366x768 (the learner plays from it)
+HAND_IN_SIGHT = {"space_pigs": ("combat", ".lsn-hand button.lsn-sp-card")}
+
+#: the step's card at 1366x768: its text read whole (no scroll inside it, nothing clipped) and
+#: the card with its buttons on the first screen
+CARD_JS = """p => {
+  const q = s => document.querySelector('.' + p + s), text = q('-text'), card = q('-card'), nav = q('-nav');
+  return {scrolls: text.scrollHeight > text.clientHeight + 1 || card.scrollHeight > card.clientHeight + 1,
+          text: text.getBoundingClientRect().bottom, nav: nav.getBoundingClientRect().top,
+          card: card.getBoundingClientRect().bottom, screen: innerHeight};
+}"""
 
 
 @pytest.mark.parametrize("game", list(GAMES))
@@ -44,9 +56,19 @@ def test_every_tutorial_step_advances_with_a_screenshot(browser, voila_server, g
         assert total >= 5, header.inner_text()
         next_button, skip, show = (page.locator(f"button.{p}-{n}") for n in ("next", "skip", "show"))
         done = page.locator(f".{p}-done")
+        keys = [step.key for step in importlib.import_module(f"livestock_notebooks.{game}.tutorial").STEPS]
+        hand_key, hand_cards = HAND_IN_SIGHT.get(game, (None, None))
         for n in range(1, total + 1):
             expect(header).to_contain_text(f"Step {n} of {total}")
             page.wait_for_timeout(300)  # the step's buttons follow its header
+            card = page.evaluate(CARD_JS, p)
+            assert not card["scrolls"], f"step {n}: the text scrolls inside the card"
+            assert card["text"] <= card["nav"] + 1 and card["card"] <= card["screen"], f"step {n}: {card}"
+            if keys[n - 1] == hand_key:  # the learner's cards on the first screen, no page scroll
+                expect(page.locator(hand_cards).first).to_be_visible()
+                bottoms = page.locator(hand_cards).evaluate_all(
+                    "bs => bs.filter(b => b.offsetParent).map(b => b.getBoundingClientRect().bottom)")
+                assert bottoms and max(bottoms) <= card["screen"], f"step {n}: hand cards end at {bottoms}"
             if show.is_visible() and show.is_enabled():
                 show.click()
                 # the worked answer meets the goal (bots may play in between)
