@@ -35,24 +35,32 @@ __all__ = ["smart_playout"]
 _NONE: frozenset = frozenset()
 _ATTACK_EXPLODES = ("attacking", "any")
 _DEFENCE_EXPLODES = ("defending", "any")
-_TABLES: dict[int, tuple] = {}  # id of a card list -> (that list, its tables by key)
-_MOST_TABLES = 200000  # tables kept per card list before they are dropped and built again
+_TABLES: dict[int, tuple] = {}  # id of a card list -> (that list, its tables by key, its rows of scores)
+_MOST_TABLES = 200000  # tables (or rows) kept per card list before they are dropped and built again
 
 
 _PLACED = frozenset({"per_adjacent", "per_in_front", "per_behind", "per_same_row", "per_same_column", "in_row",
                      "per_own_discard", "per_opponent_discard", "if_on_battlefield"})
 
 
-def _slot_table(card_set: Any, filled: tuple, slot: int, atype: str) -> tuple:
+def _tables(card_set: Any) -> tuple[dict, dict]:
+    """The tables of ``card_set`` built so far (:func:`_slot_table`) and its rows of scores
+    (:func:`_unknown_row`), each started again when it holds too many (every entry is a
+    function of the card list and its key alone)."""
+    held = _TABLES.get(id(card_set))
+    if held is None or held[0] is not card_set or len(held[1]) > _MOST_TABLES:
+        held = _TABLES[id(card_set)] = (card_set, {}, {})
+    if len(held[2]) > _MOST_TABLES:
+        held[2].clear()
+    return held[1], held[2]
+
+
+def _slot_table(card_set: Any, tables: dict, filled: tuple, slot: int, atype: str) -> tuple:
     """For an unknown card in ``slot`` of a battlefield whose filled slots are ``filled``, against
     an attacker of type ``atype``: per defending type, the sorted defences of the cards that
     fight and of those that may avoid battle, with the scores found so far by attack value; the
-    cards that explode; how many cards there are.
+    cards that explode; how many cards there are (kept in ``tables``, :func:`_tables`).
     The discard piles are taken as empty (so that few tables serve every position)."""
-    held = _TABLES.get(id(card_set))
-    if held is None or held[0] is not card_set or len(held[1]) > _MOST_TABLES:
-        held = _TABLES[id(card_set)] = (card_set, {})
-    tables = held[1]
     key = (filled, slot, atype)
     got = tables.get(key)
     if got is not None:
@@ -81,15 +89,32 @@ def _value(card: Any, board: list, slot: int, atype: str) -> int:
     return v
 
 
-def _unknown(state: Any, me: int, s: int, acard: Any, q: int, t: int, attacks: dict) -> float:
-    """The smart bot's score of ``me``'s card in ``s`` attacking an unknown card at (q, t): the
-    card's place on the battlefield counts (as the smart bot's exact odds count it). A win counts
-    1, a tie a third, a loss -1, a dodge (the card avoids a battle it would not win) 0."""
-    table, total, n = _slot_table(state.cards, tuple(c is not None for c in state.board[q]), t, acard.type)
-    for dtype, fight, avoid, memo in table:
-        av = attacks.get(dtype)
-        if av is None:
-            av = attacks[dtype] = _attack(state, me, s, acard.id, dtype, q)
+def _unknown_row(state: Any, acard: Any, q: int, t: int, tables: dict, rows: dict, filled: tuple,
+                 attack: Any) -> tuple:
+    """(scores, attack values) of a card of ``acard``'s attacking the unknown cards of ``q``:
+    ``scores`` by ``q``'s slot (``None`` until :func:`_unknown` fills it), shared by every
+    attack with the same attack values against a battlefield filled as ``filled``; the attack
+    values (``attack(type, q)``) by defending type, in the tables' order (``t``: a slot of an
+    unknown card)."""
+    atype = acard.type
+    got = tables.get((filled, t, atype))
+    table = (got if got is not None else _slot_table(state.cards, tables, filled, t, atype))[0]
+    attacks = tuple(attack(entry[0], q) for entry in table)
+    key = (filled, atype, attacks)
+    row = rows.get(key)
+    if row is None:
+        row = rows[key] = [None] * 9
+    return row, attacks
+
+
+def _unknown(card_set: Any, tables: dict, filled: tuple, t: int, atype: str, attacks: tuple) -> float:
+    """The smart bot's score of an attack on an unknown card in slot ``t`` of a battlefield
+    filled as ``filled`` by a card of type ``atype`` with ``attacks`` (:func:`_unknown_row`):
+    the card's place on the battlefield counts (as the smart bot's exact odds count it). A win
+    counts 1, a tie a third, a loss -1, a dodge (the card avoids a battle it would not win) 0."""
+    got = tables.get((filled, t, atype))
+    table, total, n = got if got is not None else _slot_table(card_set, tables, filled, t, atype)
+    for (_, fight, avoid, memo), av in zip(table, attacks):
         score = memo.get(av)
         if score is None:
             below, upto = bisect_left(fight, av), bisect_right(fight, av)
@@ -112,44 +137,72 @@ def _defence(state: Any, p: int, s: int, cid: str, other_type: str, other: int) 
     return v
 
 
-def _pair_score(state: Any, me: int, s: int, acard: Any, q: int, t: int, known: set, attacks: dict) -> float:
-    """The smart bot's score of ``me``'s card in ``s`` attacking (q, t), as it would judge it."""
-    did = state.board[q][t]
-    if did in known:
-        dcard = state.cards.by_id[did]
-        if acard.explodes in _ATTACK_EXPLODES or dcard.explodes in _DEFENCE_EXPLODES:
-            return 1 / 3
-        av = _attack(state, me, s, acard.id, dcard.type, q)
-        dv = _defence(state, q, t, did, acard.type, me)
-        if av > dv:
-            return 0.0 if dcard.may_avoid and did not in state.face_up else 1.0
-        return 1 / 3 if av == dv else -1.0
-    if acard.explodes in _ATTACK_EXPLODES:
+def _attack_values(state: Any, me: int, s: int, acard: Any) -> Any:
+    """``attack(type, q)``: :func:`_attack` of ``me``'s card in ``s`` against a card of that
+    type of ``q``'s, each worked out once; a value that the card's modifiers make the same
+    against every type (no ``vs_type``) or every opponent (no ``per_opponent_discard``) once."""
+    kinds = {m[0] for m in acard.mods}
+    by_type, by_discard = "vs_type" in kinds, "per_opponent_discard" in kinds
+    discard, cid, memo = state.discard, acard.id, {}
+
+    def attack(dtype: str, q: int) -> int:
+        key = (dtype if by_type else None, len(discard[q]) if by_discard else None)
+        v = memo.get(key)
+        if v is None:
+            v = memo[key] = _attack(state, me, s, cid, dtype, q)
+        return v
+    return attack
+
+
+def _known_score(state: Any, me: int, s: int, acard: Any, q: int, t: int, did: str, attack: Any) -> float:
+    """The smart bot's score of ``me``'s card in ``s`` (its values ``attack``) attacking the known card ``did`` at (q, t)."""
+    dcard = state.cards.by_id[did]
+    if acard.explodes in _ATTACK_EXPLODES or dcard.explodes in _DEFENCE_EXPLODES:
         return 1 / 3
-    return _unknown(state, me, s, acard, q, t, attacks)
+    av = attack(dcard.type, q)
+    dv = _defence(state, q, t, did, acard.type, me)
+    if av > dv:
+        return 0.0 if dcard.may_avoid and did not in state.face_up else 1.0
+    return 1 / 3 if av == dv else -1.0
 
 
 def _best(state: Any, me: int, slots: list[int], most: bool, taken: list | None = None) -> tuple | None:
     """(score, bare score, slot, target player, target slot) of the best attack from ``slots``
     (the score with a small bonus for the target's owner, the bare one without); ties go to the
-    first met (fewest cards, or with ``most`` the most, then the lowest seat and slot)."""
+    first met (fewest cards, or with ``most`` the most, then the lowest seat and slot). A target
+    the smart bot knows is scored by :func:`_known_score`, an unknown one by :func:`_unknown`."""
     known = state.revealed | state.face_up
     by_id = state.cards.by_id
-    sizes = {q: 9 - b.count(None) for q, b in enumerate(state.board) if q != me}
+    boards = state.board
+    sizes = {q: 9 - b.count(None) for q, b in enumerate(boards) if q != me}
+    filled = {q: tuple(c is not None for c in boards[q]) for q, n in sizes.items() if n}
+    tables, rows = _tables(state.cards)
     best = None
     best_score = -9.0
     for s in slots:
-        acard = by_id[state.board[me][s]]
+        acard = by_id[boards[me][s]]
+        explodes = acard.explodes in _ATTACK_EXPLODES
+        attack = _attack_values(state, me, s, acard)
         for q, n in sizes.items():
             if not n:
                 continue
             bonus = 0.001 * n if most else 0.01 / (n + 1)
-            row = state.board[q]
-            attacks: dict[str, int] = {}
+            cards = boards[q]
+            scores = attacks = None
             for t in range(9):
-                if row[t] is None or (taken and [q, t] in taken):
+                did = cards[t]
+                if did is None or (taken and [q, t] in taken):
                     continue
-                bare = _pair_score(state, me, s, acard, q, t, known, attacks)
+                if did in known:
+                    bare = _known_score(state, me, s, acard, q, t, did, attack)
+                elif explodes:
+                    bare = 1 / 3
+                else:
+                    if scores is None:
+                        scores, attacks = _unknown_row(state, acard, q, t, tables, rows, filled[q], attack)
+                    bare = scores[t]
+                    if bare is None:
+                        bare = scores[t] = _unknown(state.cards, tables, filled[q], t, acard.type, attacks)
                 if bare + bonus > best_score:
                     best_score, best = bare + bonus, (bare + bonus, bare, s, q, t)
     return best
