@@ -312,6 +312,15 @@ class SpacePigsPlayerView(PlayerView):
             return None
         return self.clans[self.viewer].hand
 
+    def ship(self) -> dict | None:
+        """The ship card (or power) played for the viewer's next trip: ``{"mode": .., "range": ..}``
+        as :attr:`known` holds it (a fresh dict; ``None``: none, or no known position)."""
+        value = self.__dict__.get("_known")
+        if type(value) is _Later:  # read from the state without writing the whole text
+            ship = value.state.ship
+            return None if ship is None else json.loads(json.dumps(ship))
+        return json.loads(self.known).get("ship") if self.known else None
+
     def movable_from(self, h: int) -> tuple[int, int, int]:
         """(piglets, hogs, total) the viewer may put aboard at hex ``h`` now (zeros elsewhere)."""
         return self.movable[h] if 0 <= h < len(self.movable) else (0, 0, 0)
@@ -415,12 +424,14 @@ def _movable(state, viewer: int | None) -> tuple[tuple[int, int, int], ...]:
 
 def _unseen_tiles(state, viewer: int | None) -> tuple[tuple[str, tuple[str, ...]], ...]:
     drawn = state.drawn if state.drawn is not None and state.drawn[0] != viewer else None
-    families = sorted({state.hex_family[h] for h in range(len(state.hex_q)) if state.face_down[h]}
-                      | set(state.piles) | ({drawn[1]} if drawn else set()))
+    face_down: dict[str, list[str]] = {}
+    for h, hidden in enumerate(state.face_down):
+        if hidden:
+            face_down.setdefault(state.hex_family[h], []).append(state.hex_kind[h] + state.hex_colour[h])
+    families = sorted(set(face_down) | set(state.piles) | ({drawn[1]} if drawn else set()))
     out = []
     for family in families:
-        tiles = [state.hex_kind[h] + state.hex_colour[h] for h in range(len(state.hex_q))
-                 if state.face_down[h] and state.hex_family[h] == family] + list(state.piles.get(family, []))
+        tiles = face_down.get(family, []) + list(state.piles.get(family, []))
         if drawn is not None and drawn[1] == family:
             tiles.append(drawn[2])
         out.append((family, tuple(sorted(tiles))))
