@@ -45,7 +45,7 @@ _PLACED = frozenset({"per_adjacent", "per_in_front", "per_behind", "per_same_row
 
 def _tables(card_set: Any) -> tuple[dict, dict]:
     """The tables of ``card_set`` built so far (:func:`_slot_table`) and its rows of scores
-    (:func:`_unknown_row`), each started again when it holds too many (every entry is a
+    (:meth:`_Attacker.row`), each started again when it holds too many (every entry is a
     function of the card list and its key alone)."""
     held = _TABLES.get(id(card_set))
     if held is None or held[0] is not card_set or len(held[1]) > _MOST_TABLES:
@@ -89,27 +89,9 @@ def _value(card: Any, board: list, slot: int, atype: str) -> int:
     return v
 
 
-def _unknown_row(state: Any, acard: Any, q: int, t: int, tables: dict, rows: dict, filled: tuple,
-                 attack: Any) -> tuple:
-    """(scores, attack values) of a card of ``acard``'s attacking the unknown cards of ``q``:
-    ``scores`` by ``q``'s slot (``None`` until :func:`_unknown` fills it), shared by every
-    attack with the same attack values against a battlefield filled as ``filled``; the attack
-    values (``attack(type, q)``) by defending type, in the tables' order (``t``: a slot of an
-    unknown card)."""
-    atype = acard.type
-    got = tables.get((filled, t, atype))
-    table = (got if got is not None else _slot_table(state.cards, tables, filled, t, atype))[0]
-    attacks = tuple(attack(entry[0], q) for entry in table)
-    key = (filled, atype, attacks)
-    row = rows.get(key)
-    if row is None:
-        row = rows[key] = [None] * 9
-    return row, attacks
-
-
 def _unknown(card_set: Any, tables: dict, filled: tuple, t: int, atype: str, attacks: tuple) -> float:
     """The smart bot's score of an attack on an unknown card in slot ``t`` of a battlefield
-    filled as ``filled`` by a card of type ``atype`` with ``attacks`` (:func:`_unknown_row`):
+    filled as ``filled`` by a card of type ``atype`` with ``attacks`` (:meth:`_Attacker.row`):
     the card's place on the battlefield counts (as the smart bot's exact odds count it). A win
     counts 1, a tie a third, a loss -1, a dodge (the card avoids a battle it would not win) 0."""
     got = tables.get((filled, t, atype))
@@ -137,30 +119,63 @@ def _defence(state: Any, p: int, s: int, cid: str, other_type: str, other: int) 
     return v
 
 
-def _attack_values(state: Any, me: int, s: int, acard: Any) -> Any:
-    """``attack(type, q)``: :func:`_attack` of ``me``'s card in ``s`` against a card of that
-    type of ``q``'s, each worked out once; a value that the card's modifiers make the same
-    against every type (no ``vs_type``) or every opponent (no ``per_opponent_discard``) once."""
-    kinds = {m[0] for m in acard.mods}
-    by_type, by_discard = "vs_type" in kinds, "per_opponent_discard" in kinds
-    discard, cid, memo = state.discard, acard.id, {}
+class _Attacker:
+    """``me``'s card in slot ``s`` as an attacker in :func:`_best`: its attack values
+    (:func:`_attack`) against a type of card of an opponent, each worked out once (a value the
+    card's modifiers make the same against every type, without ``vs_type``, or every opponent,
+    without ``per_opponent_discard``, once), and its rows of scores against unknown cards."""
 
-    def attack(dtype: str, q: int) -> int:
-        key = (dtype if by_type else None, len(discard[q]) if by_discard else None)
-        v = memo.get(key)
+    __slots__ = ("state", "me", "s", "card", "by_type", "by_discard", "values", "rows")
+
+    def __init__(self, state: Any, me: int, s: int, card: Any):
+        self.state, self.me, self.s, self.card = state, me, s, card
+        kinds = {m[0] for m in card.mods}
+        self.by_type, self.by_discard = "vs_type" in kinds, "per_opponent_discard" in kinds
+        self.values: dict[tuple, int] = {}
+        self.rows: dict[Any, tuple] = {}  # by (filled, discard): (scores, attacks); by discard: attacks
+
+    def value(self, dtype: str, q: int) -> int:
+        key = (dtype if self.by_type else None, len(self.state.discard[q]) if self.by_discard else None)
+        v = self.values.get(key)
         if v is None:
-            v = memo[key] = _attack(state, me, s, cid, dtype, q)
+            v = self.values[key] = _attack(self.state, self.me, self.s, self.card.id, dtype, q)
         return v
-    return attack
+
+    def row(self, q: int, t: int, tables: dict, rows: dict, filled: tuple) -> tuple:
+        """(scores, attack values) against the unknown cards of ``q``, whose battlefield is
+        filled as ``filled``: ``scores`` by ``q``'s slot (``None`` until :func:`_unknown` fills
+        it), shared by every attack with the same attack values against a battlefield filled
+        so; the attack values by defending type, in the tables' order (``t``: a slot of an
+        unknown card)."""
+        discard = len(self.state.discard[q]) if self.by_discard else None
+        got = self.rows.get((filled, discard))
+        if got is None:
+            atype = self.card.type
+            attacks = self.rows.get(discard)
+            if attacks is None:
+                table = tables.get((filled, t, atype))
+                if table is None:
+                    table = _slot_table(self.state.cards, tables, filled, t, atype)
+                attacks = self.rows[discard] = tuple(self.value(entry[0], q) for entry in table[0])
+            key = (filled, atype, attacks)
+            scores = rows.get(key)
+            if scores is None:
+                scores = rows[key] = [None] * 9
+            got = self.rows[(filled, discard)] = (scores, attacks)
+        return got
 
 
-def _known_score(state: Any, me: int, s: int, acard: Any, q: int, t: int, did: str, attack: Any) -> float:
-    """The smart bot's score of ``me``'s card in ``s`` (its values ``attack``) attacking the known card ``did`` at (q, t)."""
+def _known_score(state: Any, me: int, acard: _Attacker, q: int, t: int, did: str, defences: dict) -> float:
+    """The smart bot's score of ``me``'s card ``acard`` attacking the known card ``did`` at (q, t)
+    (``defences``: the defence values found so far, by place and attacking type)."""
     dcard = state.cards.by_id[did]
-    if acard.explodes in _ATTACK_EXPLODES or dcard.explodes in _DEFENCE_EXPLODES:
+    atype = acard.card.type
+    if acard.card.explodes in _ATTACK_EXPLODES or dcard.explodes in _DEFENCE_EXPLODES:
         return 1 / 3
-    av = attack(dcard.type, q)
-    dv = _defence(state, q, t, did, acard.type, me)
+    av = acard.value(dcard.type, q)
+    dv = defences.get((q, t, atype))
+    if dv is None:
+        dv = defences[(q, t, atype)] = _defence(state, q, t, did, atype, me)
     if av > dv:
         return 0.0 if dcard.may_avoid and did not in state.face_up else 1.0
     return 1 / 3 if av == dv else -1.0
@@ -177,12 +192,13 @@ def _best(state: Any, me: int, slots: list[int], most: bool, taken: list | None 
     sizes = {q: 9 - b.count(None) for q, b in enumerate(boards) if q != me}
     filled = {q: tuple(c is not None for c in boards[q]) for q, n in sizes.items() if n}
     tables, rows = _tables(state.cards)
+    defences: dict[tuple, int] = {}
     best = None
     best_score = -9.0
     for s in slots:
-        acard = by_id[boards[me][s]]
-        explodes = acard.explodes in _ATTACK_EXPLODES
-        attack = _attack_values(state, me, s, acard)
+        card = by_id[boards[me][s]]
+        explodes = card.explodes in _ATTACK_EXPLODES
+        acard = _Attacker(state, me, s, card)
         for q, n in sizes.items():
             if not n:
                 continue
@@ -194,15 +210,15 @@ def _best(state: Any, me: int, slots: list[int], most: bool, taken: list | None 
                 if did is None or (taken and [q, t] in taken):
                     continue
                 if did in known:
-                    bare = _known_score(state, me, s, acard, q, t, did, attack)
+                    bare = _known_score(state, me, acard, q, t, did, defences)
                 elif explodes:
                     bare = 1 / 3
                 else:
                     if scores is None:
-                        scores, attacks = _unknown_row(state, acard, q, t, tables, rows, filled[q], attack)
+                        scores, attacks = acard.row(q, t, tables, rows, filled[q])
                     bare = scores[t]
                     if bare is None:
-                        bare = scores[t] = _unknown(state.cards, tables, filled[q], t, acard.type, attacks)
+                        bare = scores[t] = _unknown(state.cards, tables, filled[q], t, card.type, attacks)
                 if bare + bonus > best_score:
                     best_score, best = bare + bonus, (bare + bonus, bare, s, q, t)
     return best
