@@ -53,22 +53,32 @@ def _memo(view: SpacePigsPlayerView) -> dict:
     return got
 
 
+def _tally(view: SpacePigsPlayerView) -> tuple[dict[int, list[int]], dict[int, int]]:
+    """By occupant (player or alien code): the hexes it holds alone, in hex order, and its troop
+    strength; one pass over the map for every seat, kept with the view (:func:`_memo`)."""
+    memo = _memo(view)
+    got = memo.get("tally")
+    if got is None:
+        held: dict[int, list[int]] = {}
+        strength: dict[int, int] = {}
+        for x in view.hexes:
+            occupants = x.occupants
+            if len(occupants) == 1:
+                held.setdefault(occupants[0].who, []).append(x.index)
+            for o in occupants:
+                strength[o.who] = strength.get(o.who, 0) + o.piglets + 2 * o.hogs
+        got = memo["tally"] = (held, strength)
+    return got
+
+
 def _held(view: SpacePigsPlayerView, p: int) -> list[int]:
     """The hexes ``p`` holds alone."""
-    memo = _memo(view)
-    got = memo.get(("held", p))
-    if got is None:
-        got = memo[("held", p)] = tuple(x.index for x in view.hexes if len(x.occupants) == 1 and x.occupants[0].who == p)
-    return list(got)
+    return list(_tally(view)[0].get(p, ()))
 
 
 def _strength(view: SpacePigsPlayerView, p: int) -> int:
     """Troop strength as the order of play counts it: piglets 1, hogs 2."""
-    memo = _memo(view)
-    got = memo.get(("strength", p))
-    if got is None:
-        got = memo[("strength", p)] = sum(o.piglets + 2 * o.hogs for x in view.hexes for o in x.occupants if o.who == p)
-    return got
+    return _tally(view)[1].get(p, 0)
 
 
 def _dist(view: SpacePigsPlayerView, a: int, b: int) -> int:
@@ -131,6 +141,12 @@ def _leader(view: SpacePigsPlayerView, p: int) -> int:
     return got
 
 
+#: the distances to a set of goals already worked out (:meth:`_Plan._distances`), by the map's
+#: neighbour lists (kept alive with them, checked by identity) and the goals
+_DISTANCES: dict[tuple, tuple[list, list[int]]] = {}
+_MOST_DISTANCES = 20000
+
+
 class _Plan:
     """What the bot reads once per decision: its seat, the view, the map, its recipe's gaps."""
 
@@ -161,6 +177,14 @@ class _Plan:
         return 2.0 * min(a, self.gap[COLOUR_INDEX[x.colour]]) + 0.25 * a
 
     def _distances(self, goals: list[int]) -> list[int]:
+        """Steps from each hex to the nearest of ``goals`` (99: none reachable), kept for the
+        same map and goals (:data:`_DISTANCES`; never changed once made)."""
+        key = (id(self.adj), tuple(goals))
+        got = _DISTANCES.get(key)
+        if got is not None and got[0] is self.adj:
+            return got[1]
+        if len(_DISTANCES) >= _MOST_DISTANCES:
+            _DISTANCES.clear()
         far = [99] * len(self.view.hexes)
         todo = deque(goals)
         for g in goals:
@@ -171,6 +195,7 @@ class _Plan:
                 if far[j] > far[h] + 1:
                     far[j] = far[h] + 1
                     todo.append(j)
+        _DISTANCES[key] = (self.adj, far)
         return far
 
     def distance_to_goal(self, h: int) -> int:
