@@ -191,6 +191,10 @@ def _best(state: Any, me: int, slots: list[int], most: bool, taken: list | None 
     boards = state.board
     sizes = {q: 9 - b.count(None) for q, b in enumerate(boards) if q != me}
     filled = {q: tuple(c is not None for c in boards[q]) for q, n in sizes.items() if n}
+    # per opponent with cards: its bonus and its targets (slot, card, known), lowest slot first
+    targets = [(q, 0.001 * n if most else 0.01 / (n + 1),
+                [(t, did, did in known) for t, did in enumerate(boards[q])
+                 if did is not None and not (taken and [q, t] in taken)]) for q, n in sizes.items() if n]
     tables, rows = _tables(state.cards)
     defences: dict[tuple, int] = {}
     best = None
@@ -199,17 +203,10 @@ def _best(state: Any, me: int, slots: list[int], most: bool, taken: list | None 
         card = by_id[boards[me][s]]
         explodes = card.explodes in _ATTACK_EXPLODES
         acard = _Attacker(state, me, s, card)
-        for q, n in sizes.items():
-            if not n:
-                continue
-            bonus = 0.001 * n if most else 0.01 / (n + 1)
-            cards = boards[q]
+        for q, bonus, aims in targets:
             scores = attacks = None
-            for t in range(9):
-                did = cards[t]
-                if did is None or (taken and [q, t] in taken):
-                    continue
-                if did in known:
+            for t, did, seen in aims:
+                if seen:
                     bare = _known_score(state, me, acard, q, t, did, defences)
                 elif explodes:
                     bare = 1 / 3
