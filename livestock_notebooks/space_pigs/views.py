@@ -336,7 +336,7 @@ def _occupant(e: list) -> Occupant:
 #: the hexes built so far, by what they are built from: a view's hexes are shared with earlier
 #: views where the hex is the same (they are immutable), so most are not built again
 _HEX_VIEWS: dict[tuple, HexView] = {}
-_MOST_HEX_VIEWS = 50000  # then the store starts again
+_MOST_HEX_VIEWS = 10000  # then the store starts again (a few MB at most)
 
 
 def _hexes(state, viewer: int | None) -> tuple[HexView, ...]:

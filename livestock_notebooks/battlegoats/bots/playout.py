@@ -36,7 +36,8 @@ _NONE: frozenset = frozenset()
 _ATTACK_EXPLODES = ("attacking", "any")
 _DEFENCE_EXPLODES = ("defending", "any")
 _TABLES: dict[int, tuple] = {}  # id of a card list -> (that list, its tables by key, its rows of scores)
-_MOST_TABLES = 200000  # tables (or rows) kept per card list before they are dropped and built again
+_MOST_TABLES = 200000  # tables kept per card list before they are dropped and built again
+_MOST_ROWS = 50000  # rows of scores kept per card list (about 20 MB at most) before they start again
 
 
 _PLACED = frozenset({"per_adjacent", "per_in_front", "per_behind", "per_same_row", "per_same_column", "in_row",
@@ -50,7 +51,7 @@ def _tables(card_set: Any) -> tuple[dict, dict]:
     held = _TABLES.get(id(card_set))
     if held is None or held[0] is not card_set or len(held[1]) > _MOST_TABLES:
         held = _TABLES[id(card_set)] = (card_set, {}, {})
-    if len(held[2]) > _MOST_TABLES:
+    if len(held[2]) > _MOST_ROWS:
         held[2].clear()
     return held[1], held[2]
 

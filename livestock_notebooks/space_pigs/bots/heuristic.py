@@ -144,7 +144,7 @@ def _leader(view: SpacePigsPlayerView, p: int) -> int:
 #: the distances to a set of goals already worked out (:meth:`_Plan._distances`), by the map's
 #: neighbour lists (kept alive with them, checked by identity) and the goals
 _DISTANCES: dict[tuple, tuple[list, list[int]]] = {}
-_MOST_DISTANCES = 20000
+_MOST_DISTANCES = 5000  # then they start again (a few MB at most)
 
 
 class _Plan:
