@@ -8,9 +8,11 @@ outside that server aborted. Printed, with the served app's figures from the sam
 ``livestock-notebooks`` server on loopback, same page, same browser):
 
 - first visit (empty browser cache) to playable (the setup screen's Start button shown), split
-  into: the page's front end up (the kernel's Web Worker created), the kernel started (Pyodide
-  booted, wheels installed, IPython and the kernel imported: Pyodide's console line for the
-  first cell's imports), then the notebook run until the widgets show;
+  into: the page's front end up (the kernel's Web Worker created), Python restored from the
+  site's kernel snapshot (fetched, unzipped, files written, memory restored: the worker's console
+  line; a site built without one boots Pyodide, installs the wheels and imports IPython here
+  instead), the kernel started (the worker connects it to the page: Pyodide's console line for
+  the first cell's imports), then the notebook run until the widgets show;
 - repeat visit (same browser profile: the HTTP cache) to playable;
 - the served app's page to playable;
 - a click on the board (the first move of a seeded game) until the board shows it, median of
@@ -19,7 +21,9 @@ outside that server aborted. Printed, with the served app's figures from the sam
 
 ``--kernel-imports`` prints instead the kernel's Python work without a browser: Node boots the
 site's Pyodide, installs the lock's wheels and imports, package after package, what a play
-page imports (seconds and module counts each).
+page imports (seconds and module counts each). On a site with a kernel snapshot it writes the
+snapshot's files instead of the wheels and leaves its memory aside: what a page would do if
+the memory could not be used (the bytecode of modules the memory holds is not shipped).
 """
 from __future__ import annotations
 
@@ -40,6 +44,7 @@ from browser import CHROMIUM_ARGS, VoilaServer, free_port, wait_for_port  # noqa
 from screens import first_move, start_game  # noqa: E402
 
 from livestock_notebooks.static_site.build import build_site, site_size  # noqa: E402
+from livestock_notebooks.static_site.snapshot import RESTORED_MARK  # noqa: E402
 
 
 def offline_context(browser, site: str):
@@ -65,6 +70,8 @@ def visit(ctx, url: str) -> tuple[object, dict[str, float]]:
     page.on("worker", lambda worker: marks.setdefault("worker", time.perf_counter() - t0))
 
     def console(msg):  # Pyodide's line as the first cell's imports are looked up: the kernel is up
+        if RESTORED_MARK in msg.text:  # the worker booted Python from the site's snapshot
+            marks.setdefault("restored", time.perf_counter() - t0)
         if "packages to load" in msg.text or "already loaded" in msg.text:
             marks.setdefault("kernel", time.perf_counter() - t0)
     page.on("console", console)
@@ -92,17 +99,26 @@ IMPORTS = ("traitlets", "comm", "pygments.lexers.python", "prompt_toolkit", "sta
            "ipykernel", "pyodide_kernel", "ipywidgets", "livestock_notebooks.widgets.livestock_uprising.app")
 NODE_IMPORTS = r"""
 const [site, names] = process.argv.slice(2);
-const fs = require("fs");
+const fs = require("fs"), zlib = require("zlib");
 const dir = site + "/static/pyodide/";
 const { loadPyodide } = require(dir + "pyodide.js");
 (async () => {
   const t0 = performance.now();
   const lap = (what) => console.log(`${((performance.now() - t0) / 1000).toFixed(2).padStart(6)} s  ${what}`);
-  const py = await loadPyodide({ indexURL: dir, stdout: () => {} });
-  lap("Pyodide booted");
-  const lock = JSON.parse(fs.readFileSync(dir + "pyodide-lock.json"));
-  await py.loadPackage(Object.keys(lock.packages), { messageCallback: () => {} });
-  lap("wheels installed");
+  let files = null;  // a site with a kernel snapshot ships the wheels' files in it
+  if (fs.existsSync(dir + "kernel-snapshot.gz")) {
+    globalThis.self = globalThis;
+    require(dir + "kernel_boot.js");
+    files = zlib.gunzipSync(fs.readFileSync(dir + "kernel-snapshot.gz"));
+    lap("snapshot read and unzipped");
+  }
+  const py = await loadPyodide({ indexURL: dir, stdout: () => {}, fsInit: files && ((FS) => self.writeSnapshotFiles(FS, files)) });
+  lap(files ? "Pyodide booted afresh, the snapshot's files written" : "Pyodide booted");
+  if (!files) {
+    const lock = JSON.parse(fs.readFileSync(dir + "pyodide-lock.json"));
+    await py.loadPackage(Object.keys(lock.packages), { messageCallback: () => {} });
+    lap("wheels installed");
+  }
   py.runPython("import sys, time, importlib");
   for (const name of names.split(",")) {
     const took = py.runPython(`n = len(sys.modules); t = time.perf_counter(); importlib.import_module(${JSON.stringify(name)}); ` +
@@ -185,7 +201,12 @@ def main(argv=None) -> dict:
 def breakdown(v: dict[str, float]) -> str:
     nan = float("nan")
     worker, kernel = v.get("worker", nan), v.get("kernel", nan)
-    return (f"front end up {worker:.1f} s, kernel started +{kernel - worker:.1f} s, notebook run to widgets "
+    if "restored" in v:  # the snapshot fetched, unzipped and Python's memory restored; then the kernel's start
+        started = (f"Python restored from the snapshot +{v['restored'] - worker:.1f} s, "
+                   f"kernel started +{kernel - v['restored']:.1f} s")
+    else:
+        started = f"kernel started +{kernel - worker:.1f} s (no snapshot)"
+    return (f"front end up {worker:.1f} s, {started}, notebook run to widgets "
             f"+{v['widgets'] - kernel:.1f} s, to Start +{v['playable'] - v['widgets']:.1f} s")
 
 
