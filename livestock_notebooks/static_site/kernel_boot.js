@@ -30,14 +30,24 @@ self.writeSnapshotFiles = writeSnapshotFiles;
 
 self.loadPyodide = async function loadPyodideFromSnapshot(options) {
   const { packages = [], ...settings } = options;
+  const started = performance.now();
   const snapshotURL = settings.indexURL + "kernel-snapshot.gz";
+  // downloaded and unzipped while Pyodide loads its own files
+  let unzipped = 0;
+  let data = fetch(snapshotURL).then(async (response) => {
+    if (!response.ok) throw new Error(`cannot load the kernel's snapshot ${snapshotURL}: ${response.status}`);
+    const bytes = new Uint8Array(await new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
+    unzipped = performance.now() - started;
+    return bytes;
+  });
   importScripts(settings.indexURL + "pyodide.js");  // defines Pyodide's own loadPyodide
   const pyodideLoad = self.loadPyodide;
-  const response = await fetch(snapshotURL);
-  if (!response.ok) throw new Error(`cannot load the kernel's snapshot ${snapshotURL}: ${response.status}`);
-  let data = new Uint8Array(await new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
-  const heapStart = new DataView(data.buffer).getUint32(4, true);
-  const fsInit = (FS) => writeSnapshotFiles(FS, data);
+  const fsInit = async (FS) => writeSnapshotFiles(FS, await data);
+  const memory = data.then((bytes) => {
+    const start = new DataView(bytes.buffer).getUint32(4, true);
+    if (!start) throw new Error("the snapshot holds no memory");
+    return bytes.subarray(start);
+  });
   // Python holds a few functions of Pyodide's API (saved as their names): they exist once
   // loadPyodide returns, so each stands for the function found then
   const api = {};
@@ -58,17 +68,15 @@ self.loadPyodide = async function loadPyodideFromSnapshot(options) {
   };
   let pyodide;
   let restored = false;
-  const started = performance.now();
-  if (heapStart) {
-    try {
-      pyodide = await pyodideLoad({ ...settings, packages: [], fsInit, _loadSnapshot: data.subarray(heapStart),
-                                    _snapshotDeserializer: deserialize });
-      restored = true;
-    } catch (err) {
-      console.warn(`livestock-notebooks: the kernel's memory snapshot did not load (${err}); starting Python afresh`);
-    }
+  try {
+    pyodide = await pyodideLoad({ ...settings, packages: [], fsInit, _loadSnapshot: memory,
+                                  _snapshotDeserializer: deserialize });
+    restored = true;
+  } catch (err) {
+    await data;  // without the snapshot file there is nothing to start from: that error, not this one
+    console.warn(`livestock-notebooks: the kernel's memory snapshot did not load (${err}); starting Python afresh`);
+    pyodide = await pyodideLoad({ ...settings, packages: [], fsInit });
   }
-  if (!restored) pyodide = await pyodideLoad({ ...settings, packages: [], fsInit });
   api.pub = pyodide;
   api.api = pyodide._api;
   data = null;  // the files are written and the memory copied: free the download
@@ -88,7 +96,8 @@ self.loadPyodide = async function loadPyodideFromSnapshot(options) {
     }
     // the snapshot holds the random module's state as the build left it: draw a new one
     pyodide.runPython("import random\nrandom.seed()");
-    console.log(`livestock-notebooks: kernel restored from its snapshot in ${Math.round(performance.now() - started)} ms`);
+    console.log(`livestock-notebooks: kernel restored from its snapshot in ${Math.round(performance.now() - started)} ms ` +
+                `(the snapshot downloaded and unzipped in ${Math.round(unzipped)} ms)`);
   }
   return pyodide;
 };
