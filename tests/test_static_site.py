@@ -140,10 +140,11 @@ def test_the_snapshot_imports_what_the_pages_import():
     page = {"cells": [{"cell_type": "code", "source": "from livestock_notebooks.static_site.browser import prepare\n"
                                                          "await prepare()"},
                       {"cell_type": "markdown", "source": "import nothing"},
+                      {"cell_type": "code", "source": "%pip install nothing\nimport livestock_notebooks.odds"},
                       {"cell_type": "code", "source": ["from livestock_notebooks.widgets.landing import Landing\n",
                                                        "import json\nLanding()"]}]}
     assert page_modules({"index.ipynb": json.dumps(page).encode()}) == [
-        "livestock_notebooks.static_site.browser", "livestock_notebooks.widgets.landing"]
+        "livestock_notebooks.odds", "livestock_notebooks.static_site.browser", "livestock_notebooks.widgets.landing"]
 
 
 def _livestock_barn_then_bot(page):

@@ -79,8 +79,12 @@ def page_modules(notebooks: Mapping[str, bytes]) -> list[str]:
             source = cell["source"] if isinstance(cell["source"], str) else "".join(cell["source"])
             try:
                 tree = ast.parse(source)
-            except SyntaxError:  # top-level await (the first cell) and the like
-                tree = ast.parse("\n".join(line for line in source.splitlines() if "await" not in line))
+            except SyntaxError:  # top-level await (the first cell), IPython's magics: their lines left out
+                kept = (line for line in source.splitlines() if not line.lstrip().startswith(("await ", "%", "!")))
+                try:
+                    tree = ast.parse("\n".join(kept))
+                except SyntaxError:
+                    continue
             for node in ast.walk(tree):
                 if isinstance(node, ast.ImportFrom) and node.module and not node.level:
                     found.add(node.module)
