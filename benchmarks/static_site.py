@@ -3,9 +3,10 @@
 Usage: python benchmarks/static_site.py [--site DIR] [--reps 3] [--page livestock_uprising_play]
 
 Builds the site (``livestock-notebooks build-site``; or takes ``--site``), serves it with
-Python's ``http.server`` on loopback and opens the play page in Chromium with every request
-outside that server aborted. Printed, with the served app's figures from the same run (a
-``livestock-notebooks`` server on loopback, same page, same browser):
+Python's ``http.server`` on loopback and opens the play page in Chromium (a profile of its own
+that resolves no host but loopback; any request outside the site is counted). Printed, with
+the served app's figures from the same run (a ``livestock-notebooks`` server on loopback, same
+page, a fresh Chromium):
 
 - first visit (empty browser cache) to playable (the setup screen's Start button shown), split
   into: the page's front end up (the kernel's Web Worker created), Python restored from the
@@ -13,7 +14,9 @@ outside that server aborted. Printed, with the served app's figures from the sam
   line; a site built without one boots Pyodide, installs the wheels and imports IPython here
   instead), the kernel started (the worker connects it to the page: Pyodide's console line for
   the first cell's imports), then the notebook run until the widgets show;
-- repeat visit (same browser profile: the HTTP cache) to playable;
+- repeat visit (same browser profile: the HTTP cache on disk, as a visitor's browser keeps it;
+  the browser resolves no host but loopback and its requests are watched, not intercepted,
+  since Playwright's interception turns the HTTP cache off) to playable;
 - the served app's page to playable;
 - a click on the board (the first move of a seeded game) until the board shows it, median of
   ``--reps`` games, in each edition;
@@ -40,24 +43,27 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tests"))
 sys.path.insert(0, str(REPO / "benchmarks"))
 
-from browser import CHROMIUM_ARGS, VoilaServer, free_port, wait_for_port  # noqa: E402
+from browser import CHROMIUM_ARGS, LOCAL_SCHEMES, VoilaServer, free_port, wait_for_port  # noqa: E402
 from screens import first_move, start_game  # noqa: E402
 
 from livestock_notebooks.static_site.build import build_site, site_size  # noqa: E402
 from livestock_notebooks.static_site.snapshot import RESTORED_MARK  # noqa: E402
 
 
-def offline_context(browser, site: str):
-    ctx = browser.new_context(viewport={"width": 1366, "height": 768})
+def offline_context(pw, site: str, profile: Path, chromium: str):
+    """A Chromium profile of its own (a disk cache, as a visitor's browser has: a repeat visit
+    reads the site's files from it) that resolves no host but loopback. Requests are watched,
+    not intercepted (Playwright's interception turns the HTTP cache off): ``ctx.blocked``
+    lists every request outside ``site``, which could not have reached its host."""
+    ctx = pw.chromium.launch_persistent_context(
+        str(profile), executable_path=chromium, headless=True, viewport={"width": 1366, "height": 768},
+        args=[*CHROMIUM_ARGS, "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"])
     ctx.blocked = []
 
-    def route(r):
-        if r.request.url.startswith(site + "/"):
-            r.continue_()
-        else:
-            ctx.blocked.append(r.request.url)
-            r.abort()
-    ctx.route("**/*", route)
+    def request(r):
+        if r.url.split(":")[0] not in LOCAL_SCHEMES and not r.url.startswith(site + "/"):
+            ctx.blocked.append(r.url)
+    ctx.on("request", request)
     return ctx
 
 
@@ -169,8 +175,7 @@ def main(argv=None) -> dict:
         static_url = f"{base}/voici/render/{args.page}.html"
         served_url = f"{served.base_url}/voila/render/{args.page}.ipynb"
         with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=args.chromium, args=CHROMIUM_ARGS, headless=True)
-            ctx = offline_context(browser, base)
+            ctx = offline_context(pw, base, work / "profile", args.chromium)
             page, first = visit(ctx, static_url)
             page.close()
             page, repeat = visit(ctx, static_url)
@@ -178,6 +183,7 @@ def main(argv=None) -> dict:
             static_clicks = clicks(ctx, static_url, args.page, args.reps)
             blocked = list(ctx.blocked)
             ctx.close()
+            browser = pw.chromium.launch(executable_path=args.chromium, args=CHROMIUM_ARGS, headless=True)
             sctx = browser.new_context(viewport={"width": 1366, "height": 768})
             page, served_first = visit(sctx, served_url)
             page.close()
