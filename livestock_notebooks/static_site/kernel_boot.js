@@ -36,7 +36,10 @@ self.loadPyodide = async function loadPyodideFromSnapshot(options) {
   let unzipped = 0;
   let data = fetch(snapshotURL).then(async (response) => {
     if (!response.ok) throw new Error(`cannot load the kernel's snapshot ${snapshotURL}: ${response.status}`);
-    const bytes = new Uint8Array(await new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
+    let bytes = new Uint8Array(await response.arrayBuffer());
+    if (bytes[0] === 0x1f && bytes[1] === 0x8b) {  // gzip (a host that sends .gz files as gzip-encoded: unzipped already)
+      bytes = new Uint8Array(await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
+    }
     unzipped = performance.now() - started;
     return bytes;
   });
