@@ -14,17 +14,19 @@ The site then ships one file, :data:`SNAPSHOT_NAME` (gzip): the site-packages fi
 contents, which no longer ship as wheels: the lock file still names them, marked installed)
 and the memory. The site's ``pyodideUrl`` is :data:`BOOT_NAME`, whose ``loadPyodide`` writes
 the files, boots from the memory and reseeds ``random`` (the snapshot holds the build's state);
-if the memory cannot be used it boots Python afresh on the same files. Bytecode of the modules
-already imported in the memory is left out of the files (never read again); their sources stay,
-for tracebacks; so is the bytecode of the third-party modules no page imports (Pygments'
-lexers of other languages, mostly: the site stays under 60 MB).
+if the memory cannot be used it boots Python afresh on the same files. Left out of the files:
+the bytecode of modules the memory holds imported (never read again; their sources stay, for
+tracebacks) and of third-party modules no page imported (Pygments' lexers of other languages,
+mostly): the site stays under 60 MB.
 
 Pyodide 0.29 snapshots assume no package was loaded and name only JavaScript objects reached
 through ``globalThis``: the build empties Pyodide's package list for the moment of the snapshot
 (the page marks the packages again), and writes the few functions of Pyodide's own API that
 Python holds (micropip's, the kernel's ``loadPackagesFromImports``) as their names, which the
 page finds again. The snapshot holds one build of Pyodide: it is made at every build, with
-the site's own ``pyodide.asm.wasm``.
+the site's own ``pyodide.asm.wasm``. Made in Node, restored in a browser: Node runs with
+WebAssembly stack switching (:func:`node_stack_switching`) and the page puts back its own
+choice of Python's call trampoline (``kernel_boot.js``).
 """
 from __future__ import annotations
 
