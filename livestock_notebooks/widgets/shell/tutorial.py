@@ -77,10 +77,12 @@ def tutorial_css(accent: str, *, background: str = "#fffaf0", max_width: str = "
   .lsn-tut-column .{prefix}-nav {{ flex-wrap: nowrap !important; }}
   .lsn-tut-column .{prefix}-nav .widget-button {{ padding: 0 7px; flex-shrink: 0; }}
 }}
-/* the page's title and its one line of help side by side (they wrap on a narrow screen): a
-   line more for the card, and the hand under the prompt in sight */
-.lsn-tutorial .lsn-title h2 {{ display: inline-block; margin-right: 0.8em; }}
-.lsn-tutorial .lsn-title .lsn-tut-intro {{ display: inline; }}
+/* on a wide screen the page's title and its one line of help side by side: a line more for the
+   card, and the hand under the prompt in sight */
+@media (min-width: 761px) {{
+  .lsn-tutorial .lsn-title h2 {{ display: inline-block; margin-right: 0.8em; }}
+  .lsn-tutorial .lsn-title .lsn-tut-intro {{ display: inline; }}
+}}
 @media (max-width: 760px) {{
   .lsn-tut-column .lsn-tut-sized .lsn-tut-heading, .lsn-tut-column .lsn-tut-section {{ white-space: normal; }}  /* the whole title (its room is kept) */
   /* the card and the prompt as wide as the screen, whatever their content (the screen's items
