@@ -73,6 +73,9 @@ APP_CSS = """
 @media (max-width: 760px) {
   /* a flex column (not a grid: a grid area would hold the sticky prompt inside its own row) */
   .lsn-app .lsn-screen { display: flex !important; flex-direction: column; gap: 6px; }
+  /* each part the screen's full width from the start (the grid's "start" made them as wide as
+     their content, and they widened, moving their buttons sideways, as the content came in) */
+  .lsn-app .lsn-screen { align-items: stretch; }
   /* the prompt comes last in the column, stuck to the bottom of the screen, with one fixed
      height: a new prompt moves nothing else on the page, and a long list of choices scrolls
      inside it (the board stays in sight) */
@@ -95,10 +98,11 @@ APP_CSS = """
 /* the turn line keeps the height of two lines: a line that wrapped (a bot's turn) moved the prompt */
 .lsn-turn .lsn-turn-line { display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; overflow: hidden; }
 .lsn-app .lsn-prompt > .lsn-turn { height: 2.8em; overflow: hidden; }
-/* the players strip shows once the board above it is drawn (its buttons are there): drawn
-   under an empty board, it jumped down the page as the board came in */
+/* the players strip and the side column show once the board is drawn (its buttons are there):
+   drawn under an empty board, they jumped down the page as the board came in (a :has() may
+   not hold another :has(), which would drop the whole rule: the side is the board column's sibling) */
 .lsn-app .lsn-board-col:not(:has(> .lsn-board button)) > .lsn-players,
-.lsn-app .lsn-screen:has(> .lsn-board-col:not(:has(> .lsn-board button))) > .lsn-side { visibility: hidden; }
+.lsn-app .lsn-board-col:not(:has(> .lsn-board button)) ~ .lsn-side { visibility: hidden; }
 .lsn-turn .lsn-chip { display: inline-block; width: 0.9em; height: 0.9em; border-radius: 50%;
   margin-right: 0.4em; vertical-align: -0.1em; border: 1px solid #333; }
 .lsn-status { min-height: 1.6em; }
