@@ -29,7 +29,8 @@ TUTORIAL = {"livestock_uprising_play": "livestock_uprising_tutorial", "battlegoa
 OFF_SCREEN_JS = """
 () => { window.scrollTo(0, 0);
   const out = [];
-  const parts = [...document.querySelectorAll('.lsn-game button.lsn-dialog-main')].filter(b => b.offsetParent)
+  const parts = [...document.querySelectorAll('.lsn-game button.lsn-dialog-main')]
+    .filter(b => b.offsetParent && getComputedStyle(b).visibility !== 'hidden')
     .concat([...document.querySelectorAll('.lsn-bg-report:not(.lsn-bg-report-empty)')].filter(e => e.offsetParent));
   for (const e of parts) {
     const r = e.getBoundingClientRect();

@@ -82,6 +82,12 @@ APP_CSS = """
   .lsn-app .lsn-prompt { position: sticky; bottom: 0; z-index: 20; box-shadow: 0 -2px 6px rgba(0,0,0,0.15);
     order: 10; height: 34vh; max-height: 34vh; min-height: 0; overflow-y: auto !important; box-sizing: border-box; }
   .lsn-app .lsn-screen > .lsn-prompt { min-height: 0; }
+  /* every sentence of the prompt whole, none scrolling in a box: the prompt and its text keep
+     the room of the longest at this width (a view may reserve more: --lsn-prompt-text), and
+     grow past it rather than cut a sentence */
+  .lsn-app .lsn-screen > .lsn-prompt { height: auto; min-height: 17em; max-height: none; }
+  .lsn-app .lsn-prompt > .lsn-view-prompt { height: auto; min-height: var(--lsn-prompt-text, 6.2em);
+    overflow: visible !important; }
   /* the hand keeps one height here too (it scrolls inside): the log under it stays put */
   .lsn-app .lsn-side .lsn-hand { height: 46vh; max-height: 46vh; }
   /* the players strip after the hand and log (it grows as the panels are drawn, moving nothing) */

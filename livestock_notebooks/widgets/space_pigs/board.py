@@ -133,6 +133,10 @@ SP_CSS = """
 .lsn-app .lsn-sp-handbox .widget-button.lsn-sp-card { flex-shrink: 0; }
 .lsn-app .lsn-side:has(> .lsn-sp-handbox) > .lsn-dialogs { top: calc(13.4em + 6px); }
 .lsn-app .lsn-sp-boardbars { min-height: 3.1em; }
+/* the side column and the clan displays show once the map's picture is there (its hex buttons
+   come first, the picture a moment later: on a phone the cards and log under it jumped down) */
+.lsn-app .lsn-board-col:has(> .lsn-sp-board):not(:has(> .lsn-sp-board svg)) ~ .lsn-side,
+.lsn-app .lsn-board-col:has(> .lsn-sp-board):not(:has(> .lsn-sp-board svg)) > .lsn-players { visibility: hidden; }
 @media (max-width: 760px) {  /* one line each on a phone too (they scroll sideways): the map under them stays put */
   .lsn-app .lsn-sp-boardbars .lsn-sp-seq, .lsn-app .lsn-sp-boardbars .lsn-sp-order { flex-wrap: nowrap; overflow-x: auto; }
   .lsn-app .lsn-sp-boardbars .lsn-sp-seq > *, .lsn-app .lsn-sp-boardbars .lsn-sp-order > * { flex-shrink: 0; } }
