@@ -139,7 +139,7 @@ def wait_for_my_decision(page, timeout: float = 120.0) -> bool:
         page.wait_for_function(f"() => ({MINE_JS})() || ({OVER_JS})()", timeout=timeout * 1000)
     except Exception:
         return False
-    return not page.evaluate(OVER_JS) and page.evaluate(MINE_JS)
+    return not page.evaluate(OVER_JS)
 
 
 def play_decisions(page, n: int = 30, *, seed: int = 1, on_decision=None, pauses: list | None = None) -> int:

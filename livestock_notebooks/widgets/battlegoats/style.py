@@ -33,7 +33,17 @@ BG_CSS = """
   .lsn-app .lsn-bg-field.lsn-bg-seats-3 { min-height: 733px; }
   .lsn-app .lsn-bg-field.lsn-bg-seats-4 { min-height: 964px; }
   .lsn-app .lsn-bg-field.lsn-bg-seats-5 { min-height: 1195px; }
-  .lsn-app .lsn-bg-field.lsn-bg-seats-6 { min-height: 1426px; } }
+  .lsn-app .lsn-bg-field.lsn-bg-seats-6 { min-height: 1426px; }
+  /* the prompt keeps the room of its longest text (four lines of hint, three of "Last:") and
+     two rows of buttons: a longer hint or a second row moves nothing in it */
+  .lsn-app .lsn-prompt > .lsn-view-prompt:has(> .lsn-bg-hint) { --lsn-prompt-text: 9.8em; }
+  .lsn-app .lsn-prompt .lsn-bg-actions { min-height: 62px; align-content: flex-start; }
+  .lsn-app .lsn-prompt .lsn-bg-hint { min-height: 5.6em; }
+  /* Clear first, the attack's button after it: Clear stays put as the attack is chosen */
+  .lsn-app .lsn-bg-actions > .lsn-bg-confirm { order: 1; }
+  .lsn-app .lsn-actions:has(> .lsn-bg-actions) > .lsn-end-turn { order: -1; }
+  .lsn-app .lsn-bg-hand-panel > .widget-html:first-child { min-height: 1.4em; }
+  .lsn-app .lsn-screen > .lsn-prompt:has(> .lsn-view-prompt > .lsn-bg-hint) { min-height: 21.5em; } }
 .lsn-bg-boards { display: flex; flex-flow: row wrap; gap: 10px; align-items: flex-start; }
 .lsn-bg-board { border: 2px solid #bbb; border-radius: 8px; padding: 2px 6px 6px 4px; background: #fffdf8;
   width: max-content; max-width: 100%; overflow: visible; }

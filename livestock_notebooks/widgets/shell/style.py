@@ -90,6 +90,8 @@ APP_CSS = """
     overflow: visible !important; }
   /* the hand keeps one height here too (it scrolls inside): the log under it stays put */
   .lsn-app .lsn-side .lsn-hand { height: 46vh; max-height: 46vh; }
+  /* the log keeps its height from its first line: the players strip under it stays put */
+  .lsn-app .lsn-side .lsn-log-scroll { min-height: 7.5em; }
   /* the players strip after the hand and log (it grows as the panels are drawn, moving nothing) */
   .lsn-app .lsn-screen > .lsn-board-col { display: contents !important; }
   .lsn-app .lsn-board-col > .lsn-players { order: 8; }
