@@ -50,7 +50,7 @@ OFF_SCREEN_JS = """
 CLIPPED_JS = """
 () => { const out = [];
   for (const e of document.querySelectorAll('.lsn-screen > .lsn-prompt, .lsn-prompt > .lsn-view-prompt,'
-                                            + ' .lsn-prompt > .lsn-view-prompt > *')) {
+                                            + ' .lsn-prompt > .lsn-view-prompt > *, .lsn-prompt .lsn-turn-line')) {
     if (!e.offsetParent) continue;
     const r = e.getBoundingClientRect(), name = e.className.split(' ').filter(c => c.startsWith('lsn')).join('.');
     if (e.scrollHeight > e.clientHeight + 1) out.push(`${name}: ${e.scrollHeight} px of text in ${e.clientHeight}`);

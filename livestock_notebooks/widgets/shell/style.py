@@ -88,6 +88,10 @@ APP_CSS = """
   .lsn-app .lsn-screen > .lsn-prompt { height: auto; min-height: 17em; max-height: none; }
   .lsn-app .lsn-prompt > .lsn-view-prompt { height: auto; min-height: var(--lsn-prompt-text, 6.2em);
     overflow: visible !important; }
+  /* the turn line: three lines of a smaller font (beside the Hint button two lines cut the
+     longer ones: "Round 1: Player 2 attacks; Player 1 lets their face-down card fight...") */
+  .lsn-app .lsn-screen > .lsn-prompt > .lsn-turn { font-size: 1em; height: 4.2em; }
+  .lsn-app .lsn-prompt > .lsn-turn .lsn-turn-line { -webkit-line-clamp: 3; }
   /* the hand keeps one height here too (it scrolls inside): the log under it stays put */
   .lsn-app .lsn-side .lsn-hand { height: 46vh; max-height: 46vh; }
   /* the log keeps its height from its first line: the players strip under it stays put */
