@@ -53,6 +53,10 @@ PANEL_CSS = """
 /* on a phone the phase chips keep to one line, and the prompt's text keeps the room of the
    longest prompt there (three lines under the round and the chips): nothing under it moves */
 @media (max-width: 760px) { .lsn-app .lsn-phase-step { font-size: 0.85em; padding: 1px 5px !important; }
+  /* the battle and decision boxes lie over the top of the screen, their buttons in view (under
+     the board they sat behind the pinned prompt), until closed */
+  .lsn-app .lsn-side > .lsn-dialogs > .lsn-dialog.lsn-livestock { position: fixed; top: 0; left: 0; right: 0;
+    z-index: 30; max-height: 62vh; overflow-y: auto; box-shadow: 0 2px 10px rgba(0,0,0,0.3); }
   .lsn-app .lsn-prompt > .lsn-view-prompt.lsn-livestock { --lsn-prompt-text: 7.9em; } }
 /* the End button first in the prompt's row: the chosen General's buttons (stay, harvest) come
    and go after it, and it never moves sideways */
