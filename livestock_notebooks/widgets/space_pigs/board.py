@@ -133,11 +133,8 @@ SP_CSS = """
 .lsn-app .lsn-sp-handbox .widget-button.lsn-sp-card { flex-shrink: 0; }
 .lsn-app .lsn-side:has(> .lsn-sp-handbox) > .lsn-dialogs { top: calc(13.4em + 6px); }
 .lsn-app .lsn-sp-boardbars { min-height: 3.1em; }
-/* the combat box with nothing in it (no combat) takes no room: an empty white box lay over the
-   log, and moved as the tools above it came and went */
-.lsn-app .lsn-dialogs > .lsn-sp-combatbox:not(:has(> :not([style*="display: none"]))) { display: none !important; }
-/* the side column and the clan displays show once the map's picture is there (its hex buttons
-   come first, the picture a moment later: on a phone the cards and log under it jumped down) */
+/* the side column and clan displays show once the map's picture is (after its hex buttons: on a
+   phone the cards and log under it jumped down) */
 .lsn-app .lsn-board-col:has(> .lsn-sp-board):not(:has(> .lsn-sp-board svg)) ~ .lsn-side,
 .lsn-app .lsn-board-col:has(> .lsn-sp-board):not(:has(> .lsn-sp-board svg)) > .lsn-players { visibility: hidden; }
 @media (max-width: 760px) {  /* one line each on a phone too (they scroll sideways): the map under them stays put */
@@ -149,18 +146,7 @@ SP_CSS = """
 .lsn-app .lsn-sp-handbox > .widget-html:first-child { height: 2.5em; overflow: hidden; }
 .lsn-app .lsn-sp-handbox > .widget-html:first-child .widget-html-content > div { white-space: nowrap; overflow: hidden;
   text-overflow: ellipsis; }
-@media (max-width: 760px) { .widget-button.lsn-sp-card { width: calc(50% - 4px) !important; font-size: 13px; }
-  /* the prompt keeps the room of its longest text (four lines, three of the last move) and of
-     six buttons, two a row: a new decision moves nothing in it (it grows past that rather
-     than cut a sentence) */
-  .lsn-app .lsn-prompt > .lsn-view-prompt:has(> .lsn-sp-lastmove) { --lsn-prompt-text: 10.4em; }
-  .lsn-app .lsn-prompt .lsn-sp-prompt { min-height: 5.8em; }
-  .lsn-app .lsn-prompt .lsn-sp-actions { display: grid !important; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 4px;
-    min-height: calc(3 * 30px + 8px); align-content: start; width: 100%; }
-  .lsn-app .lsn-prompt .lsn-sp-actions .widget-button { width: auto; min-width: 0; margin: 0; height: auto;
-    min-height: 30px; white-space: normal; line-height: 1.2; }
-  .lsn-app .lsn-actions:has(> .lsn-sp-actions) { flex-wrap: nowrap; }
-  .lsn-app .lsn-screen > .lsn-prompt:has(> .lsn-view-prompt > .lsn-sp-lastmove) { min-height: 24.5em; } }
+@media (max-width: 760px) { .widget-button.lsn-sp-card { width: calc(50% - 4px) !important; font-size: 13px; } }
 .widget-button.lsn-sp-card.lsn-sp-playable { box-shadow: 0 0 0 3px #4527a0; }
 .widget-button.lsn-sp-card:focus { outline: 3px solid #0d47a1; outline-offset: 1px; }
 .lsn-sp-combat table { border-collapse: collapse; }
