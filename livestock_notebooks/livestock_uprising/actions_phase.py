@@ -39,7 +39,7 @@ class ActionPhaseMixin(LivestockBoard):
                     owner = barn_of[nb]
                     held = nb in general_cell
                     if owner == seat:
-                        if not self._held_by_other(nb, seat):
+                        if not held or not self._held_by_other(nb, seat):
                             out.append(move)
                     elif is_super_army:  # a Super Army may enter another player's barn, empty or not
                         if not held:

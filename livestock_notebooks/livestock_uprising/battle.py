@@ -6,7 +6,7 @@ from typing import ClassVar
 
 from ..core.errors import IllegalAction
 from ..core.protocol import Event, require
-from ..odds.livestock_uprising import livestock_battle, livestock_outcome, natural
+from ..odds.livestock_uprising import BattleOdds, livestock_battle, livestock_outcome, natural
 from . import actions as A
 from . import data as D
 from .board import ACTIVE, DESTROYED, LOST, N_RESOURCES, OUT, LivestockBoard, _action
@@ -68,6 +68,23 @@ class Battle:
         return replace(self, defenders=list(self.defenders))
 
 
+#: the exact odds already worked out (they are immutable), by totals and Super Armies
+_ODDS: dict[tuple[int, int, bool, bool], BattleOdds] = {}
+
+
+#: attack previews already worked out (immutable), by everything they depend on (see ``_preview``)
+_PREVIEWS: dict[tuple, AttackPreview] = {}
+
+
+def _odds(attack: int, defense: int, attacker_super: bool, defender_super: bool) -> BattleOdds:
+    key = (attack, defense, attacker_super, defender_super)
+    odds = _ODDS.get(key)
+    if odds is None:
+        odds = _ODDS[key] = livestock_battle(attack, defense, attacker_super=attacker_super,
+                                             defender_super=defender_super)
+    return odds
+
+
 class BattleMixin(LivestockBoard):
     """An attack, the defending card, the dice, casualties, retreat and advance; Generals destroyed and players out."""
 
@@ -102,7 +119,8 @@ class BattleMixin(LivestockBoard):
 
     def attack_preview(self, action) -> AttackPreview:
         """What a legal :class:`Attack` would face, with the exact odds (before any defending card)."""
-        if action not in self.legal_actions() or not isinstance(action, A.Attack):
+        legal = self.legal_actions()
+        if not (any(a is action for a in legal) or action in legal) or not isinstance(action, A.Attack):
             raise IllegalAction(f"{action} is not a legal attack now", "Attack")
         to = self._cell_by_name[action.to]
         defenders = self._barn_group(to) if self.terrain[to] == D.BARN else [self.occupant[to]]
@@ -110,14 +128,24 @@ class BattleMixin(LivestockBoard):
                              self.bonuses["attack"])
 
     def _preview(self, slot: int, frm: int, to: int, defenders: list[int], bonus: int) -> AttackPreview:
+        names, armies, super_army = self._general_names, self.armies, self.super_army
+        key = (self.size, frm, to, bonus, super_army[slot // 3], super_army[defenders[0] // 3], names[slot],
+               tuple(armies[slot]), *[(names[d], tuple(armies[d])) for d in defenders])
+        found = _PREVIEWS.get(key)
+        if found is None:
+            if len(_PREVIEWS) > 5_000:
+                _PREVIEWS.clear()
+            found = _PREVIEWS[key] = self._work_out_preview(slot, frm, to, defenders, bonus)
+        return found
+
+    def _work_out_preview(self, slot: int, frm: int, to: int, defenders: list[int], bonus: int) -> AttackPreview:
         seat = slot // 3
         destroys = [d for d in defenders if self.super_army[seat] and not self.armies[d]]
         fighting = [d for d in defenders if d not in destroys]
         attack = self._attack_total(slot) + bonus
         defense = sum(self._defense_total(d) for d in fighting)
         attacker_super, defender_super = bool(self.super_army[seat]), bool(self.super_army[defenders[0] // 3])
-        odds = (livestock_battle(attack, defense, attacker_super=attacker_super, defender_super=defender_super)
-                if fighting else None)
+        odds = _odds(attack, defense, attacker_super, defender_super) if fighting else None
         names = self._general_names
         return AttackPreview(
             general=names[slot], frm=self._square_names[frm], to=self._square_names[to], attack=attack,

@@ -92,6 +92,14 @@ _UNIT_ATTACK, _UNIT_DEFENSE, _UNIT_HARVEST_ICONS = D.UNIT_ATTACK, D.UNIT_DEFENSE
 _action = A.make
 assert D.FOREST == N_RESOURCES
 
+#: Views already built, by everything they show (see :meth:`LivestockBoard.square_views` and
+#: :meth:`LivestockBoard.general_views`); emptied when full (:data:`_MEMO_LIMIT` General views, a
+#: tenth as many boards), so that a long run stays within a few megabytes.
+_SQUARE_VIEWS: dict[tuple, tuple[tuple[SquareView, ...], ...]] = {}
+_GENERAL_VIEWS: dict[tuple, Any] = {}  #: by every General's fields (all of them), by one's (one)
+_SQUARES: dict[tuple, SquareView] = {}  #: the squares those boards share
+_MEMO_LIMIT = 5_000
+
 
 class LivestockBoard(GameState):
     """The position (fields below) and how to read it; the rules live in the mixins."""
@@ -149,25 +157,41 @@ class LivestockBoard(GameState):
         return self.turn
 
     def square_views(self) -> tuple[tuple[SquareView, ...], ...]:
-        """Rows of squares, top row first (see :class:`~.views.SquareView`)."""
+        """Rows of squares, top row first (see :class:`~.views.SquareView`). Views are immutable:
+        a position seen before gets the rows built then (:data:`_SQUARE_VIEWS`)."""
+        key = (self.size, tuple(self.terrain), tuple(self.barn_of), tuple(self.general_cell), *self._general_names)
+        rows = _SQUARE_VIEWS.get(key)
+        if rows is None:
+            if len(_SQUARE_VIEWS) >= _MEMO_LIMIT // 10 or len(_SQUARES) >= _MEMO_LIMIT:
+                _SQUARE_VIEWS.clear()
+                _SQUARES.clear()
+            rows = _SQUARE_VIEWS[key] = self._build_square_views()
+        return rows
+
+    def _build_square_views(self) -> tuple[tuple[SquareView, ...], ...]:
         size = self.size
         at: dict[int, list[str]] = {}
         for slot, pos in enumerate(self.general_cell):
             if pos >= 0:
                 at.setdefault(pos, []).append(self._general_names[slot])
+        memo = _SQUARES
         rows = []
         for r in range(size):
             row = []
             for c in range(size):
                 cell = r * size + c
                 t = self.terrain[cell]
-                row.append(SquareView(
-                    name=self._square_names[cell],
-                    terrain=None if t < 0 else D.TERRAIN_KEYS[t],
-                    resource=_RESOURCE_NAMES[t] if 0 <= t < N_RESOURCES else None,
-                    barn_of=self.barn_of[cell] if t == D.BARN else None,
-                    generals=tuple(at.get(cell, ())),
-                ))
+                key = (self._square_names[cell], t, self.barn_of[cell] if t == D.BARN else None, *at.get(cell, ()))
+                square = memo.get(key)
+                if square is None:
+                    square = memo[key] = SquareView(
+                        name=key[0],
+                        terrain=None if t < 0 else D.TERRAIN_KEYS[t],
+                        resource=_RESOURCE_NAMES[t] if 0 <= t < N_RESOURCES else None,
+                        barn_of=key[2],
+                        generals=key[3:],
+                    )
+                row.append(square)
             rows.append(tuple(row))
         return tuple(rows)
 
@@ -181,28 +205,51 @@ class LivestockBoard(GameState):
         return None if t < 0 else D.TERRAIN_KEYS[t]
 
     def general_views(self) -> tuple[GeneralView, ...]:
-        """Every General (see :class:`~.views.GeneralView`), by seat and stars."""
+        """Every General (see :class:`~.views.GeneralView`), by seat and stars. Views are
+        immutable: Generals seen before get the views built then (:data:`_GENERAL_VIEWS`; the
+        strong bot's playouts ask for them at every action)."""
+        whole = (self.players, self.size, *self.factions, *self.general_cell, *self.general_status, *self.super_army,
+                 *self.steps, *self.done, *self.harvested, *map(tuple, self.armies))
+        found = _GENERAL_VIEWS.get(whole)
+        if found is not None:
+            return found
         out = []
+        memo = _GENERAL_VIEWS
+        cells, status, armies = self.general_cell, self.general_status, self.armies
+        steps, done, harvested = self.steps, self.done, self.harvested
+        factions, super_army, size = self.factions, self.super_army, self.size
         for slot, name in enumerate(self._general_names):
             seat = slot // 3
-            army = self.armies[slot]
-            pos = self.general_cell[slot]
-            out.append(GeneralView(
-                name=name,
-                stars=slot % 3 + 1,
-                player=seat,
-                faction=D.FACTION_KEYS[self.factions[seat]],
-                square=self._square_names[pos] if pos >= 0 else None,
-                status=GENERAL_STATUS_NAMES[self.general_status[slot]],
-                super_army=bool(self.super_army[seat]) and self.general_status[slot] == ACTIVE,
-                attack=sum(_UNIT_ATTACK[u] for u in army),
-                defense=sum(_UNIT_DEFENSE[u] for u in army),
-                units=tuple(D.UNIT_KEYS[u] for u in army),
-                steps=self.steps[slot],
-                done=bool(self.done[slot]),
-                harvested=bool(self.harvested[slot]),
-            ))
-        return tuple(out)
+            key = (slot, name, factions[seat], size, cells[slot], status[slot], super_army[seat],
+                   tuple(armies[slot]), steps[slot], done[slot], harvested[slot])
+            view = memo.get(key)
+            if view is None:
+                view = memo[key] = self._build_general_view(slot)
+            out.append(view)
+        if len(memo) >= _MEMO_LIMIT:
+            memo.clear()
+        found = memo[whole] = tuple(out)
+        return found
+
+    def _build_general_view(self, slot: int) -> GeneralView:
+        seat = slot // 3
+        army = self.armies[slot]
+        pos = self.general_cell[slot]
+        return GeneralView(
+            name=self._general_names[slot],
+            stars=slot % 3 + 1,
+            player=seat,
+            faction=D.FACTION_KEYS[self.factions[seat]],
+            square=self._square_names[pos] if pos >= 0 else None,
+            status=GENERAL_STATUS_NAMES[self.general_status[slot]],
+            super_army=bool(self.super_army[seat]) and self.general_status[slot] == ACTIVE,
+            attack=sum(_UNIT_ATTACK[u] for u in army),
+            defense=sum(_UNIT_DEFENSE[u] for u in army),
+            units=tuple(D.UNIT_KEYS[u] for u in army),
+            steps=self.steps[slot],
+            done=bool(self.done[slot]),
+            harvested=bool(self.harvested[slot]),
+        )
 
     @property
     def generals(self) -> list[dict]:

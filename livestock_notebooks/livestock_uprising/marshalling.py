@@ -3,6 +3,7 @@ and the end of a turn (the rulebook's marshalling, troop, special force, unit li
 from __future__ import annotations
 
 from bisect import insort
+from operator import ge
 
 from ..core.errors import IllegalAction
 from ..core.protocol import Event, require
@@ -12,26 +13,60 @@ from .board import ACTIVE, AVAILABLE, IN_PLAY, LOST, N_RESOURCES, _RESOURCE_NAME
 from .events import EventKind
 
 
+#: the units a player can pay for, by its faction, tokens, the troops left and its special forces
+_AFFORDABLE: dict[tuple, tuple[str, ...]] = {}
+#: lists of legal actions already built (the actions are interned), by kind and what they name
+_OFFERS: dict[tuple, tuple] = {}
+
+
+def _offers(cls: type, what, names: tuple[str, ...]) -> tuple:
+    """``Marshal(unit key what, name)`` for each of ``names``, or ``Transfer(unit, *names)`` for
+    each unit code in ``what``, in that order."""
+    key = (cls, what, names)
+    found = _OFFERS.get(key)
+    if found is None:
+        if len(_OFFERS) > 10_000:
+            _OFFERS.clear()
+        if cls is A.Marshal:
+            found = tuple(_action(cls, what, name) for name in names)
+        else:
+            found = tuple(_action(cls, D.UNIT_KEYS[u], *names) for u in what)
+        _OFFERS[key] = found
+    return found
+
+
 class MarshallingMixin(LivestockBoard):
     """Buying units, the one transfer, ending the turn."""
 
     def _marshal_options(self, seat: int, slots: list[int]) -> list:
         out: list = []
-        have = self.tokens[seat]
-        cost = D.UNIT_COST
-        units = [u for u in range(D.N_TROOPS) if self.troop_stock[u] > 0]
-        base = D.N_TROOPS + 3 * self.factions[seat]
-        units += [u for u in (base, base + 1, base + 2) if self.special_force_state[u - D.N_TROOPS] == AVAILABLE]
-        room = [s for s in slots if len(self.armies[s]) < self._cap(s)]
+        armies = self.armies
+        room = [s for s in slots if len(armies[s]) < self._cap(s)]
         if not room:
             return out
-        for u in units:
-            c = cost[u]
-            if all(have[i] >= c[i] for i in range(N_RESOURCES)):
-                key = D.UNIT_KEYS[u]
-                for s in room:
-                    out.append(_action(A.Marshal, key, self._general_names[s]))
+        base = D.N_TROOPS + 3 * self.factions[seat]
+        forces = self.special_force_state
+        key = (base, *self.tokens[seat], *self.troop_stock, forces[base - D.N_TROOPS],
+               forces[base - D.N_TROOPS + 1], forces[base - D.N_TROOPS + 2])
+        units = _AFFORDABLE.get(key)
+        if units is None:
+            if len(_AFFORDABLE) > 10_000:
+                _AFFORDABLE.clear()
+            units = _AFFORDABLE[key] = self._affordable(seat)
+        names = tuple(self._general_names[s] for s in room)
+        for unit in units:
+            out.extend(_offers(A.Marshal, unit, names))
         return out
+
+    def _affordable(self, seat: int) -> tuple[str, ...]:
+        """The units ``seat`` can pay for that the supply still holds (troops, then its special forces)."""
+        have = self.tokens[seat]
+        cost = D.UNIT_COST
+        stock = self.troop_stock
+        units = [u for u in range(D.N_TROOPS) if stock[u] > 0]
+        base = D.N_TROOPS + 3 * self.factions[seat]
+        units += [u for u in (base, base + 1, base + 2) if self.special_force_state[u - D.N_TROOPS] == AVAILABLE]
+        return tuple(D.UNIT_KEYS[u] for u in units if all(map(ge, have, cost[u])))  # every resource of its cost in hand
 
     def _marshalling_options(self, seat: int, slots: list[int], out: list) -> None:
         """Units to marshal (until a transfer locks it), then the transfers between neighbours."""
@@ -39,18 +74,22 @@ class MarshallingMixin(LivestockBoard):
         if not self.marshal_locked:
             out.extend(self._marshal_options(seat, slots))
         if self.transfers_left > 0 and len(slots) > 1:
-            general_cell = self.general_cell
+            general_cell, armies, neighbours = self.general_cell, self.armies, self._neighbours
+            with_room = [t for t in slots if len(armies[t]) < self._cap(t)]
             for f in slots:
-                army = self.armies[f]
+                army = armies[f]
                 if not army:
                     continue
-                kinds = sorted(set(army))
-                for t in slots:
-                    if t == f or len(self.armies[t]) >= self._cap(t):
+                here = general_cell[f]
+                near = neighbours[here]
+                kinds: tuple | None = None
+                for t in with_room:
+                    if t == f:
                         continue
-                    if general_cell[t] == general_cell[f] or general_cell[t] in self._neighbours[general_cell[f]]:
-                        for u in kinds:
-                            out.append(_action(A.Transfer, D.UNIT_KEYS[u], gname[f], gname[t]))
+                    if general_cell[t] == here or general_cell[t] in near:
+                        if kinds is None:
+                            kinds = tuple(sorted(set(army)))
+                        out.extend(_offers(A.Transfer, kinds, (gname[f], gname[t])))
 
 
     def _do_marshal(self, a) -> list[Event]:

@@ -9,83 +9,50 @@ real game still get the real view.
 """
 from __future__ import annotations
 
-from functools import cached_property
-from typing import Any
+from typing import Any, Callable
 
 from . import data as D
 from .board import SPECIAL_FORCE_STATE_NAMES
 
 __all__ = ["QuickView"]
 
+#: the parts worked out on first use (the others are cheap and read by every decision)
+_LAZY: dict[str, Callable[[Any], Any]] = {
+    "board": lambda state: state.square_views(),
+    "tokens": lambda state: tuple(map(tuple, state.tokens)),
+    "factions": lambda state: tuple(map(D.FACTION_KEYS.__getitem__, state.factions)),
+    "troop_supply": lambda state: tuple(state.troop_stock),
+    "special_forces": lambda state: tuple(map(SPECIAL_FORCE_STATE_NAMES.__getitem__, state.special_force_state)),
+}
+
 
 class QuickView:
-    """The parts of :class:`~.views.LivestockView` the bots read, computed on first use from
-    ``state`` (a state the searcher drew) for the player about to decide."""
+    """The parts of :class:`~.views.LivestockView` the bots read, computed from ``state`` (a
+    state the searcher drew) for the player about to decide: the cheap ones at once, the others
+    (:data:`_LAZY`) on first use."""
 
-    __slots__ = ("_state", "__dict__")
+    __slots__ = ("_state", "current_player", "players", "phase", "pending", "generals", "super_army", "alive",
+                 "rounds_played", "has_acted", "turn_player", "__dict__")
 
     def __init__(self, state: Any):
         self._state = state
+        self.current_player = state.current_player
+        self.players = state.players
+        self.phase = state.phase
+        self.pending = state.pending_decision()
+        self.generals = state.general_views()
+        self.super_army = tuple(map(bool, state.super_army))
+        self.alive = tuple(map(bool, state.alive))
+        self.rounds_played = state.round
+        self.has_acted = bool(state.has_acted)
+        self.turn_player = state.turn
 
-    @cached_property
-    def current_player(self) -> int | None:
-        return self._state.current_player
-
-    @cached_property
-    def players(self) -> int:
-        return self._state.players
-
-    @cached_property
-    def phase(self) -> str:
-        return self._state.phase
-
-    @cached_property
-    def pending(self):
-        return self._state.pending_decision()
-
-    @cached_property
-    def generals(self):
-        return self._state.general_views()
-
-    @cached_property
-    def board(self):
-        return self._state.square_views()
-
-    @cached_property
-    def tokens(self):
-        return tuple(tuple(t) for t in self._state.tokens)
-
-    @cached_property
-    def factions(self):
-        return tuple(D.FACTION_KEYS[f] for f in self._state.factions)
-
-    @cached_property
-    def troop_supply(self):
-        return tuple(self._state.troop_stock)
-
-    @cached_property
-    def special_forces(self):
-        return tuple(SPECIAL_FORCE_STATE_NAMES[v] for v in self._state.special_force_state)
-
-    @cached_property
-    def super_army(self):
-        return tuple(bool(a) for a in self._state.super_army)
-
-    @cached_property
-    def alive(self):
-        return tuple(bool(a) for a in self._state.alive)
-
-    @cached_property
-    def rounds_played(self) -> int:
-        return self._state.round
-
-    @cached_property
-    def has_acted(self) -> bool:
-        return bool(self._state.has_acted)
-
-    @cached_property
-    def turn_player(self) -> int:
-        return self._state.turn
+    def __getattr__(self, name: str) -> Any:
+        make = _LAZY.get(name)
+        if make is None:
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        value = self.__dict__[name] = make(self._state)
+        return value
 
     def preview(self, attack: Any):
         """The engine's preview of a legal attack of the player in turn."""

@@ -83,7 +83,7 @@ class LivestockState(SetupMixin, ActionPhaseMixin, BattleMixin, HarvestMixin, Ma
         options, end = _PHASE_OPTIONS[phase]
         options(self, seat, slots, out)
         self._card_options(seat, slots, out)
-        if self._can_declare(seat):
+        if self._can_declare(seat, slots):
             out.append(_action(A.DeclareSuperArmy))
         out.append(_action(end))
         return out
@@ -94,14 +94,14 @@ class LivestockState(SetupMixin, ActionPhaseMixin, BattleMixin, HarvestMixin, Ma
 
         Anything else raises ``IllegalAction`` naming the rule and the rulebook section; the
         state is then unchanged."""
-        check_action_type(action, A.LivestockAction, PHASE_SECTION.get(self.phase, "Action Phase"))
         legal = self._legal
         if legal is None:
             legal = self._legal = self._compute_legal()
         for a in legal:
-            if a is action:
+            if a is action:  # one of the legal actions itself (bots hand those back): well formed
                 break
         else:
+            check_action_type(action, A.LivestockAction, PHASE_SECTION.get(self.phase, "Action Phase"))
             if action not in legal:
                 try:
                     self._explain(action)

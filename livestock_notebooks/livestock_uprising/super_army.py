@@ -13,12 +13,13 @@ from .events import EventKind
 class SuperArmyMixin(LivestockBoard):
     """Declaring a Super Army, forming it, and why it cannot be declared."""
 
-    def _can_declare(self, seat: int) -> bool:
+    def _can_declare(self, seat: int, slots: list[int] | None = None) -> bool:
+        """Whether ``seat`` may declare a Super Army now (``slots``: its Generals on the board, if known)."""
         if self.super_army[seat]:
             return False
         barn = self.barn_cell[seat]
         units = 0
-        for s in self._own_slots(seat):
+        for s in self._own_slots(seat) if slots is None else slots:
             if self.general_cell[s] != barn:
                 return False
             units += len(self.armies[s])

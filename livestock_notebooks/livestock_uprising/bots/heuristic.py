@@ -34,9 +34,40 @@ def _xy(square: str) -> tuple[int, int]:
     return int(square[1:]) - 1, ord(square[0]) - 97
 
 
+#: each player's active Generals and their units in all, by the tuple of Generals (see :func:`_roster`)
+_ROSTERS: dict[tuple[int, int], tuple] = {}
+
+
+def _roster(generals, me: int) -> tuple[tuple, int]:
+    """``me``'s active Generals (in ``generals`` order) and how many units they hold. Worked out
+    once per tuple of General views (immutable; a state hands out the same tuple for the same
+    Generals), kept with it so that its id cannot be reused while remembered."""
+    key = (id(generals), me)
+    found = _ROSTERS.get(key)
+    if found is None or found[0] is not generals:
+        mine = tuple(g for g in generals if g.player == me and g.active)
+        found = (generals, mine, sum(len(g.units) for g in mine))
+        if type(generals) is not tuple:  # a list could change under the key
+            return found[1:]
+        if len(_ROSTERS) > 5_000:
+            _ROSTERS.clear()
+        _ROSTERS[key] = found
+    return found[1:]
+
+
+#: the resources an army can harvest (grass always), by its units
+_HARVESTS: dict[tuple[str, ...], frozenset[str]] = {}
+
+#: king-move distances already worked out, by the two square names
+_DISTANCES: dict[tuple[str, str], int] = {}
+
+
 def _dist(a: str, b: str) -> int:
-    (r1, c1), (r2, c2) = _xy(a), _xy(b)
-    return max(abs(r1 - r2), abs(c1 - c2))
+    d = _DISTANCES.get((a, b))
+    if d is None:
+        (r1, c1), (r2, c2) = _xy(a), _xy(b)
+        d = _DISTANCES[(a, b)] = max(abs(r1 - r2), abs(c1 - c2))
+    return d
 
 
 #: walks already worked out, by the board's terrain and barns, the goals, the walker and its kind
@@ -51,12 +82,37 @@ def _walk_distances(view, goals, me: int, super_army: bool) -> dict[str, int]:
     """Steps from every square to the nearest of ``goals`` for a General of ``me`` (forests,
     lakes and, unless a Super Army, other players' barns block; Generals standing in the way do
     not: they move or are fought). Remembered: the terrain and barns do not change once laid."""
-    key = (tuple((sq.terrain, sq.barn_of) for row in view.board for sq in row), tuple(goals), me, super_army)
+    key = (_board_facts(view.board)[1], tuple(goals), me, super_army)
     found = _WALKS.get(key)
     if found is None:
         if len(_WALKS) > 20_000:
             _WALKS.clear()
         found = _WALKS[key] = _walk(view, goals, me, super_army)
+    return found
+
+
+#: what the bots read of a board again and again, by the board (views are immutable and a state
+#: hands out the same board for the same position): see :func:`_board_facts`
+_FACTS: dict[int, tuple] = {}
+
+
+def _board_facts(board) -> tuple:
+    """``(board, terrain and barn of every square, (name, resource, generals) of every resource
+    square in board order, the first square of each ``barn_of`` value)``, worked out once per board object (kept with the board, so its id
+    cannot be reused while remembered)."""
+    found = _FACTS.get(id(board))
+    if found is None or found[0] is not board:
+        squares = [sq for row in board for sq in row]
+        first_of: dict = {}  # the first square (board order) of each barn_of value
+        for sq in squares:
+            first_of.setdefault(sq.barn_of, sq.name)
+        found = (board, tuple((sq.terrain, sq.barn_of) for sq in squares),
+                 tuple((sq.name, sq.resource, sq.generals) for sq in squares if sq.resource is not None), first_of)
+        if type(board) is not tuple:  # a list could change under the key
+            return found
+        if len(_FACTS) > 2_000:
+            _FACTS.clear()
+        _FACTS[id(board)] = found
     return found
 
 
@@ -95,11 +151,19 @@ class GreedyBot:
 
     def __init__(self, seed: int | None = 0, *, super_army_units: int = 11, attack_odds: float = 0.6,
                  min_units: int = 6, patience: int = 6):
-        self._random = random.Random(seed)
+        self._seed = seed
         self.super_army_units = super_army_units
         self.attack_odds = attack_odds
         self.min_units = min_units
         self.patience = patience
+
+    @property
+    def _random(self) -> random.Random:
+        """The tie-break generator, seeded on first use (a playout's bots mostly never draw)."""
+        rng = self.__dict__.get("_rng")
+        if rng is None:
+            rng = self._rng = random.Random(self._seed)
+        return rng
 
     # ------------------------------------------------------------------ entry point
     def choose(self, state):
@@ -119,7 +183,7 @@ class GreedyBot:
         phase = view.phase
         if phase == "barn":
             return self._random.choice(legal)
-        mine = [g for g in view.generals if g.player == me and g.active]
+        mine = list(_roster(view.generals, me)[0])
         if phase == "super":
             buys = [a for a in legal if isinstance(a, A.Marshal)]
             return self._best_buy(buys, mine) if buys else _first(legal, A.FormSuperArmy)
@@ -155,7 +219,7 @@ class GreedyBot:
         picked off one by one)."""
         if view.super_army[me] or not view.alive[me]:
             return False
-        units = sum(len(g.units) for g in view.generals if g.player == me and g.active)
+        units = _roster(view.generals, me)[1]
         if units == 0:
             return False
         if any(view.super_army[p] and view.alive[p] for p in range(view.players) if p != me):
@@ -199,13 +263,18 @@ class GreedyBot:
 
     def _needs(self, view, me: int) -> dict[str, float]:
         """How much one more token of each resource helps: little once it is plentiful, more when
-        it brings a unit still in the supply within reach."""
+        it brings a unit still in the supply within reach. The last answer is kept with its view
+        (views are immutable): a decision asks once per General."""
+        last = self.__dict__.get("_last_needs")
+        if last is not None and last[0] is view and last[1] == me:
+            return dict(last[2])
         key = (view.tokens[me], view.factions[me], view.troop_supply, view.special_forces)
         found = _NEEDS.get(key)
         if found is None:
             if len(_NEEDS) > 20_000:
                 _NEEDS.clear()
             found = _NEEDS[key] = self._work_out_needs(view, me)
+        self._last_needs = (view, me, found)
         return dict(found)
 
     @staticmethod
@@ -339,25 +408,29 @@ class GreedyBot:
 
     @staticmethod
     def _barn(view, me):
-        return next((sq.name for row in view.board for sq in row if sq.barn_of == me), None)
+        return _board_facts(view.board)[3].get(me)
 
     def _harvest_target(self, view, me, g):
-        can = {"grass"}
-        for u in g.units:
-            can.update(D.UNITS[D.UNIT_CODE[u]]["harvests"])
+        can = _HARVESTS.get(g.units)
+        if can is None:
+            can = {"grass"}
+            for u in g.units:
+                can.update(D.UNITS[D.UNIT_CODE[u]]["harvests"])
+            if len(_HARVESTS) > 5_000:
+                _HARVESTS.clear()
+            can = _HARVESTS[g.units] = frozenset(can)
         need = self._needs(view, me)
         dist = _walk_distances(view, [g.square], me, False)
         best, best_score = None, None
-        for row in view.board:
-            for sq in row:
-                r = sq.resource
-                if r is None or r not in can or sq.name not in dist:
-                    continue
-                if sq.generals and sq.generals != (g.name,):
-                    continue
-                score = need[r] * 2 - 3 * dist[sq.name]
-                if best_score is None or score > best_score:
-                    best, best_score = sq.name, score
+        alone = (g.name,)
+        for name, r, generals in _board_facts(view.board)[2]:
+            if r not in can or name not in dist:
+                continue
+            if generals and generals != alone:
+                continue
+            score = need[r] * 2 - 3 * dist[name]
+            if best_score is None or score > best_score:
+                best, best_score = name, score
         return best
 
 
