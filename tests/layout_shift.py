@@ -156,6 +156,7 @@ def play_decisions(page, n: int = 30, *, seed: int = 1, on_decision=None, pauses
     skip: set[int] = set()
     made = 0
     games = 1
+    idle = 0
     while made < n:
         if not wait_for_my_decision(page):
             if games < 5 and page.evaluate(OVER_JS):
@@ -183,7 +184,12 @@ def play_decisions(page, n: int = 30, *, seed: int = 1, on_decision=None, pauses
             if skip:
                 skip.clear()
                 continue
+            if idle < 20:  # the decision's buttons come a moment after the prompt says it is yours
+                idle += 1
+                page.wait_for_timeout(300)
+                continue
             break
+        idle = 0
         before = page.evaluate(SIGNATURE_JS)
         try:
             page.locator("[data-lsn-pick]").first.click(timeout=5000)
