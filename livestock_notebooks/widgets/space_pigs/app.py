@@ -44,7 +44,7 @@ from ..shell.pacing import BOT_SPEEDS, DEFAULT_BOT_SPEED
 from ..shell.setup import choose_from_query, page_query
 from .board import SP_CSS, ClanPanel, GalaxyMap, HandPanel, OrderTrack, SequenceBar, card_label
 from .help import help_html
-from .panels import PROMPT_CSS, CombatPanel, ElectionPanel, StandingOrder, TroopTools, touched_hexes
+from .panels import CombatPanel, ElectionPanel, StandingOrder, TroopTools, touched_hexes
 from .setup import setup_controls
 from .words import action_label, prompt_for
 
@@ -74,7 +74,7 @@ class SpacePigsView(GameView):
 
     def __init__(self):
         super().__init__()
-        self.style = w.HTML(SP_CSS.replace("</style>", PROMPT_CSS + "</style>"))
+        self.style = w.HTML(SP_CSS)
         self.map = GalaxyMap()
         self.map.on_click(self._on_map)
         self.seq_bar = SequenceBar()

@@ -27,29 +27,10 @@ from ..common.dice import die_svg
 from ..common.dom import button, hide, show
 from .board import ALIEN_CODES, HtmlPanel, _esc, alien_text, card_label, chip
 
-__all__ = ["PROMPT_CSS", "CombatPanel", "ElectionPanel", "StandingOrder", "side_of", "side_name", "strength_text", "touched_hexes"]
+__all__ = ["CombatPanel", "ElectionPanel", "StandingOrder", "side_of", "side_name", "strength_text", "touched_hexes"]
 
 WIPEOUT = 6
 
-
-#: rules added to the page's style sheet (``SP_CSS``): the prompt and dialogs kept in place
-PROMPT_CSS = """
-/* the combat box with nothing in it (no combat) takes no room: an empty white box lay over the
-   log, and moved as the tools above it came and went */
-.lsn-app .lsn-dialogs > .lsn-sp-combatbox:not(:has(> :not([style*="display: none"]))) { display: none !important; }
-@media (max-width: 760px) {
-  /* the prompt keeps the room of its longest text (four lines, three of the last move) and of
-     six buttons, two a row: a new decision moves nothing in it (it grows past that rather
-     than cut a sentence) */
-  .lsn-app .lsn-prompt > .lsn-view-prompt:has(> .lsn-sp-lastmove) { --lsn-prompt-text: 10.4em; }
-  .lsn-app .lsn-prompt .lsn-sp-prompt { min-height: 5.8em; }
-  .lsn-app .lsn-prompt .lsn-sp-actions { display: grid !important; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 4px;
-    min-height: calc(3 * 30px + 8px); align-content: start; width: 100%; }
-  .lsn-app .lsn-prompt .lsn-sp-actions .widget-button { width: auto; min-width: 0; margin: 0; height: auto;
-    min-height: 30px; white-space: normal; line-height: 1.2; }
-  .lsn-app .lsn-actions:has(> .lsn-sp-actions) { flex-wrap: nowrap; }
-  .lsn-app .lsn-screen > .lsn-prompt:has(> .lsn-view-prompt > .lsn-sp-lastmove) { min-height: 24.5em; } }
-"""
 
 
 # --------------------------------------------------------------------------- combat
