@@ -33,9 +33,13 @@ OBSERVER_JS = """
         window.__lsnShifts.push({value: e.value, recent: e.hadRecentInput, t: e.startTime,
           sources: (e.sources || []).map(s => {
             const n = s.node, el = n && (n.nodeType === 1 ? n : n.parentElement);
-            const cls = el ? [...el.classList].filter(c => c.startsWith('lsn')).join('.') : '';
-            return `${el ? el.tagName.toLowerCase() : '?'}.${cls} ${s.previousRect.y}->${s.currentRect.y}`
-              + ` x ${s.previousRect.x}->${s.currentRect.x}`;
+            const lsn = e => e ? [...e.classList].filter(c => c.startsWith('lsn')).join('.') : '';
+            // an element without a class of ours: named after its nearest ancestor with one
+            const up = el && !lsn(el) ? el.parentElement && el.parentElement.closest('[class*="lsn-"]') : null;
+            const cls = lsn(el) || (up ? `(in ${lsn(up)})` : '');
+            const r = (a, b) => `${Math.round(a)}->${Math.round(b)}`;
+            return `${el ? el.tagName.toLowerCase() : '?'}.${cls} ${r(s.previousRect.y, s.currentRect.y)}`
+              + ` x ${r(s.previousRect.x, s.currentRect.x)} h ${r(s.previousRect.height, s.currentRect.height)}`;
           })});
       }
     }).observe({type: 'layout-shift', buffered: true});

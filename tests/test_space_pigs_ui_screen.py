@@ -188,7 +188,9 @@ def test_the_screen_puts_map_prompt_actions_dialogs_and_cards_in_their_places(sa
     assert "lsn-hand" in view.hand.widget._dom_classes
     assert view.seq_bar.widget in view.board.children[1].children  # turn and sequences above the map
     # the map scales with the column and the window height: hex buttons in per cent
-    assert "100vh" in view.map.stack.layout.width and view.map.hits.layout.width == "100%"
+    # (the hits layer, the stack's last child, is sized by the page's CSS from its first frame)
+    assert "100vh" in view.map.stack.layout.width and view.map.stack.children[-1] is view.map.hits
+    assert all(b.layout.width.endswith("%") and b.layout.top.endswith("%") for b in view.map.hits.children)
 
 
 def test_setup_keeps_the_round_limit_under_advanced_and_the_bot_speed_in_the_menu(saves):

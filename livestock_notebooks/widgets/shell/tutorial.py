@@ -56,18 +56,44 @@ def tutorial_css(accent: str, *, background: str = "#fffaf0", max_width: str = "
 .{prefix}-card {{ border: 2px solid {accent}; border-radius: 8px; padding: 6px 10px; background: {background}; max-width: {max_width}; }}
 .lsn-app .lsn-screen > .lsn-tut-column {{ grid-area: prompt; min-width: 0; }}
 /* the card keeps one height from step to step on a wide screen (its text scrolls inside): the
-   prompt, the hand and the log under it never move (a phone's narrow card grows with its text) */
+   prompt, the hand and the log under it never move (a phone's: see lsn-tut-sizer below) */
 .lsn-tut-column .{prefix}-card {{ max-width: none; margin-bottom: 6px; box-sizing: border-box; }}
 @media (min-width: 761px) {{
   .lsn-tut-column .{prefix}-card {{ height: 19em; }}
   /* the buttons in one row and the done line at two lines' height: the text above them keeps its room */
   .lsn-tut-column .{prefix}-nav {{ flex-wrap: nowrap !important; overflow-x: auto; }}
   .lsn-tut-column .{prefix}-nav .widget-button {{ padding: 0 7px; flex-shrink: 0; }}
-  .lsn-tut-column .{prefix}-card > .{prefix}-done {{ height: 2.9em; overflow-y: auto; }}
+  .lsn-tut-column .{prefix}-card .{prefix}-done {{ height: 2.9em; overflow-y: auto; }}
+  /* the text takes the card's room left over, and scrolls inside it */
+  .lsn-tut-column .lsn-tut-sizer {{ display: none !important; }}
+  .lsn-tut-column .{prefix}-card > .lsn-tut-sized:has(> .{prefix}-text) {{ flex: 1 1 auto; min-height: 0; }}
+  .lsn-tut-column .lsn-tut-sized > .{prefix}-text {{ height: 100%; box-sizing: border-box; overflow-y: auto !important; }}
 }}
 .lsn-tut-column .{prefix}-card > * {{ flex-shrink: 0; }}
-.lsn-tut-column .{prefix}-card > .{prefix}-text {{ flex: 1 1 auto; min-height: 0; overflow-y: auto !important; }}
+.lsn-tut-sized > * {{ min-width: 0; }}
 .lsn-tut-column .lsn-tut-heading {{ font-size: 1.05em; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }}
+/* on a phone the card grows with its text, so each varying part (header, text, done line) sits
+   in one grid cell with a hidden copy of every step's version of it (lsn-tut-sizer): the part
+   keeps the height of its longest version at this width, the card one height from step to step,
+   and nothing under it moves (text never clipped, never scrolled) */
+@media (max-width: 760px) {{
+  .lsn-tut-column .lsn-tut-sized {{ display: grid !important; }}
+  .lsn-tut-column .lsn-tut-sized > * {{ grid-area: 1 / 1; margin: 0; }}
+  .lsn-tut-column .lsn-tut-sized > .lsn-tut-sizer {{ visibility: hidden; pointer-events: none; }}
+  .lsn-tut-column .lsn-tut-sizer > .widget-html-content {{ display: grid; }}
+  .lsn-tut-column .lsn-tut-sizer > .widget-html-content > div {{ grid-area: 1 / 1; min-width: 0; }}
+  .lsn-tut-column .lsn-tut-sized .lsn-tut-heading {{ white-space: normal; }}  /* the whole title (its room is kept) */
+  /* the card and the prompt as wide as the screen, whatever their content (the screen's items
+     are aligned to the start: a long action button made them, and the card's text, wider for a
+     moment), and no button wider than the prompt (its label wraps) */
+  .lsn-app .lsn-screen > .lsn-tut-column > * {{ align-self: stretch; max-width: 100%; }}
+  .lsn-tut-column .lsn-prompt .widget-button {{ max-width: 100%; white-space: normal; height: auto; min-height: 28px; }}
+  /* the card first, under the page's title (a reading step shows it at once, and the board's
+     size never moves it); the prompt, as on a play page, last and stuck to the screen's bottom */
+  .lsn-app .lsn-screen > .lsn-tut-column {{ display: contents !important; }}
+  .lsn-app .lsn-screen > .lsn-tut-column > .lsn-tut-card {{ order: -2; }}
+  .lsn-tutorial {{ overflow: visible !important; }}  /* a box that scrolls would hold the sticky prompt */
+}}
 .lsn-tut-column .{prefix}-progress span {{ min-width: 1.2em; font-size: 0.72em; margin-right: 1px; }}
 /* a reading step (no board): the card alone, where it stands on the steps with a board */
 .lsn-app .lsn-screen.lsn-tut-reading > :not(.lsn-tut-column),
@@ -75,7 +101,8 @@ def tutorial_css(accent: str, *, background: str = "#fffaf0", max_width: str = "
 .{prefix}-card .widget-html-content {{ line-height: 1.4; }}
 .{prefix}-card p {{ margin: 0.3em 0; }}
 .{prefix}-progress span {{ display: inline-block; min-width: 1.5em; text-align: center; border-radius: 10px;
-  margin-right: 2px; font-size: 0.78em; padding: 1px 3px; background: #eee; color: #555; }}
+  margin-right: 2px; font-size: 0.78em; padding: 1px 3px; background: #eee; color: #555;
+  border: 1px solid transparent; }}  /* a skipped step's dashed border widens no chip: the rows keep their wrap */
 .{prefix}-progress span.{prefix}-now {{ background: {accent}; color: #fff; }}
 .{prefix}-progress span.{prefix}-ok {{ background: #2e7d32; color: #fff; }}
 .{prefix}-progress span.{prefix}-skipped {{ background: #fff; border: 1px dashed #999; }}
@@ -86,6 +113,9 @@ def tutorial_css(accent: str, *, background: str = "#fffaf0", max_width: str = "
    between steps */
 .lsn-app .lsn-tut-unused {{ visibility: hidden !important; }}
 .lsn-app .lsn-tut-column > .lsn-prompt {{ height: 17em; overflow-y: auto !important; box-sizing: border-box; }}
+/* the actions keep two rows' height: the message line under them stays put as a step's one
+   button becomes two rows of them (the prompt's 17em has room for it) */
+.lsn-app .lsn-tut-column > .lsn-prompt > .lsn-actions {{ min-height: 72px; align-content: flex-start; }}
 </style>
 """
 
@@ -178,7 +208,10 @@ class TutorialPage:
                      layout=w.Layout(flex_flow="row wrap", grid_gap="4px", margin="4px 0"))
         nav.add_class(f"{p}-nav")
         # the buttons above the done line: a done line of two lines moves nothing
-        card = w.VBox([self.progress, self.header, self.text, nav, self.done_label])
+        card = w.VBox([self.progress, self._sized(self.header, [self._header_html(i) for i in range(len(self.steps))]),
+                       self._sized(self.text, [self._text_html(s, self._WHO_SIZER if s.interactive else "")
+                                               for s in self.steps]),
+                       nav, self._sized(self.done_label, self._done_variants())])
         card.add_class(f"{p}-card")
         card.add_class("lsn-tut-card")
         self.card = card
@@ -194,6 +227,46 @@ class TutorialPage:
         self.widget = w.VBox([self.style, self.top, self.app.widget])
         self.widget.add_class("lsn-tutorial")
         self.go(0)
+
+    #: the longest "You play ..." line a step may show, in the card's hidden copies of the steps
+    _WHO_SIZER = ('<div class="lsn-tut-who">You play <b>P1 Hylocherus</b> here (in the last step you played '
+                  '<b>P1 Hylocherus</b>).</div>')
+
+    @staticmethod
+    def _sized(widget: w.Widget, versions: Sequence[str]) -> w.Box:
+        """``widget`` in one grid cell with a hidden copy of each of its ``versions`` (see the
+        CSS): on a phone it keeps the height of the longest."""
+        sizer = w.HTML("".join(f"<div>{v}</div>" for v in versions))
+        sizer.add_class("lsn-tut-sizer")
+        box = w.Box([sizer, widget])
+        box.add_class("lsn-tut-sized")
+        return box
+
+    def _header_html(self, index: int) -> str:
+        step = self.steps[index]
+        heading = f"Step {index + 1} of {len(self.steps)}: {step.title}"
+        return (f'<h3 class="lsn-tut-heading" title="{html.escape(heading)}" style="margin:0.2em 0">'
+                f'{html.escape(heading)}</h3>'
+                f'<div style="color:#666;font-size:0.85em">{html.escape(self.section_label)}: '
+                f'{html.escape(step.section)}</div>')
+
+    def _text_html(self, step: Step, who: str) -> str:
+        paragraphs = "".join(f"<p>{html.escape(x)}</p>" for x in step.text.split("\n\n"))
+        goal = f'<div class="{self.prefix}-goal">Your goal: {html.escape(step.goal)}</div>' if step.goal else ""
+        # the goal first: on a wide screen the card keeps one height and a long text scrolls inside it
+        return f"{goal}{who}<div>{paragraphs}</div>"
+
+    def _done_html(self, step: Step, met: bool) -> str:
+        if not self.waits_for_goal(step):
+            return f'<div style="color:#555">{html.escape(self.read_hint)}</div>'
+        if met:
+            last = step is self.steps[-1]
+            return (f'<div class="{self.prefix}-done-ok">\u2714 {html.escape(step.praise)}'
+                    + ("" if last else " Press Next for the next step.") + "</div>")
+        return f'<div style="color:#555">{html.escape(self.move_hint)}</div>'
+
+    def _done_variants(self) -> list[str]:
+        return sorted({self._done_html(s, met) for s in self.steps for met in (False, True)})
 
     def _button(self, description: str, name: str, fn: Callable[[], Any], **traits) -> w.Button:
         b = w.Button(description=description, **traits)
@@ -267,9 +340,16 @@ class TutorialPage:
         elif step.interactive:
             self._set_up(index)
         else:
+            # a reading step keeps a board beside (on a phone under) its card, hidden
+            # (lsn-tut-reading): the board keeps its room, so nothing jumps when the next step
+            # shows it; before any board, the first step's
+            if self.app.session is None:
+                first = next((i for i, s in enumerate(self.steps) if s.interactive), None)
+                if first is not None:
+                    self._set_up(first)
             self.index, self._events, self._met = index, [], False
+            self.app.paused = True
             self.app.cancel_bot_tick()
-            self.app.view.clear()
         self._place_card(on_board=step.interactive)
         (show if index == len(self.steps) - 1 else hide)(self.play_link)
         self._show_parts(step)
@@ -547,15 +627,8 @@ class TutorialPage:
                    else f"{p}-skipped" if s.key in self.skipped else "")
             chips.append(f'<span class="{cls}" title="{html.escape(s.title)}">{i + 1}</span>')
         self.progress.value = "".join(chips)
-        heading = f"Step {self.index + 1} of {len(self.steps)}: {step.title}"
-        self.header.value = (f'<h3 class="lsn-tut-heading" title="{html.escape(heading)}" style="margin:0.2em 0">'
-                             f'{html.escape(heading)}</h3>'
-                             f'<div style="color:#666;font-size:0.85em">{html.escape(self.section_label)}: '
-                             f'{html.escape(step.section)}</div>')
-        paragraphs = "".join(f"<p>{html.escape(x)}</p>" for x in step.text.split("\n\n"))
-        goal = f'<div class="{p}-goal">Your goal: {html.escape(step.goal)}</div>' if step.goal else ""
-        # the goal first: on a wide screen the card keeps one height and a long text scrolls inside it
-        self.text.value = f"{goal}{self._who_you_play(step)}<div>{paragraphs}</div>"
+        self.header.value = self._header_html(self.index)
+        self.text.value = self._text_html(step, self._who_you_play(step))
         self.back_button.disabled = self.index == 0
         self.reset_button.disabled = not step.interactive
         self._draw_done()
@@ -583,16 +656,10 @@ class TutorialPage:
         waiting = self.waits_for_goal(step) and not self._met
         self.next_button.disabled = last or waiting
         self.skip_button.disabled = last or not waiting
-        set_layout(self.skip_button, display=None if waiting else "none")
+        # hidden, not removed: the buttons after them keep their places from step to step
+        set_layout(self.skip_button, visibility=None if waiting else "hidden")
         self.show_button.disabled = not waiting or self.demo_for(step) is None
-        set_layout(self.show_button, display=None if self.waits_for_goal(step) else "none")
-        if not self.waits_for_goal(step):
-            self.done_label.value = f'<div style="color:#555">{html.escape(self.read_hint)}</div>'
-            self.next_button.button_style = "primary"
-        elif self._met:
-            self.done_label.value = (f'<div class="{self.prefix}-done-ok">\u2714 {html.escape(step.praise)}'
-                                     + ("" if last else " Press Next for the next step.") + "</div>")
-            self.next_button.button_style = "success"
-        else:
-            self.done_label.value = f'<div style="color:#555">{html.escape(self.move_hint)}</div>'
-            self.next_button.button_style = "primary"
+        set_layout(self.show_button, visibility=None if self.waits_for_goal(step) else "hidden")
+        self.done_label.value = self._done_html(step, self._met)
+        self.next_button.button_style = "success" if self.waits_for_goal(step) and self._met else "primary"
+

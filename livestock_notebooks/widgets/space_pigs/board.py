@@ -34,6 +34,7 @@ from ...space_pigs.game import PLAYER_COLOURS
 from ...space_pigs.pictures import ALIEN_FILL, PLANET_COLOURS
 from ...space_pigs.views import COLOUR_WORDS, HexView, SpacePigsPlayerView
 from ..common.dom import ButtonPool, set_classes, set_layout, show_first
+from .style import SP_CSS
 
 __all__ = [
     "PLAYER_COLOURS",
@@ -60,105 +61,6 @@ MARK_STYLE = {
     "choose": ("#e040fb", "Choose this hex"),
     "combat": ("#ff9100", "Combat here"),
 }
-
-SP_CSS = """
-<style>
-.lsn-sp-view { gap: 6px; }
-.lsn-sp-view .widget-html-content { line-height: 1.35; }
-.lsn-sp-seq .lsn-sp-turnno { margin-right: 6px; }
-.lsn-sp-mapstack { position: relative; margin: 0; flex: none; }
-.lsn-sp-mapstack > .lsn-sp-faces { margin: 0 !important; width: 100%; }
-.lsn-sp-hits > .widget-button.lsn-sp-hit.lsn-last-move { background: rgba(255,234,0,0.10); }
-.lsn-sp-boardbars { gap: 2px; margin-bottom: 4px; }
-.lsn-sp-lastmove { font-size: 0.88em; color: #555; }
-.lsn-sp-standing { flex-flow: row wrap; align-items: center; gap: 4px; }
-.lsn-sp-standing .widget-button { width: auto; }
-.lsn-sp-legend { font-size: 0.8em; color: #555; }
-.lsn-sp-mapstack > .lsn-sp-faces .widget-html-content { line-height: normal; height: auto; }
-.lsn-sp-mapstack > .lsn-sp-faces.lsn-sp-pieces { position: absolute !important; top: 0; left: 0;
-  pointer-events: none; }
-.lsn-sp-hits { position: absolute !important; top: 0; left: 0; margin: 0 !important; padding: 0 !important;
-  background: transparent; overflow: visible; }
-.lsn-sp-hits > .widget-button.lsn-sp-hit { position: absolute; margin: 0 !important; padding: 0; border: none;
-  background: transparent; box-shadow: none; cursor: pointer; min-width: 0;
-  clip-path: polygon(50% 0, 100% 25%, 100% 75%, 50% 100%, 0 75%, 0 25%); }
-.lsn-sp-hits.lsn-sp-flat > .widget-button.lsn-sp-hit { clip-path: polygon(25% 0, 75% 0, 100% 50%, 75% 100%, 25% 100%, 0 50%); }
-.lsn-sp-hits > .widget-button.lsn-sp-hit:hover { background: rgba(255,255,255,0.16); }
-.lsn-sp-hits > .widget-button.lsn-sp-hit:focus-visible { background: rgba(255,255,255,0.3); outline: none; }
-.lsn-sp-hits > .widget-button.lsn-sp-hit:focus { outline: none; }
-.lsn-sp-panel { border: 1px solid #c9c3d9; border-radius: 6px; padding: 4px 8px; background: #fbfaff; }
-.lsn-sp-panel-title { font-weight: 600; margin: 2px 0; }
-.lsn-sp-chip { display: inline-block; width: 0.85em; height: 0.85em; border-radius: 50%; margin-right: 0.3em;
-  vertical-align: -0.08em; border: 1px solid #333; }
-.lsn-sp-dot { display: inline-block; min-width: 1.25em; height: 1.25em; line-height: 1.25em; border-radius: 50%;
-  text-align: center; font-size: 0.8em; font-weight: 700; margin-right: 2px; border: 1px solid #555; }
-.lsn-sp-badge { display: inline-block; border-radius: 8px; padding: 0 6px; font-size: 0.78em; font-weight: 700;
-  background: #ffd54f; color: #4e342e; border: 1px solid #a1887f; margin-left: 3px; }
-.lsn-sp-clans { overflow-x: auto; max-width: 100%; }
-.lsn-sp-clans table { border-collapse: collapse; font-size: 0.88em; width: 100%; }
-@media (max-width: 760px) { .lsn-sp-clans table { font-size: 0.78em; } .lsn-sp-clans td, .lsn-sp-clans th { padding: 1px 2px; } }
-.lsn-sp-clans td, .lsn-sp-clans th { padding: 2px 4px; text-align: left; vertical-align: middle; border-bottom: 1px solid #e6e2f0; }
-.lsn-sp-clans tr.lsn-sp-actor { background: #fff3cd; }
-.lsn-sp-clans tr.lsn-sp-me td:first-child { font-weight: 700; }
-.lsn-sp-clans tr.lsn-sp-out { opacity: 0.55; }
-.lsn-sp-marker { display: inline-block; width: 1.2em; text-align: center; border: 1px solid #777; border-radius: 3px;
-  margin-right: 1px; font-size: 0.8em; background: #eceff1; }
-.lsn-sp-marker.lsn-sp-used { opacity: 0.3; text-decoration: line-through; }
-.lsn-sp-order { display: flex; flex-flow: row wrap; gap: 4px; align-items: center; }
-.lsn-sp-order { font-size: 0.85em; }
-.lsn-sp-order .lsn-sp-slot { border: 2px solid #bbb; border-radius: 14px; padding: 0 7px; background: #fff; white-space: nowrap; }
-.lsn-sp-order .lsn-sp-slot.lsn-sp-now { border-color: #ff6f00; background: #fff3e0; font-weight: 700; }
-.lsn-sp-seq { display: flex; flex-flow: row wrap; gap: 3px; align-items: center; font-size: 0.82em; }
-.lsn-sp-seq .lsn-sp-phase { border: 1px solid #bbb; border-radius: 4px; padding: 0 2px; background: #fafafa; white-space: nowrap; }
-.lsn-sp-seq .lsn-sp-s { display: inline-block; padding: 0 4px; border-radius: 3px; color: #555; }
-.lsn-sp-seq .lsn-sp-s.lsn-sp-now { background: #4527a0; color: #fff; font-weight: 700; }
-.lsn-sp-seq .lsn-sp-s.lsn-sp-skip { color: #bbb; }
-.lsn-sp-prompt { font-size: 1.02em; }
-.lsn-sp-actions { display: flex; flex-flow: row wrap; gap: 4px; }
-.lsn-sp-actions .widget-button, .lsn-sp-tools .widget-button { width: auto; }
-.lsn-sp-hand { display: flex; flex-flow: row wrap; gap: 4px; }
-.widget-button.lsn-sp-card { white-space: pre-line; line-height: 1.2; font-size: 11.5px; width: 132px !important;
-  height: auto !important; min-height: 78px; padding: 3px 5px 4px; margin: 0; text-align: left; vertical-align: top;
-  border: 1px solid #8d6e63; border-top: 7px solid #8d6e63; border-radius: 8px; overflow: visible;
-  text-overflow: clip; background: #fffdf5; color: #222; box-shadow: 0 1px 2px rgba(0,0,0,0.2); }
-.widget-button.lsn-sp-card::first-line { font-weight: 700; font-size: 12px; }
-.widget-button.lsn-sp-card.lsn-sp-combatcard { background: #fff8e1; border-color: #e65100; }
-.widget-button.lsn-sp-card.lsn-sp-eventcard { background: #e8f5e9; border-color: #2e7d32; }
-.lsn-sp-hand { align-items: flex-start; }
-/* the side column: your cards first, one height (a row that scrolls sideways), and the tools,
-   combat and election boxes over the log under them: a combat's cards stay in view, and
-   nothing moves as the boxes come and go */
-.lsn-app .lsn-side .lsn-sp-handbox.lsn-hand { height: 13.4em; max-height: 13.4em; overflow: hidden !important; }
-.lsn-app .lsn-sp-handbox .lsn-sp-hand { flex-wrap: nowrap; overflow-x: auto; overflow-y: hidden; padding-bottom: 4px; }
-.lsn-app .lsn-sp-handbox .widget-button.lsn-sp-card { flex-shrink: 0; }
-.lsn-app .lsn-side:has(> .lsn-sp-handbox) > .lsn-dialogs { top: calc(13.4em + 6px); }
-.lsn-app .lsn-sp-boardbars { min-height: 3.1em; }
-@media (max-width: 760px) {  /* one line each on a phone too (they scroll sideways): the map under them stays put */
-  .lsn-app .lsn-sp-boardbars .lsn-sp-seq, .lsn-app .lsn-sp-boardbars .lsn-sp-order { flex-wrap: nowrap; overflow-x: auto; }
-  .lsn-app .lsn-sp-boardbars .lsn-sp-seq > *, .lsn-app .lsn-sp-boardbars .lsn-sp-order > * { flex-shrink: 0; } }
-/* the map's column keeps the height of the tallest map that fits the window (GalaxyMap's
-   RESERVED_HEIGHT): the clan displays under it stay put as maps of other shapes are drawn */
-@media (min-width: 761px) { .lsn-app .lsn-board-col > .lsn-sp-board { min-height: calc(100vh - 166px + 3.1em + 6px); } }  /* the turn and order bars, drawn a moment after the page */
-.lsn-app .lsn-sp-handbox > .widget-html:first-child { height: 2.5em; overflow: hidden; }
-.lsn-app .lsn-sp-handbox > .widget-html:first-child .widget-html-content > div { white-space: nowrap; overflow: hidden;
-  text-overflow: ellipsis; }
-@media (max-width: 760px) { .widget-button.lsn-sp-card { width: calc(50% - 4px) !important; font-size: 13px; } }
-.widget-button.lsn-sp-card.lsn-sp-playable { box-shadow: 0 0 0 3px #4527a0; }
-.widget-button.lsn-sp-card:focus { outline: 3px solid #0d47a1; outline-offset: 1px; }
-.lsn-sp-combat table { border-collapse: collapse; }
-.lsn-sp-combat td, .lsn-sp-combat th { padding: 1px 8px 1px 0; text-align: left; }
-.lsn-sp-techbar { position: relative; height: 16px; width: 260px; border: 1px solid #555; border-radius: 3px;
-  background: #f1f8e9; overflow: hidden; }
-.lsn-sp-techbar .lsn-sp-techfill { position: absolute; left: 0; top: 0; bottom: 0; background: #ffb300; }
-.lsn-sp-techbar .lsn-sp-techline { position: absolute; top: 0; bottom: 0; width: 3px; background: #b71c1c; }
-.lsn-sp-oddsbar { display: flex; height: 14px; width: 260px; border: 1px solid #555; border-radius: 3px; overflow: hidden; }
-.lsn-sp-rounds { margin: 2px 0; padding-left: 1.4em; }
-.lsn-sp-rounds li { margin: 2px 0; }
-.lsn-sp-rounds svg { vertical-align: middle; }
-.lsn-sp-election table { border-collapse: collapse; }
-.lsn-sp-election td, .lsn-sp-election th { padding: 1px 8px 1px 0; text-align: left; }
-</style>
-"""
 
 
 def _esc(text: Any) -> str:
@@ -267,7 +169,7 @@ class GalaxyMap:
         self.faces = w.HTML()
         self.faces.add_class("lsn-sp-faces")
         self.faces.add_class("lsn-sp-pieces")
-        self.hits = w.Box(layout=w.Layout(width="0px", height="0px"))
+        self.hits = w.Box()  # the hex buttons' layer: placed and sized by SP_CSS, as the map's stack's child
         self.hits.add_class("lsn-sp-hits")
         self.stack = w.Box([self.base, self.faces, self.hits])
         self.stack.add_class("lsn-sp-mapstack")
@@ -277,6 +179,7 @@ class GalaxyMap:
         self.centres: dict[Any, tuple[float, float]] = {}
         self.last: frozenset = frozenset()  # the hexes of the last step (lsn-last-move)
         self.button_size = (0.0, 0.0)
+        self._pending_layer: tuple | None = None  # a new galaxy's hex buttons, until its picture is drawn
 
     @property
     def svg(self) -> str:
@@ -322,14 +225,15 @@ class GalaxyMap:
             self.centres = {}
             self.keys = []
             self.hits.children = ()
+            self._pending_layer = None
             self.width = self.height = 0
             return
         if self.hits.children:
             # another galaxy (a tutorial's next step, a new game): its hex buttons go in a new
-            # layer, drawn where they belong (the old ones sliding across the map to their new
-            # places were counted as layout shift)
+            # layer (new elements, shown once placed: see SP_CSS), never slide across the map
+            # from their old places to their new ones
             self.stack.children = (self.base, self.faces)  # the old layer goes before the map is resized
-            self.hits = w.Box(layout=w.Layout(width="100%", height="100%"))  # its size at once: no 0-px first frame
+            self.hits = w.Box()
             self.hits.add_class("lsn-sp-hits")
         s3 = math.sqrt(3)
         self.flat = flat
@@ -367,13 +271,23 @@ class GalaxyMap:
                        left=f"{(cx - bw / 2) / W * 100:.3f}%", top=f"{(cy - bh / 2) / H * 100:.3f}%")
             children.append(b)
         self.keys = [k for k, _, _ in cells]
-        set_layout(self.hits, width="100%", height="100%")
-        # as wide as the column allows, never wider than drawn, and short enough to fit the
-        # window's height under the page's top bar and the bars above the map
+        # as wide as the column allows, never wider than drawn, short enough to fit the
+        # window's height under the page's top bar and the bars above the map, and never
+        # taller than the window is wide (a phone: a galaxy being laid out may be tall)
         set_layout(self.stack, width=(f"min(100%, {max(W, self.MAX_WIDTH)}px, "
-                                      f"calc((100vh - {self.RESERVED_HEIGHT}px) * {W / H:.4f}))"), height="auto")
-        self.hits.children = tuple(children)
-        if self.hits not in self.stack.children:  # the new layer joins the resized map, its buttons in place
+                                      f"calc((100vh - {self.RESERVED_HEIGHT}px) * {W / H:.4f}), "
+                                      f"calc((100vw - 30px) * {W / H:.4f}))"), height="auto")
+        self._pending_layer = tuple(children)  # joins the map once its picture is drawn: update()
+
+    def _attach_layer(self) -> None:
+        """Give the hex buttons' layer its buttons and put it on the map, after the map's new
+        picture: the buttons are placed in per cent of the map, whose height the picture sets, so
+        buttons shown before it would move once it came."""
+        children, self._pending_layer = self._pending_layer, None
+        if children is None:
+            return
+        self.hits.children = children
+        if self.hits not in self.stack.children:
             self.stack.children = (self.base, self.faces, self.hits)
 
     # -- drawing ----------------------------------------------------------------------
@@ -426,6 +340,7 @@ class GalaxyMap:
             self.base_svg = self.base.value = base_svg
         if pieces_svg != self.pieces_svg:
             self.pieces_svg = self.faces.value = pieces_svg
+        self._attach_layer()
         if last != self.last:  # the hex buttons' marks after the picture (what a click waits for)
             for h in self.last | last:
                 if h in self.buttons:
@@ -453,6 +368,7 @@ class GalaxyMap:
         for b in self.buttons.values():
             b.tooltip = ""
         self._geometry_key = None
+        self._pending_layer = None
         self.hits.children = ()
         for h in self.last:
             if h in self.buttons:
