@@ -3,15 +3,20 @@
 Usage: python benchmarks/static_site.py [--site DIR] [--reps 3] [--page livestock_uprising_play]
 
 Builds the site (``livestock-notebooks build-site``; or takes ``--site``), serves it with
-Python's ``http.server`` on loopback and opens the play page in Chromium with every request
-outside that server aborted. Printed, with the served app's figures from the same run (a
-``livestock-notebooks`` server on loopback, same page, same browser):
+Python's ``http.server`` on loopback and opens the play page in Chromium (a profile of its own
+that resolves no host but loopback; any request outside the site is counted). Printed, with
+the served app's figures from the same run (a ``livestock-notebooks`` server on loopback, same
+page, a fresh Chromium):
 
 - first visit (empty browser cache) to playable (the setup screen's Start button shown), split
-  into: the page's front end up (the kernel's Web Worker created), the kernel started (Pyodide
-  booted, wheels installed, IPython and the kernel imported: Pyodide's console line for the
-  first cell's imports), then the notebook run until the widgets show;
-- repeat visit (same browser profile: the HTTP cache) to playable;
+  into: the page's front end up (the kernel's Web Worker created), Python restored from the
+  site's kernel snapshot (fetched, unzipped, files written, memory restored: the worker's console
+  line; a site built without one boots Pyodide, installs the wheels and imports IPython here
+  instead), the kernel started (the worker connects it to the page: Pyodide's console line for
+  the first cell's imports), then the notebook run until the widgets show;
+- repeat visit (same browser profile: the HTTP cache on disk, as a visitor's browser keeps it;
+  the browser resolves no host but loopback and its requests are watched, not intercepted,
+  since Playwright's interception turns the HTTP cache off) to playable;
 - the served app's page to playable;
 - a click on the board (the first move of a seeded game) until the board shows it, median of
   ``--reps`` games, in each edition;
@@ -19,7 +24,9 @@ outside that server aborted. Printed, with the served app's figures from the sam
 
 ``--kernel-imports`` prints instead the kernel's Python work without a browser: Node boots the
 site's Pyodide, installs the lock's wheels and imports, package after package, what a play
-page imports (seconds and module counts each).
+page imports (seconds and module counts each). On a site with a kernel snapshot it writes the
+snapshot's files instead of the wheels and leaves its memory aside: what a page would do if
+the memory could not be used (the bytecode of modules the memory holds is not shipped).
 """
 from __future__ import annotations
 
@@ -36,23 +43,27 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tests"))
 sys.path.insert(0, str(REPO / "benchmarks"))
 
-from browser import CHROMIUM_ARGS, VoilaServer, free_port, wait_for_port  # noqa: E402
+from browser import CHROMIUM_ARGS, LOCAL_SCHEMES, VoilaServer, free_port, wait_for_port  # noqa: E402
 from screens import first_move, start_game  # noqa: E402
 
 from livestock_notebooks.static_site.build import build_site, site_size  # noqa: E402
+from livestock_notebooks.static_site.snapshot import RESTORED_MARK  # noqa: E402
 
 
-def offline_context(browser, site: str):
-    ctx = browser.new_context(viewport={"width": 1366, "height": 768})
+def offline_context(pw, site: str, profile: Path, chromium: str):
+    """A Chromium profile of its own (a disk cache, as a visitor's browser has: a repeat visit
+    reads the site's files from it) that resolves no host but loopback. Requests are watched,
+    not intercepted (Playwright's interception turns the HTTP cache off): ``ctx.blocked``
+    lists every request outside ``site``, which could not have reached its host."""
+    ctx = pw.chromium.launch_persistent_context(
+        str(profile), executable_path=chromium, headless=True, viewport={"width": 1366, "height": 768},
+        args=[*CHROMIUM_ARGS, "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"])
     ctx.blocked = []
 
-    def route(r):
-        if r.request.url.startswith(site + "/"):
-            r.continue_()
-        else:
-            ctx.blocked.append(r.request.url)
-            r.abort()
-    ctx.route("**/*", route)
+    def request(r):
+        if r.url.split(":")[0] not in LOCAL_SCHEMES and not r.url.startswith(site + "/"):
+            ctx.blocked.append(r.url)
+    ctx.on("request", request)
     return ctx
 
 
@@ -65,6 +76,8 @@ def visit(ctx, url: str) -> tuple[object, dict[str, float]]:
     page.on("worker", lambda worker: marks.setdefault("worker", time.perf_counter() - t0))
 
     def console(msg):  # Pyodide's line as the first cell's imports are looked up: the kernel is up
+        if RESTORED_MARK in msg.text:  # the worker booted Python from the site's snapshot
+            marks.setdefault("restored", time.perf_counter() - t0)
         if "packages to load" in msg.text or "already loaded" in msg.text:
             marks.setdefault("kernel", time.perf_counter() - t0)
     page.on("console", console)
@@ -92,17 +105,26 @@ IMPORTS = ("traitlets", "comm", "pygments.lexers.python", "prompt_toolkit", "sta
            "ipykernel", "pyodide_kernel", "ipywidgets", "livestock_notebooks.widgets.livestock_uprising.app")
 NODE_IMPORTS = r"""
 const [site, names] = process.argv.slice(2);
-const fs = require("fs");
+const fs = require("fs"), zlib = require("zlib");
 const dir = site + "/static/pyodide/";
 const { loadPyodide } = require(dir + "pyodide.js");
 (async () => {
   const t0 = performance.now();
   const lap = (what) => console.log(`${((performance.now() - t0) / 1000).toFixed(2).padStart(6)} s  ${what}`);
-  const py = await loadPyodide({ indexURL: dir, stdout: () => {} });
-  lap("Pyodide booted");
-  const lock = JSON.parse(fs.readFileSync(dir + "pyodide-lock.json"));
-  await py.loadPackage(Object.keys(lock.packages), { messageCallback: () => {} });
-  lap("wheels installed");
+  let files = null;  // a site with a kernel snapshot ships the wheels' files in it
+  if (fs.existsSync(dir + "kernel-snapshot.gz")) {
+    globalThis.self = globalThis;
+    require(dir + "kernel_boot.js");
+    files = zlib.gunzipSync(fs.readFileSync(dir + "kernel-snapshot.gz"));
+    lap("snapshot read and unzipped");
+  }
+  const py = await loadPyodide({ indexURL: dir, stdout: () => {}, fsInit: files && ((FS) => self.writeSnapshotFiles(FS, files)) });
+  lap(files ? "Pyodide booted afresh, the snapshot's files written" : "Pyodide booted");
+  if (!files) {
+    const lock = JSON.parse(fs.readFileSync(dir + "pyodide-lock.json"));
+    await py.loadPackage(Object.keys(lock.packages), { messageCallback: () => {} });
+    lap("wheels installed");
+  }
   py.runPython("import sys, time, importlib");
   for (const name of names.split(",")) {
     const took = py.runPython(`n = len(sys.modules); t = time.perf_counter(); importlib.import_module(${JSON.stringify(name)}); ` +
@@ -153,8 +175,7 @@ def main(argv=None) -> dict:
         static_url = f"{base}/voici/render/{args.page}.html"
         served_url = f"{served.base_url}/voila/render/{args.page}.ipynb"
         with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=args.chromium, args=CHROMIUM_ARGS, headless=True)
-            ctx = offline_context(browser, base)
+            ctx = offline_context(pw, base, work / "profile", args.chromium)
             page, first = visit(ctx, static_url)
             page.close()
             page, repeat = visit(ctx, static_url)
@@ -162,6 +183,7 @@ def main(argv=None) -> dict:
             static_clicks = clicks(ctx, static_url, args.page, args.reps)
             blocked = list(ctx.blocked)
             ctx.close()
+            browser = pw.chromium.launch(executable_path=args.chromium, args=CHROMIUM_ARGS, headless=True)
             sctx = browser.new_context(viewport={"width": 1366, "height": 768})
             page, served_first = visit(sctx, served_url)
             page.close()
@@ -185,7 +207,12 @@ def main(argv=None) -> dict:
 def breakdown(v: dict[str, float]) -> str:
     nan = float("nan")
     worker, kernel = v.get("worker", nan), v.get("kernel", nan)
-    return (f"front end up {worker:.1f} s, kernel started +{kernel - worker:.1f} s, notebook run to widgets "
+    if "restored" in v:  # the snapshot fetched, unzipped and Python's memory restored; then the kernel's start
+        started = (f"Python restored from the snapshot +{v['restored'] - worker:.1f} s, "
+                   f"kernel started +{kernel - v['restored']:.1f} s")
+    else:
+        started = f"kernel started +{kernel - worker:.1f} s (no snapshot)"
+    return (f"front end up {worker:.1f} s, {started}, notebook run to widgets "
             f"+{v['widgets'] - kernel:.1f} s, to Start +{v['playable'] - v['widgets']:.1f} s")
 
 

@@ -13,7 +13,6 @@ import re
 import shutil
 import subprocess
 import sys
-import zipfile
 from pathlib import Path
 
 import pytest
@@ -29,6 +28,8 @@ from livestock_notebooks.core.session import Session  # noqa: E402
 from livestock_notebooks.games import GAMES  # noqa: E402
 from livestock_notebooks.livestock_uprising import GAME as LIVESTOCK  # noqa: E402
 from livestock_notebooks.static_site.build import STATIC_PAGES, build_site, site_size  # noqa: E402
+from livestock_notebooks.static_site.snapshot import (BOOT_NAME, RESTORED_MARK, SNAPSHOT_NAME,  # noqa: E402
+                                                      node_stack_switching, page_modules, read_snapshot)
 
 #: the first visit boots Pyodide and installs the wheels: slow on a busy 2-core machine
 BOOT_TIMEOUT = 180_000
@@ -59,6 +60,11 @@ def site_url(static_site):
     finally:
         server.terminate()
         server.wait(timeout=10)
+
+
+def _has_snapshot(site: Path) -> bool:
+    """The site has the kernel's snapshot (built with a Node that can make it)."""
+    return (site / "static" / "pyodide" / SNAPSHOT_NAME).is_file()
 
 
 def open_offline(browser, site_url, name, *, context=None, size=(1366, 768)):
@@ -98,9 +104,8 @@ def test_the_site_holds_everything_it_loads(static_site):
     kernel = config["jupyter-config-data"]["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
     assert kernel["pyodideUrl"].startswith("./static/pyodide/")
     assert kernel["disablePyPIFallback"] is True
-    lock = json.loads((static_site / "static" / "pyodide" / "pyodide-lock.json").read_text())
-    for name in kernel["loadPyodideOptions"]["packages"]:
-        assert (static_site / "static" / "pyodide" / lock["packages"][name]["file_name"]).is_file(), name
+    static = static_site / "static" / "pyodide"
+    lock = json.loads((static / "pyodide-lock.json").read_text())
     for wanted in ("micropip", "packaging", "ipywidgets", "comm", "livestock-notebooks", "pyodide-kernel"):
         assert wanted in lock["packages"], wanted
     pages = {p.name for p in (static_site / "voici" / "render").glob("*.html")}
@@ -108,10 +113,38 @@ def test_the_site_holds_everything_it_loads(static_site):
     assert site_size(static_site) < 60e6
     # no service worker: the kernel then mounts no drive (each import there was a request)
     assert not (static_site / "service-worker.js").exists()
-    if shutil.which("node"):  # the wheels carry bytecode made by the site's Pyodide
-        own = static_site / "static" / "pyodide" / lock["packages"]["livestock-notebooks"]["file_name"]
-        with zipfile.ZipFile(own) as zf:
-            assert "livestock_notebooks/__pycache__/__init__.cpython-313.pyc" in zf.namelist()
+    node = shutil.which("node")
+    if node is None or node_stack_switching(node) is None:  # no snapshot, no bytecode: the wheels
+        for name in kernel["loadPyodideOptions"]["packages"]:
+            assert (static / lock["packages"][name]["file_name"]).is_file(), name
+        return
+    # the kernel's snapshot holds every package's files (in place of the wheels) and Python's memory
+    files, memory = read_snapshot(static / SNAPSHOT_NAME)
+    assert memory > 10e6
+    installed = {path.split("/")[4] for path in files if path.endswith(".dist-info/METADATA")}
+    for name in kernel["loadPyodideOptions"]["packages"]:
+        wheel = lock["packages"][name]["file_name"]
+        assert "-".join(wheel.split("-")[:2]) + ".dist-info" in installed, name
+        assert not (static / wheel).exists(), wheel
+    site_packages = "/lib/python3.13/site-packages/livestock_notebooks"
+    assert f"{site_packages}/data/livestock_uprising/rules.json" in files  # data the pages read as files
+    # bytecode made by the site's Pyodide for this package's modules the snapshot did not import
+    assert any(p.startswith(site_packages) and p.endswith(".cpython-313.pyc") for p in files)
+    # every page's kernel boots through the site's loadPyodide, which reads the snapshot
+    assert kernel["pyodideUrl"] == f"./static/pyodide/{BOOT_NAME}"
+    for html in (static_site / "voici" / "render").glob("*.html"):
+        assert f'static/pyodide/{BOOT_NAME}"' in html.read_text(encoding="utf-8"), html.name
+
+
+def test_the_snapshot_imports_what_the_pages_import():
+    page = {"cells": [{"cell_type": "code", "source": "from livestock_notebooks.static_site.browser import prepare\n"
+                                                         "await prepare()"},
+                      {"cell_type": "markdown", "source": "import nothing"},
+                      {"cell_type": "code", "source": "%pip install nothing\nimport livestock_notebooks.odds"},
+                      {"cell_type": "code", "source": ["from livestock_notebooks.widgets.landing import Landing\n",
+                                                       "import json\nLanding()"]}]}
+    assert page_modules({"index.ipynb": json.dumps(page).encode()}) == [
+        "livestock_notebooks.odds", "livestock_notebooks.static_site.browser", "livestock_notebooks.widgets.landing"]
 
 
 def _livestock_barn_then_bot(page):
@@ -165,7 +198,7 @@ PLAYS = {"livestock_uprising_play": _livestock_barn_then_bot, "battlegoats_play"
 
 
 @pytest.mark.parametrize("name", list(PLAYS))
-def test_play_page_move_and_bot_answer_offline(browser, site_url, name):
+def test_play_page_move_and_bot_answer_offline(browser, static_site, site_url, name):
     context, page, blocked = open_offline(browser, site_url, name)
     try:
         show_setup(page)
@@ -174,6 +207,8 @@ def test_play_page_move_and_bot_answer_offline(browser, site_url, name):
         # the kernel answered the widget manager's control channel (no timeout, no fallback) and
         # mounted no file drive (each import there was a request to the page)
         assert not [line for line in page.console if "jupyter.widget.control" in line]
+        if _has_snapshot(static_site):  # Python started from the site's snapshot, not afresh
+            assert [line for line in page.console if RESTORED_MARK in line], page.console[-20:]
         assert not [path for path in context.asked if path.startswith("/api/drive")]
     finally:
         page.screenshot(path=str(screenshot_path(f"static_{name}")))
@@ -200,7 +235,7 @@ def test_tutorial_first_step_offline(browser, site_url, game):
         context.close()
 
 
-def test_game_saved_in_the_browser_resumes_after_reload_and_loads_in_the_served_app(browser, site_url):
+def test_game_saved_in_the_browser_resumes_after_reload_and_loads_in_the_served_app(browser, static_site, site_url):
     context, page, blocked = open_offline(browser, site_url, "livestock_uprising_play")
     try:
         show_setup(page)
@@ -220,6 +255,8 @@ def test_game_saved_in_the_browser_resumes_after_reload_and_loads_in_the_served_
         _, again, _ = open_offline(browser, site_url, "livestock_uprising_play", context=context)
         resume = again.locator("button.lsn-resume")
         expect(resume).to_be_visible(timeout=BOOT_TIMEOUT)
+        if _has_snapshot(static_site):  # a repeat visit (the browser's cache) starts from the snapshot too
+            assert [line for line in again.console if RESTORED_MARK in line], again.console[-20:]
         resume.click()
         expect(again.locator(".lsn-log")).to_contain_text(f"places the barn at {target}")
         again.reload()

@@ -81,6 +81,8 @@ class AttackMixin(BoardMixin):
             self.seen[q].add(cid)
         self.pending = {"stage": "opponent" if card.defender_chooses else "target", "attacker": a.slot,
                         "card": cid, "targets": [], "own": None, "dodged": [], "dodge_queue": []}
+        if self.quiet:
+            return []
         return [Event(ev.ATTACK, f"{_p(p)} attacks with {card.name} ({SLOT_NAMES[a.slot]})", p,
                       {"player": p, "slot": a.slot, "card": cid}, irreversible=True)]
 
@@ -101,7 +103,7 @@ class AttackMixin(BoardMixin):
         pend = self._pend
         pend["targets"].append([a.target_player, a.target_slot])
         second = pend["stage"] == "second"
-        events = [Event(ev.TARGET, f"{_p(a.player)} {'also ' if second else ''}targets {_p(a.target_player)}'s card in "
+        events = [] if self.quiet else [Event(ev.TARGET, f"{_p(a.player)} {'also ' if second else ''}targets {_p(a.target_player)}'s card in "
                         f"{SLOT_NAMES[a.target_slot]}", a.player,
                         {"player": a.player, "target_player": a.target_player, "target_slot": a.target_slot})]
         if second:
@@ -165,10 +167,11 @@ class AttackMixin(BoardMixin):
             self.revealed.add(cid)
             for q in range(self.players):
                 self.seen[q].add(cid)
-            events.append(Event(ev.DODGE, f"{_p(a.player)} flips {self.cards.by_id[cid].name} ({SLOT_NAMES[a.slot]}) "
-                                "face up and avoids the battle", a.player,
-                                {"player": a.player, "slot": a.slot, "card": cid}, irreversible=True))
-        else:
+            if not self.quiet:
+                events.append(Event(ev.DODGE, f"{_p(a.player)} flips {self.cards.by_id[cid].name} ({SLOT_NAMES[a.slot]}) "
+                                    "face up and avoids the battle", a.player,
+                                    {"player": a.player, "slot": a.slot, "card": cid}, irreversible=True))
+        elif not self.quiet:
             events.append(Event(ev.NO_DODGE, f"{_p(a.player)} lets the card in {SLOT_NAMES[a.slot]} fight", a.player,
                                 {"player": a.player, "slot": a.slot}))
         if not pend["dodge_queue"]:

@@ -77,14 +77,15 @@ class BattleMixin(BoardMixin):
         seen = self.revealed | {aid} | {self.board[p][s] for p, s in defenders}
         slain = self.slain_set()
         battles = []
+        quiet = self.quiet
         for p, s in defenders:
             did = self.at(p, s)
             if [p, s] in dodged:
                 continue
-            if did not in self.face_up:
+            if did not in self.face_up and not quiet:
                 events.append(Event(ev.REVEAL, f"{_p(p)}'s card in {SLOT_NAMES[s]} is {self.cards.by_id[did].name}",
                                     p, {"player": p, "slot": s, "card": did}, irreversible=True))
-            battles.append((p, s, self._battle(me, aslot, aid, p, s, did, explain=True, seen=seen, slain=slain)))
+            battles.append((p, s, self._battle(me, aslot, aid, p, s, did, explain=not quiet, seen=seen, slain=slain)))
         for p, s in defenders:
             cid = self.at(p, s)
             self.revealed.add(cid)
@@ -94,22 +95,25 @@ class BattleMixin(BoardMixin):
         defeated: list[tuple[int, int]] = []
         for p, s, b in battles:
             out = b["outcome"]
+            if out == "win":
+                defeated.append((p, s))
+            elif out == "loss":
+                attacker_down = True
+            else:  # a tie, or it explodes: both are defeated
+                defeated.append((p, s))
+                attacker_down = True
+            if quiet:
+                continue
             dname = self.cards.by_id[b["defender"]].name
             detail = f"{acard.name} {b['attack']} against {dname} {b['defense']}"
             if out == "win":
                 text = f"{detail}: {dname} is defeated"
-                defeated.append((p, s))
             elif out == "loss":
                 text = f"{detail}: {acard.name} is defeated"
-                attacker_down = True
             elif out == "tie":
                 text = f"{detail}: a tie, both are defeated"
-                defeated.append((p, s))
-                attacker_down = True
             else:
                 text = f"{detail}: it explodes, both are defeated"
-                defeated.append((p, s))
-                attacker_down = True
             events.append(Event(ev.BATTLE, text, me, {
                 "attacker_player": me, "attacker_slot": aslot, "defender_player": p, "defender_slot": s,
                 "attacker": b["attacker"], "defender": b["defender"], "attack": b["attack"],
@@ -127,8 +131,9 @@ class BattleMixin(BoardMixin):
             self.discard[p].append(cid)
             self.defeated.add(cid)
             self.face_up.discard(cid)
-            events.append(Event(ev.DEFEATED, f"{self.cards.by_id[cid].name} goes to {_p(p)}'s discard pile", p,
-                                {"player": p, "slot": s, "card": cid}))
+            if not quiet:
+                events.append(Event(ev.DEFEATED, f"{self.cards.by_id[cid].name} goes to {_p(p)}'s discard pile", p,
+                                    {"player": p, "slot": s, "card": cid}))
             if capture_card is None and p != me and acard.captures and not attacker_down:
                 capture_card = [p, cid]
         # survivors of a fought battle turn face down again; dodgers and their attacker stay up

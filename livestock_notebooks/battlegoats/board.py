@@ -40,6 +40,9 @@ class BoardMixin:
     """The position: the fields of a BattleGoats game and the questions asked of them."""
 
     players: int  # how many players (seats 0..players-1)
+    #: a playout's state (set on a copy, never saved or copied): the rules are the same, but
+    #: ``apply`` leaves out the events of the attack steps, which nobody reads there
+    quiet: bool = False
     cards: CardSet
     draft: bool
     max_rounds: int | None

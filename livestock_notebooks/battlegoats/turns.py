@@ -50,7 +50,8 @@ class TurnsMixin(BoardMixin):
         self.seat = q
         self.face_up_turn = set(self.face_up)
         self.pending = {"stage": "attacker"}
-        events.append(Event(ev.TURN, f"Round {self.round}: {_p(q)} attacks", q, {"player": q, "round": self.round}))
+        if not self.quiet:
+            events.append(Event(ev.TURN, f"Round {self.round}: {_p(q)} attacks", q, {"player": q, "round": self.round}))
 
     def _do_ending(self, a: ChooseEnding) -> list[Event]:
         pend = self._pend

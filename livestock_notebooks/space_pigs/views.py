@@ -203,6 +203,37 @@ class ElectionView:
     called: int
 
 
+class _Later:
+    """The ``known`` text of a view not written yet: a copy of the state when the view was
+    built, and the viewer."""
+
+    __slots__ = ("state", "viewer")
+
+    def __init__(self, state, viewer: int | None):
+        self.state, self.viewer = state, viewer
+
+    def text(self) -> str:
+        return json.dumps(self.state.view_dict(self.viewer), separators=(",", ":"), sort_keys=True)
+
+
+class _Known:
+    """The ``known`` field of :class:`SpacePigsPlayerView` (a dataclass field whose default is
+    this descriptor): given a :class:`_Later`, the text is written on first read and kept, so
+    the view compares, hashes, prints and goes to a dict exactly as if it had been given the
+    text; given a str, that str."""
+
+    def __get__(self, obj, owner=None) -> str:
+        if obj is None:
+            return ""  # the field's default
+        value = obj.__dict__["_known"]
+        if type(value) is _Later:
+            value = obj.__dict__["_known"] = value.text()
+        return value
+
+    def __set__(self, obj, value) -> None:
+        obj.__dict__["_known"] = value
+
+
 @dataclass(frozen=True)
 class SpacePigsPlayerView(PlayerView):
     """What ``viewer`` (``None``: a spectator) may know of a game of Space Pigs."""
@@ -241,8 +272,9 @@ class SpacePigsPlayerView(PlayerView):
     unseen_tiles: tuple[tuple[str, tuple[str, ...]], ...] = ()
     #: the whole position as this seat knows it, as compact JSON in the save's layout with the
     #: secrets masked (``state.view_dict(viewer)``); :func:`~.determinize.determinize` rebuilds
-    #: a full state from it
-    known: str = ""
+    #: a full state from it. Written on first read (:class:`_Known`): most views (a heuristic
+    #: bot's, a playout's) never read it
+    known: str = _Known()  # type: ignore[assignment]
 
     # -- reading ---------------------------------------------------------------------------
     def option(self, key: str, default: Any = None) -> Any:
@@ -280,6 +312,15 @@ class SpacePigsPlayerView(PlayerView):
             return None
         return self.clans[self.viewer].hand
 
+    def ship(self) -> dict | None:
+        """The ship card (or power) played for the viewer's next trip: ``{"mode": .., "range": ..}``
+        as :attr:`known` holds it (a fresh dict; ``None``: none, or no known position)."""
+        value = self.__dict__.get("_known")
+        if type(value) is _Later:  # read from the state without writing the whole text
+            ship = value.state.ship
+            return None if ship is None else json.loads(json.dumps(ship))
+        return json.loads(self.known).get("ship") if self.known else None
+
     def movable_from(self, h: int) -> tuple[int, int, int]:
         """(piglets, hogs, total) the viewer may put aboard at hex ``h`` now (zeros elsewhere)."""
         return self.movable[h] if 0 <= h < len(self.movable) else (0, 0, 0)
@@ -292,15 +333,29 @@ def _occupant(e: list) -> Occupant:
     return Occupant(e[0], e[1] + e[3], e[2] + e[4], e[3], e[4])
 
 
+#: the hexes built so far, by what they are built from: a view's hexes are shared with earlier
+#: views where the hex is the same (they are immutable), so most are not built again
+_HEX_VIEWS: dict[tuple, HexView] = {}
+_MOST_HEX_VIEWS = 10000  # then the store starts again (a few MB at most)
+
+
 def _hexes(state, viewer: int | None) -> tuple[HexView, ...]:
     out = []
-    for h in range(len(state.hex_q)):
-        hidden = bool(state.face_down[h])
-        out.append(HexView(
-            index=h, q=state.hex_q[h], r=state.hex_r[h],
-            kind="?" if hidden else state.hex_kind[h], colour="?" if hidden else (state.hex_colour[h] or ""),
-            family=state.hex_family[h] or "", face_down=hidden,
-            occupants=tuple(_occupant(e) for e in state.occupants[h])))
+    known = _HEX_VIEWS
+    q, r, kind, colour, family, face_down = (state.hex_q, state.hex_r, state.hex_kind, state.hex_colour,
+                                             state.hex_family, state.face_down)
+    for h, occupants in enumerate(state.occupants):
+        key = (h, q[h], r[h], kind[h], colour[h], family[h], face_down[h], *map(tuple, occupants))
+        x = known.get(key)
+        if x is None:
+            if len(known) >= _MOST_HEX_VIEWS:
+                known.clear()
+            hidden = bool(face_down[h])
+            x = known[key] = HexView(
+                index=h, q=q[h], r=r[h], kind="?" if hidden else kind[h],
+                colour="?" if hidden else (colour[h] or ""), family=family[h] or "", face_down=hidden,
+                occupants=tuple(_occupant(e) for e in occupants))
+        out.append(x)
     return tuple(out)
 
 
@@ -369,12 +424,14 @@ def _movable(state, viewer: int | None) -> tuple[tuple[int, int, int], ...]:
 
 def _unseen_tiles(state, viewer: int | None) -> tuple[tuple[str, tuple[str, ...]], ...]:
     drawn = state.drawn if state.drawn is not None and state.drawn[0] != viewer else None
-    families = sorted({state.hex_family[h] for h in range(len(state.hex_q)) if state.face_down[h]}
-                      | set(state.piles) | ({drawn[1]} if drawn else set()))
+    face_down: dict[str, list[str]] = {}
+    for h, hidden in enumerate(state.face_down):
+        if hidden:
+            face_down.setdefault(state.hex_family[h], []).append(state.hex_kind[h] + state.hex_colour[h])
+    families = sorted(set(face_down) | set(state.piles) | ({drawn[1]} if drawn else set()))
     out = []
     for family in families:
-        tiles = [state.hex_kind[h] + state.hex_colour[h] for h in range(len(state.hex_q))
-                 if state.face_down[h] and state.hex_family[h] == family] + list(state.piles.get(family, []))
+        tiles = face_down.get(family, []) + list(state.piles.get(family, []))
         if drawn is not None and drawn[1] == family:
             tiles.append(drawn[2])
         out.append((family, tuple(sorted(tiles))))
@@ -419,4 +476,4 @@ def build_view(state, viewer: int | None) -> SpacePigsPlayerView:
         offer=offer, election=_election(state), markers_to_give=markers,
         move_again=again if isinstance(again, int) and again >= 0 else None, movable=_movable(state, viewer),
         unseen_tiles=_unseen_tiles(state, viewer),
-        known=json.dumps(state.view_dict(viewer), separators=(",", ":"), sort_keys=True))
+        known=_Later(state.copy(), viewer))

@@ -51,6 +51,7 @@ from typing import Callable, Iterable, Sequence
 
 from ..games import GAMES
 from .bytecode import compile_wheels
+from .snapshot import add_snapshot, page_modules
 
 PACKAGE_DIR = Path(__file__).resolve().parent.parent
 
@@ -322,8 +323,9 @@ def with_prelude(source: bytes) -> bytes:
 # --------------------------------------------------------------------------- the build
 def build_site(out: str | os.PathLike[str], *, cache: str | os.PathLike[str] | None = None,
                pages: Sequence[str] = STATIC_PAGES, notebooks: str | os.PathLike[str] | None = None,
-               log: Log = print) -> Path:
-    """Write the static site into ``out`` (replaced if it holds a previous build) and return it."""
+               snapshot: bool = True, log: Log = print) -> Path:
+    """Write the static site into ``out`` (replaced if it holds a previous build) and return it;
+    ``snapshot=False``: no kernel snapshot (:mod:`.snapshot`), each page installs the wheels."""
     out = Path(out).expanduser().resolve()
     cache_dir = Path(cache).expanduser() if cache is not None else default_cache_dir()
     source = Path(notebooks) if notebooks is not None else notebooks_dir()
@@ -354,11 +356,8 @@ def build_site(out: str | os.PathLike[str], *, cache: str | os.PathLike[str] | N
         for whl in wheels.values():
             shutil.copy2(whl, static_pyodide / whl.name)
         write_lock(pyodide_dir, static_pyodide, wheels)
-        settings = {
-            "pyodideUrl": "./static/pyodide/pyodide.js",
-            "disablePyPIFallback": True,
-            "loadPyodideOptions": {"packages": sorted(wheels), "env": {"PYTHONSTARTUP": kernel_start_path(pyodide_dir)}},
-        }
+        options = {"packages": sorted(wheels), "env": {"PYTHONSTARTUP": kernel_start_path(pyodide_dir)}}
+        settings = {"pyodideUrl": "./static/pyodide/pyodide.js", "disablePyPIFallback": True, "loadPyodideOptions": options}
         config = {"jupyter-lite-schema-version": 0, "jupyter-config-data": {
             "appName": "Livestock Notebooks",
             "litePluginSettings": {"@jupyterlite/pyodide-kernel-extension:kernel": settings},
@@ -369,6 +368,8 @@ def build_site(out: str | os.PathLike[str], *, cache: str | os.PathLike[str] | N
                 raise FileExistsError(f"{out} is not empty and holds no earlier site; pick another folder")
             shutil.rmtree(out)
         run_voici(lite, contents, out, work / "cache", log)
+        if snapshot:  # the pages start from Python already started (in place of the wheels)
+            add_snapshot(out, [whl.name for whl in wheels.values()], options, page_modules(notebooks), log)
     copy_template_static(out)
     patch_control_timeout(out, log)
     # no service worker (see DISABLED_EXTENSIONS): its registration fails and the kernel mounts no drive

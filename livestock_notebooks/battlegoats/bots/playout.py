@@ -35,24 +35,33 @@ __all__ = ["smart_playout"]
 _NONE: frozenset = frozenset()
 _ATTACK_EXPLODES = ("attacking", "any")
 _DEFENCE_EXPLODES = ("defending", "any")
-_TABLES: dict[int, tuple] = {}  # id of a card list -> (that list, its tables by key)
+_TABLES: dict[int, tuple] = {}  # id of a card list -> (that list, its tables by key, its rows of scores)
 _MOST_TABLES = 200000  # tables kept per card list before they are dropped and built again
+_MOST_ROWS = 50000  # rows of scores kept per card list (about 20 MB at most) before they start again
 
 
 _PLACED = frozenset({"per_adjacent", "per_in_front", "per_behind", "per_same_row", "per_same_column", "in_row",
                      "per_own_discard", "per_opponent_discard", "if_on_battlefield"})
 
 
-def _slot_table(card_set: Any, filled: tuple, slot: int, atype: str) -> tuple:
+def _tables(card_set: Any) -> tuple[dict, dict]:
+    """The tables of ``card_set`` built so far (:func:`_slot_table`) and its rows of scores
+    (:meth:`_Attacker.row`), each started again when it holds too many (every entry is a
+    function of the card list and its key alone)."""
+    held = _TABLES.get(id(card_set))
+    if held is None or held[0] is not card_set or len(held[1]) > _MOST_TABLES:
+        held = _TABLES[id(card_set)] = (card_set, {}, {})
+    if len(held[2]) > _MOST_ROWS:
+        held[2].clear()
+    return held[1], held[2]
+
+
+def _slot_table(card_set: Any, tables: dict, filled: tuple, slot: int, atype: str) -> tuple:
     """For an unknown card in ``slot`` of a battlefield whose filled slots are ``filled``, against
     an attacker of type ``atype``: per defending type, the sorted defences of the cards that
     fight and of those that may avoid battle, with the scores found so far by attack value; the
-    cards that explode; how many cards there are.
+    cards that explode; how many cards there are (kept in ``tables``, :func:`_tables`).
     The discard piles are taken as empty (so that few tables serve every position)."""
-    held = _TABLES.get(id(card_set))
-    if held is None or held[0] is not card_set or len(held[1]) > _MOST_TABLES:
-        held = _TABLES[id(card_set)] = (card_set, {})
-    tables = held[1]
     key = (filled, slot, atype)
     got = tables.get(key)
     if got is not None:
@@ -81,15 +90,14 @@ def _value(card: Any, board: list, slot: int, atype: str) -> int:
     return v
 
 
-def _unknown(state: Any, me: int, s: int, acard: Any, q: int, t: int, attacks: dict) -> float:
-    """The smart bot's score of ``me``'s card in ``s`` attacking an unknown card at (q, t): the
-    card's place on the battlefield counts (as the smart bot's exact odds count it). A win counts
-    1, a tie a third, a loss -1, a dodge (the card avoids a battle it would not win) 0."""
-    table, total, n = _slot_table(state.cards, tuple(c is not None for c in state.board[q]), t, acard.type)
-    for dtype, fight, avoid, memo in table:
-        av = attacks.get(dtype)
-        if av is None:
-            av = attacks[dtype] = _attack(state, me, s, acard.id, dtype, q)
+def _unknown(card_set: Any, tables: dict, filled: tuple, t: int, atype: str, attacks: tuple) -> float:
+    """The smart bot's score of an attack on an unknown card in slot ``t`` of a battlefield
+    filled as ``filled`` by a card of type ``atype`` with ``attacks`` (:meth:`_Attacker.row`):
+    the card's place on the battlefield counts (as the smart bot's exact odds count it). A win
+    counts 1, a tie a third, a loss -1, a dodge (the card avoids a battle it would not win) 0."""
+    got = tables.get((filled, t, atype))
+    table, total, n = got if got is not None else _slot_table(card_set, tables, filled, t, atype)
+    for (_, fight, avoid, memo), av in zip(table, attacks):
         score = memo.get(av)
         if score is None:
             below, upto = bisect_left(fight, av), bisect_right(fight, av)
@@ -112,44 +120,103 @@ def _defence(state: Any, p: int, s: int, cid: str, other_type: str, other: int) 
     return v
 
 
-def _pair_score(state: Any, me: int, s: int, acard: Any, q: int, t: int, known: set, attacks: dict) -> float:
-    """The smart bot's score of ``me``'s card in ``s`` attacking (q, t), as it would judge it."""
-    did = state.board[q][t]
-    if did in known:
-        dcard = state.cards.by_id[did]
-        if acard.explodes in _ATTACK_EXPLODES or dcard.explodes in _DEFENCE_EXPLODES:
-            return 1 / 3
-        av = _attack(state, me, s, acard.id, dcard.type, q)
-        dv = _defence(state, q, t, did, acard.type, me)
-        if av > dv:
-            return 0.0 if dcard.may_avoid and did not in state.face_up else 1.0
-        return 1 / 3 if av == dv else -1.0
-    if acard.explodes in _ATTACK_EXPLODES:
+class _Attacker:
+    """``me``'s card in slot ``s`` as an attacker in :func:`_best`: its attack values
+    (:func:`_attack`) against a type of card of an opponent, each worked out once (a value the
+    card's modifiers make the same against every type, without ``vs_type``, or every opponent,
+    without ``per_opponent_discard``, once), and its rows of scores against unknown cards."""
+
+    __slots__ = ("state", "me", "s", "card", "by_type", "by_discard", "values", "rows")
+
+    def __init__(self, state: Any, me: int, s: int, card: Any):
+        self.state, self.me, self.s, self.card = state, me, s, card
+        kinds = {m[0] for m in card.mods}
+        self.by_type, self.by_discard = "vs_type" in kinds, "per_opponent_discard" in kinds
+        self.values: dict[tuple, int] = {}
+        self.rows: dict[Any, tuple] = {}  # by (filled, discard): (scores, attacks); by discard: attacks
+
+    def value(self, dtype: str, q: int) -> int:
+        key = (dtype if self.by_type else None, len(self.state.discard[q]) if self.by_discard else None)
+        v = self.values.get(key)
+        if v is None:
+            v = self.values[key] = _attack(self.state, self.me, self.s, self.card.id, dtype, q)
+        return v
+
+    def row(self, q: int, t: int, tables: dict, rows: dict, filled: tuple) -> tuple:
+        """(scores, attack values) against the unknown cards of ``q``, whose battlefield is
+        filled as ``filled``: ``scores`` by ``q``'s slot (``None`` until :func:`_unknown` fills
+        it), shared by every attack with the same attack values against a battlefield filled
+        so; the attack values by defending type, in the tables' order (``t``: a slot of an
+        unknown card)."""
+        discard = len(self.state.discard[q]) if self.by_discard else None
+        got = self.rows.get((filled, discard))
+        if got is None:
+            atype = self.card.type
+            attacks = self.rows.get(discard)
+            if attacks is None:
+                table = tables.get((filled, t, atype))
+                if table is None:
+                    table = _slot_table(self.state.cards, tables, filled, t, atype)
+                attacks = self.rows[discard] = tuple(self.value(entry[0], q) for entry in table[0])
+            key = (filled, atype, attacks)
+            scores = rows.get(key)
+            if scores is None:
+                scores = rows[key] = [None] * 9
+            got = self.rows[(filled, discard)] = (scores, attacks)
+        return got
+
+
+def _known_score(state: Any, me: int, acard: _Attacker, q: int, t: int, did: str, defences: dict) -> float:
+    """The smart bot's score of ``me``'s card ``acard`` attacking the known card ``did`` at (q, t)
+    (``defences``: the defence values found so far, by place and attacking type)."""
+    dcard = state.cards.by_id[did]
+    atype = acard.card.type
+    if acard.card.explodes in _ATTACK_EXPLODES or dcard.explodes in _DEFENCE_EXPLODES:
         return 1 / 3
-    return _unknown(state, me, s, acard, q, t, attacks)
+    av = acard.value(dcard.type, q)
+    dv = defences.get((q, t, atype))
+    if dv is None:
+        dv = defences[(q, t, atype)] = _defence(state, q, t, did, atype, me)
+    if av > dv:
+        return 0.0 if dcard.may_avoid and did not in state.face_up else 1.0
+    return 1 / 3 if av == dv else -1.0
 
 
 def _best(state: Any, me: int, slots: list[int], most: bool, taken: list | None = None) -> tuple | None:
     """(score, bare score, slot, target player, target slot) of the best attack from ``slots``
     (the score with a small bonus for the target's owner, the bare one without); ties go to the
-    first met (fewest cards, or with ``most`` the most, then the lowest seat and slot)."""
+    first met (fewest cards, or with ``most`` the most, then the lowest seat and slot). A target
+    the smart bot knows is scored by :func:`_known_score`, an unknown one by :func:`_unknown`."""
     known = state.revealed | state.face_up
     by_id = state.cards.by_id
-    sizes = {q: 9 - b.count(None) for q, b in enumerate(state.board) if q != me}
+    boards = state.board
+    sizes = {q: 9 - b.count(None) for q, b in enumerate(boards) if q != me}
+    filled = {q: tuple(c is not None for c in boards[q]) for q, n in sizes.items() if n}
+    # per opponent with cards: its bonus and its targets (slot, card, known), lowest slot first
+    targets = [(q, 0.001 * n if most else 0.01 / (n + 1),
+                [(t, did, did in known) for t, did in enumerate(boards[q])
+                 if did is not None and not (taken and [q, t] in taken)]) for q, n in sizes.items() if n]
+    tables, rows = _tables(state.cards)
+    defences: dict[tuple, int] = {}
     best = None
     best_score = -9.0
     for s in slots:
-        acard = by_id[state.board[me][s]]
-        for q, n in sizes.items():
-            if not n:
-                continue
-            bonus = 0.001 * n if most else 0.01 / (n + 1)
-            row = state.board[q]
-            attacks: dict[str, int] = {}
-            for t in range(9):
-                if row[t] is None or (taken and [q, t] in taken):
-                    continue
-                bare = _pair_score(state, me, s, acard, q, t, known, attacks)
+        card = by_id[boards[me][s]]
+        explodes = card.explodes in _ATTACK_EXPLODES
+        acard = _Attacker(state, me, s, card)
+        for q, bonus, aims in targets:
+            scores = attacks = None
+            for t, did, seen in aims:
+                if seen:
+                    bare = _known_score(state, me, acard, q, t, did, defences)
+                elif explodes:
+                    bare = 1 / 3
+                else:
+                    if scores is None:
+                        scores, attacks = acard.row(q, t, tables, rows, filled[q])
+                    bare = scores[t]
+                    if bare is None:
+                        bare = scores[t] = _unknown(state.cards, tables, filled[q], t, card.type, attacks)
                 if bare + bonus > best_score:
                     best_score, best = bare + bonus, (bare + bonus, bare, s, q, t)
     return best

@@ -539,6 +539,7 @@ class StrongBot(SearchBot):
         """``plan`` played in ``state`` (while its actions are legal), then the game played on."""
         rng = random.Random(dice)
         state.dice = Dice(dice)
+        state.quiet = True  # nobody reads a playout's events
         for action in plan:
             if state.is_over or not state.is_legal(action):
                 break

@@ -16,7 +16,6 @@ actions are its options.
 from __future__ import annotations
 
 import functools
-import json
 import random
 from collections import deque
 from typing import Any
@@ -45,14 +44,41 @@ def _troops(view: SpacePigsPlayerView, h: int, who: int | None = None) -> int:
     return sum(o.count for o in view.hexes[h].occupants if who is None or o.who == who)
 
 
+def _memo(view: SpacePigsPlayerView) -> dict:
+    """What the bots worked out from ``view`` so far (a view never changes, so a value read
+    from it holds as long as it lives), kept with the view outside its fields."""
+    got = view.__dict__.get("_bots_memo")
+    if got is None:
+        got = view.__dict__["_bots_memo"] = {}
+    return got
+
+
+def _tally(view: SpacePigsPlayerView) -> tuple[dict[int, list[int]], dict[int, int]]:
+    """By occupant (player or alien code): the hexes it holds alone, in hex order, and its troop
+    strength; one pass over the map for every seat, kept with the view (:func:`_memo`)."""
+    memo = _memo(view)
+    got = memo.get("tally")
+    if got is None:
+        held: dict[int, list[int]] = {}
+        strength: dict[int, int] = {}
+        for x in view.hexes:
+            occupants = x.occupants
+            if len(occupants) == 1:
+                held.setdefault(occupants[0].who, []).append(x.index)
+            for o in occupants:
+                strength[o.who] = strength.get(o.who, 0) + o.piglets + 2 * o.hogs
+        got = memo["tally"] = (held, strength)
+    return got
+
+
 def _held(view: SpacePigsPlayerView, p: int) -> list[int]:
     """The hexes ``p`` holds alone."""
-    return [x.index for x in view.hexes if len(x.occupants) == 1 and x.occupants[0].who == p]
+    return list(_tally(view)[0].get(p, ()))
 
 
 def _strength(view: SpacePigsPlayerView, p: int) -> int:
     """Troop strength as the order of play counts it: piglets 1, hogs 2."""
-    return sum(o.piglets + 2 * o.hogs for x in view.hexes for o in x.occupants if o.who == p)
+    return _tally(view)[1].get(p, 0)
 
 
 def _dist(view: SpacePigsPlayerView, a: int, b: int) -> int:
@@ -68,12 +94,16 @@ def _acorns_of(view: SpacePigsPlayerView, h: int) -> int:
 
 def _production(view: SpacePigsPlayerView, p: int) -> list[int]:
     """The acorns ``p`` would produce now (planets held alone)."""
-    out = [0, 0, 0]
-    for h in _held(view, p):
-        x = view.hexes[h]
-        if x.colour in COLOUR_INDEX:
-            out[COLOUR_INDEX[x.colour]] += _acorns_of(view, h)
-    return out
+    memo = _memo(view)
+    got = memo.get(("production", p))
+    if got is None:
+        out = [0, 0, 0]
+        for h in _held(view, p):
+            x = view.hexes[h]
+            if x.colour in COLOUR_INDEX:
+                out[COLOUR_INDEX[x.colour]] += _acorns_of(view, h)
+        got = memo[("production", p)] = tuple(out)
+    return list(got)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -99,10 +129,22 @@ def _card_worth(card: int) -> float:
 
 def _leader(view: SpacePigsPlayerView, p: int) -> int:
     """The other player closest to a recipe, by the acorns it produces now (public)."""
-    others = [q for q in range(view.players) if q != p and not view.clans[q].out]
-    if not others:
-        return (p + 1) % view.players
-    return max(others, key=lambda q: (sum(_production(view, q)), _strength(view, q), -q))
+    memo = _memo(view)
+    got = memo.get(("leader", p))
+    if got is None:
+        others = [q for q in range(view.players) if q != p and not view.clans[q].out]
+        if not others:
+            got = (p + 1) % view.players
+        else:
+            got = max(others, key=lambda q: (sum(_production(view, q)), _strength(view, q), -q))
+        memo[("leader", p)] = got
+    return got
+
+
+#: the distances to a set of goals already worked out (:meth:`_Plan._distances`), by the map's
+#: neighbour lists (kept alive with them, checked by identity) and the goals
+_DISTANCES: dict[tuple, tuple[list, list[int]]] = {}
+_MOST_DISTANCES = 5000  # then they start again (a few MB at most)
 
 
 class _Plan:
@@ -135,6 +177,14 @@ class _Plan:
         return 2.0 * min(a, self.gap[COLOUR_INDEX[x.colour]]) + 0.25 * a
 
     def _distances(self, goals: list[int]) -> list[int]:
+        """Steps from each hex to the nearest of ``goals`` (99: none reachable), kept for the
+        same map and goals (:data:`_DISTANCES`; never changed once made)."""
+        key = (id(self.adj), tuple(goals))
+        got = _DISTANCES.get(key)
+        if got is not None and got[0] is self.adj:
+            return got[1]
+        if len(_DISTANCES) >= _MOST_DISTANCES:
+            _DISTANCES.clear()
         far = [99] * len(self.view.hexes)
         todo = deque(goals)
         for g in goals:
@@ -145,6 +195,7 @@ class _Plan:
                 if far[j] > far[h] + 1:
                     far[j] = far[h] + 1
                     todo.append(j)
+        _DISTANCES[key] = (self.adj, far)
         return far
 
     def distance_to_goal(self, h: int) -> int:
@@ -335,7 +386,7 @@ class GreedyBot:
                 if p in view.election.candidates or eff == "vote_error":
                     return a
             if seq in ("2B", "2X") and view.trip is None and view.clans[p].trips > 0:
-                ship = json.loads(view.known).get("ship") if view.known else None
+                ship = view.ship()
                 if ship:
                     continue
                 if eff == "extra_trip" and plan.trips(self._movable(plan)):
@@ -500,7 +551,7 @@ class GreedyBot:
             if Land in by_type:
                 return by_type[Land][0]
             return legal[0]
-        ship = json.loads(view.known).get("ship") if view.known else None
+        ship = view.ship()
         if ship and loads:
             target = self._ship_target(plan, ship.get("mode", ""), int(ship.get("range", 1)))
             if target is not None:
