@@ -50,7 +50,8 @@ def main(argv=None) -> None:
                         part, done = r["cls_steps"], f"{r['steps']} steps"
                     else:
                         r = measure_play_page(browser, base, name, size, decisions=args.decisions)
-                        part, done = r["cls_game"], f"{r['decisions']} decisions"
+                        part, done = r["cls_game"], f"{r['decisions']} decisions" + (
+                            f" ({r['games']} games)" if r["games"] > 1 else "")
                     print(f"{name:<28} {size[0]:>4}x{size[1]:<4} {r['cls']:>10.3f} {part:>9.3f}  {done}",
                           flush=True)
                     if args.verbose:

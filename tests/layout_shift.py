@@ -85,7 +85,7 @@ PICK_JS = """
       el = face ? document.querySelector(`button.lsn-tile-${face.dataset.square}`)
          : hex ? document.querySelector(`button.lsn-sp-hex-${hex.dataset.hex}`) : null;
     }
-    if (!el || seen.has(el) || el.disabled || !el.offsetParent) continue;
+    if (!el || seen.has(el) || el.disabled || !el.offsetParent || getComputedStyle(el).visibility === 'hidden') continue;
     const box = el.getBoundingClientRect();
     if (box.width < 2 || box.height < 2) continue;
     seen.add(el); found.push(el);
@@ -107,20 +107,28 @@ SIGNATURE_JS = """
 #: true while it is the player's decision (the prompt says so, or a dialog waits)
 MINE_JS = """
 () => !!document.querySelector('.lsn-prompt.lsn-prompt-mine') ||
-      [...document.querySelectorAll('.lsn-game button.lsn-dialog-main')].some(b => b.offsetParent && !b.disabled)
+      [...document.querySelectorAll('.lsn-game button.lsn-dialog-main')].some(b => b.offsetParent && !b.disabled
+        && getComputedStyle(b).visibility !== 'hidden')
 """
 
 
-def layout_shift(page, since: float = 0.0) -> float:
-    """The sum of the page's layout-shift values (every entry) after ``since`` (ms, page clock)."""
-    return page.evaluate("(t) => (window.__lsnShifts || []).filter(e => e.t >= t)"
-                         ".reduce((s, e) => s + e.value, 0)", since)
+#: true when the game is over (the turn line says so)
+OVER_JS = "() => /Game over/.test((document.querySelector('.lsn-turn') || {}).innerText || '')"
+
+_ENTRIES_JS = """([t, m, pauses]) => (window.__lsnShifts || []).filter(e => e.t >= t && e.value >= m
+    && !pauses.some(([a, b]) => e.t >= a && e.t < b))"""
 
 
-def shift_entries(page, since: float = 0.0, least: float = 0.0) -> list[dict]:
-    """The page's layout-shift entries after ``since`` of at least ``least`` (for messages)."""
-    return page.evaluate("([t, m]) => (window.__lsnShifts || []).filter(e => e.t >= t && e.value >= m)",
-                         [since, least])
+def layout_shift(page, since: float = 0.0, pauses=()) -> float:
+    """The sum of the page's layout-shift values (every entry) after ``since`` (ms, page clock),
+    leaving out those within ``pauses`` (``(from, to)`` intervals: between two games)."""
+    return sum(e["value"] for e in shift_entries(page, since, 0.0, pauses))
+
+
+def shift_entries(page, since: float = 0.0, least: float = 0.0, pauses=()) -> list[dict]:
+    """The page's layout-shift entries after ``since`` of at least ``least`` (for messages),
+    leaving out those within ``pauses``."""
+    return page.evaluate(_ENTRIES_JS, [since, least, [list(p) for p in pauses]])
 
 
 def now(page) -> float:
@@ -129,31 +137,42 @@ def now(page) -> float:
 
 
 def wait_for_my_decision(page, timeout: float = 120.0) -> bool:
-    """Wait until it is the player's decision; False if the game ended or time ran out."""
+    """Wait until it is the player's decision; False at once if the game is over, or when
+    time runs out."""
     try:
-        page.wait_for_function(MINE_JS, timeout=timeout * 1000)
-        return True
+        page.wait_for_function(f"() => ({MINE_JS})() || ({OVER_JS})()", timeout=timeout * 1000)
     except Exception:
         return False
+    return not page.evaluate(OVER_JS)
 
 
-def play_decisions(page, n: int = 30, *, seed: int = 1, on_decision=None) -> int:
+def play_decisions(page, n: int = 30, *, seed: int = 1, on_decision=None, pauses: list | None = None) -> int:
     """Make ``n`` of the player's decisions (fewer if the game ends); returns how many were made.
 
     Each decision clicks one thing the page offers, from the first group of :data:`GROUPS`
     that has one (a group whose last click changed nothing is passed over once). A game that
-    ends first is followed by another (New game, Start: the same setup), up to three.
-    ``on_decision(i)`` is called after each click has settled."""
+    ends first is followed by another (New game, Start: the same setup), up to five; the
+    time from its end to the next Start (the setup screen in between) is appended to
+    ``pauses`` as ``(from, to)`` on the page clock (:func:`layout_shift` leaves it out: the
+    first game is measured from its Start click too). ``on_decision(i)`` is called after
+    each click has settled."""
     rng = random.Random(seed)
     skip: set[int] = set()
     made = 0
     games = 1
+    idle = 0
     while made < n:
         if not wait_for_my_decision(page):
-            if games < 3 and "Game over" in (page.locator(".lsn-turn").first.text_content() or ""):
+            if games < 5 and page.evaluate(OVER_JS):
                 games += 1  # a short game (a Space Pigs recipe found early): the next one, same setup
+                ended = now(page)
                 page.locator("button.lsn-new-game").click()
-                page.locator("button.lsn-start").click()
+                start = page.locator("button.lsn-start")
+                start.wait_for(state="visible")
+                page.wait_for_timeout(300)  # the setup screen settles, as before the first Start
+                if pauses is not None:
+                    pauses.append((ended, now(page)))
+                start.click()
                 page.locator(".lsn-board").first.wait_for(state="visible")
                 continue
             break
@@ -169,7 +188,12 @@ def play_decisions(page, n: int = 30, *, seed: int = 1, on_decision=None) -> int
             if skip:
                 skip.clear()
                 continue
+            if idle < 20:  # the decision's buttons come a moment after the prompt says it is yours
+                idle += 1
+                page.wait_for_timeout(300)
+                continue
             break
+        idle = 0
         before = page.evaluate(SIGNATURE_JS)
         try:
             page.locator("[data-lsn-pick]").first.click(timeout=5000)
@@ -205,10 +229,12 @@ def measure_play_page(browser, base_url: str, notebook: str, size=(1366, 768), *
         page.wait_for_timeout(500)
         t0 = now(page)
         start_game(page)
-        made = play_decisions(page, decisions, seed=seed,
+        pauses: list = []
+        made = play_decisions(page, decisions, seed=seed, pauses=pauses,
                               on_decision=(lambda i: screenshot(page, i)) if screenshot else None)
-        return {"cls": layout_shift(page), "cls_game": layout_shift(page, t0), "decisions": made,
-                "entries": sorted(shift_entries(page, t0, 0.005), key=lambda e: -e["value"])[:8],
+        return {"cls": layout_shift(page), "cls_game": layout_shift(page, t0, pauses), "decisions": made,
+                "games": len(pauses) + 1,
+                "entries": sorted(shift_entries(page, t0, 0.005, pauses), key=lambda e: -e["value"])[:8],
                 "errors": errors}
     finally:
         context.close()

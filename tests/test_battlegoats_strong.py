@@ -63,6 +63,10 @@ def test_the_strong_bot_plays_the_planners_attack_unless_its_playouts_find_bette
     assert analysis["iterations"] == 6 and 0.0 <= analysis["win_chance"] <= 1.0
     assert s.is_legal(action) and isinstance(action, bg.ChooseAttacker)
     assert StrongBot(seed=1, max_iterations=6).choose(s.copy()) == action  # reproducible from its seed
+    # what a referee reads: every candidate weighed, the planner's first, with its gain over it
+    weighed = analysis["candidates"]
+    assert weighed[0] == (analysis["heuristic"], 0.0) and 1 < len(weighed) <= bot.width
+    assert action in [a for a, _ in weighed] and all(-1.0 <= g <= 1.0 for _, g in weighed)
 
 
 def test_the_hint_gives_the_odds_of_the_battle_it_suggests():

@@ -20,7 +20,7 @@ def saves(tmp_path, monkeypatch):
 
 
 def shown(widget) -> bool:
-    return widget.layout.display != "none"
+    return widget.layout.display != "none" and widget.layout.visibility != "hidden"
 
 
 def new_app(**kw):

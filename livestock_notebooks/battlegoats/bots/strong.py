@@ -398,6 +398,10 @@ class _Paired:
     def mean(self, i: int) -> float | None:
         return self.totals[i] / self.count if self.count else None
 
+    def gain(self, i: int) -> float | None:
+        """Candidate ``i``'s mean gain over the first, world by world."""
+        return self._gains[i] / self.count if self.count else None
+
     def pick(self, margin: float, errors: float = 1.5) -> int:
         """The first candidate, unless another gains more than ``margin`` plus ``errors`` standard errors."""
         best, best_gain, k = 0, 0.0, self.count
@@ -468,6 +472,9 @@ class StrongBot(SearchBot):
             "playouts_per_second": iterations * len(plans) / elapsed if elapsed > 0 else 0.0,
             "alternatives": [{"action": plans[i][0], "win_chance": stats.mean(i), "visits": iterations}
                              for i in order[1:4]],
+            # every candidate (the planner's first) with its gain over the planner's: what a
+            # referee reads to see why the search left the planner (benchmarks/bg_decisions.py)
+            "candidates": [(plans[i][0], stats.gain(i)) for i in range(len(plans))],
         }
         return plans[best][0]
 

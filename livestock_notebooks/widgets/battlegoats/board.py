@@ -494,6 +494,9 @@ class BattleGoatsView(HandButtons, AttackPanel, GameView):
         my_turn = bool(self.legal)
         clicked, self._clicked = self._clicked, None
         first = list(dict.fromkeys(x for x in (clicked, *sorted(self.last_move)) if x is not None and x[0] < n))
+        # the battlefields' room, reserved before they are drawn (style.py: on a phone, where they
+        # stand one under another, the hand and log under them stayed put)
+        set_classes(self.field, {f"lsn-bg-seats-{k}": k == n for k in range(2, 7)})
         for p in range(n):
             self.boards[p].set_flipped(me is not None and p != me)
             self.boards[p].set_compact(n >= 4)

@@ -17,7 +17,7 @@ from ..shell.app import Ticker
 from .style import esc as _esc
 from .style import player_name
 from .style import signed as _signed
-from ..common.dom import set_layout
+from ..common.dom import set_classes, set_layout
 
 __all__ = ["BattleReport", "OddsBox", "attack_steps"]
 
@@ -284,7 +284,9 @@ class BattleReport:
         empty = not self.entries
         if empty != ("lsn-bg-report-empty" in self.widget._dom_classes):
             (self.widget.add_class if empty else self.widget.remove_class)("lsn-bg-report-empty")
-        set_layout(self.ok_button, display=None if self.held else "none")
+        # OK keeps its place when not needed (hidden, not gone): the buttons after it never move
+        set_layout(self.ok_button, visibility=None if self.held else "hidden")
+        set_classes(self.widget, {"lsn-bg-report-held": self.held})
         if not self.entries:
             self.title.value = '<div class="lsn-bg-panel-title">Battle report</div>'
             self.body.value = '<div style="color:#666">No attack yet. Each attack is explained here step by step.</div>'

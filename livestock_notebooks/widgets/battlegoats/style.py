@@ -25,7 +25,25 @@ BG_CSS = """
 .lsn-bg-board.lsn-bg-compact { --bg-w: 86px; --bg-h: 66px; }
 @media (max-width: 760px) { .lsn-bg-board, .lsn-bg-board.lsn-bg-compact {
   --bg-w: min(108px, calc((100vw - 84px) / 3)); --bg-h: 78px; }
-  .lsn-bg-board:not(.lsn-bg-mine) { --bg-h: 58px; } }
+  .lsn-bg-board:not(.lsn-bg-mine) { --bg-h: 58px; }
+  /* the battlefields one under another: their room kept from the start (an opponent's 3 rows of
+     58px and yours of 78px, with head, gaps and borders), the hand and log under them stay put
+     as they are drawn one after the other */
+  .lsn-app .lsn-bg-field.lsn-bg-seats-2 { min-height: 502px; }
+  .lsn-app .lsn-bg-field.lsn-bg-seats-3 { min-height: 733px; }
+  .lsn-app .lsn-bg-field.lsn-bg-seats-4 { min-height: 964px; }
+  .lsn-app .lsn-bg-field.lsn-bg-seats-5 { min-height: 1195px; }
+  .lsn-app .lsn-bg-field.lsn-bg-seats-6 { min-height: 1426px; }
+  /* the prompt keeps the room of its longest text (four lines of hint, three of "Last:") and
+     two rows of buttons: a longer hint or a second row moves nothing in it */
+  .lsn-app .lsn-prompt > .lsn-view-prompt:has(> .lsn-bg-hint) { --lsn-prompt-text: 9.8em; }
+  .lsn-app .lsn-prompt .lsn-bg-actions { min-height: 62px; align-content: flex-start; }
+  .lsn-app .lsn-prompt .lsn-bg-hint { min-height: 5.6em; }
+  /* Clear first, the attack's button after it: Clear stays put as the attack is chosen */
+  .lsn-app .lsn-bg-actions > .lsn-bg-confirm { order: 1; }
+  .lsn-app .lsn-actions:has(> .lsn-bg-actions) > .lsn-end-turn { order: -1; }
+  .lsn-app .lsn-bg-hand-panel > .widget-html:first-child { min-height: 1.4em; }
+  .lsn-app .lsn-screen > .lsn-prompt:has(> .lsn-view-prompt > .lsn-bg-hint) { min-height: 21.5em; } }
 .lsn-bg-boards { display: flex; flex-flow: row wrap; gap: 10px; align-items: flex-start; }
 .lsn-bg-board { border: 2px solid #bbb; border-radius: 8px; padding: 2px 6px 6px 4px; background: #fffdf8;
   width: max-content; max-width: 100%; overflow: visible; }
@@ -98,6 +116,9 @@ BG_CSS = """
   .lsn-app .lsn-bg-report-buttons > * { flex-shrink: 0; }
   .lsn-app .lsn-dialogs > .lsn-bg-report { position: fixed; top: 0; left: 0; right: 0; z-index: 30;
     max-height: 64vh; overflow-y: auto; box-shadow: 0 2px 10px rgba(0,0,0,0.3); }
+  /* until OK, then gone (the log keeps it): a report left over the top of the screen hid the
+     opponents' cards the next attack needs */
+  .lsn-app .lsn-dialogs > .lsn-bg-report:not(.lsn-bg-report-held) { display: none !important; }
 }
 .lsn-bg-report .widget-html-content { line-height: 1.3; }
 .lsn-bg-report ol { margin: 2px 0; padding-left: 1.4em; }

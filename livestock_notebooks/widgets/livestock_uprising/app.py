@@ -379,12 +379,12 @@ class LivestockView(GameView):
     def _draw_selection(self) -> None:
         idx = self._index
         own = self._own_generals()
-        self.general_buttons.set([
-            (("\u25b6 " if g.name == self.selected else "") + g.name + " " + STAR * g.stars, g.name)
-            for g in own
-        ])
-        for b in self.general_buttons.shown:
-            b.button_style = "warning" if b.description.startswith("\u25b6") else ""
+        # the chosen one is marked by its colour and an arrow that every button keeps room for
+        # (panels.py): a label that grew by the arrow moved the buttons after it sideways
+        self.general_buttons.set([(g.name + " " + STAR * g.stars, g.name) for g in own])
+        for b, g in zip(self.general_buttons.shown, own):
+            b.button_style = "warning" if g.name == self.selected else ""
+            b.tooltip = f"{b.description} (chosen)" if g.name == self.selected else b.description
         items = []
         if self.selected is not None:
             g = next((g for g in self.pub.generals if g.name == self.selected), None)

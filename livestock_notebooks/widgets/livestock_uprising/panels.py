@@ -48,10 +48,23 @@ PANEL_CSS = """
 .lsn-app .lsn-side .lsn-hand > .lsn-marshal-panel { position: absolute; top: calc(7.2em + 6px); left: 0; right: 0;
   min-height: calc(100% - 7.2em - 6px); z-index: 5; margin: 0; box-sizing: border-box; }
 .lsn-generals-panel .lsn-selection { min-height: 3.2em; }
+.lsn-app button.lsn-select-general::before { content: "\\25b6"; margin-right: 0.35em; visibility: hidden; }
+.lsn-app button.lsn-select-general.mod-warning::before { visibility: visible; }
+/* on a phone the phase chips keep to one line, and the prompt's text keeps the room of the
+   longest prompt there (three lines under the round and the chips): nothing under it moves */
+@media (max-width: 760px) { .lsn-app .lsn-phase-step { font-size: 0.85em; padding: 1px 5px !important; }
+  /* the battle and decision boxes lie over the top of the screen, their buttons in view (under
+     the board they sat behind the pinned prompt), until closed */
+  .lsn-app .lsn-side > .lsn-dialogs > .lsn-dialog.lsn-livestock { position: fixed; top: 0; left: 0; right: 0;
+    z-index: 30; max-height: 62vh; overflow-y: auto; box-shadow: 0 2px 10px rgba(0,0,0,0.3); }
+  .lsn-app .lsn-prompt > .lsn-view-prompt.lsn-livestock { --lsn-prompt-text: 7.9em; } }
+/* the End button first in the prompt's row: the chosen General's buttons (stay, harvest) come
+   and go after it, and it never moves sideways */
+.lsn-app .lsn-actions:has(> .lsn-livestock-actions) > .lsn-end-turn { order: -1; }
 /* on a phone the marshalling panel comes after the cards: there the page scrolls, and a panel
    that comes first for one phase pushed the Generals and cards off the screen and back */
 @media (max-width: 760px) { .lsn-app .lsn-side .lsn-hand > .lsn-marshal-panel { order: 5; position: static; min-height: 0; }
-  .lsn-app .lsn-side .lsn-hand > .lsn-generals-panel { height: auto; } }
+  .lsn-app .lsn-side .lsn-hand > .lsn-generals-panel { height: auto; min-height: 6.7em; } }
 .lsn-badge { display: inline-block; min-width: 1.2em; text-align: center; border-radius: 50%; color: #fff;
   font-weight: bold; font-size: 0.8em; padding: 1px 2px; margin-right: 2px; }
 .lsn-badge-attack { background: #ef6c00; }

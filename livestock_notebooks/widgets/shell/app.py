@@ -310,11 +310,13 @@ class GameApp(GameScreen, SetupScreen, SaveControls, HintControls, ReviewControl
         self._hide(self.resume_box)
         self._hide(self.setup_box)
         self._hide(self.confirm_box)
+        # the message line goes into the prompt before the help folds away (under the help, it
+        # jumped up the page as the help folded)
+        self._place_status(in_game=True)
         if self.help_button.value and self.prefs is not None:
             self.prefs.mark_seen(f"help:{self.spec.name}")  # open on the first visit only
         self.help_button.value = False  # the explanations fold away once a game is on (before
         self.menu_button.value = False  # the game shows: it would show under them, then jump up)
-        self._place_status(in_game=True)
         self._show(self.game_box)
         self.save_link.value = ""
         self._message(message, "info")

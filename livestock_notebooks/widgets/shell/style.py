@@ -73,14 +73,29 @@ APP_CSS = """
 @media (max-width: 760px) {
   /* a flex column (not a grid: a grid area would hold the sticky prompt inside its own row) */
   .lsn-app .lsn-screen { display: flex !important; flex-direction: column; gap: 6px; }
+  /* each part the screen's full width from the start (the grid's "start" made them as wide as
+     their content, and they widened, moving their buttons sideways, as the content came in) */
+  .lsn-app .lsn-screen { align-items: stretch; }
   /* the prompt comes last in the column, stuck to the bottom of the screen, with one fixed
      height: a new prompt moves nothing else on the page, and a long list of choices scrolls
      inside it (the board stays in sight) */
   .lsn-app .lsn-prompt { position: sticky; bottom: 0; z-index: 20; box-shadow: 0 -2px 6px rgba(0,0,0,0.15);
     order: 10; height: 34vh; max-height: 34vh; min-height: 0; overflow-y: auto !important; box-sizing: border-box; }
   .lsn-app .lsn-screen > .lsn-prompt { min-height: 0; }
+  /* every sentence of the prompt whole, none scrolling in a box: the prompt and its text keep
+     the room of the longest at this width (a view may reserve more: --lsn-prompt-text), and
+     grow past it rather than cut a sentence */
+  .lsn-app .lsn-screen > .lsn-prompt { height: auto; min-height: 17em; max-height: none; }
+  .lsn-app .lsn-prompt > .lsn-view-prompt { height: auto; min-height: var(--lsn-prompt-text, 6.2em);
+    overflow: visible !important; }
+  /* the turn line: three lines of a smaller font (beside the Hint button two lines cut the
+     longer ones: "Round 1: Player 2 attacks; Player 1 lets their face-down card fight...") */
+  .lsn-app .lsn-screen > .lsn-prompt > .lsn-turn { font-size: 1em; height: 4.2em; }
+  .lsn-app .lsn-prompt > .lsn-turn .lsn-turn-line { -webkit-line-clamp: 3; }
   /* the hand keeps one height here too (it scrolls inside): the log under it stays put */
   .lsn-app .lsn-side .lsn-hand { height: 46vh; max-height: 46vh; }
+  /* the log keeps its height from its first line: the players strip under it stays put */
+  .lsn-app .lsn-side .lsn-log-scroll { min-height: 7.5em; }
   /* the players strip after the hand and log (it grows as the panels are drawn, moving nothing) */
   .lsn-app .lsn-screen > .lsn-board-col { display: contents !important; }
   .lsn-app .lsn-board-col > .lsn-players { order: 8; }
@@ -95,10 +110,11 @@ APP_CSS = """
 /* the turn line keeps the height of two lines: a line that wrapped (a bot's turn) moved the prompt */
 .lsn-turn .lsn-turn-line { display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; overflow: hidden; }
 .lsn-app .lsn-prompt > .lsn-turn { height: 2.8em; overflow: hidden; }
-/* the players strip shows once the board above it is drawn (its buttons are there): drawn
-   under an empty board, it jumped down the page as the board came in */
+/* the players strip and the side column show once the board is drawn (its buttons are there):
+   drawn under an empty board, they jumped down the page as the board came in (a :has() may
+   not hold another :has(), which would drop the whole rule: the side is the board column's sibling) */
 .lsn-app .lsn-board-col:not(:has(> .lsn-board button)) > .lsn-players,
-.lsn-app .lsn-screen:has(> .lsn-board-col:not(:has(> .lsn-board button))) > .lsn-side { visibility: hidden; }
+.lsn-app .lsn-board-col:not(:has(> .lsn-board button)) ~ .lsn-side { visibility: hidden; }
 .lsn-turn .lsn-chip { display: inline-block; width: 0.9em; height: 0.9em; border-radius: 50%;
   margin-right: 0.4em; vertical-align: -0.1em; border: 1px solid #333; }
 .lsn-status { min-height: 1.6em; }

@@ -32,6 +32,7 @@ __all__ = ["CombatPanel", "ElectionPanel", "StandingOrder", "side_of", "side_nam
 WIPEOUT = 6
 
 
+
 # --------------------------------------------------------------------------- combat
 def side_of(view: SpacePigsPlayerView, h: int, who: int, bonus: int = 0):
     """The odds model's side for occupant ``who`` of hex ``h`` (None if not there)."""

@@ -81,6 +81,10 @@ SP_CSS = """
 .lsn-app .lsn-sp-handbox .widget-button.lsn-sp-card { flex-shrink: 0; }
 .lsn-app .lsn-side:has(> .lsn-sp-handbox) > .lsn-dialogs { top: calc(13.4em + 6px); }
 .lsn-app .lsn-sp-boardbars { min-height: 3.1em; }
+/* the side column and clan displays show once the map's picture is (after its hex buttons: on a
+   phone the cards and log under it jumped down) */
+.lsn-app .lsn-board-col:has(> .lsn-sp-board):not(:has(> .lsn-sp-board svg)) ~ .lsn-side,
+.lsn-app .lsn-board-col:has(> .lsn-sp-board):not(:has(> .lsn-sp-board svg)) > .lsn-players { visibility: hidden; }
 @media (max-width: 760px) {  /* one line each on a phone too (they scroll sideways): the map under them stays put */
   .lsn-app .lsn-sp-boardbars .lsn-sp-seq, .lsn-app .lsn-sp-boardbars .lsn-sp-order { flex-wrap: nowrap; overflow-x: auto; }
   .lsn-app .lsn-sp-boardbars .lsn-sp-seq > *, .lsn-app .lsn-sp-boardbars .lsn-sp-order > * { flex-shrink: 0; } }
@@ -109,5 +113,20 @@ SP_CSS = """
 .lsn-sp-rounds svg { vertical-align: middle; }
 .lsn-sp-election table { border-collapse: collapse; }
 .lsn-sp-election td, .lsn-sp-election th { padding: 1px 8px 1px 0; text-align: left; }
+/* the combat box with nothing in it (no combat) takes no room: an empty white box lay over the
+   log, and moved as the tools above it came and went */
+.lsn-app .lsn-dialogs > .lsn-sp-combatbox:not(:has(> :not([style*="display: none"]))) { display: none !important; }
+@media (max-width: 760px) {
+  /* the prompt keeps the room of its longest text (four lines, three of the last move) and of
+     six buttons, two a row: a new decision moves nothing in it (it grows past that rather
+     than cut a sentence) */
+  .lsn-app .lsn-prompt > .lsn-view-prompt:has(> .lsn-sp-lastmove) { --lsn-prompt-text: 10.4em; }
+  .lsn-app .lsn-prompt .lsn-sp-prompt { min-height: 5.8em; }
+  .lsn-app .lsn-prompt .lsn-sp-actions { display: grid !important; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 4px;
+    min-height: calc(3 * 30px + 8px); align-content: start; width: 100%; }
+  .lsn-app .lsn-prompt .lsn-sp-actions .widget-button { width: auto; min-width: 0; margin: 0; height: auto;
+    min-height: 30px; white-space: normal; line-height: 1.2; }
+  .lsn-app .lsn-actions:has(> .lsn-sp-actions) { flex-wrap: nowrap; }
+  .lsn-app .lsn-screen > .lsn-prompt:has(> .lsn-view-prompt > .lsn-sp-lastmove) { min-height: 24.5em; } }
 </style>
 """
