@@ -476,4 +476,4 @@ def build_view(state, viewer: int | None) -> SpacePigsPlayerView:
         offer=offer, election=_election(state), markers_to_give=markers,
         move_again=again if isinstance(again, int) and again >= 0 else None, movable=_movable(state, viewer),
         unseen_tiles=_unseen_tiles(state, viewer),
-        known=_Later(state.copy(), viewer))
+        known=_Later(state.copy(), viewer))  # type: ignore[arg-type]  # the field's descriptor writes the text on first read

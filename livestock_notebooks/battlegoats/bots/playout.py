@@ -214,6 +214,7 @@ def _best(state: Any, me: int, slots: list[int], most: bool, taken: list | None 
                 else:
                     if scores is None:
                         scores, attacks = acard.row(q, t, tables, rows, filled[q])
+                    assert attacks is not None  # set with scores, by the same row
                     bare = scores[t]
                     if bare is None:
                         bare = scores[t] = _unknown(state.cards, tables, filled[q], t, card.type, attacks)

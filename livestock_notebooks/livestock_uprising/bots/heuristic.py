@@ -413,12 +413,12 @@ class GreedyBot:
     def _harvest_target(self, view, me, g):
         can = _HARVESTS.get(g.units)
         if can is None:
-            can = {"grass"}
+            harvests = {"grass"}
             for u in g.units:
-                can.update(D.UNITS[D.UNIT_CODE[u]]["harvests"])
+                harvests.update(D.UNITS[D.UNIT_CODE[u]]["harvests"])
             if len(_HARVESTS) > 5_000:
                 _HARVESTS.clear()
-            can = _HARVESTS[g.units] = frozenset(can)
+            can = _HARVESTS[g.units] = frozenset(harvests)
         need = self._needs(view, me)
         dist = _walk_distances(view, [g.square], me, False)
         best, best_score = None, None
