@@ -78,6 +78,14 @@ def test_three_seat_game_to_the_end(voila_server, voila_server_log, page, page_r
         if left == 5:
             page.screenshot(path=str(screenshot_path("battlegoats_layout")), full_page=True)
     expect(hand).to_have_count(0)  # the last card had one slot left: placed for you (issue 27)
+    # from here on every step is asked, even with one choice (the Menu's setting): otherwise the
+    # page takes my only attack for me while this script is still choosing it, and it reads odds
+    # that are gone (forced steps are tested in test_first_game.py and test_browser_first_game.py)
+    ask = page.locator(".lsn-ask-single input")
+    if not ask.is_visible():
+        page.locator(".lsn-menu-toggle").first.click()
+    ask.check()
+    expect(ask).to_be_checked()
     # bots lay out visibly; then I finished first and choose who attacks first
     first = page.locator("button.lsn-bg-choice", has_text="I attack first")
     expect(first).to_be_visible()
@@ -105,9 +113,7 @@ def test_three_seat_game_to_the_end(voila_server, voila_server_log, page, page_r
                     pass
             mine = page.locator(".lsn-bg-board-0 button.lsn-bg-selectable")
             target = page.locator(".lsn-bg-opponents button.lsn-bg-selectable")
-            if mine.count() > 1:
-                mine.first.click()
-            # with one card able to attack, it is chosen for you (issue 27): only the target is asked
+            mine.first.click()  # asked even when it is my only card able to attack (the setting above)
             target.first.click()
             confirm = page.locator("button.lsn-bg-confirm")
             expect(confirm).to_be_visible()
