@@ -287,6 +287,18 @@ def open_advanced(page) -> None:
     seed.wait_for(state="visible")
 
 
+def load_save(page, path) -> None:
+    """Load the save file ``path`` through the Menu's Load button (the Menu opened first) and
+    wait for the status line to say so; the Menu is left as the page leaves it."""
+    from playwright.sync_api import expect
+
+    open_menu(page)
+    with page.expect_file_chooser() as chooser:
+        page.locator("button.lsn-load").click()
+    chooser.value.set_files(str(path))
+    expect(page.locator(".lsn-status")).to_contain_text(f"Loaded {path.name}")
+
+
 def open_menu(page, *, advanced: bool = False) -> None:
     """Open the page's Menu (Save, Load, Bot speed) and, with ``advanced``, its closed
     "Advanced" section (pause or step the bots)."""

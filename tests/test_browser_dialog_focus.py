@@ -17,7 +17,7 @@ pytest.importorskip("playwright")
 
 from playwright.sync_api import expect  # noqa: E402
 
-from browser import open_menu, screenshot_path  # noqa: E402
+from browser import load_save, screenshot_path  # noqa: E402
 from test_browser_keyboard import _start  # noqa: E402  (1366x768, setup defaults, Start)
 from test_browser_game_screens import _space_pigs_combat_save  # noqa: E402
 from test_browser_livestock import POSITION, load_position  # noqa: E402
@@ -30,11 +30,7 @@ from livestock_notebooks.odds.display import format_percent  # noqa: E402
 
 def _load(page, path) -> None:
     """Load a save through the Menu, then close the Menu (its toggle would take Esc)."""
-    open_menu(page)
-    with page.expect_file_chooser() as chooser:
-        page.locator("button.lsn-load").click()
-    chooser.value.set_files(str(path))
-    expect(page.locator(".lsn-status")).to_contain_text(f"Loaded {path.name}")
+    load_save(page, path)
     _close_menu(page)
 
 

@@ -27,7 +27,7 @@ pytest.importorskip("playwright")
 from playwright.sync_api import expect  # noqa: E402
 
 from browser import (  # noqa: E402
-    choose_seats, open_menu, open_page, page_text, screenshot_path, start_game, voila_url, wait_for_voila,
+    choose_seats, load_save, open_menu, open_page, page_text, screenshot_path, start_game, voila_url, wait_for_voila,
 )
 
 DESKTOP, PHONE = (1366, 768), (390, 844)
@@ -300,11 +300,7 @@ def test_space_pigs_combat_offers_fight_to_the_end_and_cards_read(browser, voila
             page.locator(".lsn-actions button:visible").first.click()
         expect(marked).to_be_attached(timeout=60_000)
         # load a prepared combat: I attack, holding cards
-        open_menu(page)
-        with page.expect_file_chooser() as chooser:
-            page.locator("button.lsn-load").click()
-        chooser.value.set_files(str(_space_pigs_combat_save(tmp_path)))
-        expect(page.locator(".lsn-status")).to_contain_text("Loaded combat.json")
+        load_save(page, _space_pigs_combat_save(tmp_path))
         page.locator(".lsn-menu-toggle").first.click()  # close the menu
         expect(page.locator(".lsn-sp-combat")).to_be_visible()
         expect(page.locator("button.lsn-sp-fight-end")).to_be_visible(timeout=60_000)

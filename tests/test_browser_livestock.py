@@ -15,7 +15,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from browser import open_advanced, open_menu, outside_requests, screenshot_path, voila_url, wait_for_voila
+from browser import load_save, open_advanced, outside_requests, screenshot_path, voila_url, wait_for_voila
 from livestock_notebooks import livestock_uprising as lu
 from livestock_notebooks.odds.livestock_uprising import livestock_battle
 from livestock_notebooks.core.session import Seat, Session
@@ -52,11 +52,7 @@ def load_position(page, tmp_path, position=POSITION, dice=(6, 1)):
     text = Session(livestock_spec(), state, [Seat.human(), Seat("Sensible")], seed=11, autosave=False).to_save_text()
     path = tmp_path / "prepared.json"
     path.write_text(text)
-    open_menu(page)
-    with page.expect_file_chooser() as chooser:
-        page.locator("button.lsn-load").click()
-    chooser.value.set_files(str(path))
-    expect(page.locator(".lsn-status")).to_contain_text("Loaded prepared.json")
+    load_save(page, path)
 
 
 def test_seeded_game_from_setup_barn_and_move(voila_server, page, page_requests):

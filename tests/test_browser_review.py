@@ -13,7 +13,7 @@ pytest.importorskip("playwright")
 
 from playwright.sync_api import expect  # noqa: E402
 
-from browser import open_menu, open_page, screenshot_path  # noqa: E402
+from browser import load_save, open_page, screenshot_path  # noqa: E402
 
 
 def finished_save(tmp_path, seed: int = 6):
@@ -37,11 +37,7 @@ def finished_save(tmp_path, seed: int = 6):
 def test_review_this_game_shows_the_chart_and_the_biggest_swings(browser, voila_server, tmp_path):
     context, page, errors = open_page(browser, voila_server, "battlegoats_play", (1366, 768))
     try:
-        open_menu(page)
-        with page.expect_file_chooser() as chooser:
-            page.locator("button.lsn-load").click()
-        chooser.value.set_files(str(finished_save(tmp_path)))
-        expect(page.locator(".lsn-status")).to_contain_text("Loaded finished.json")
+        load_save(page, finished_save(tmp_path))
         page.locator(".lsn-menu-toggle").first.click()  # close the menu
         review = page.locator("button.lsn-review-game")
         expect(review).to_be_visible()
