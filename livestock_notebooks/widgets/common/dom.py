@@ -153,16 +153,24 @@ class ButtonPool:
 def show_first(box: w.Box, buttons: list[w.Button], count: int) -> list[w.Button]:
     """Show the first ``count`` of ``buttons`` in ``box`` and hide the rest (blanked: no stale
     text in the widget tree). The box keeps every button once made: a new list of children is
-    drawn a moment later in the browser, and the panel would collapse and jump meanwhile."""
+    drawn a moment later in the browser, and the panel would collapse and jump meanwhile.
+
+    Each change is a message of its own, and the browser may draw between two: buttons are
+    shown first to last and hidden last to first, then blanked, so a button that stays never
+    moves into the place of one hidden before it (nor shrinks with a blanked label); the box
+    takes new buttons (drawn at once, shown) after the earlier ones are shown again."""
+    for b in buttons[:count]:
+        if b.layout.display is not None:
+            set_layout(b, display=None)
     if tuple(box.children) != tuple(buttons):
         box.children = tuple(buttons)
-    for i, b in enumerate(buttons):
-        if i >= count and b.description:
+    for b in reversed(buttons[count:]):
+        if b.layout.display != "none":
+            set_layout(b, display="none")
+    for b in buttons[count:]:
+        if b.description:
             b.description = ""
             b.tooltip = None
-        want = None if i < count else "none"
-        if b.layout.display != want:
-            set_layout(b, display=want)
     return buttons[:count]
 
 

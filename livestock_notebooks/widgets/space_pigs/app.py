@@ -58,6 +58,9 @@ QUICK_DELAY = 0.12
 MAP_TYPES = (StartPlanet, ReturnTo, Deploy, PlaceAliens, Load, Fly, Redeploy, MoveAliens, PlaceHex, ChooseHex,
              ChooseCombat, Flee)
 SINGLE_HEX_TYPES = (StartPlanet, ReturnTo, PlaceAliens, ChooseHex, ChooseCombat, Flee)
+#: the "Last move" line shows two events only when together they are this short: on a phone the
+#: prompt keeps room for three lines of it (longer ones are cut there; the log has them whole)
+LAST_MOVE_CHARS = 170
 
 
 # --------------------------------------------------------------------------- the game
@@ -202,8 +205,11 @@ class SpacePigsView(GameView):
         events = [e for e in ctx.events if e.text]
         line = ""
         if events and events[-1].player != ctx.viewer:
-            texts = [e.text for e in events[-2:]]
-            line = f'<div class="lsn-sp-lastmove-text">Last move: {html.escape(" ".join(texts))}</div>'
+            texts = [events[-1].text]  # the last event, and the one before when both are short
+            if len(events) > 1 and len(events[-2].text) + len(texts[0]) <= LAST_MOVE_CHARS:
+                texts.insert(0, events[-2].text)
+            full = html.escape(" ".join(texts))
+            line = f'<div class="lsn-sp-lastmove-text" title="{full}">Last move: {full}</div>'
         if self.last_line.value != line:
             self.last_line.value = line
 
@@ -347,6 +353,9 @@ class SpacePigsView(GameView):
             out = [a for a in out if not isinstance(a, Load)]
             loads = [a for a in legal if isinstance(a, Load)]
             out = loads + out
+        # Done first: the button that ends the decision keeps its place (the first) while the
+        # others (a card discarded, a troop boarded) come and go after it
+        out.sort(key=lambda a: not isinstance(a, Done))
         return out[: self.MAX_BUTTONS]
 
     def _draw_buttons(self) -> None:

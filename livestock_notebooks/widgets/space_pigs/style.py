@@ -85,6 +85,12 @@ SP_CSS = """
    phone the cards and log under it jumped down) */
 .lsn-app .lsn-board-col:has(> .lsn-sp-board):not(:has(> .lsn-sp-board svg)) ~ .lsn-side,
 .lsn-app .lsn-board-col:has(> .lsn-sp-board):not(:has(> .lsn-sp-board svg)) > .lsn-players { visibility: hidden; }
+/* the clan displays and the map's legend show once the clans' table is drawn (a moment after the
+   map): the legend under the table jumped down as it came */
+.lsn-app .lsn-sp-players:not(:has(.lsn-sp-clans table)) { visibility: hidden; }
+/* the prompt too, until the map is drawn: on a phone it slid down to the screen's bottom as the
+   map came in (its Hint button moved with it) */
+.lsn-app .lsn-board-col:has(> .lsn-sp-board):not(:has(> .lsn-sp-board svg)) ~ .lsn-prompt { visibility: hidden; }
 @media (max-width: 760px) {  /* one line each on a phone too (they scroll sideways): the map under them stays put */
   .lsn-app .lsn-sp-boardbars .lsn-sp-seq, .lsn-app .lsn-sp-boardbars .lsn-sp-order { flex-wrap: nowrap; overflow-x: auto; }
   .lsn-app .lsn-sp-boardbars .lsn-sp-seq > *, .lsn-app .lsn-sp-boardbars .lsn-sp-order > * { flex-shrink: 0; } }
@@ -120,12 +126,17 @@ SP_CSS = """
   /* the prompt keeps the room of its longest text (four lines, three of the last move) and of
      six buttons, two a row: a new decision moves nothing in it (it grows past that rather
      than cut a sentence) */
-  .lsn-app .lsn-prompt > .lsn-view-prompt:has(> .lsn-sp-lastmove) { --lsn-prompt-text: 10.4em; }
+  .lsn-app .lsn-prompt > .lsn-view-prompt:has(> .lsn-sp-lastmove) { --lsn-prompt-text: 11.4em; }
   .lsn-app .lsn-prompt .lsn-sp-prompt { min-height: 5.8em; }
+  /* rows of one height (two lines of a label): a button relabelled in place (a card discarded,
+     a longer label) changes no row's height, so no button under it moves */
   .lsn-app .lsn-prompt .lsn-sp-actions { display: grid !important; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 4px;
-    min-height: calc(3 * 30px + 8px); align-content: start; width: 100%; }
+    grid-auto-rows: 32px; min-height: calc(3 * 32px + 8px); align-content: start; width: 100%; }
   .lsn-app .lsn-prompt .lsn-sp-actions .widget-button { width: auto; min-width: 0; margin: 0; height: auto;
-    min-height: 30px; white-space: normal; line-height: 1.2; }
+    min-height: 0; white-space: normal; line-height: 1.15; font-size: 12px; overflow: hidden; }
+  /* the last move in three lines at most (the room kept for it; the log has it whole) */
+  .lsn-app .lsn-prompt .lsn-sp-lastmove-text { display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 3;
+    overflow: hidden; }
   .lsn-app .lsn-actions:has(> .lsn-sp-actions) { flex-wrap: nowrap; }
   .lsn-app .lsn-screen > .lsn-prompt:has(> .lsn-view-prompt > .lsn-sp-lastmove) { min-height: 24.5em; } }
 </style>
