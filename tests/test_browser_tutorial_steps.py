@@ -22,7 +22,7 @@ pytest.importorskip("playwright")
 from playwright.sync_api import expect  # noqa: E402
 
 from browser import open_advanced, open_page, screenshot_path, wait_for_voila  # noqa: E402
-from layout_shift import OBSERVER_JS, layout_shift, now, shift_entries, tutorial_prefix  # noqa: E402
+from layout_shift import GROUPS, OBSERVER_JS, layout_shift, now, shift_entries, tutorial_prefix  # noqa: E402
 from livestock_notebooks.games import GAMES  # noqa: E402
 
 
@@ -40,6 +40,50 @@ CARD_JS = """p => {
   return {scrolls: text.scrollHeight > text.clientHeight + 1 || card.scrollHeight > card.clientHeight + 1,
           text: text.getBoundingClientRect().bottom, nav: nav.getBoundingClientRect().top,
           card: card.getBoundingClientRect().bottom, screen: innerHeight};
+}"""
+
+#: the tutorials whose prompt pinned to a phone's bottom is checked at every step (PINNED_JS)
+PINNED_PROMPT_CHECKED = {"space_pigs"}
+
+#: on a phone, the prompt pinned to the screen's bottom: each thing the learner may click now
+#: (the card's buttons, the page's marked hexes or squares, action buttons, playable cards: the
+#: scripted newcomer's GROUPS), scrolled into view the least way (as keyboard focus or a finger
+#: would), must be what lies at its centre, not the prompt; and no part of the prompt holds more
+#: than its box shows (it would scroll inside)
+PINNED_JS = """([p, selector]) => {
+  const name = e => e ? `${e.tagName.toLowerCase()}.${[...e.classList].filter(c => c.startsWith('lsn')).join('.')}` : 'nothing';
+  const out = {covered: [], overflow: [], clickables: 0};
+  const prompt = [...document.querySelectorAll('.lsn-prompt')].find(e => e.offsetParent);
+  const shown = prompt && getComputedStyle(prompt).visibility !== 'hidden';
+  if (shown)
+    for (const e of [prompt, ...prompt.children, ...prompt.querySelectorAll('.lsn-turn-line')])
+      if (e.offsetParent && e.scrollHeight > e.clientHeight + 1)
+        out.overflow.push(`${name(e)}: ${e.scrollHeight} px of content in ${e.clientHeight}`);
+  const targets = new Set();
+  for (let el of document.querySelectorAll(`.${p}-nav button, ${selector}`)) {
+    if (!el.matches('button')) {  // a marked square or hex: its transparent hit button
+      const face = el.closest('.lsn-face'), hex = el.closest('.lsn-sp-hexg');
+      el = face ? document.querySelector(`button.lsn-tile-${face.dataset.square}`)
+         : hex ? document.querySelector(`button.lsn-sp-hex-${hex.dataset.hex}`) : null;
+    }
+    if (!el || el.disabled || !el.offsetParent || getComputedStyle(el).visibility === 'hidden') continue;
+    const box = el.getBoundingClientRect();
+    if (box.width >= 2 && box.height >= 2) targets.add(el);
+  }
+  const scrolled = new Map();  // every box that may scroll to bring a target into view, put back after
+  for (const el of targets)
+    for (let e = el.parentElement; e; e = e.parentElement)
+      if (!scrolled.has(e)) scrolled.set(e, [e.scrollTop, e.scrollLeft]);
+  for (const el of targets) {
+    el.scrollIntoView({block: 'nearest', inline: 'nearest'});
+    const r = el.getBoundingClientRect(), hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    out.clickables += 1;
+    if (!hit || !(hit === el || el.contains(hit)))
+      out.covered.push(`${name(el)} "${(el.innerText || '').trim().slice(0, 24)}" at ${Math.round(r.top)}-`
+                       + `${Math.round(r.bottom)}: ${name(hit)} over it`);
+  }
+  for (const [e, [top, left]] of scrolled) { e.scrollTop = top; e.scrollLeft = left; }
+  return out;
 }"""
 
 
@@ -113,8 +157,10 @@ def test_every_tutorial_step_advances_with_a_screenshot(browser, voila_server, g
 
 @pytest.mark.parametrize("game", list(GAMES))
 def test_tutorial_card_and_board_stay_put_on_a_phone(browser, voila_server, game):
-    """At 390x844 the card sits under the board: each step's card keeps one height (its longest
-    step's) and the board its room, so the walk's layout shift stays under 0.1."""
+    """At 390x844 the card sits over the board: each step's card keeps one height (its longest
+    step's) and the board its room, so the walk's layout shift stays under 0.1. The prompt
+    pinned to the screen's bottom (PINNED_PROMPT_CHECKED) covers nothing the step asks to click
+    and holds no more than its box shows, on every step."""
     p = tutorial_prefix(game)
     show_keys = PHONE_SHOW_ME.get(game, set())
     steps = importlib.import_module(f"livestock_notebooks.{game}.tutorial").STEPS
@@ -126,9 +172,17 @@ def test_tutorial_card_and_board_stay_put_on_a_phone(browser, voila_server, game
         t0 = now(page)
         total = len(steps)
         next_button, skip, show = (page.locator(f"button.{p}-{n}") for n in ("next", "skip", "show"))
+        pinned: list[str] = []
+        clickables = 0
         for n, step in enumerate(steps, start=1):
             expect(header).to_contain_text(f"Step {n} of {total}")
             page.wait_for_timeout(300)  # the step's buttons follow its header
+            if game in PINNED_PROMPT_CHECKED:
+                found = page.evaluate(PINNED_JS, [p, ", ".join(GROUPS)])
+                clickables += found["clickables"]
+                pinned.extend(f"step {n} ({step.key}): {x}" for x in found["covered"] + found["overflow"])
+                if found["covered"] or found["overflow"]:
+                    page.screenshot(path=str(screenshot_path(f"tutorial_{game}_phone_covered_{n:02d}")))
             if step.key in show_keys:
                 show.click()
                 expect(page.locator(f".{p}-done")).to_contain_text("\u2714", timeout=90_000)
@@ -141,6 +195,8 @@ def test_tutorial_card_and_board_stay_put_on_a_phone(browser, voila_server, game
         assert text.evaluate("e => e.scrollHeight <= e.clientHeight + 1"), "the last step's text scrolls"
         assert page.evaluate("() => document.querySelector('.lsn-tut-card').getBoundingClientRect().right") <= 390
         page.screenshot(path=str(screenshot_path(f"tutorial_{game}_phone_last_step")))
+        assert pinned == [], pinned[:6]
+        assert game not in PINNED_PROMPT_CHECKED or clickables >= 2 * total, f"only {clickables} clickables seen"
         cls = layout_shift(page, t0)
         print(f"{game} tutorial 390x844: layout shift {cls:.3f} over {total} steps (Show me: {sorted(show_keys)})")
         assert cls < 0.1, [f"{e['value']:.3f}: {e['sources'][:3]}" for e in

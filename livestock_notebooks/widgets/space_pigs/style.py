@@ -122,6 +122,9 @@ SP_CSS = """
 /* the combat box with nothing in it (no combat) takes no room: an empty white box lay over the
    log, and moved as the tools above it came and went */
 .lsn-app .lsn-dialogs > .lsn-sp-combatbox:not(:has(> :not([style*="display: none"]))) { display: none !important; }
+/* the combat box first, the tools under it: the troop type shown for the redeployment after a
+   combat (or hidden at the next step) moved the combat's result under it */
+.lsn-app .lsn-dialogs > .lsn-sp-combatbox { order: -1; }
 @media (max-width: 760px) {
   /* the prompt keeps the room of its longest text (four lines, three of the last move) and of
      six buttons, two a row: a new decision moves nothing in it (it grows past that rather
@@ -138,6 +141,25 @@ SP_CSS = """
   .lsn-app .lsn-prompt .lsn-sp-lastmove-text { display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 3;
     overflow: hidden; }
   .lsn-app .lsn-actions:has(> .lsn-sp-actions) { flex-wrap: nowrap; }
-  .lsn-app .lsn-screen > .lsn-prompt:has(> .lsn-view-prompt > .lsn-sp-lastmove) { min-height: 24.5em; } }
+  .lsn-app .lsn-screen > .lsn-prompt:has(> .lsn-view-prompt > .lsn-sp-lastmove) { min-height: 24.5em; }
+  /* the tutorial's prompt, stuck to the screen's bottom under its card: only as tall as what it
+     shows (the turn line, the step's prompt, its buttons), all of it whole, none kept empty */
+  .lsn-tutorial .lsn-app .lsn-tut-column > .lsn-prompt { height: auto; max-height: none; min-height: 0;
+    overflow: visible !important; padding-bottom: 2px; }
+  /* the turn line keeps three lines (a bot's turn takes three, the learner's two: the prompt
+     under it jumped as the bots played) */
+  .lsn-tutorial .lsn-app .lsn-tut-column > .lsn-prompt > .lsn-turn { font-size: 1em; height: 4.2em; }
+  .lsn-tutorial .lsn-app .lsn-tut-column > .lsn-prompt > .lsn-turn .lsn-turn-line { -webkit-line-clamp: 3; }
+  .lsn-tutorial .lsn-app .lsn-tut-column > .lsn-prompt > .lsn-view-prompt { min-height: 0; height: auto; }
+  .lsn-tutorial .lsn-app .lsn-tut-column > .lsn-prompt .lsn-sp-prompt { min-height: 0; }
+  .lsn-tutorial .lsn-app .lsn-tut-column > .lsn-prompt .lsn-sp-actions { min-height: 0; }
+  .lsn-tutorial .lsn-app .lsn-tut-column > .lsn-prompt > .lsn-actions { min-height: 0; }
+  .lsn-tutorial .lsn-app .lsn-tut-column > .lsn-prompt > .lsn-status { min-height: 0; }
+  .lsn-tutorial .lsn-app .lsn-tut-column > .lsn-prompt .lsn-sp-lastmove:not(:has(.lsn-sp-lastmove-text)) { display: none; }
+  /* a hex, card or button scrolled into view (keyboard focus, a link) stops above the prompt,
+     which is at most about this tall here, not under it */
+  html:has(.lsn-tutorial .lsn-sp-board), #rendered_cells:has(.lsn-tutorial .lsn-sp-board) { scroll-padding-bottom: max(36vh, 280px); }
+  /* hidden while a new step is set up (SpacePigsTutorial.go): its parts come in one by one */
+  .lsn-tutorial .lsn-app .lsn-tut-column > .lsn-prompt.lsn-tut-switching { visibility: hidden; } }
 </style>
 """

@@ -14,6 +14,7 @@ from typing import Sequence
 
 from ...core.session import Seat
 from ...space_pigs.tutorial import STEPS, Step, demo_for, state_for, step_by_key
+from ..common.dom import set_classes
 from ..shell.tutorial import TutorialPage
 from .app import play_app
 
@@ -38,6 +39,20 @@ class SpacePigsTutorial(TutorialPage):
 
     def __init__(self, steps: Sequence[Step] = STEPS, *, bot_delay: float | None = 0.5, loop=None, seed: int = 7):
         super().__init__(steps, bot_delay=bot_delay, loop=loop, seed=seed)
+
+    def go(self, index: int) -> None:
+        """Open step ``index``; on a phone the prompt pinned under the card (as tall as what it
+        shows: SP_CSS) is hidden while the step is set up, so its parts do not jump as the new
+        step's prompt, buttons and messages come in one by one."""
+        prompt = getattr(self.app, "prompt_panel", None)
+        if prompt is None:
+            super().go(index)
+            return
+        set_classes(prompt, {"lsn-tut-switching": True})
+        try:
+            super().go(index)
+        finally:
+            self.app.defer(lambda: set_classes(prompt, {"lsn-tut-switching": False}))
 
     def make_app(self, *, bot_delay, loop):
         return play_app(bot_delay=bot_delay, autosave=False, check_resume=False, headless=False, loop=loop)
