@@ -21,7 +21,7 @@ pytest.importorskip("playwright")
 
 from playwright.sync_api import expect  # noqa: E402
 
-from browser import choose_seats, open_menu, open_page, screenshot_path, start_game  # noqa: E402
+from browser import CLIPPED_JS, choose_seats, open_menu, open_page, screenshot_path, start_game  # noqa: E402
 from layout_shift import SEATS, layout_shift, now, play_decisions, shift_entries  # noqa: E402
 
 DESKTOP, PHONE = (1366, 768), (390, 844)
@@ -42,21 +42,6 @@ OFF_SCREEN_JS = """
     if (r.top < 0 || r.bottom > window.innerHeight + 1 || r.left < 0 || r.right > window.innerWidth + 1)
       out.push(`${e.className.split(' ').filter(c => c.startsWith('lsn')).join('.')} `
                + `${(e.innerText || '').slice(0, 30)} at ${Math.round(r.top)}-${Math.round(r.bottom)}`);
-  }
-  return out; }
-"""
-
-
-#: what of the prompt is cut on a phone: a part whose text is longer than its box (it would
-#: scroll inside), or that lies below the screen
-CLIPPED_JS = """
-() => { const out = [];
-  for (const e of document.querySelectorAll('.lsn-screen > .lsn-prompt, .lsn-prompt > .lsn-view-prompt,'
-                                            + ' .lsn-prompt > .lsn-view-prompt > *, .lsn-prompt .lsn-turn-line')) {
-    if (!e.offsetParent) continue;
-    const r = e.getBoundingClientRect(), name = e.className.split(' ').filter(c => c.startsWith('lsn')).join('.');
-    if (e.scrollHeight > e.clientHeight + 1) out.push(`${name}: ${e.scrollHeight} px of text in ${e.clientHeight}`);
-    if (r.bottom > window.innerHeight + 1) out.push(`${name}: ends at ${Math.round(r.bottom)}, below the screen`);
   }
   return out; }
 """

@@ -5,7 +5,10 @@ step with a goal, "Show me" plays it (or Skip leaves it when the engine has no w
 then Next. Each step's header must advance by one, the page must raise no JavaScript error, and
 a screenshot of every step is kept: ``tests/artifacts/tutorial_<game>_step_<nn>.png``.
 On every step the card's text reads whole (nothing scrolled inside it, nothing clipped) with the
-card on the first screen, and Space Pigs' combat cards are in sight. The walk's cumulative layout shift stays under 0.1 (issue 27), on a phone (390x844) too (a
+card on the first screen, and Space Pigs' combat cards are in sight; the page stays at its top
+(nothing scrolls it, "Show me" included), what the step needs is on that first screen (the
+prompt's buttons, the card's Next and Show me, a dialog's main button, the side's buttons, the
+log a step names) and no part of the prompt scrolls inside its box (issue 27). The walk's cumulative layout shift stays under 0.1 (issue 27), on a phone (390x844) too (a
 walk that skips the steps' goals but a few, see ``PHONE_SHOW_ME``), and the last step's "Play your first
 game" opens the play page with the tutorial's settings (Space Pigs: simplified B, 4 turns) and
 no offer of the tutorial just done.
@@ -21,7 +24,7 @@ pytest.importorskip("playwright")
 
 from playwright.sync_api import expect  # noqa: E402
 
-from browser import open_advanced, open_page, screenshot_path, wait_for_voila  # noqa: E402
+from browser import CLIPPED_JS, PAGE_SCROLL_JS, open_advanced, open_page, screenshot_path, wait_for_voila  # noqa: E402
 from layout_shift import OBSERVER_JS, layout_shift, now, shift_entries, tutorial_prefix  # noqa: E402
 from livestock_notebooks.games import GAMES  # noqa: E402
 
@@ -42,6 +45,49 @@ CARD_JS = """p => {
           card: card.getBoundingClientRect().bottom, screen: innerHeight};
 }"""
 
+#: what a step needs that is off the first screen (the page at its top) or hidden by a box that
+#: scrolls around it (its top and first 24 px must show): the prompt's action buttons, the card's Next and Show me, every dialog's
+#: main button, and while the goal waits, the first button of each row of buttons in the side
+#: (each command card's plays, the marshalling buttons, the Generals) and, when the step names
+#: it, the log
+NEEDED_JS = """([p, log, side]) => {
+  const seen = e => e && e.offsetParent && getComputedStyle(e).visibility !== 'hidden';
+  const wanted = [...document.querySelectorAll(
+    `.lsn-prompt .lsn-actions button, button.${p}-next, button.${p}-show, button.lsn-dialog-main`)].filter(seen);
+  const rows = new Set();
+  for (const b of side ? document.querySelectorAll('.lsn-side button') : [])
+    if (seen(b) && !rows.has(b.parentElement)) { rows.add(b.parentElement); wanted.push(b); }
+  if (log) wanted.push(document.querySelector('.lsn-log'));
+  const out = [];
+  for (const e of wanted) {
+    const r = e.getBoundingClientRect();
+    // on the screen: its top and at least its first 24 px (a whole button, a card's name line)
+    const shown = (top, bottom) => r.top >= top - 1 && Math.min(r.bottom, bottom) - r.top >= Math.min(24, r.height) - 1;
+    let cut = !seen(e) || !shown(0, innerHeight);
+    // the boxes that clip it: those on its chain of containing blocks (a box placed absolutely
+    // is clipped by none between it and the positioned box it is placed in)
+    let placed = ['absolute', 'fixed'].includes(getComputedStyle(e).position);
+    for (let a = e.parentElement; a && !cut && a !== document.body; a = a.parentElement) {
+      const cs = getComputedStyle(a);
+      if (placed && cs.position === 'static') continue;
+      placed = ['absolute', 'fixed'].includes(cs.position);
+      if (cs.overflowY !== 'visible') {
+        const b = a.getBoundingClientRect();
+        cut = !shown(b.top, b.bottom);
+      }
+    }
+    if (cut) out.push(`${e.className.split(' ').filter(c => c.startsWith('lsn')).join('.')}`
+                      + ` "${(e.innerText || '').trim().slice(0, 30)}" at ${Math.round(r.top)}-${Math.round(r.bottom)}`);
+  }
+  return out; }"""
+#: the tutorials whose prompt is asserted whole, and what their steps need on the first screen,
+#: on every step; not yet Space Pigs' (its prompt holds 233 px of parts in 219, step 8's combat
+#: box opens at 1008 px of 768 and step 7's piglet-or-hog choice under the screen: the Space
+#: Pigs pages' issue 27 work, another branch)
+PROMPT_WHOLE = ON_SCREEN = {"livestock_uprising", "battlegoats"}
+#: on a phone (BattleGoats' step 11 turn line is four lines in the prompt's three: not yet)
+PHONE_PROMPT_WHOLE = {"livestock_uprising"}
+
 
 @pytest.mark.parametrize("game", list(GAMES))
 def test_every_tutorial_step_advances_with_a_screenshot(browser, voila_server, game):
@@ -56,11 +102,21 @@ def test_every_tutorial_step_advances_with_a_screenshot(browser, voila_server, g
         assert total >= 5, header.inner_text()
         next_button, skip, show = (page.locator(f"button.{p}-{n}") for n in ("next", "skip", "show"))
         done = page.locator(f".{p}-done")
-        keys = [step.key for step in importlib.import_module(f"livestock_notebooks.{game}.tutorial").STEPS]
+        steps = importlib.import_module(f"livestock_notebooks.{game}.tutorial").STEPS
+        keys = [step.key for step in steps]
         hand_key, hand_cards = HAND_IN_SIGHT.get(game, (None, None))
+
+        def on_first_screen(n: int, when: str) -> None:
+            assert page.evaluate(PAGE_SCROLL_JS) == 0, f"step {n} {when}: the page scrolled"
+            off = page.evaluate(NEEDED_JS, [p, "log" in (steps[n - 1].shows or ()), not when])
+            assert off == [] or game not in ON_SCREEN, f"step {n} {when}: off the first screen: {off}"
+            if game in PROMPT_WHOLE:
+                assert page.evaluate(CLIPPED_JS) == [], f"step {n} {when}"
+
         for n in range(1, total + 1):
             expect(header).to_contain_text(f"Step {n} of {total}")
             page.wait_for_timeout(300)  # the step's buttons follow its header
+            on_first_screen(n, "")
             card = page.evaluate(CARD_JS, p)
             assert not card["scrolls"], f"step {n}: the text scrolls inside the card"
             assert card["text"] <= card["nav"] + 1 and card["card"] <= card["screen"], f"step {n}: {card}"
@@ -73,6 +129,8 @@ def test_every_tutorial_step_advances_with_a_screenshot(browser, voila_server, g
                 show.click()
                 # the worked answer meets the goal (bots may play in between)
                 expect(done).to_contain_text("\u2714", timeout=90_000)
+                page.wait_for_timeout(200)  # a dialog takes the focus at the next frame
+                on_first_screen(n, "after Show me")
             page.screenshot(path=str(screenshot_path(f"tutorial_{game}_step_{n:02d}")))
             if n == total:
                 expect(next_button).to_be_disabled()  # the last step
@@ -114,7 +172,8 @@ def test_every_tutorial_step_advances_with_a_screenshot(browser, voila_server, g
 @pytest.mark.parametrize("game", list(GAMES))
 def test_tutorial_card_and_board_stay_put_on_a_phone(browser, voila_server, game):
     """At 390x844 the card sits under the board: each step's card keeps one height (its longest
-    step's) and the board its room, so the walk's layout shift stays under 0.1."""
+    step's) and the board its room, so the walk's layout shift stays under 0.1; the prompt,
+    pinned to the screen's foot, reads whole on every step."""
     p = tutorial_prefix(game)
     show_keys = PHONE_SHOW_ME.get(game, set())
     steps = importlib.import_module(f"livestock_notebooks.{game}.tutorial").STEPS
@@ -129,6 +188,8 @@ def test_tutorial_card_and_board_stay_put_on_a_phone(browser, voila_server, game
         for n, step in enumerate(steps, start=1):
             expect(header).to_contain_text(f"Step {n} of {total}")
             page.wait_for_timeout(300)  # the step's buttons follow its header
+            if game in PHONE_PROMPT_WHOLE:  # the pinned prompt reads whole
+                assert page.evaluate(CLIPPED_JS) == [], f"step {n}"
             if step.key in show_keys:
                 show.click()
                 expect(page.locator(f".{p}-done")).to_contain_text("\u2714", timeout=90_000)
