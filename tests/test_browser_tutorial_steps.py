@@ -46,23 +46,30 @@ CARD_JS = """p => {
 }"""
 
 #: what a step needs that is off the first screen (the page at its top) or hidden by a box that
-#: scrolls around it (its top and first 24 px must show): the prompt's action buttons, the card's Next and Show me, every dialog's
-#: main button, and while the goal waits, the first button of each row of buttons in the side
-#: (each command card's plays, the marshalling buttons, the Generals) and, when the step names
-#: it, the log
-NEEDED_JS = """([p, log, side]) => {
+#: scrolls around it (its top and first 24 px must show, a named part's first 100): the prompt's
+#: action buttons, the card's Next and Show me, every dialog's main button, and while the goal
+#: waits, the first button of each row of buttons in the side (each command card's plays, the
+#: marshalling buttons, the Generals) and the parts the step names (``Step.shows``: Livestock's
+#: hand, armies and log)
+NEEDED_JS = """([p, parts, side]) => {
   const seen = e => e && e.offsetParent && getComputedStyle(e).visibility !== 'hidden';
   const wanted = [...document.querySelectorAll(
     `.lsn-prompt .lsn-actions button, button.${p}-next, button.${p}-show, button.lsn-dialog-main`)].filter(seen);
   const rows = new Set();
   for (const b of side ? document.querySelectorAll('.lsn-side button') : [])
     if (seen(b) && !rows.has(b.parentElement)) { rows.add(b.parentElement); wanted.push(b); }
-  if (log) wanted.push(document.querySelector('.lsn-log'));
+  const least = new Map();  // how much of it must show: a button's first 24 px, a named part's 100
+  for (const part of parts) {
+    const e = [...document.querySelectorAll(part)].find(seen) || document.querySelector(part);
+    wanted.push(e); least.set(e, 100);
+  }
   const out = [];
   for (const e of wanted) {
+    if (!e) { out.push('a part the step names is missing'); continue; }
     const r = e.getBoundingClientRect();
     // on the screen: its top and at least its first 24 px (a whole button, a card's name line)
-    const shown = (top, bottom) => r.top >= top - 1 && Math.min(r.bottom, bottom) - r.top >= Math.min(24, r.height) - 1;
+    const shown = (top, bottom) => r.top >= top - 1
+      && Math.min(r.bottom, bottom) - r.top >= Math.min(least.get(e) || 24, r.height) - 1;
     let cut = !seen(e) || !shown(0, innerHeight);
     // the boxes that clip it: those on its chain of containing blocks (a box placed absolutely
     // is clipped by none between it and the positioned box it is placed in)
@@ -80,6 +87,7 @@ NEEDED_JS = """([p, log, side]) => {
                       + ` "${(e.innerText || '').trim().slice(0, 30)}" at ${Math.round(r.top)}-${Math.round(r.bottom)}`);
   }
   return out; }"""
+PART_CSS = {"hand": ".lsn-side .lsn-hand", "log": ".lsn-side .lsn-log", "players": ".lsn-screen .lsn-players"}
 #: the tutorials whose prompt is asserted whole, and what their steps need on the first screen,
 #: on every step; not yet Space Pigs' (its prompt holds 233 px of parts in 219, step 8's combat
 #: box opens at 1008 px of 768 and step 7's piglet-or-hog choice under the screen: the Space
@@ -108,7 +116,8 @@ def test_every_tutorial_step_advances_with_a_screenshot(browser, voila_server, g
 
         def on_first_screen(n: int, when: str) -> None:
             assert page.evaluate(PAGE_SCROLL_JS) == 0, f"step {n} {when}: the page scrolled"
-            off = page.evaluate(NEEDED_JS, [p, "log" in (steps[n - 1].shows or ()), not when])
+            named = [PART_CSS[part] for part in steps[n - 1].shows or ()]
+            off = page.evaluate(NEEDED_JS, [p, named, not when])
             assert off == [] or game not in ON_SCREEN, f"step {n} {when}: off the first screen: {off}"
             if game in PROMPT_WHOLE:
                 assert page.evaluate(CLIPPED_JS) == [], f"step {n} {when}"
