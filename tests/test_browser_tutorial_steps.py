@@ -93,8 +93,8 @@ PART_CSS = {"hand": ".lsn-side .lsn-hand", "log": ".lsn-side .lsn-log", "players
 #: box opens at 1008 px of 768 and step 7's piglet-or-hog choice under the screen: the Space
 #: Pigs pages' issue 27 work, another branch)
 PROMPT_WHOLE = ON_SCREEN = {"livestock_uprising", "battlegoats"}
-#: on a phone (BattleGoats' step 11 turn line is four lines in the prompt's three: not yet)
-PHONE_PROMPT_WHOLE = {"livestock_uprising"}
+#: on a phone
+PHONE_PROMPT_WHOLE = {"livestock_uprising", "battlegoats"}
 
 
 @pytest.mark.parametrize("game", list(GAMES))
