@@ -87,6 +87,8 @@ NEEDED_JS = """([p, parts, side]) => {
                       + ` "${(e.innerText || '').trim().slice(0, 30)}" at ${Math.round(r.top)}-${Math.round(r.bottom)}`);
   }
   return out; }"""
+#: resolves after the page's next two frames (keyboard.js moves the focus at the next one)
+NEXT_FRAMES_JS = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
 PART_CSS = {"hand": ".lsn-side .lsn-hand", "log": ".lsn-side .lsn-log", "players": ".lsn-screen .lsn-players"}
 #: the tutorials whose prompt is asserted whole, and what their steps need on the first screen,
 #: on every step; not yet Space Pigs' (its prompt holds 233 px of parts in 219, step 8's combat
@@ -138,7 +140,7 @@ def test_every_tutorial_step_advances_with_a_screenshot(browser, voila_server, g
                 show.click()
                 # the worked answer meets the goal (bots may play in between)
                 expect(done).to_contain_text("\u2714", timeout=90_000)
-                page.wait_for_timeout(200)  # a dialog takes the focus at the next frame
+                page.evaluate(NEXT_FRAMES_JS)  # a dialog takes the focus at the next frame
                 on_first_screen(n, "after Show me")
             page.screenshot(path=str(screenshot_path(f"tutorial_{game}_step_{n:02d}")))
             if n == total:
