@@ -18,6 +18,7 @@ from ...livestock_uprising import actions as A
 from ...livestock_uprising.tutorial import STEPS, Step, state_for
 from ...core.session import Seat
 from .app import play_app
+from .board import wide_tile_css
 from ..shell.tutorial import TutorialPage
 
 __all__ = ["LivestockTutorial", "TUTORIAL_CSS", "tutorial_app"]
@@ -28,7 +29,10 @@ __all__ = ["LivestockTutorial", "TUTORIAL_CSS", "tutorial_app"]
 #: hand (the Generals beside the command cards, the marshalling panel over the cards) or the
 #: armies (the troops' food icons the harvest step reads), both in one place as a step shows
 #: one or the other, and the log beside them; a dialog lies over the side from its foot up (over
-#: the prompt's foot when it is taller), so its main button is on the screen
+#: the prompt's foot when it is taller), so its main button is on the screen; the farm's tiles
+#: are sized for the room the card's column leaves (at 1280 px its last column was cut)
+#: the card's column on a wide screen (the farm takes the rest: its tiles are sized for it)
+TUTORIAL_COLUMN = 720
 TUTORIAL_CSS = """
 <style>
 @media (min-width: 761px) {
@@ -55,6 +59,7 @@ TUTORIAL_CSS = """
   .lsn-tutorial .lsn-app .lsn-side > .lsn-hand > .lsn-hand-panel,
   .lsn-tutorial .lsn-app .lsn-side > .lsn-hand > .lsn-marshal-panel { grid-column: 2; grid-row: 1; }
   .lsn-tutorial .lsn-app .lsn-side > .lsn-hand > .lsn-marshal-panel { position: relative; top: 0; min-height: 100%; }
+""" + wide_tile_css(".lsn-tutorial ", beside=TUTORIAL_COLUMN + 54) + """
 }
 /* on a phone the prompt (pinned to the foot of the screen) keeps the room of its parts, and
    grows past it rather than scroll a sentence inside it (it was 17em for 256 px of parts) */
@@ -73,7 +78,7 @@ class LivestockTutorial(TutorialPage):
     accent = "#6d4c41"
     background = "#fffaf0"
     max_width = "1000px"
-    column_width = "720px"  # the 7x7 board is under 600 px wide
+    column_width = f"{TUTORIAL_COLUMN}px"  # the 7x7 board is under 600 px wide at 1366
 
     def __init__(self, steps: Sequence[Step] = STEPS, *, bot_delay: float | None = 0.8, loop=None, seed: int = 7):
         super().__init__(steps, bot_delay=bot_delay, loop=loop, seed=seed)
