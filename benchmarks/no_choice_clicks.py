@@ -1,7 +1,8 @@
-"""Clicks with no real choice (issue 27): one seat's decisions in scripted games against bots.
+"""Clicks with no real choice (issue 27): the decisions of scripted games against bots, each seat
+in turn standing for the human.
 
-Seat 0 stands for the human: the greedy bot chooses for it, the other seats are greedy bots too.
-Each of seat 0's decisions is one of:
+Greedy bots play every seat; each seat's decisions are what a human in that seat would be asked
+(figures per seat and game). Each decision is one of:
 
 - taken for you: one legal action (the play page takes it, with a log line);
 - taken for you, only real choice: the game's ``only_real_choice`` says every other action
@@ -13,7 +14,8 @@ Each of seat 0's decisions is one of:
 - asked: a real choice.
 
 "Before" counts the clicks with no real choice as the page asked them before ``only_real_choice``
-(every decision with more than one legal action asked); "after" as it asks them now::
+(every decision with more than one legal action asked); "after" as it asks them now. Run it on
+an older commit (``git archive``) to see what the engine itself asked then::
 
     PYTHONPATH=. python benchmarks/no_choice_clicks.py --games 4
 """
@@ -53,18 +55,17 @@ def _space_pigs_pointless_power(state, legal: list) -> str | None:
         return None
     if cb.stage == "tech" and cb.tech not in (5, 6):
         return "technology adjustment that cannot cross the wipeout line"
-    if cb.stage == "reroll":
+    if cb.stage == "reroll":  # checked here on its own, not with the engine's _reroll_matters
         from livestock_notebooks.odds.space_pigs_sides import resolve_round
         a_side, d_side = state._sides(cb)
-        (ar, dr), now = cb.rolled(), None
+        ar, dr = cb.rolled()
         outcomes = set()
-        for side, rolls, dice in (("a", ar, a_side.strength_dice()), ("d", dr, d_side.strength_dice())):
+        for side, dice in (("a", a_side.strength_dice()), ("d", d_side.strength_dice())):
             for value in range(1, dice[0] + 1):
                 a = [value] + ar[1:] if side == "a" else ar
                 d = [value] + dr[1:] if side == "d" else dr
                 outcomes.add(resolve_round(a_side, d_side, sum(a), sum(d))[2])
-        now = resolve_round(a_side, d_side, sum(ar), sum(dr))[2]
-        if outcomes == {now}:
+        if outcomes == {resolve_round(a_side, d_side, sum(ar), sum(dr))[2]}:
             return "re-roll that cannot change the round's result"
     return None
 
@@ -93,8 +94,7 @@ def play(game: str, players: int, options: dict, seed: int) -> Counter:
         if state.is_over:
             break
         p = state.current_player
-        if p == 0:
-            counts[classify(info, state, p)] += 1
+        counts[classify(info, state, p)] += 1
         state.apply(bots[p].choose(state))
     return counts
 
@@ -107,13 +107,15 @@ def main(argv=None) -> None:
         total: Counter = Counter()
         for seed in range(1, args.games + 1):
             total += play(game, players, options, seed)
-        decisions = sum(total.values())
+        seat_games = args.games * players
         pointless_now = sum(v for k, v in total.items() if k.startswith("asked, no real choice"))
         before = pointless_now + total["taken for you: only real choice"]
-        print(f"{game} {players}p {options or ''}: {args.games} games, {decisions} decisions of seat 0")
+        print(f"{game} {players}p {options or ''}: {args.games} games, {sum(total.values())} decisions, "
+              f"{sum(total.values()) / seat_games:.1f} per seat and game")
         for kind, n in sorted(total.items()):
             print(f"  {n:5d}  {kind}")
-        print(f"  clicks with no real choice: before {before}, after {pointless_now}")
+        print(f"  clicks with no real choice: before {before}, after {pointless_now} "
+              f"({before / seat_games:.2f} and {pointless_now / seat_games:.2f} per seat and game)")
 
 
 if __name__ == "__main__":

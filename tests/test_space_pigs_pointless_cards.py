@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
+from livestock_notebooks import IllegalAction
 from livestock_notebooks import space_pigs as sp
 from livestock_notebooks.space_pigs import Done, PlayCard
 from livestock_notebooks.space_pigs.data import CARDS
@@ -13,6 +16,7 @@ from livestock_notebooks.space_pigs.game import only_real_choice
 from livestock_notebooks.space_pigs.pointless import _playable_in_combat, pointless_card_step
 
 CELLS = "0,0:Pr{} 1,0:Py -1,0:A 0,1:Pb 1,-1:Dr 0,-1:A -1,1:Pb:c3"
+PECARI = "rules=full clans=Pe,Po,Hy opts=clan_powers"  # P1 Pecari Banzai
 
 
 def card(name: str, nth: int = 0) -> int:
@@ -74,8 +78,7 @@ class TestTechnologyIndices:
         assert "the wipeout is certain" in pointless_card_step(s.player_view(1))
 
     def test_a_pecari_clan_that_may_lower_the_total_keeps_the_choice_at_six(self):
-        head = "rules=full clans=Pe,Po,Sc opts=clan_powers"
-        s = combat([[], [SUICIDE, ANTIMATTER, LASER, TUSKS], []], "a3:b2h1", head)
+        s = combat([[], [SUICIDE, ANTIMATTER, LASER, TUSKS], []], "a3:b2h1", PECARI)
         s.apply(PlayCard(1, SUICIDE))
         s.apply(PlayCard(1, ANTIMATTER))
         assert pointless_card_step(s.player_view(1)) is None  # the Pecari defender may take it to 5
@@ -139,3 +142,38 @@ def test_a_step_called_pointless_ends_the_same_whatever_card_is_played():
                     checked += 1
             s.apply(rng.choice(legal))
     assert checked >= 10, checked
+
+
+
+class TestPecariPowers:
+    """Technology Indices and Combat Resolution: the Pecari powers are offered only where they
+    could change something (engine: not offered elsewhere, refused with the rule)."""
+
+    def test_technology_adjustment_only_at_a_total_of_five_or_six(self):
+        for cards, asked in (([SUICIDE, LASER], False), ([SUICIDE, card("Photon Ham Cannon")], True),
+                             ([SUICIDE, ANTIMATTER], True), ([SUICIDE, ANTIMATTER, LASER], False)):
+            hands = [[cards[0]], cards[1:], []]
+            s = combat(hands, "a3:b3", PECARI)
+            s.apply(PlayCard(0, cards[0]))
+            for c in cards[1:]:  # P2's last card reveals them
+                s.apply(PlayCard(1, c))
+            stage = s.combat.stage if s.combat else None
+            assert (stage == "tech") == asked, (sum(CARDS[c].tech for c in cards), stage)
+
+    def test_a_technology_adjustment_not_offered_is_refused_with_the_rule(self):
+        s = combat([[SUICIDE], [LASER], []], "a3:b3", PECARI)  # total 4: not offered
+        s.apply(PlayCard(0, SUICIDE))
+        s.dice.script([6, 1])  # 8 against 3: a re-roll could turn the round, so P1 is asked that
+        s.apply(PlayCard(1, LASER))
+        assert s.current_player == 0 and s.combat.stage == "reroll"
+        before = s.to_json()
+        with pytest.raises(IllegalAction, match="wipeout line") as refused:
+            s.apply(sp.UsePower(0, "tech_adjust", 1))
+        assert refused.value.section == "Technology Indices" and s.to_json() == before
+
+    def test_reroll_only_when_it_could_change_who_wins_the_round(self):
+        # 3 piglets (1d6+2) against 3 piglets: 6+2 v 1+2 can turn round; 10 piglets (1d6+9) v 1 cannot
+        s = sp.from_notation(f"SP1 n=3 turn=2 seq=3A order=123 rp=1 {PECARI} hands=// | " + CELLS.format(":a3:b3"), script=[6, 1])
+        assert s.current_player == 0 and s.combat.stage == "reroll"
+        s = sp.from_notation(f"SP1 n=3 turn=2 seq=3A order=123 rp=1 {PECARI} hands=// | " + CELLS.format(":a10:b1"), script=[1, 6])
+        assert not (s.combat and s.combat.stage == "reroll" and s.current_player == 0)

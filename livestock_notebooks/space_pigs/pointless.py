@@ -39,13 +39,12 @@ troops, clans and face-down counts), so taking the step tells nobody anything.
 from __future__ import annotations
 
 from ..odds.space_pigs_sides import AcornWorm, Pigs, Pirates, Porcophages
+from .combat import WIPEOUT_TOTAL
 from .data import CARDS
 from .views import PIRATES, PORCOPHAGES, SpacePigsPlayerView
 
 __all__ = ["MOST_ONE_CARD_ADDS", "WIPEOUT_TOTAL", "pointless_card_step"]
 
-#: the technology total that destroys every troop on the hex (Technology Indices)
-WIPEOUT_TOTAL = 6
 #: the most one card may move a combat by: a combat card's larger bonus, or an event card's value
 MOST_ONE_CARD_ADDS = max(max(c.attack, c.defense) if c.kind == "combat" else c.value
                          for c in CARDS if c.kind == "combat" or c.effect in ("self_bonus", "enemy_malus"))
