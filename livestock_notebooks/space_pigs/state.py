@@ -431,6 +431,39 @@ class SpacePigsState(FlowMixin, GalaxyMixin, AdministrativeMixin, AliensMixin, S
             d["offer"] = [self.offer[0], self.offer[1], "?"]
         return d
 
+    def secretless_copy(self, player: int | None) -> "SpacePigsState":
+        """A copy with what ``player`` may not know (what :meth:`view_dict` hides) overwritten by
+        placeholders of the same shape: other hands, the deck, the discard pile and the piles as
+        cards ``-1``, other recipes ``None``, hidden tiles, markers and cards ``"?"`` or ``-1``,
+        and neutral dice. Its ``view_dict(player)`` equals this state's, and nothing in it
+        depends on a secret: what a player view keeps to write its ``known`` text on first read
+        (a copy and a few lists, about half the cost of writing the dict at once). Never play on it."""
+        s = self.copy()
+        s.hands = [h if i == player else [-1] * len(h) for i, h in enumerate(s.hands)]
+        if not self.simple:
+            s.recipes = [r if i == player else None for i, r in enumerate(s.recipes)]
+        s.seventh = [c if i == player else (None if c is None else "?") for i, c in enumerate(s.seventh)]
+        s.choice = [c if i == player else (0 if c == 0 else "?") for i, c in enumerate(s.choice)]
+        s.deck = [-1] * len(s.deck)
+        s.discard = [-1] * len(s.discard)
+        s.piles = {k: ["?"] * len(v) for k, v in s.piles.items()}
+        if s.drawn is not None and s.drawn[0] != player:
+            s.drawn = [s.drawn[0], s.drawn[1], "?"]
+        for h, down in enumerate(s.face_down):
+            if down:
+                s.hex_kind[h] = "?"
+                s.hex_colour[h] = "?"
+        cb = s.combat
+        if cb is not None and cb.stage in ("cards_d", "cards_a"):
+            if cb.attacker != player:
+                cb.attacker_cards = [-1] * len(cb.attacker_cards)
+            if cb.defender != player:
+                cb.defender_cards = [-1] * len(cb.defender_cards)
+        if s.offer is not None and player not in (s.offer[0], s.offer[1]):
+            s.offer = [s.offer[0], s.offer[1], "?"]
+        s.dice = Dice(0)
+        return s
+
     def invariant_violations(self) -> list[str]:
         out = []
         n = self.players
