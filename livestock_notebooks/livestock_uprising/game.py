@@ -101,11 +101,12 @@ def only_real_choice(state: Any, player: int, legal: list) -> tuple[A.Casualty, 
     changes nothing); else ``None``. Read from ``player``'s view (armies are public)."""
     if not legal or not all(isinstance(a, A.Casualty) for a in legal):
         return None
-    b = state.player_view(player).battle
+    view = state.player_view(player)
+    b = view.battle
     if b is None or b.stage != "casualty":
         return None
     losers = set(b.defenders) if b.loser == "def" else {b.attacker}
-    units = sum(len(g.units) for g in state.player_view(player).generals if g.name in losers)
+    units = sum(len(g.units) for g in view.generals if g.name in losers)
     if b.casualties_left < units:
         return None
     return legal[0], f"all {units} units are lost whichever goes first"

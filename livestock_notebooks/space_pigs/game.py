@@ -138,8 +138,8 @@ def only_real_choice(state, player: int, legal: list) -> tuple[Done, str] | None
     """"Play no card" and why, when no card ``player`` may put down in this combat could change
     it (:func:`.pointless.pointless_card_step`, from the player's own view); else ``None``."""
     done = Done(player)
-    if done not in legal:
-        return None
+    if state.combat is None or state.combat.stage not in ("cards_d", "cards_a") or done not in legal:
+        return None  # (public facts: a view is built only at a card step)
     why = pointless_card_step(state.player_view(player))
     return None if why is None else (done, why)
 
