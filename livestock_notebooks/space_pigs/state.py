@@ -259,6 +259,14 @@ class SpacePigsState(FlowMixin, GalaxyMixin, AdministrativeMixin, AliensMixin, S
                 no(f"{a.power} is not a power of the {self.clans[a.player]} clan", "Clan Powers")
             if a.power in self.powers_used[a.player]:
                 no("Each clan power may be used only once per turn", "Clan Powers")
+            stage = self.combat.stage if self.combat is not None else ""
+            if a.power == "tech_adjust" and stage != "tech":
+                no("The Pecari technology adjustment comes right after the cards are revealed, and only when the "
+                   "total is 5 or 6: one step up or down from any other total cannot cross the wipeout line at 6",
+                   "Technology Indices")
+            if a.power == "reroll" and stage != "reroll":
+                no("The Pecari re-roll comes right after the dice of a round are rolled, and only when re-rolling one "
+                   "die could change who wins the round", "Combat Resolution")
         if t is Done and self.trip is not None:
             no("Finish the trip under way before ending travel", SEQ_TITLE["2B"])
 
