@@ -279,6 +279,26 @@ def screenshot_path(name: str) -> Path:
     return ARTIFACTS_DIR / f"{safe[:150]}.png"
 
 
+#: what of the prompt is cut: a part whose text is longer than its box (it would scroll inside),
+#: or that lies below the screen (a play page's prompt, a tutorial's under its card)
+CLIPPED_JS = """
+() => { const out = [];
+  for (const e of document.querySelectorAll('.lsn-screen > .lsn-prompt, .lsn-tut-column > .lsn-prompt,'
+      + ' .lsn-prompt > .lsn-view-prompt, .lsn-prompt > .lsn-view-prompt > *, .lsn-prompt .lsn-turn-line')) {
+    if (!e.offsetParent) continue;
+    const r = e.getBoundingClientRect(), name = e.className.split(' ').filter(c => c.startsWith('lsn')).join('.');
+    if (e.scrollHeight > e.clientHeight + 1) out.push(`${name}: ${e.scrollHeight} px of text in ${e.clientHeight}`);
+    if (r.bottom > window.innerHeight + 1) out.push(`${name}: ends at ${Math.round(r.bottom)}, below the screen`);
+  }
+  return out; }
+"""
+
+#: how far the page is scrolled: the window, and Voila's page box (#rendered_cells), which
+#: scrolls in its place when the page is taller than the window
+PAGE_SCROLL_JS = """() => Math.max(window.scrollY,
+  (document.getElementById('rendered_cells') || {scrollTop: 0}).scrollTop)"""
+
+
 def open_advanced(page) -> None:
     """Open the setup screen's closed "Advanced" section (the seed lives there)."""
     seed = page.locator(".lsn-seed input")

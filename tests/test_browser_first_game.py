@@ -21,7 +21,7 @@ pytest.importorskip("playwright")
 
 from playwright.sync_api import expect  # noqa: E402
 
-from browser import choose_seats, open_menu, open_page, screenshot_path, start_game  # noqa: E402
+from browser import CLIPPED_JS, choose_seats, load_save, open_menu, open_page, screenshot_path, start_game  # noqa: E402
 from layout_shift import SEATS, layout_shift, now, play_decisions, shift_entries  # noqa: E402
 
 DESKTOP, PHONE = (1366, 768), (390, 844)
@@ -40,21 +40,6 @@ OFF_SCREEN_JS = """
     if (r.top < 0 || r.bottom > window.innerHeight + 1 || r.left < 0 || r.right > window.innerWidth + 1)
       out.push(`${e.className.split(' ').filter(c => c.startsWith('lsn')).join('.')} `
                + `${(e.innerText || '').slice(0, 30)} at ${Math.round(r.top)}-${Math.round(r.bottom)}`);
-  }
-  return out; }
-"""
-
-
-#: what of the prompt is cut on a phone: a part whose text is longer than its box (it would
-#: scroll inside), or that lies below the screen
-CLIPPED_JS = """
-() => { const out = [];
-  for (const e of document.querySelectorAll('.lsn-screen > .lsn-prompt, .lsn-prompt > .lsn-view-prompt,'
-                                            + ' .lsn-prompt > .lsn-view-prompt > *, .lsn-prompt .lsn-turn-line')) {
-    if (!e.offsetParent) continue;
-    const r = e.getBoundingClientRect(), name = e.className.split(' ').filter(c => c.startsWith('lsn')).join('.');
-    if (e.scrollHeight > e.clientHeight + 1) out.push(`${name}: ${e.scrollHeight} px of text in ${e.clientHeight}`);
-    if (r.bottom > window.innerHeight + 1) out.push(`${name}: ends at ${Math.round(r.bottom)}, below the screen`);
   }
   return out; }
 """
@@ -103,6 +88,28 @@ def test_first_visit_then_a_first_game_with_every_dialog_on_screen(browser, voil
         assert off_screen == [], off_screen
         assert cls < 0.1, [f"{e['value']:.3f}: {e['sources'][:2]}" for e in
                            sorted(shift_entries(page, t0, 0.005, pauses), key=lambda e: -e["value"])[:5]]
+        assert _real_errors(errors) == []
+    finally:
+        context.close()
+
+
+def test_space_pigs_plays_no_card_for_me_when_no_card_could_change_the_combat(browser, voila_server, tmp_path):
+    """Sequence A: Combat: I (P2) attack holding only Mud Armour (+0 when attacking, no
+    technology index). Loaded from a save, the page plays no card for me, the log saying why."""
+    from livestock_notebooks import space_pigs as sp
+    from livestock_notebooks.core.session import Seat, Session
+
+    state = sp.from_notation("SP1 n=3 turn=2 seq=3A order=123 rp=1 hands=0/1/ | 0,0:Pr:a3:b2h1 -1,1:Pb:c3")
+    path = tmp_path / "no_card.json"
+    path.write_text(Session(sp.GAME, state, [Seat("greedy"), Seat.human(), Seat("greedy")], seed=7,
+                            autosave=False).to_save_text())
+    context, page, errors = open_page(browser, voila_server, "space_pigs_play", DESKTOP)
+    try:
+        load_save(page, path)
+        log = page.locator(".lsn-log")
+        expect(log).to_contain_text("Only one real choice for P2", timeout=30_000)
+        expect(log).to_contain_text("no card in your hand could change this combat")
+        page.screenshot(path=str(screenshot_path("first_game_space_pigs_no_card_taken")))
         assert _real_errors(errors) == []
     finally:
         context.close()

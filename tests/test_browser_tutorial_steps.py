@@ -5,7 +5,10 @@ step with a goal, "Show me" plays it (or Skip leaves it when the engine has no w
 then Next. Each step's header must advance by one, the page must raise no JavaScript error, and
 a screenshot of every step is kept: ``tests/artifacts/tutorial_<game>_step_<nn>.png``.
 On every step the card's text reads whole (nothing scrolled inside it, nothing clipped) with the
-card on the first screen, and Space Pigs' combat cards are in sight. The walk's cumulative layout shift stays under 0.1 (issue 27), on a phone (390x844) too (a
+card on the first screen, and Space Pigs' combat cards are in sight; the page stays at its top
+(nothing scrolls it, "Show me" included), what the step needs is on that first screen (the
+prompt's buttons, the card's Next and Show me, a dialog's main button, the side's buttons, the
+log a step names) and no part of the prompt scrolls inside its box (issue 27). The walk's cumulative layout shift stays under 0.1 (issue 27), on a phone (390x844) too (a
 walk that skips the steps' goals but a few, see ``PHONE_SHOW_ME``), and the last step's "Play your first
 game" opens the play page with the tutorial's settings (Space Pigs: simplified B, 4 turns) and
 no offer of the tutorial just done.
@@ -21,7 +24,7 @@ pytest.importorskip("playwright")
 
 from playwright.sync_api import expect  # noqa: E402
 
-from browser import open_advanced, open_page, screenshot_path, wait_for_voila  # noqa: E402
+from browser import CLIPPED_JS, PAGE_SCROLL_JS, open_advanced, open_page, screenshot_path, wait_for_voila  # noqa: E402
 from layout_shift import GROUPS, OBSERVER_JS, layout_shift, now, shift_entries, tutorial_prefix  # noqa: E402
 from livestock_notebooks.games import GAMES  # noqa: E402
 
@@ -42,23 +45,69 @@ CARD_JS = """p => {
           card: card.getBoundingClientRect().bottom, screen: innerHeight};
 }"""
 
+#: what a step needs that is off the first screen (the page at its top) or hidden by a box that
+#: scrolls around it (its top and first 24 px must show, a named part's first 100): the prompt's
+#: action buttons, the card's Next and Show me, every dialog's main button, and while the goal
+#: waits, the first button of each row of buttons in the side (each command card's plays, the
+#: marshalling buttons, the Generals) and the parts the step names (``Step.shows``: Livestock's
+#: hand, armies and log)
+NEEDED_JS = """([p, parts, side]) => {
+  const seen = e => e && e.offsetParent && getComputedStyle(e).visibility !== 'hidden';
+  const wanted = [...document.querySelectorAll(
+    `.lsn-prompt .lsn-actions button, button.${p}-next, button.${p}-show, button.lsn-dialog-main`)].filter(seen);
+  const rows = new Set();
+  for (const b of side ? document.querySelectorAll('.lsn-side button') : [])
+    if (seen(b) && !rows.has(b.parentElement)) { rows.add(b.parentElement); wanted.push(b); }
+  const least = new Map();  // how much of it must show: a button's first 24 px, a named part's 100
+  for (const part of parts) {
+    const e = [...document.querySelectorAll(part)].find(seen) || document.querySelector(part);
+    wanted.push(e); least.set(e, 100);
+  }
+  const out = [];
+  for (const e of wanted) {
+    if (!e) { out.push('a part the step names is missing'); continue; }
+    const r = e.getBoundingClientRect();
+    // on the screen: its top and at least its first 24 px (a whole button, a card's name line)
+    const shown = (top, bottom) => r.top >= top - 1
+      && Math.min(r.bottom, bottom) - r.top >= Math.min(least.get(e) || 24, r.height) - 1;
+    let cut = !seen(e) || !shown(0, innerHeight);
+    // the boxes that clip it: those on its chain of containing blocks (a box placed absolutely
+    // is clipped by none between it and the positioned box it is placed in)
+    let placed = ['absolute', 'fixed'].includes(getComputedStyle(e).position);
+    for (let a = e.parentElement; a && !cut && a !== document.body; a = a.parentElement) {
+      const cs = getComputedStyle(a);
+      if (placed && cs.position === 'static') continue;
+      placed = ['absolute', 'fixed'].includes(cs.position);
+      if (cs.overflowY !== 'visible') {
+        const b = a.getBoundingClientRect();
+        cut = !shown(b.top, b.bottom);
+      }
+    }
+    if (cut) out.push(`${e.className.split(' ').filter(c => c.startsWith('lsn')).join('.')}`
+                      + ` "${(e.innerText || '').trim().slice(0, 30)}" at ${Math.round(r.top)}-${Math.round(r.bottom)}`);
+  }
+  return out; }"""
+#: resolves after the page's next two frames (keyboard.js moves the focus at the next one)
+NEXT_FRAMES_JS = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
+PART_CSS = {"hand": ".lsn-side .lsn-hand", "log": ".lsn-side .lsn-log", "players": ".lsn-screen .lsn-players"}
+#: the tutorials whose prompt is asserted whole, and what their steps need on the first screen,
+#: on every step; not yet Space Pigs' (its prompt holds 233 px of parts in 219, step 8's combat
+#: box opens at 1008 px of 768 and step 7's piglet-or-hog choice under the screen: the Space
+#: Pigs pages' issue 27 work, another branch)
+PROMPT_WHOLE = ON_SCREEN = {"livestock_uprising", "battlegoats"}
+#: on a phone
+PHONE_PROMPT_WHOLE = {"livestock_uprising", "battlegoats", "space_pigs"}
+
 #: the tutorials whose prompt pinned to a phone's bottom is checked at every step (PINNED_JS)
 PINNED_PROMPT_CHECKED = {"space_pigs"}
 
 #: on a phone, the prompt pinned to the screen's bottom: each thing the learner may click now
 #: (the card's buttons, the page's marked hexes or squares, action buttons, playable cards: the
-#: scripted newcomer's GROUPS), scrolled into view the least way (as keyboard focus or a finger
-#: would), must be what lies at its centre, not the prompt; and no part of the prompt holds more
-#: than its box shows (it would scroll inside)
+#: scripted newcomer's GROUPS), scrolled into view the least way (as keyboard focus or the
+#: browser would), must be what lies at its centre, not the prompt; the page's scroll is put back
 PINNED_JS = """([p, selector]) => {
   const name = e => e ? `${e.tagName.toLowerCase()}.${[...e.classList].filter(c => c.startsWith('lsn')).join('.')}` : 'nothing';
-  const out = {covered: [], overflow: [], clickables: 0};
-  const prompt = [...document.querySelectorAll('.lsn-prompt')].find(e => e.offsetParent);
-  const shown = prompt && getComputedStyle(prompt).visibility !== 'hidden';
-  if (shown)
-    for (const e of [prompt, ...prompt.children, ...prompt.querySelectorAll('.lsn-turn-line')])
-      if (e.offsetParent && e.scrollHeight > e.clientHeight + 1)
-        out.overflow.push(`${name(e)}: ${e.scrollHeight} px of content in ${e.clientHeight}`);
+  const out = {covered: [], clickables: 0};
   const targets = new Set();
   for (let el of document.querySelectorAll(`.${p}-nav button, ${selector}`)) {
     if (!el.matches('button')) {  // a marked square or hex: its transparent hit button
@@ -100,11 +149,22 @@ def test_every_tutorial_step_advances_with_a_screenshot(browser, voila_server, g
         assert total >= 5, header.inner_text()
         next_button, skip, show = (page.locator(f"button.{p}-{n}") for n in ("next", "skip", "show"))
         done = page.locator(f".{p}-done")
-        keys = [step.key for step in importlib.import_module(f"livestock_notebooks.{game}.tutorial").STEPS]
+        steps = importlib.import_module(f"livestock_notebooks.{game}.tutorial").STEPS
+        keys = [step.key for step in steps]
         hand_key, hand_cards = HAND_IN_SIGHT.get(game, (None, None))
+
+        def on_first_screen(n: int, when: str) -> None:
+            assert page.evaluate(PAGE_SCROLL_JS) == 0, f"step {n} {when}: the page scrolled"
+            named = [PART_CSS[part] for part in steps[n - 1].shows or ()]
+            off = page.evaluate(NEEDED_JS, [p, named, not when])
+            assert off == [] or game not in ON_SCREEN, f"step {n} {when}: off the first screen: {off}"
+            if game in PROMPT_WHOLE:
+                assert page.evaluate(CLIPPED_JS) == [], f"step {n} {when}"
+
         for n in range(1, total + 1):
             expect(header).to_contain_text(f"Step {n} of {total}")
             page.wait_for_timeout(300)  # the step's buttons follow its header
+            on_first_screen(n, "")
             card = page.evaluate(CARD_JS, p)
             assert not card["scrolls"], f"step {n}: the text scrolls inside the card"
             assert card["text"] <= card["nav"] + 1 and card["card"] <= card["screen"], f"step {n}: {card}"
@@ -117,6 +177,8 @@ def test_every_tutorial_step_advances_with_a_screenshot(browser, voila_server, g
                 show.click()
                 # the worked answer meets the goal (bots may play in between)
                 expect(done).to_contain_text("\u2714", timeout=90_000)
+                page.evaluate(NEXT_FRAMES_JS)  # a dialog takes the focus at the next frame
+                on_first_screen(n, "after Show me")
             page.screenshot(path=str(screenshot_path(f"tutorial_{game}_step_{n:02d}")))
             if n == total:
                 expect(next_button).to_be_disabled()  # the last step
@@ -158,9 +220,9 @@ def test_every_tutorial_step_advances_with_a_screenshot(browser, voila_server, g
 @pytest.mark.parametrize("game", list(GAMES))
 def test_tutorial_card_and_board_stay_put_on_a_phone(browser, voila_server, game):
     """At 390x844 the card sits over the board: each step's card keeps one height (its longest
-    step's) and the board its room, so the walk's layout shift stays under 0.1. The prompt
-    pinned to the screen's bottom (PINNED_PROMPT_CHECKED) covers nothing the step asks to click
-    and holds no more than its box shows, on every step."""
+    step's) and the board its room, so the walk's layout shift stays under 0.1; the prompt,
+    pinned to the screen's foot, reads whole on every step, and (PINNED_PROMPT_CHECKED) covers
+    nothing the step asks to click."""
     p = tutorial_prefix(game)
     show_keys = PHONE_SHOW_ME.get(game, set())
     steps = importlib.import_module(f"livestock_notebooks.{game}.tutorial").STEPS
@@ -177,11 +239,13 @@ def test_tutorial_card_and_board_stay_put_on_a_phone(browser, voila_server, game
         for n, step in enumerate(steps, start=1):
             expect(header).to_contain_text(f"Step {n} of {total}")
             page.wait_for_timeout(300)  # the step's buttons follow its header
+            if game in PHONE_PROMPT_WHOLE:  # the pinned prompt reads whole
+                assert page.evaluate(CLIPPED_JS) == [], f"step {n}"
             if game in PINNED_PROMPT_CHECKED:
                 found = page.evaluate(PINNED_JS, [p, ", ".join(GROUPS)])
                 clickables += found["clickables"]
-                pinned.extend(f"step {n} ({step.key}): {x}" for x in found["covered"] + found["overflow"])
-                if found["covered"] or found["overflow"]:
+                pinned.extend(f"step {n} ({step.key}): {x}" for x in found["covered"])
+                if found["covered"]:
                     page.screenshot(path=str(screenshot_path(f"tutorial_{game}_phone_covered_{n:02d}")))
             if step.key in show_keys:
                 show.click()

@@ -6,6 +6,7 @@ draws, cover every secret the seat cannot rule out (recipes, hands, markers, til
 """
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 
@@ -149,3 +150,25 @@ def test_future_dice_come_fresh_from_the_rng():
 def test_a_view_that_is_not_a_space_pigs_view_is_refused():
     with pytest.raises(ValueError):
         sp.determinize(object(), random.Random(0))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=lambda c: "-".join(f"{k}={v}" for k, v in c.items()))
+def test_a_view_keeps_nothing_its_seat_may_not_know(config):
+    """A view writes its ``known`` text only when read, from what it kept when built: that must be
+    the seat's knowledge and nothing more. Two worlds the seat cannot tell apart (the real game
+    and one drawn from the seat's view) leave the very same copy in their views, and the text
+    written from it is the real game's ``view_dict`` of that seat."""
+    rng = random.Random(11)
+    checked = 0
+    for state in _positions(config, seed=17, every=40):
+        for seat in (None, *range(state.players)):
+            view = state.player_view(seat)
+            kept = view.__dict__["_known"].state  # the view's deferred copy, before any read
+            assert view.known == json.dumps(state.view_dict(seat), separators=(",", ":"), sort_keys=True)
+            if seat is None:
+                continue
+            world = sp.determinize(state.player_view(seat), rng)
+            other = world.player_view(seat).__dict__["_known"].state
+            assert other.to_dict() == kept.to_dict(), "a view kept something that differs between worlds its seat cannot tell apart"
+            checked += 1
+    assert checked >= 10

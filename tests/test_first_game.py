@@ -229,3 +229,30 @@ def test_the_turn_alert_is_off_by_default_and_remembered(tmp_path):
     assert again.notify_checkbox.value is True and "lsn-notify-on" in again.widget._dom_classes
     again.notify_checkbox.value = False
     assert "lsn-notify-on" not in again.widget._dom_classes
+
+
+def test_space_pigs_play_no_card_is_taken_when_no_card_could_change_the_combat(tmp_path, monkeypatch):
+    """Sequence A: Combat. P2 (you) attacks holding only Mud Armour (+0 when attacking, no
+    technology index): no card could change the combat, so "Play no card" is taken for you
+    with a log line saying why; with "Ask me..." on, you are asked."""
+    from livestock_notebooks import space_pigs as sp
+    from livestock_notebooks.widgets.space_pigs.app import play_app as pigs_app
+
+    monkeypatch.setenv("LIVESTOCK_NOTEBOOKS_SAVE_DIR", str(tmp_path / "saves"))
+    pos = "SP1 n=3 turn=2 seq=3A order=123 rp=1 hands=0/1/ | 0,0:Pr:a3:b2h1 -1,1:Pb:c3"
+    for ask in (False, True):
+        app = pigs_app(bot_delay=None, check_resume=False)
+        app.start_state(sp.from_notation(pos), [Seat("greedy"), Seat.human(), Seat("greedy")])
+        app.ask_single_checkbox.value = ask
+        app.run_bots()  # the defender's cards
+        s = app.session
+        assert s.state.combat.stage == "cards_a" and s.current_player == 1
+        assert s.legal_for_viewer() == [sp.PlayCard(1, 1), sp.Done(1)]  # the card is legal all the same
+        if ask:
+            assert app.forced_action() is None
+            continue
+        assert app.forced_action() == sp.Done(1) and app.take_forced()
+        line = next(t for t in log_texts(app) if t.startswith("Only one real choice for"))
+        assert "taken for you: P2 is done" in line and "adds nothing when attacking" in line
+        assert "Mud Armour" not in line  # the log names no card of a hand
+        assert s.state.combat is None or s.state.combat.stage != "cards_a"

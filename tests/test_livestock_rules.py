@@ -756,3 +756,25 @@ def three_player_board():
         s.apply(lu.PlaceBarn(square))
     board = s.notation().split()[1]
     return board
+
+
+def test_casualties_when_every_unit_goes_the_order_is_no_real_choice():
+    """Casualties: the Chickens' Super Army (a sheep and a donkey) owes 2 casualties. Either
+    pick loses both units and ends the same way, so the game names it the only real choice
+    (a play page takes it for you); with 1 casualty owed the pick is a real choice."""
+    from livestock_notebooks.livestock_uprising.game import only_real_choice
+
+    text = ("Ch,Co lc0fh/grfhh/rccal/hggcr/g1gaa *c1:sd,x,-,*b2:sssssssss,-,- 0.0.0.0.0,0.0.0.0.0 cd,e|plnrjbihgm "
+            "chugger 1/action/15/1 000:100:000/t1.A Bessie@b2>c1:Pecky:casualty:0:0:0:-:def:{}:0")
+    s = lu.from_notation(text.format(2))
+    legal = s.legal_actions()
+    assert legal == [lu.Casualty("Pecky", "sheep"), lu.Casualty("Pecky", "donkey")]
+    ends = set()
+    for a in legal:
+        after = s.copy()
+        after.apply(a)
+        ends.add(after.notation())
+    assert len(ends) == 1
+    assert only_real_choice(s, 0, legal) == (legal[0], "all 2 units are lost whichever goes first")
+    one = lu.from_notation(text.format(1))
+    assert only_real_choice(one, 0, one.legal_actions()) is None

@@ -91,6 +91,11 @@ class GameInfo:
     - ``progress(state)``: a number in [0, 1] for the bot-vs-bot progress bar.
     - ``players_of(state)``: how many players the state has (default: from common attributes).
     - ``new_game_options``: extra keyword arguments for ``new_game`` (``max_rounds`` ...).
+    - ``only_real_choice(state, player, legal)``: when every action of ``legal`` but one changes
+      nothing ``player`` would care about, that action and why, in words for the log (a Space
+      Pigs card step where no card could change the combat); else ``None``. Decided from
+      ``state.player_view(player)`` only, so taking the step tells nobody anything. A play page
+      takes it for the player like a decision with one legal action.
     - ``describe_action(state, action)``: the log line of an action that made no event, and of
       an undone one (state before the action); default ``"<name>: <str(action)>"``. A game
       whose ``str(action)`` names a hidden card (a face-down combat card) says less here.
@@ -126,6 +131,7 @@ class GameInfo:
     bot_aliases: Mapping[str, str] = field(default_factory=dict)
     bot_labels: Mapping[str, str] = field(default_factory=dict)
     describe_action: Callable[[GameState, Action], str] | None = None
+    only_real_choice: Callable[[GameState, int, list], tuple[Action, str] | None] | None = None
     blurb: str = ""
     lab: LabFacts | None = None
 

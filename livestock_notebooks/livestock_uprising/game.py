@@ -18,7 +18,8 @@ from .lab import LAB
 from .pictures import FACTION_COLOURS  # the factions' colours (the rulebook's barns: blue, red, green, black)
 from .state import LivestockState, load, new_game
 
-__all__ = ["GAME", "BOTS", "BOT_ALIASES", "FACTION_COLOURS", "PHASE_LABELS", "describe_turn", "end_phase_action"]
+__all__ = ["GAME", "BOTS", "BOT_ALIASES", "FACTION_COLOURS", "PHASE_LABELS", "describe_turn", "end_phase_action",
+           "only_real_choice"]
 
 #: The bots by stable name (the names written into saves), from the ``BOTS`` of the bots
 #: subpackage when first asked for: the rules import nothing from the bots.
@@ -94,12 +95,29 @@ def _players_of(state: Any) -> int:
     return state.players
 
 
+def only_real_choice(state: Any, player: int, legal: list) -> tuple[A.Casualty, str] | None:
+    """The first casualty and why, when the losing side owes as many casualties as its fighting
+    Generals have units (Casualties: every unit goes whichever is picked first, so the order
+    changes nothing); else ``None``. Read from ``player``'s view (armies are public)."""
+    if not legal or not all(isinstance(a, A.Casualty) for a in legal):
+        return None
+    view = state.player_view(player)
+    b = view.battle
+    if b is None or b.stage != "casualty":
+        return None
+    losers = set(b.defenders) if b.loser == "def" else {b.attacker}
+    units = sum(len(g.units) for g in view.generals if g.name in losers)
+    if b.casualties_left < units:
+        return None
+    return legal[0], f"all {units} units are lost whichever goes first"
+
+
 GAME = GameInfo(
     name=LivestockState.GAME, title="Livestock Uprising", new_game=new_game, load=load,
     bots=BOTS, bot_aliases=BOT_ALIASES, bot_labels=STRONG_LABELS, min_players=2, max_players=4, default_players=2,
     player_name=_faction_name, state_player_name=_seat_name, player_color=_faction_colour, state_player_color=_seat_colour, players_of=_players_of, turn_key=_turn_key,
     describe_turn=describe_turn, progress=_progress, max_actions=40_000,
-    end_turn=end_phase_action, end_turn_label="End phase", lab=LAB,
+    end_turn=end_phase_action, end_turn_label="End phase", lab=LAB, only_real_choice=only_real_choice,
     # the turn timer's skip (a house rule of the tables: the rulebook has no timer)
     passes=({"type": "DeclineCard"}, {"type": "EndActions"}, {"type": "EndHarvest"}, {"type": "EndTurn"}),
     passes_words="Skipping a late player ends their turn: no card is played, and the action phase, the harvest "

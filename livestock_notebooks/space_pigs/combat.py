@@ -20,6 +20,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+#: the technology total that destroys every troop on the hex (Technology Indices)
+WIPEOUT_TOTAL = 6
+
 # save key -> field, in the order saves write them
 _SAVE_KEYS = (("hex", "hex"), ("a", "attacker"), ("d", "defender"), ("seq", "sequence"), ("round", "round"),
               ("stage", "stage"), ("acards", "attacker_cards"), ("dcards", "defender_cards"),

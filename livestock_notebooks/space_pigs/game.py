@@ -24,11 +24,13 @@ from .actions import AnswerExchange, ChooseMarker, Discard, Done, OfferExchange,
 from .flow import SEQUENCE_ORDER
 from .lab import LAB
 from .pictures import PLAYER_COLOURS
+from .pointless import pointless_card_step
 from .setup import load as _load, new_game as _engine_new_game
 
 __all__ = [
     "BOTS", "BOT_ALIASES", "DONE_WORDS", "GAME", "LAYOUT_OPTIONS", "OPTION_LABELS", "PLAYER_COLOURS",
-    "RULE_MODES", "GAME_SEQUENCES", "describe_action", "describe_turn", "game_info", "new_game", "progress",
+    "RULE_MODES", "GAME_SEQUENCES", "describe_action", "describe_turn", "game_info", "new_game", "only_real_choice",
+    "progress",
 ]
 
 
@@ -132,6 +134,16 @@ def progress(state) -> float:
     return max(0.0, min(0.99, (max(state.turn, 1) - 1 + frac) / limit))
 
 
+def only_real_choice(state, player: int, legal: list) -> tuple[Done, str] | None:
+    """"Play no card" and why, when no card ``player`` may put down in this combat could change
+    it (:func:`.pointless.pointless_card_step`, from the player's own view); else ``None``."""
+    done = Done(player)
+    if state.combat is None or state.combat.stage not in ("cards_d", "cards_a") or done not in legal:
+        return None  # (public facts: a view is built only at a card step)
+    why = pointless_card_step(state.player_view(player))
+    return None if why is None else (done, why)
+
+
 def _combat_round(state) -> int | None:
     """The round of the combat under way (public), or ``None`` when there is none."""
     return None if state.combat is None else int(state.combat.round)
@@ -152,6 +164,7 @@ def game_info(**options: Any) -> GameInfo:
         player_color=lambda i: PLAYER_COLOURS[i % len(PLAYER_COLOURS)],
         turn_key=lambda s: (s.turn, s.sequence),  # type: ignore[attr-defined]
         describe_turn=describe_turn, describe_action=describe_action, progress=progress, players_of=_players,
+        only_real_choice=only_real_choice,
         new_game_options=dict(options), max_actions=60_000, lab=LAB,
         # the turn timer's skip (a house rule of the tables: the rulebook has no timer)
         passes=({"type": "Done"}, {"type": "AnswerExchange", "card": -1}, {"type": "Stand", "yes": False},

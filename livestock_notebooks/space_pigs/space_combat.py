@@ -8,7 +8,7 @@ from typing import Any
 from ..odds.space_pigs_sides import AcornWorm, Pigs, Pirates, Porcophages, resolve_round
 from . import events
 from .actions import ChooseCombat, Done, Flee, PlayCard, Redeploy, SpacePigsAction, Stay, UsePower
-from .combat import Combat
+from .combat import WIPEOUT_TOTAL, Combat
 from .board import ALIEN_NAME, Board, PIRATES, PORCOPHAGES, WORM, troops_text
 from .data import CARDS, RULES
 
@@ -251,6 +251,29 @@ class SpaceCombatMixin(Board):
         self.actor = pec
         return True
 
+    @staticmethod
+    def _tech_adjust_matters(cb: Combat) -> bool:
+        """Whether moving the revealed technology total one up or down could cross the wipeout
+        line (a total of 5 or 6): elsewhere the Pecari adjustment would change nothing but spend
+        the turn's power, so it is not offered (Technology Indices)."""
+        return WIPEOUT_TOTAL - 1 <= cb.tech <= WIPEOUT_TOTAL
+
+    def _reroll_matters(self, cb: Combat) -> bool:
+        """Whether re-rolling the first die of either side could change who wins the round (or
+        make or break a tie): otherwise the Pecari re-roll would change nothing but spend the
+        turn's power, so it is not offered (Combat Resolution)."""
+        a_side, d_side = self._sides(cb)
+        ar, dr = cb.rolled()
+        now = resolve_round(a_side, d_side, sum(ar), sum(dr))[2]
+        for rolls, other, size, attacker in ((ar, dr, a_side.strength_dice()[0], True),
+                                             (dr, ar, d_side.strength_dice()[0], False)):
+            rest = sum(rolls) - rolls[0]
+            for value in range(1, size + 1):
+                a_roll, d_roll = (rest + value, sum(other)) if attacker else (sum(other), rest + value)
+                if resolve_round(a_side, d_side, a_roll, d_roll)[2] != now:
+                    return True
+        return False
+
     def _pecari_in(self, cb: Combat) -> int | None:
         for who in (cb.defender, cb.attacker):
             if who >= 0 and self.clans[who] == "Pecari Banzai":
@@ -275,7 +298,7 @@ class SpaceCombatMixin(Board):
                 cb.stage = "revealed"
                 continue
             if st == "revealed":
-                if (cb.attacker_cards or cb.defender_cards) and self._offer_pecari(cb, "tech_adjust", "tech"):
+                if self._tech_adjust_matters(cb) and self._offer_pecari(cb, "tech_adjust", "tech"):
                     return True
                 cb.stage = "tech_done"
                 continue
@@ -283,7 +306,7 @@ class SpaceCombatMixin(Board):
                 self.actor = self._pecari_in(cb)
                 return True
             if st == "tech_done":
-                if cb.tech >= 6:
+                if cb.tech >= WIPEOUT_TOTAL:
                     self._wipeout()
                     return False
                 cb.stage = "flee_d"
@@ -306,7 +329,7 @@ class SpaceCombatMixin(Board):
                 cb.stage = "rolled"
                 continue
             if st in ("rolled", "rolled2"):
-                if st == "rolled" and self._offer_pecari(cb, "reroll", "reroll"):
+                if st == "rolled" and self._reroll_matters(cb) and self._offer_pecari(cb, "reroll", "reroll"):
                     return True
                 cb.stage = "check_tie"
                 continue

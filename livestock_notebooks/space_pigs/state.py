@@ -259,6 +259,14 @@ class SpacePigsState(FlowMixin, GalaxyMixin, AdministrativeMixin, AliensMixin, S
                 no(f"{a.power} is not a power of the {self.clans[a.player]} clan", "Clan Powers")
             if a.power in self.powers_used[a.player]:
                 no("Each clan power may be used only once per turn", "Clan Powers")
+            stage = self.combat.stage if self.combat is not None else ""
+            if a.power == "tech_adjust" and stage != "tech":
+                no("The Pecari technology adjustment comes right after the cards are revealed, and only when the "
+                   "total is 5 or 6: one step up or down from any other total cannot cross the wipeout line at 6",
+                   "Technology Indices")
+            if a.power == "reroll" and stage != "reroll":
+                no("The Pecari re-roll comes right after the dice of a round are rolled, and only when re-rolling one "
+                   "die could change who wins the round", "Combat Resolution")
         if t is Done and self.trip is not None:
             no("Finish the trip under way before ending travel", SEQ_TITLE["2B"])
 
@@ -422,6 +430,39 @@ class SpacePigsState(FlowMixin, GalaxyMixin, AdministrativeMixin, AliensMixin, S
         if self.offer is not None and player not in (self.offer[0], self.offer[1]):
             d["offer"] = [self.offer[0], self.offer[1], "?"]
         return d
+
+    def secretless_copy(self, player: int | None) -> "SpacePigsState":
+        """A copy with what ``player`` may not know (what :meth:`view_dict` hides) overwritten by
+        placeholders of the same shape: other hands, the deck, the discard pile and the piles as
+        cards ``-1`` or ``"?"``, other recipes zeros, secret markers ``-1``, hidden tiles ``"?"``,
+        and neutral dice. Its ``view_dict(player)`` equals this state's, and nothing in it
+        depends on a secret: what a player view keeps to write its ``known`` text on first read
+        (a copy and a few lists, about half the cost of writing the dict at once). Never play on it."""
+        s = self.copy()
+        s.hands = [h if i == player else [-1] * len(h) for i, h in enumerate(s.hands)]
+        if not self.simple:
+            s.recipes = [r if i == player else [0] * len(r) for i, r in enumerate(s.recipes)]
+        s.seventh = [c if i == player else (None if c is None else "?") for i, c in enumerate(s.seventh)]
+        s.choice = [c if i == player or c == 0 else -1 for i, c in enumerate(s.choice)]
+        s.deck = [-1] * len(s.deck)
+        s.discard = [-1] * len(s.discard)
+        s.piles = {k: ["?"] * len(v) for k, v in s.piles.items()}
+        if s.drawn is not None and s.drawn[0] != player:
+            s.drawn = [s.drawn[0], s.drawn[1], "?"]
+        for h, down in enumerate(s.face_down):
+            if down:
+                s.hex_kind[h] = "?"
+                s.hex_colour[h] = "?"
+        cb = s.combat
+        if cb is not None and cb.stage in ("cards_d", "cards_a"):
+            if cb.attacker != player:
+                cb.attacker_cards = [-1] * len(cb.attacker_cards)
+            if cb.defender != player:
+                cb.defender_cards = [-1] * len(cb.defender_cards)
+        if s.offer is not None and player not in (s.offer[0], s.offer[1]):
+            s.offer = [s.offer[0], s.offer[1], "?"]
+        s.dice = Dice(0)
+        return s
 
     def invariant_violations(self) -> list[str]:
         out = []

@@ -204,8 +204,9 @@ class ElectionView:
 
 
 class _Later:
-    """The ``known`` text of a view not written yet: a copy of the state when the view was
-    built, and the viewer."""
+    """The ``known`` text of a view not written yet: the viewer, and a copy of the state when
+    the view was built with every secret of the others overwritten
+    (:meth:`~.state.SpacePigsState.secretless_copy`), so the view holds nothing its seat may not know."""
 
     __slots__ = ("state", "viewer")
 
@@ -476,4 +477,4 @@ def build_view(state, viewer: int | None) -> SpacePigsPlayerView:
         offer=offer, election=_election(state), markers_to_give=markers,
         move_again=again if isinstance(again, int) and again >= 0 else None, movable=_movable(state, viewer),
         unseen_tiles=_unseen_tiles(state, viewer),
-        known=_Later(state.copy(), viewer))  # type: ignore[arg-type]  # the field's descriptor writes the text on first read
+        known=_Later(state.secretless_copy(viewer), viewer))  # type: ignore[arg-type]  # the field's descriptor writes the text on first read

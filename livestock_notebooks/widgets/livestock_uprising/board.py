@@ -84,16 +84,27 @@ def _icon_css() -> str:
     return "\n".join(rules)
 
 
-def _tile_css() -> str:
-    """The tile size per board size: on a wide screen as big as the height allows (at most
-    {BIG_TILE}px; the board stays whole below the top bar, beside the side column); on a
-    phone {TILE}px, or less so the whole board fits the width."""
+def wide_tile_css(scope: str = "", beside: int = 560) -> str:
+    """The tile size per board size on a wide screen: as big as the height allows (at most
+    {BIG_TILE}px) and the width leaves beside ``beside`` px of other columns; ``scope``
+    (a selector and a space) narrows the rules to one page."""
     rules = []
     for n in range(3, 12):
         gaps = 2 * PAD + GAP * (n - 1)
         tall = f"(100vh - {120 + gaps}px) / {n}"
-        wide = f"(100vw - {560 + gaps}px) / {n}"
-        rules.append(f".lsn-board-stack.lsn-size-{n} {{ --lsn-tile: max({TILE}px, min({BIG_TILE}px, calc({tall}), calc({wide}))); }}")
+        wide = f"(100vw - {beside + gaps}px) / {n}"
+        rules.append(f"{scope}.lsn-board-stack.lsn-size-{n} {{ --lsn-tile: max({TILE}px, min({BIG_TILE}px, calc({tall}), "
+                     f"calc({wide}))); }}")
+    return "\n".join(rules)
+
+
+def _tile_css() -> str:
+    """The tile size per board size: on a wide screen as big as the height allows (at most
+    {BIG_TILE}px; the board stays whole below the top bar, beside the side column); on a
+    phone {TILE}px, or less so the whole board fits the width."""
+    rules = [wide_tile_css()]
+    for n in range(3, 12):
+        gaps = 2 * PAD + GAP * (n - 1)
         # the farm's height before its squares are drawn (the parts under it stay put)
         rules.append(f".lsn-board-stack.lsn-size-{n} {{ min-height: calc({n} * var(--lsn-tile) + {gaps}px); }}")
     rules.append("@media (max-width: 760px) {")

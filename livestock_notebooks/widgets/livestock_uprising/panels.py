@@ -301,7 +301,9 @@ class HandPanel:
 
     def __init__(self, on_action: Callable[[object], None]):
         self.on_action = on_action
-        self.html = html_box("lsn-hand")  # the title line
+        # the title line (not "lsn-hand": that is the hand region's class, whose fixed height
+        # the title took too, pushing the cards a screen down)
+        self.html = html_box("lsn-hand-title")
         self.cards_box = w.Box()
         self.cards_box.add_class("lsn-cards")
         self.faces: list[tuple[w.VBox, w.HTML, ActionRow]] = []

@@ -141,14 +141,26 @@ class BotPacing:
         forced steps are on (play pages), "Ask me even when there is only one choice" is off,
         the seat is a human's, the only human seat (at a shared device the others would read
         in the log that a player had no choice, e.g. held no card able to move), and Undo has
-        not just brought it back."""
+        not just brought it back. Also the only real choice among several legal actions, when
+        the game says the others change nothing for the player (``spec.only_real_choice``)."""
+        found = self._forced_choice()
+        return None if found is None else found[0]
+
+    def _forced_choice(self):
+        """(the action taken for the player, why; "" when it is the only legal one), or None."""
         s = self.session
         if (not self.take_forced_steps or self.ask_single or self._forced_held or s is None
                 or s.state.is_over or s.is_bot_turn or s.needs_handoff
                 or sum(not seat.is_bot for seat in s.seats) != 1):
             return None
         legal = s.legal_for_viewer()
-        return legal[0] if len(legal) == 1 else None
+        if len(legal) == 1:
+            return legal[0], ""
+        real = getattr(s.spec, "only_real_choice", None)
+        if real is None or not legal:
+            return None
+        found = real(s.state, s.current_player, legal)
+        return found if found is not None and found[0] in legal else None
 
     @property
     def ask_single(self) -> bool:
@@ -157,17 +169,20 @@ class BotPacing:
         return bool(box.value) if box is not None else False
 
     def take_forced(self) -> bool:
-        """Play the one legal action for the player, with a log line saying so."""
-        action = self.forced_action()
-        if action is None:
+        """Play the one legal action (or the only real choice) for the player, with a log line
+        saying so (and why, for a choice among several legal actions)."""
+        found = self._forced_choice()
+        if found is None:
             return False
+        action, why = found
         s = self.session
         player = s.current_player
+        text = (f"Only one real choice for {s.name(player)}, taken for you: {action} ({why})" if why
+                else f"Only one choice for {s.name(player)}, taken for you: {action}")
         with self.batch():
             at = len(s.log)
             if self.act(action):  # the line goes before the action's own lines (Undo drops both)
-                s.log.insert(at, LogEntry(f"Only one choice for {s.name(player)}, taken for you: {action}",
-                                          player, "forced"))
+                s.log.insert(at, LogEntry(text, player, "forced"))
         return True
 
     def cancel_bot_tick(self) -> None:

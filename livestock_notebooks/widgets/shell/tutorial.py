@@ -95,6 +95,9 @@ def tutorial_css(accent: str, *, background: str = "#fffaf0", max_width: str = "
   .lsn-app .lsn-screen > .lsn-tut-column {{ display: contents !important; }}
   .lsn-app .lsn-screen > .lsn-tut-column > .lsn-tut-card {{ order: -2; }}
   .lsn-tutorial {{ overflow: visible !important; }}  /* a box that scrolls would hold the sticky prompt */
+  /* the prompt grows past its 17em rather than scroll a sentence inside it */
+  .lsn-tutorial .lsn-app .lsn-tut-column > .lsn-prompt {{ height: auto; min-height: 17em; overflow: visible !important; }}
+  .lsn-tutorial .lsn-app .lsn-tut-column > .lsn-prompt > .lsn-turn {{ font-size: 1em; height: 4.2em; }}  /* as on a play page */
 }}
 .lsn-tut-column .{prefix}-progress span {{ min-width: 1.2em; font-size: 0.72em; margin-right: 1px; }}
 /* a reading step (no board): the card alone, where it stands on the steps with a board */

@@ -144,12 +144,9 @@ SP_CSS = """
   .lsn-app .lsn-screen > .lsn-prompt:has(> .lsn-view-prompt > .lsn-sp-lastmove) { min-height: 24.5em; }
   /* the tutorial's prompt, stuck to the screen's bottom under its card: only as tall as what it
      shows (the turn line, the step's prompt, its buttons), all of it whole, none kept empty */
-  .lsn-tutorial .lsn-app .lsn-tut-column > .lsn-prompt { height: auto; max-height: none; min-height: 0;
-    overflow: visible !important; padding-bottom: 2px; }
-  /* the turn line keeps three lines (a bot's turn takes three, the learner's two: the prompt
-     under it jumped as the bots played) */
-  .lsn-tutorial .lsn-app .lsn-tut-column > .lsn-prompt > .lsn-turn { font-size: 1em; height: 4.2em; }
-  .lsn-tutorial .lsn-app .lsn-tut-column > .lsn-prompt > .lsn-turn .lsn-turn-line { -webkit-line-clamp: 3; }
+  /* (the turn line keeps three lines, as on a play page: the shell's tutorial CSS) */
+  .lsn-tutorial .lsn-app .lsn-tut-column > .lsn-prompt:has(.lsn-sp-prompt) { height: auto; max-height: none;
+    min-height: 0; overflow: visible !important; padding-bottom: 2px; }
   .lsn-tutorial .lsn-app .lsn-tut-column > .lsn-prompt > .lsn-view-prompt { min-height: 0; height: auto; }
   .lsn-tutorial .lsn-app .lsn-tut-column > .lsn-prompt .lsn-sp-prompt { min-height: 0; }
   .lsn-tutorial .lsn-app .lsn-tut-column > .lsn-prompt .lsn-sp-actions { min-height: 0; }
@@ -160,6 +157,6 @@ SP_CSS = """
      which is at most about this tall here, not under it */
   html:has(.lsn-tutorial .lsn-sp-board), #rendered_cells:has(.lsn-tutorial .lsn-sp-board) { scroll-padding-bottom: max(36vh, 280px); }
   /* hidden while a new step is set up (SpacePigsTutorial.go): its parts come in one by one */
-  .lsn-tutorial .lsn-app .lsn-tut-column > .lsn-prompt.lsn-tut-switching { visibility: hidden; } }
+  .lsn-tutorial .lsn-app .lsn-tut-column > .lsn-prompt.lsn-tut-switching { visibility: hidden !important; } }
 </style>
 """

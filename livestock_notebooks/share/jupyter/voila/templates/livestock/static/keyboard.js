@@ -4,7 +4,7 @@
  *
  * - a dialog takes focus: when an element with class "lsn-dialog-main" becomes visible (a battle
  *   box, a decision, a confirmation opens), focus moves to it, unless the player is typing in a
- *   text field;
+ *   text field (without scrolling: the page keeps still, and the screens place dialogs in view);
  * - Esc clicks the visible "lsn-dialog-cancel" button nearest the focus (Cancel, Clear choice,
  *   Keep playing, close the menu), then focus goes back where it was before the dialog opened;
  * - the board is one Tab stop: its cells are reached with the arrow keys (the last cell used
@@ -61,7 +61,7 @@
     if (fresh !== null && !typing() && document.activeElement !== fresh) {
       var before = document.activeElement;
       if (before && before !== document.body && !before.classList.contains("lsn-dialog-main")) opener = before;
-      fresh.focus();
+      fresh.focus({ preventScroll: true }); // the dialog is laid out on screen; a scroll jumped the page
       return true;
     }
     return false;
@@ -75,7 +75,7 @@
       return;
     }
     if (focusLost() && usable(restore.to)) {
-      restore.to.focus();
+      restore.to.focus({ preventScroll: true });
       restore = null;
     }
   }
