@@ -10,7 +10,8 @@ error colour, the move not played), and is complete when the engine's events mee
 """
 from __future__ import annotations
 
-from typing import Sequence
+import contextlib
+from typing import Iterator, Sequence
 
 from ...core.session import Seat
 from ...space_pigs.tutorial import STEPS, Step, demo_for, state_for, step_by_key
@@ -41,16 +42,28 @@ class SpacePigsTutorial(TutorialPage):
         super().__init__(steps, bot_delay=bot_delay, loop=loop, seed=seed)
 
     def go(self, index: int) -> None:
-        """Open step ``index``; on a phone the prompt pinned under the card (as tall as what it
-        shows: SP_CSS) is hidden while the step is set up, so its parts do not jump as the new
-        step's prompt, buttons and messages come in one by one."""
+        """Open step ``index`` (the prompt hidden meanwhile: :meth:`_prompt_hidden`)."""
+        with self._prompt_hidden():
+            super().go(index)
+
+    def show_me(self, max_actions: int | None = None) -> bool:
+        """Play the step's worked answer (the prompt hidden meanwhile: :meth:`_prompt_hidden`)."""
+        with self._prompt_hidden():
+            return super().show_me(max_actions)
+
+    @contextlib.contextmanager
+    def _prompt_hidden(self) -> Iterator[None]:
+        """On a phone the prompt pinned under the card is as tall as what it shows (SP_CSS): it
+        is hidden (lsn-tut-switching) while a step is set up or its worked answer played, and
+        shown again by a deferred call once their messages are out, so its parts do not jump as
+        the prompts, buttons and messages of each move come in one by one."""
         prompt = getattr(self.app, "prompt_panel", None)
         if prompt is None:
-            super().go(index)
+            yield
             return
         set_classes(prompt, {"lsn-tut-switching": True})
         try:
-            super().go(index)
+            yield
         finally:
             self.app.defer(lambda: set_classes(prompt, {"lsn-tut-switching": False}))
 
