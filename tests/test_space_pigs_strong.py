@@ -411,7 +411,8 @@ def test_set_up_the_strong_bot_on_a_clock_keeps_its_start_within_the_decision_bu
     assert SpacePigsSearch(seed=1, seconds=0.4)._policy.start_seconds == START_SECONDS <= 1.0
     assert SpacePigsSearch(seed=1)._policy.start_seconds == SAFETY_SECONDS
     assert SpacePigsSearch(seed=1)._policy.start_worlds == 4
-    assert SpacePigsSearch(seed=1, level="easy")._policy.start_worlds == 1
+    easy = SpacePigsSearch(seed=1, level="easy")._policy
+    assert (easy.start_worlds, easy.mode_worlds, easy.mode) == (0, 0, "greedy")  # the easy level: no playouts of its own
     state = next(s for s in _greedy_game(1) if any(isinstance(a, StartPlanet) for a in s.legal_actions()))
     starts = [a for a in state.legal_actions() if isinstance(a, StartPlanet)]
     p = state.current_player

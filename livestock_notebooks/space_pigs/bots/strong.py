@@ -12,7 +12,8 @@ sacred recipe its planets produce, plus a little for its troops and for the Roya
 (:func:`evaluate`). The heuristic's card stands unless another does clearly better.
 
 The levels count the worlds of the start and turn playouts (:data:`POLICY_WORLDS`) and the
-search's iterations (:data:`LEVEL_PLAYOUTS`), never a time. How it does against three greedy
+search's iterations (:data:`LEVEL_PLAYOUTS`), never a time; the easy level plans its trips as
+the greedy bot does (:data:`POLICY_MODE`). How it does against three greedy
 bots, and how long a decision takes, is measured by ``benchmarks/bots.py`` (the current figures
 are in ``docs/benchmarks.md``).
 """
@@ -40,9 +41,14 @@ MODE_SECONDS = 1.0
 LEVEL_PLAYOUTS = {"easy": 16, "normal": 48, "hard": 160}
 #: the heuristic's own playouts per level: worlds for its start planet, worlds for the turn's
 #: policy (0: none; normal is the 4 and 2 it won 210/400 = 52.5% with against three greedy bots)
-POLICY_WORLDS = {"easy": (1, 0), "normal": (4, 2), "hard": (8, 4)}
+POLICY_WORLDS = {"easy": (0, 0), "normal": (4, 2), "hard": (8, 4)}
+#: the heuristic's reading of the map per level (:data:`.strong_policy.MODE_PLANS`): easy plans
+#: its trips as the greedy bot does (the heuristic's planning is most of its strength: without
+#: it, the battle-card search and the heuristic's cards and votes sit between the greedy bot and
+#: normal, where the ladder wants the easy level)
+POLICY_MODE = {"easy": "greedy", "normal": "base", "hard": "base"}
 
-__all__ = ["LEVEL_PLAYOUTS", "POLICY_WORLDS", "StrongBot", "StrongPolicy", "SpacePigsSearch", "evaluate", "hint_detail", "is_searched", "progress", "recipe_done_chance"]
+__all__ = ["LEVEL_PLAYOUTS", "POLICY_MODE", "POLICY_WORLDS", "StrongBot", "StrongPolicy", "SpacePigsSearch", "evaluate", "hint_detail", "is_searched", "progress", "recipe_done_chance"]
 
 
 def progress(state: Any, player: int) -> float:
@@ -90,7 +96,7 @@ class SpacePigsSearch(SearchBot):
         # (on a time budget, the worlds that end within START_SECONDS / MODE_SECONDS)
         timed = self.max_iterations is None
         start_worlds, mode_worlds = POLICY_WORLDS[level]
-        self._policy = StrongPolicy(seed, start_worlds=start_worlds, mode_worlds=mode_worlds,
+        self._policy = StrongPolicy(seed, start_worlds=start_worlds, mode_worlds=mode_worlds, mode=POLICY_MODE[level],
                                     start_seconds=START_SECONDS if timed else self.seconds,
                                     mode_seconds=MODE_SECONDS if timed else self.seconds)
 
@@ -142,7 +148,7 @@ ROLLOUT_DEPTH = 6
 def StrongBot(seed: int | None = 0, level: str = "normal", seconds: float | None = None,
               max_iterations: int | None = None, rollout_depth: int | None = None) -> SpacePigsSearch:
     """The strong bot: ``StrongBot(seed=0, level="normal", seconds=None, max_iterations=None)``
-    (levels ``easy``, ``normal``, ``hard``: :data:`LEVEL_PLAYOUTS` and :data:`POLICY_WORLDS`)."""
+    (levels ``easy``, ``normal``, ``hard``: :data:`LEVEL_PLAYOUTS`, :data:`POLICY_WORLDS` and :data:`POLICY_MODE`)."""
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; the levels are {sorted(LEVELS)}")
     return SpacePigsSearch(seed=seed, level=level, seconds=seconds, max_iterations=max_iterations,

@@ -343,7 +343,11 @@ class _DenyPlan(_StrongPlan):
 
 
 #: the plan (its reading of the map) of each of :data:`MODES`
-MODE_PLANS = {"base": _StrongPlan, "all-in": _AllInPlan, "fort": _FortPlan, "deny": _DenyPlan}
+MODE_PLANS = {"base": _StrongPlan, "all-in": _AllInPlan, "fort": _FortPlan, "deny": _DenyPlan,
+              # not one of MODES: the greedy bot's own reading of the map (every free planet worth
+              # taking, no denial, the greedy odds), with this policy's cards, votes and start; the
+              # strong bot's easy level plays it (a step between the greedy bot and this heuristic)
+              "greedy": _Plan}
 
 
 class StrongPolicy(GreedyBot):
@@ -351,7 +355,7 @@ class StrongPolicy(GreedyBot):
     (see the module docstring)."""
 
     name = "Greedy (strong's heuristic)"
-    plan_class = _StrongPlan
+    plan_class: type[_Plan] = _StrongPlan
 
     def __init__(self, seed: int | None = 0, start_worlds: int = START_WORLDS, start_seconds: float | None = None,
                  mode_worlds: int = MODE_WORLDS, mode_seconds: float | None = None, mode: str = "base"):
