@@ -47,6 +47,10 @@ OBSERVER_JS = """
 })();
 """
 
+#: resolves after the page's next two frames: what the page has just changed is drawn by then, its
+#: layout shift reported with that frame's time (keyboard.js moves the focus at the next one)
+NEXT_FRAMES_JS = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
+
 #: the seats of the scripted game on each play page (you against bots)
 SEATS = {
     "livestock_uprising_play": ["Human", "Greedy"],

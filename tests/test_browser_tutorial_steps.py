@@ -25,7 +25,7 @@ pytest.importorskip("playwright")
 from playwright.sync_api import expect  # noqa: E402
 
 from browser import CLIPPED_JS, PAGE_SCROLL_JS, open_advanced, open_page, screenshot_path, wait_for_voila  # noqa: E402
-from layout_shift import GROUPS, OBSERVER_JS, layout_shift, now, shift_entries, tutorial_prefix  # noqa: E402
+from layout_shift import GROUPS, NEXT_FRAMES_JS, OBSERVER_JS, layout_shift, now, shift_entries, tutorial_prefix  # noqa: E402
 from livestock_notebooks.games import GAMES  # noqa: E402
 
 
@@ -87,8 +87,6 @@ NEEDED_JS = """([p, parts, side]) => {
                       + ` "${(e.innerText || '').trim().slice(0, 30)}" at ${Math.round(r.top)}-${Math.round(r.bottom)}`);
   }
   return out; }"""
-#: resolves after the page's next two frames (keyboard.js moves the focus at the next one)
-NEXT_FRAMES_JS = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
 PART_CSS = {"hand": ".lsn-side .lsn-hand", "log": ".lsn-side .lsn-log", "players": ".lsn-screen .lsn-players"}
 #: the tutorials whose prompt is asserted whole, and what their steps need on the first screen,
 #: on every step; not yet Space Pigs' (its prompt holds 233 px of parts in 219, step 8's combat
