@@ -13,13 +13,56 @@ from __future__ import annotations
 import contextlib
 from typing import Iterator, Sequence
 
+import ipywidgets as w
+
 from ...core.session import Seat
 from ...space_pigs.tutorial import STEPS, Step, demo_for, state_for, step_by_key
 from ..common.dom import set_classes
 from ..shell.tutorial import TutorialPage
 from .app import play_app
 
-__all__ = ["STEPS", "Step", "SpacePigsTutorial", "state_for", "step_by_key", "tutorial_app"]
+__all__ = ["STEPS", "Step", "SpacePigsTutorial", "TUTORIAL_CSS", "state_for", "step_by_key", "tutorial_app"]
+
+#: the tutorial's screen at 1366x768 and wider: everything a step needs on the first screen
+#: (issue 27). The prompt is as tall as its parts (the actions keep one row's room: at this
+#: column's width they take one), not a 17em box its 233 px of parts scrolled in. Under the
+#: card and the prompt the side fills what is left of the window in two columns: the hand
+#: (two cards in sight, the row scrolls sideways) left, under the prompt's actions, and the log
+#: right; a dialog (combat, trip tools, election) lies over the right column from the window's
+#: foot up, over the prompt's right part when taller, so its main button is on the screen and
+#: the hand's cards and the prompt's buttons (Stay, Flee, Done: left in the prompt) stay
+#: clickable beside it. (The combat box opened at 1008 px of 768 under the hand, the trip's
+#: piglet-or-hog choice at 796.)
+TUTORIAL_CSS = """
+<style>
+@media (min-width: 761px) {
+  .lsn-tutorial .lsn-app .lsn-tut-column > .lsn-prompt:has(.lsn-sp-prompt) { height: 232px; min-height: 0; }
+  .lsn-tutorial .lsn-app .lsn-tut-column > .lsn-prompt > .lsn-actions { min-height: 34px; }
+  .lsn-tutorial .lsn-app .lsn-screen:has(.lsn-sp-board) { height: calc(100vh - 71px); min-height: 600px;
+    grid-template-rows: auto minmax(0, 1fr); }
+  .lsn-tutorial .lsn-app .lsn-screen > .lsn-side:has(> .lsn-sp-handbox) { align-self: stretch; min-height: 0;
+    display: grid !important; overflow: visible !important; column-gap: 8px;
+    grid-template-columns: 186px minmax(0, 1fr); grid-template-rows: auto minmax(0, 1fr); }
+  .lsn-tutorial .lsn-app .lsn-side > .lsn-sp-handbox.lsn-hand { grid-column: 1; grid-row: 1 / 3; height: auto;
+    max-height: none; min-height: 0; margin: 0; }
+  /* cards a little wider than on the play page: the longest event card's text (Planet
+     displacement, Extra move) in the hand box's room, none cut at its foot */
+  .lsn-tutorial .lsn-app .lsn-sp-handbox .widget-button.lsn-sp-card { width: 176px !important; }
+  /* no dialog open and no log shown: the hand takes both columns (four cards in sight, not one) */
+  .lsn-tutorial .lsn-app .lsn-side:not(:has(> .lsn-log:not(.lsn-tut-unused))):not(:has(
+      > .lsn-dialogs > .lsn-sp-tools:not([style*="display: none"]),
+      > .lsn-dialogs > .lsn-sp-election:not([style*="display: none"]),
+      > .lsn-dialogs > .lsn-sp-combatbox > :not([style*="display: none"]))) > .lsn-sp-handbox.lsn-hand {
+    grid-column: 1 / 3; }
+  .lsn-tutorial .lsn-app .lsn-side:has(> .lsn-sp-handbox) > .widget-html:not(.lsn-log) { grid-column: 2; grid-row: 1; }
+  .lsn-tutorial .lsn-app .lsn-side:has(> .lsn-sp-handbox) > .widget-html:not(.lsn-log) .lsn-section-title { margin-top: 0; }
+  .lsn-tutorial .lsn-app .lsn-side:has(> .lsn-sp-handbox) > .lsn-log { grid-column: 2; grid-row: 2; min-height: 0; margin: 0; }
+  .lsn-tutorial .lsn-app .lsn-side:has(> .lsn-sp-handbox) > .lsn-log > .widget-html-content { height: 100%; }
+  .lsn-tutorial .lsn-app .lsn-side:has(> .lsn-sp-handbox) .lsn-log-scroll { height: 100%; max-height: none !important; }
+  .lsn-tutorial .lsn-app .lsn-side:has(> .lsn-sp-handbox) > .lsn-dialogs { top: -238px; left: 194px; right: 0; }
+}
+</style>
+"""
 
 
 class SpacePigsTutorial(TutorialPage):
@@ -40,6 +83,7 @@ class SpacePigsTutorial(TutorialPage):
 
     def __init__(self, steps: Sequence[Step] = STEPS, *, bot_delay: float | None = 0.5, loop=None, seed: int = 7):
         super().__init__(steps, bot_delay=bot_delay, loop=loop, seed=seed)
+        self.widget.children = (self.style, w.HTML(TUTORIAL_CSS), *self.widget.children[1:])
 
     def go(self, index: int) -> None:
         """Open step ``index`` (the prompt hidden meanwhile: :meth:`_prompt_hidden`)."""
