@@ -89,10 +89,9 @@ NEEDED_JS = """([p, parts, side]) => {
   return out; }"""
 PART_CSS = {"hand": ".lsn-side .lsn-hand", "log": ".lsn-side .lsn-log", "players": ".lsn-screen .lsn-players"}
 #: the tutorials whose prompt is asserted whole, and what their steps need on the first screen,
-#: on every step; not yet Space Pigs' (its prompt holds 233 px of parts in 219, step 8's combat
-#: box opens at 1008 px of 768 and step 7's piglet-or-hog choice under the screen: the Space
-#: Pigs pages' issue 27 work, another branch)
-PROMPT_WHOLE = ON_SCREEN = {"livestock_uprising", "battlegoats"}
+#: on every step (all three: Space Pigs' since its prompt keeps the room of its parts and its
+#: combat, trip and election boxes lie over the side's right column from the prompt's top)
+PROMPT_WHOLE = ON_SCREEN = {"livestock_uprising", "battlegoats", "space_pigs"}
 #: on a phone
 PHONE_PROMPT_WHOLE = {"livestock_uprising", "battlegoats", "space_pigs"}
 
