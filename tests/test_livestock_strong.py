@@ -37,8 +37,9 @@ def test_attacking_the_strong_bot_weighs_the_greedy_choice_and_every_attack():
         choice = bot.choose(state.copy())
         analysis = bot.last_analysis
         greedy = TacticalBot(2).decide(state.player_view(me), state.legal_actions())
-        weighed = [analysis["action"]] + [alt["action"] for alt in analysis["alternatives"]]
-        assert analysis["heuristic"] == greedy and greedy in weighed
+        weighed = bot.candidates(state.player_view(me), me)  # the analysis lists only the best few
+        assert analysis["heuristic"] == greedy == weighed[0]
+        assert analysis["action"] in weighed
         attacks = [a for a in state.legal_actions() if isinstance(a, A.Attack)]
         assert all(a in weighed for a in attacks[:2]), (weighed, attacks)
         assert state.is_legal(choice) and analysis["iterations"] == 4
@@ -167,3 +168,38 @@ def test_a_side_hunted_by_a_super_army_goes_home_with_any_units_once_waiting_is_
     assert not TacticalBot(1).gathering(early.player_view(0), 0)
     assert TacticalBot(1).gathering(late.player_view(0), 0)
     assert not TacticalBot(1).gathering(late.player_view(1), 1)  # the side with the Super Army
+
+
+def test_a_higher_level_looks_further_ahead_but_every_level_gives_the_same_calibrated_figure():
+    """Easy plays each candidate out to the end of the opponent's reply, normal and hard further
+    (more turns of play before the position is scored); the hint's and the review's figure is
+    played out the same short way at every level, the way its calibration table was fitted, so a
+    figure means the same chance to win whichever level computed it."""
+    from livestock_notebooks.livestock_uprising.bots.strong import FIGURE_TURNS, LivestockSearch
+
+    state = next(_positions(_can_attack, seeds=range(4, 5)))
+    me = state.current_player
+    action = state.legal_actions()[0]
+
+    def turns_played(bot, figure: bool) -> int:
+        """How many times the turn passed in the playout."""
+        world = state.copy()
+        seen = [world.turn]
+        apply = world.apply
+
+        def counting(a):
+            seen.append(world.turn)
+            return apply(a)
+        world.apply = counting  # type: ignore[method-assign]
+        if figure:
+            bot._action_value(world, action, me, 11)
+        else:
+            bot._playout(world, action, me, 11)
+        seen.append(world.turn)
+        return sum(a != b for a, b in zip(seen, seen[1:]))
+
+    easy, normal, hard = (LivestockSearch(seed=3, level=level) for level in ("easy", "normal", "hard"))
+    assert easy.turns < normal.turns < hard.turns
+    assert turns_played(easy, False) < turns_played(normal, False) < turns_played(hard, False)
+    assert {bot._action_value(state.copy(), action, me, 11) for bot in (easy, normal)} == {
+        LivestockSearch(seed=3, level="normal", turns=FIGURE_TURNS)._playout(state.copy(), action, me, 11)}

@@ -10,7 +10,7 @@ import json
 
 from livestock_notebooks.livestock_uprising import new_game
 from livestock_notebooks.livestock_uprising.bots.heuristic import GreedyBot
-from livestock_notebooks.livestock_uprising.bots.strong import StrongBot
+from livestock_notebooks.livestock_uprising.bots.strong import LivestockSearch, StrongBot
 
 
 def _game_digest(seed: int, rounds: int) -> tuple[int, str, list[str]]:
@@ -43,7 +43,9 @@ def test_the_playouts_of_a_key_decision_score_as_recorded():
     while not (state.phase == "action" and any(type(a).__name__ == "Attack" for a in state.legal_actions())):
         state.apply(bots[state.current_player].choose(state))
     me = state.current_player
-    bot = StrongBot(seed=3, level="normal")
+    # recorded when normal's playouts ran to 2 changes of turn (now easy's; normal looks further): the
+    # playout machinery is pinned at that look-ahead
+    bot = LivestockSearch(seed=3, level="normal", turns=2)
     choice = bot.choose(state.copy())
     scores = [round(bot._playout(state.copy(), a, me, seed=11 + i), 12) for i, a in enumerate(state.legal_actions()[:6])]
     assert (state.round, str(choice), repr(bot.last_analysis["win_chance"])) == GOLDEN_DECISION

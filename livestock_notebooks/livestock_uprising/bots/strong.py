@@ -5,8 +5,9 @@ attack, forming the Super Army, ending the phase, a couple of other moves), then
 out in the same drawn worlds: a world is one complete game drawn from its seat's view alone
 (:func:`.determinize.determinize`: the unseen command cards dealt anew, fresh dice), and every
 candidate is tried in the same world with the same dice and the same greedy players afterwards, so
-the comparison measures the action and not the luck. A playout runs to the end of the opponent's
-next turn (the reply counts) and the position is scored by material: each seat's Generals still in
+the comparison measures the action and not the luck. A playout runs for the level's changes of
+turn (:data:`LEVEL_TURNS`: easy to the end of the opponent's reply, normal and hard a turn or two
+of each seat further) and the position is scored by material: each seat's Generals still in
 play, the units in their armies (worth what they cost), a Super Army, the resource tokens in hand;
 a seat out of the game scores nothing, a winner everything. The greedy choice stands unless another
 candidate does clearly better over the worlds drawn (a paired difference well above its noise).
@@ -24,8 +25,8 @@ Neither the policy nor the search may keep the bot's Super Army in another playe
 in a two-player game nobody can attack it (:func:`.strong_policy.no_hideout`): a playout scored by
 material rated hiding there above every fight, and a beaten army parked there stalled the game.
 
-A key decision weighs up to 6 candidates in as many worlds as its level's playouts; routine
-decisions get a fraction of them (:func:`routine_cap`), never a time. How it does against the
+A key decision weighs up to 4, 6 or 8 candidates (easy, normal, hard) in as many worlds as its
+level's playouts; routine decisions get a fraction of them (:func:`routine_cap`), never a time. How it does against the
 greedy bot, and that strong bots finish their games, is measured by ``benchmarks/bots.py`` (the
 current figures are in ``docs/benchmarks.md``).
 """
@@ -43,7 +44,7 @@ from ..determinize import determinize
 from ..quick_view import QuickView
 from .strong_policy import TacticalBot, no_hideout
 
-__all__ = ["StrongBot", "LivestockSearch", "evaluate", "hint_detail", "material", "routine_cap"]
+__all__ = ["FIGURE_TURNS", "LEVEL_TURNS", "StrongBot", "LivestockSearch", "evaluate", "hint_detail", "material", "routine_cap"]
 
 _UNIT_WORTH = tuple(1.0 + sum(cost) for cost in D.UNIT_COST)
 # a token is worth well under its share of a unit: otherwise a short playout rates keeping
@@ -54,9 +55,16 @@ _IN_PLAY = (0, 1)  # general status: active, merged into a Super Army
 #: per level: how many candidate actions are weighed, and the most actions a playout runs
 _WIDTH = {"easy": 4, "normal": 6, "hard": 8}
 _HORIZON = {"easy": 60, "normal": 80, "hard": 120}
-#: the worlds a key decision plays per level (a routine one an eighth: :func:`routine_cap`); at
-#: 16 the bot won 151/200 = 75.5% against the greedy bot (module docstring)
+#: the worlds a key decision plays per level (a routine one an eighth: :func:`routine_cap`)
 LEVEL_PLAYOUTS = {"easy": 4, "normal": 16, "hard": 48}
+#: the changes of turn a search's playouts run to, per level: easy to the end of the opponent's
+#: reply, normal and hard further. Looking further ahead is what makes a level stronger here;
+#: more worlds hardly do (the ladder in docs/benchmarks.md: 32 worlds against easy's 4 won no
+#: more than 16 did, 2 worlds no fewer against the greedy bot than 4)
+LEVEL_TURNS = {"easy": 2, "normal": 4, "hard": 6}
+#: the changes of turn a hint's or a review's figure playouts run to (:meth:`LivestockSearch.action_values`),
+#: at every level: what the calibration table (``data/calibration/livestock_uprising.json``) was fitted on
+FIGURE_TURNS = 2
 #: the share of a time budget (``seconds`` alone) a routine decision (a walk, a harvest, a purchase) gets
 _ROUTINE_SHARE = 0.125
 _KEY = (A.Attack, A.DeclareSuperArmy, A.PlayCard)
@@ -110,7 +118,8 @@ class LivestockSearch(SearchBot):
     """The strong bot (see the module docstring). ``seconds`` / ``level`` / ``max_iterations``
     as :class:`~livestock_notebooks.core.search.SearchBot`; an iteration is one drawn world in
     which every candidate is played out. ``width``: candidates weighed; ``rollout_depth``: the
-    most actions a playout runs; ``turns``: the changes of turn a playout runs to; ``policy``:
+    most actions a playout runs; ``turns``: the changes of turn a search's playout runs to (default
+    the level's, :data:`LEVEL_TURNS`); ``policy``:
     ``tactical`` (:class:`.strong_policy.TacticalBot`) or ``greedy`` for the default choice;
     ``confidence``: how many standard errors above the policy's choice another must score;
     ``routine_iterations``: the cap on iterations for a routine decision (a walk, a harvest, a
@@ -123,13 +132,13 @@ class LivestockSearch(SearchBot):
 
     def __init__(self, seed: int | None = 0, level: str = "normal", seconds: float | None = None,
                  max_iterations: int | None = None, rollout_depth: int | None = None,
-                 width: int | None = None, margin: float = 0.02, turns: int = 2, policy: str = "tactical",
+                 width: int | None = None, margin: float = 0.02, turns: int | None = None, policy: str = "tactical",
                  confidence: float = 1.5, routine_iterations: int | None = None):
         super().__init__(determinize, evaluate, seed=seed, level=level, seconds=seconds,
                          max_iterations=max_iterations, margin=margin,
                          rollout_depth=_HORIZON.get(level, 60) if rollout_depth is None else rollout_depth)
         self.width = _WIDTH.get(level, 4) if width is None else width
-        self.turns = turns
+        self.turns = LEVEL_TURNS.get(level, 2) if turns is None else turns
         self.confidence = confidence
         self.routine_iterations = routine_cap(self.max_iterations) if routine_iterations is None else routine_iterations
         self._greedy = (TacticalBot if policy == "tactical" else GreedyBot)(seed)
@@ -221,7 +230,9 @@ class LivestockSearch(SearchBot):
         return candidates[chosen]
 
     def _action_value(self, state: Any, action: Any, me: int, seed: int) -> float:
-        return self._playout(state, action, me, seed)
+        """A figure's playout (hint, review): to :data:`FIGURE_TURNS` changes of turn at every
+        level, as the calibration table was fitted, whatever the level's search looks ahead."""
+        return self._playout(state, action, me, seed, FIGURE_TURNS)
 
     @staticmethod
     def _candidates(default: Any, legal: list, rng: random.Random, width: int) -> list:
@@ -238,8 +249,10 @@ class LivestockSearch(SearchBot):
         out.extend(rest[:max(0, width - len(out))])
         return out
 
-    def _playout(self, state: Any, action: Any, me: int, seed: int) -> float:
-        """``action`` then greedy play by every seat until the turn after the next one begins."""
+    def _playout(self, state: Any, action: Any, me: int, seed: int, turns: int | None = None) -> float:
+        """``action`` then greedy play by every seat for ``turns`` changes of turn (default the
+        level's: with 2, until the turn after the opponent's reply begins)."""
+        turns = self.turns if turns is None else turns
         turn, changes = state.turn, 0  # counted from before the action: ending the turn gains no extra turn
         state.apply(action)
         bots = [GreedyBot(seed + p) for p in range(state.players)]
@@ -248,7 +261,7 @@ class LivestockSearch(SearchBot):
                 break
             if state.turn != turn:
                 turn, changes = state.turn, changes + 1
-                if changes >= self.turns:
+                if changes >= turns:
                     break
             legal = state.legal_actions()
             state.apply(legal[0] if len(legal) == 1 else bots[state.current_player].decide(QuickView(state), legal))
