@@ -60,6 +60,11 @@ TUTORIAL_CSS = """
   .lsn-tutorial .lsn-app .lsn-side:has(> .lsn-sp-handbox) > .lsn-log > .widget-html-content { height: 100%; }
   .lsn-tutorial .lsn-app .lsn-side:has(> .lsn-sp-handbox) .lsn-log-scroll { height: 100%; max-height: none !important; }
   .lsn-tutorial .lsn-app .lsn-side:has(> .lsn-sp-handbox) > .lsn-dialogs { top: -238px; left: 194px; right: 0; }
+  /* the prompt's buttons (Done, Stay, Flee, Fight on, the votes: the step's answers) and Hint
+     over a dialog where one reaches under it: each stays whole and clickable */
+  .lsn-tutorial .lsn-app .lsn-tut-column > .lsn-prompt .lsn-actions .widget-button:not(.lsn-bot-hint) {
+    position: relative; z-index: 13; }
+  .lsn-tutorial .lsn-app .lsn-tut-column > .lsn-prompt .lsn-actions > .lsn-bot-hint { z-index: 13; }
 }
 </style>
 """
