@@ -8,7 +8,8 @@ On every step the card's text reads whole (nothing scrolled inside it, nothing c
 card on the first screen, and Space Pigs' combat cards are in sight; the page stays at its top
 (nothing scrolls it, "Show me" included), what the step needs is on that first screen (the
 prompt's buttons, the card's Next and Show me, a dialog's main button, the side's buttons, the
-log a step names) and no part of the prompt scrolls inside its box (issue 27). The walk's cumulative layout shift stays under 0.1 (issue 27), on a phone (390x844) too (a
+log a step names) and no part of the prompt scrolls inside its box (issue 27); in Space Pigs no
+dialog covers the prompt's buttons and no card of the hand is cut. The walk's cumulative layout shift stays under 0.1 (issue 27), on a phone (390x844) too (a
 walk that skips the steps' goals but a few, see ``PHONE_SHOW_ME``), and the last step's "Play your first
 game" opens the play page with the tutorial's settings (Space Pigs: simplified B, 4 turns) and
 no offer of the tutorial just done.
@@ -95,6 +96,29 @@ PROMPT_WHOLE = ON_SCREEN = {"livestock_uprising", "battlegoats", "space_pigs"}
 #: on a phone
 PHONE_PROMPT_WHOLE = {"livestock_uprising", "battlegoats", "space_pigs"}
 
+#: the tutorials whose dialogs lie beside the prompt's buttons at 1366x768 (Space Pigs': over the
+#: prompt's right part): each button of the prompt and each dialog's main button must be what
+#: lies at both ends of its middle line, not a dialog; and no card of the hand cut at its foot
+UNCOVERED_CHECKED = {"space_pigs"}
+UNCOVERED_JS = """() => {
+  const out = [], seen = b => b.offsetParent && getComputedStyle(b).visibility !== 'hidden';
+  for (const b of document.querySelectorAll('.lsn-prompt .lsn-actions button, button.lsn-dialog-main')) {
+    if (!seen(b)) continue;
+    const r = b.getBoundingClientRect(), y = r.top + r.height / 2;
+    for (const x of [r.left + 4, r.right - 4]) {
+      const hit = document.elementFromPoint(x, y);
+      if (!hit || !(hit === b || b.contains(hit))) { out.push(`"${b.innerText.trim()}" at ${Math.round(x)},${Math.round(y)}`); break; }
+    }
+  }
+  for (const row of document.querySelectorAll('.lsn-sp-handbox .lsn-sp-hand')) {
+    if (!seen(row)) continue;
+    const foot = Math.min(row.getBoundingClientRect().bottom, row.closest('.lsn-sp-handbox').getBoundingClientRect().bottom);
+    for (const c of row.querySelectorAll('button.lsn-sp-card'))
+      if (seen(c) && c.getBoundingClientRect().bottom > foot + 1) out.push(`card "${c.innerText.split('\\n')[0]}" cut`);
+  }
+  return out;
+}"""
+
 #: the tutorials whose prompt pinned to a phone's bottom is checked at every step (PINNED_JS)
 PINNED_PROMPT_CHECKED = {"space_pigs"}
 
@@ -157,6 +181,8 @@ def test_every_tutorial_step_advances_with_a_screenshot(browser, voila_server, g
             assert off == [] or game not in ON_SCREEN, f"step {n} {when}: off the first screen: {off}"
             if game in PROMPT_WHOLE:
                 assert page.evaluate(CLIPPED_JS) == [], f"step {n} {when}"
+            if game in UNCOVERED_CHECKED:
+                assert page.evaluate(UNCOVERED_JS) == [], f"step {n} {when}: covered or cut"
 
         for n in range(1, total + 1):
             expect(header).to_contain_text(f"Step {n} of {total}")
