@@ -48,6 +48,8 @@ TUTORIAL_CSS = """
   /* cards a little wider than on the play page: the longest event card's text (Planet
      displacement, Extra move) in the hand box's room, none cut at its foot */
   .lsn-tutorial .lsn-app .lsn-sp-handbox .widget-button.lsn-sp-card { width: 176px !important; }
+  /* the hand's title and its hint line whole in the title's 2.5em (two lines of 1.4 were cut) */
+  .lsn-tutorial .lsn-app .lsn-sp-handbox > .widget-html:first-child > .widget-html-content { line-height: 1.2; }
   /* no dialog open and no log shown: the hand takes both columns (four cards in sight, not one) */
   .lsn-tutorial .lsn-app .lsn-side:not(:has(> .lsn-log:not(.lsn-tut-unused))):not(:has(
       > .lsn-dialogs > .lsn-sp-tools:not([style*="display: none"]),
