@@ -93,6 +93,10 @@ PANEL_CSS = """
 .lsn-card .widget-html, .lsn-card .widget-html-content { font-size: inherit; line-height: 1.3; margin: 0; }
 .lsn-card.lsn-card-playable { border-width: 2px; box-shadow: 0 0 0 2px #b39ddb; }
 .lsn-card .lsn-play-card-box { padding: 0 6px 6px 6px; }
+/* on a phone the cards sit in the page's flow, two a row: each card keeps one play button's room,
+   so a card becoming playable (a defending card when attacked) grows its row by nothing and the
+   cards under it stay put */
+@media (max-width: 760px) { .lsn-card .lsn-play-card-box { min-height: 32px; box-sizing: border-box; } }
 .lsn-card .widget-button.lsn-play-card { width: 100%; height: auto; min-height: 26px; white-space: normal;
   line-height: 1.2; font-size: 0.95em; }
 .lsn-odds { font-size: 1.05em; }
