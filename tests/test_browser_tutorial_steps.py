@@ -120,7 +120,7 @@ UNCOVERED_JS = """() => {
 }"""
 
 #: the tutorials whose prompt pinned to a phone's bottom is checked at every step (PINNED_JS)
-PINNED_PROMPT_CHECKED = {"space_pigs"}
+PINNED_PROMPT_CHECKED = {"space_pigs", "livestock_uprising", "battlegoats"}
 
 #: on a phone, the prompt pinned to the screen's bottom: each thing the learner may click now
 #: (the card's buttons, the page's marked hexes or squares, action buttons, playable cards: the

@@ -242,6 +242,26 @@ def test_a_command_card_is_played_from_the_card_itself():
     assert "Battle Cry" not in v.hand.html.value + "".join(c.children[0].value for c in v.hand.cards_box.children)
 
 
+def test_a_card_keeps_its_spare_play_buttons_in_place():
+    """A card's plays going from three to one keep the two spare buttons in the card, marked
+    lsn-spare (on a phone hidden in their place, so the cards under it do not move up and back),
+    neither shown nor clickable; a second play later takes the first spare back."""
+    from livestock_notebooks.widgets.livestock_uprising.panels import ActionRow
+
+    played: list = []
+    row = ActionRow("lsn-play-card", played.append, wrap=False, keep_room=True)
+    row.set([("on Pecky", "a"), ("on Henrietta", "b"), ("on Cluck", "c")])
+    row.set([("on Cluck", "c")])
+    assert len(row.box.children) == 3 and row.labels == ["on Cluck"]
+    assert ["lsn-spare" in b._dom_classes for b in row.buttons] == [False, True, True]
+    assert all(b.layout.display != "none" for b in row.buttons)  # the CSS decides: room on a phone
+    row.buttons[2].click()
+    assert played == []
+    row.set([("on Pecky", "a"), ("on Cluck", "c")])
+    assert ["lsn-spare" in b._dom_classes for b in row.buttons] == [False, False, True]
+    row.click("on Cluck")
+    assert played == ["c"]
+
 def test_hot_seat_hides_the_other_hand_from_the_widget_tree():
     app = make(take=False)
     assert app.session.needs_handoff

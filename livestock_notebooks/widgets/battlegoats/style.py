@@ -140,6 +140,13 @@ BG_CSS = """
   .lsn-tutorial .lsn-app .lsn-tut-column > .lsn-prompt { height: 13.6em; }
   .lsn-tutorial .lsn-app .lsn-tut-column > .lsn-prompt > .lsn-view-prompt { height: 4.7em; }
   .lsn-tutorial .lsn-app .lsn-tut-column > .lsn-prompt > .lsn-actions { min-height: 34px; } }
+/* on a phone, stuck to the screen's bottom: as tall as its longest step needs (a prompt of five
+   lines at 390 px, step 8's, and a row of buttons), no more kept empty over the board; one
+   height for every step, so the board's foot under it never moves */
+@media (max-width: 760px) {
+  .lsn-tutorial .lsn-app .lsn-tut-column > .lsn-prompt { min-height: 0; }
+  .lsn-tutorial .lsn-app .lsn-tut-column > .lsn-prompt > .lsn-view-prompt { min-height: 7.5em; height: auto; }
+  .lsn-tutorial .lsn-app .lsn-tut-column > .lsn-prompt > .lsn-actions { min-height: 0; } }
 </style>
 """
 

@@ -93,6 +93,13 @@ PANEL_CSS = """
 .lsn-card .widget-html, .lsn-card .widget-html-content { font-size: inherit; line-height: 1.3; margin: 0; }
 .lsn-card.lsn-card-playable { border-width: 2px; box-shadow: 0 0 0 2px #b39ddb; }
 .lsn-card .lsn-play-card-box { padding: 0 6px 6px 6px; }
+/* on a phone the cards sit in the page's flow, two a row: each card keeps one play button's room,
+   and the room of the most play buttons it has shown (a card played on any of three Generals
+   shows three, then two, one, none as they act; the spare ones are hidden in their place), so
+   a card becoming playable, or less so, moves no card under it */
+.lsn-card .lsn-play-card-box > .lsn-spare { visibility: hidden; }
+@media (min-width: 761px) { .lsn-card .lsn-play-card-box > .lsn-spare { display: none !important; } }
+@media (max-width: 760px) { .lsn-card .lsn-play-card-box { min-height: 32px; box-sizing: border-box; } }
 .lsn-card .widget-button.lsn-play-card { width: 100%; height: auto; min-height: 26px; white-space: normal;
   line-height: 1.2; font-size: 0.95em; }
 .lsn-odds { font-size: 1.05em; }
@@ -183,10 +190,13 @@ class ActionRow:
     """A row of buttons, each playing an action: :class:`~livestock_notebooks.widgets.common.dom.ButtonPool`'s
     buttons (made when first needed, relabelled in place) in a box that keeps every button it has
     made and hides the spare ones (a new list of children is drawn a moment later in the browser,
-    and the panel would jump meanwhile)."""
+    and the panel would jump meanwhile). With ``keep_room`` a spare button is marked ``lsn-spare``
+    instead (the CSS hides it, or on a phone keeps its room: see the cards' play buttons)."""
 
-    def __init__(self, css: str, on_action: Callable[[object], None], *, style: str = "", wrap: bool = True):
+    def __init__(self, css: str, on_action: Callable[[object], None], *, style: str = "", wrap: bool = True,
+                 keep_room: bool = False):
         self.on_action = on_action
+        self.keep_room = keep_room
         self.pool = ButtonPool(css, self._clicked, button_style=style)
         self.actions: list = []
         self.box = w.Box(layout=w.Layout(flex_flow="row wrap" if wrap else "column", grid_gap="3px"))
@@ -205,6 +215,9 @@ class ActionRow:
         if len(self.box.children) != len(self.buttons):
             self.box.children = tuple(self.buttons)
         for i, b in enumerate(self.buttons):
+            if self.keep_room:
+                set_classes(b, {"lsn-spare": i >= len(items)})
+                continue
             want = None if i < len(items) else "none"
             if b.layout.display != want:
                 b.layout.display = want
@@ -315,7 +328,7 @@ class HandPanel:
     def _face(self, i: int) -> tuple[w.VBox, w.HTML, ActionRow]:
         while len(self.faces) <= i:
             text = html_box("lsn-card-face")
-            pool = ActionRow("lsn-play-card", self.on_action, style="info", wrap=False)
+            pool = ActionRow("lsn-play-card", self.on_action, style="info", wrap=False, keep_room=True)
             card = w.VBox([text, pool.box])
             card.add_class("lsn-card")
             self.faces.append((card, text, pool))

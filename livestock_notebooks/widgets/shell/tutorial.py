@@ -98,6 +98,9 @@ def tutorial_css(accent: str, *, background: str = "#fffaf0", max_width: str = "
   /* the prompt grows past its 17em rather than scroll a sentence inside it */
   .lsn-tutorial .lsn-app .lsn-tut-column > .lsn-prompt {{ height: auto; min-height: 17em; overflow: visible !important; }}
   .lsn-tutorial .lsn-app .lsn-tut-column > .lsn-prompt > .lsn-turn {{ font-size: 1em; height: 4.2em; }}  /* as on a play page */
+  /* a square, hex, card or button scrolled into view (keyboard focus, a link, the browser) stops
+     above the pinned prompt, which is at most about this tall, not under it */
+  html:has(.lsn-tutorial), #rendered_cells:has(.lsn-tutorial) {{ scroll-padding-bottom: max(36vh, 280px); }}
 }}
 .lsn-tut-column .{prefix}-progress span {{ min-width: 1.2em; font-size: 0.72em; margin-right: 1px; }}
 /* a reading step (no board): the card alone, where it stands on the steps with a board */

@@ -153,9 +153,7 @@ SP_CSS = """
   .lsn-tutorial .lsn-app .lsn-tut-column > .lsn-prompt > .lsn-actions { min-height: 0; }
   .lsn-tutorial .lsn-app .lsn-tut-column > .lsn-prompt > .lsn-status { min-height: 0; }
   .lsn-tutorial .lsn-app .lsn-tut-column > .lsn-prompt .lsn-sp-lastmove:not(:has(.lsn-sp-lastmove-text)) { display: none; }
-  /* a hex, card or button scrolled into view (keyboard focus, a link) stops above the prompt,
-     which is at most about this tall here, not under it */
-  html:has(.lsn-tutorial .lsn-sp-board), #rendered_cells:has(.lsn-tutorial .lsn-sp-board) { scroll-padding-bottom: max(36vh, 280px); }
+  /* (a hex, card or button scrolled into view stops above the prompt: the shell's tutorial CSS) */
   /* hidden while a new step is set up (SpacePigsTutorial.go): its parts come in one by one */
   .lsn-tutorial .lsn-app .lsn-tut-column > .lsn-prompt.lsn-tut-switching { visibility: hidden !important; } }
 </style>
