@@ -31,6 +31,8 @@ TUTORIAL = {"livestock_uprising_play": "livestock_uprising_tutorial", "battlegoa
 #: what of each open dialog lies outside the screen, the page scrolled to its top
 OFF_SCREEN_JS = """
 () => { window.scrollTo(0, 0);
+  const box = document.getElementById('rendered_cells');  // Voila's page box: the one that scrolls
+  if (box) box.scrollTop = 0;
   const out = [];
   const parts = [...document.querySelectorAll('.lsn-game button.lsn-dialog-main')]
     .filter(b => b.offsetParent && getComputedStyle(b).visibility !== 'hidden')
@@ -42,6 +44,15 @@ OFF_SCREEN_JS = """
                + `${(e.innerText || '').slice(0, 30)} at ${Math.round(r.top)}-${Math.round(r.bottom)}`);
   }
   return out; }
+"""
+
+
+#: where the battle report lies (top, bottom) with Voila's page box scrolled to its foot
+SCROLLED_REPORT_JS = """
+() => { const box = document.getElementById('rendered_cells');
+  box.scrollTop = box.scrollHeight;
+  const r = document.querySelector('.lsn-bg-report:not(.lsn-bg-report-empty)').getBoundingClientRect();
+  return [Math.round(r.top), Math.round(r.bottom), box.scrollTop]; }
 """
 
 
@@ -148,6 +159,10 @@ def test_phone_battle_report_whole_over_the_screen_and_the_7x7_farm(browser, voi
 
         def look(i: int) -> None:
             if report.count() and report.first.is_visible() and not seen:
+                # a player who scrolled down to the farm still has the report over the screen
+                # (fixed to the screen, not to the page: Voila's page box contains it otherwise)
+                where = page.evaluate(SCROLLED_REPORT_JS)
+                assert where[0] >= 0 and where[1] <= PHONE[1] + 1, f"report at {where} with the page scrolled down"
                 seen.append(page.evaluate(OFF_SCREEN_JS))
                 page.screenshot(path=str(screenshot_path("first_game_battlegoats_phone_report")))
 
