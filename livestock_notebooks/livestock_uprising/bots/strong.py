@@ -59,8 +59,7 @@ _HORIZON = {"easy": 60, "normal": 80, "hard": 120}
 LEVEL_PLAYOUTS = {"easy": 4, "normal": 16, "hard": 48}
 #: the changes of turn a search's playouts run to, per level: easy to the end of the opponent's
 #: reply, normal and hard further. Looking further ahead is what makes a level stronger here;
-#: more worlds hardly do (the ladder in docs/benchmarks.md: 32 worlds against easy's 4 won no
-#: more than 16 did, 2 worlds no fewer against the greedy bot than 4)
+#: more worlds hardly do (the ladder's experiments: docs/benchmarks.md)
 LEVEL_TURNS = {"easy": 2, "normal": 4, "hard": 6}
 #: the changes of turn a hint's or a review's figure playouts run to (:meth:`LivestockSearch.action_values`),
 #: at every level: what the calibration table (``data/calibration/livestock_uprising.json``) was fitted on
