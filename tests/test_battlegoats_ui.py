@@ -1,6 +1,8 @@
 """The BattleGoats play page, driven from Python with ``.click()`` (no browser, no loop)."""
 from __future__ import annotations
 
+import json
+
 import html
 import re
 
@@ -483,6 +485,9 @@ def test_swapping_hidden_cards_changes_nothing_on_screen():
 
 
 def test_hot_seat_hides_the_previous_players_cards():
+    from ipywidgets.widgets.widget import _instances
+
+    before = set(_instances)
     app = start(("Human", "Human"), seed=5)
     view = app.view
     assert not shown(app.handoff_box) or app.session.viewer is None
@@ -498,6 +503,12 @@ def test_hot_seat_hides_the_previous_players_cards():
     assert app.session.viewer == 1
     assert_no_hidden_names(app, 1)
     assert all(b.description == "?" for b in view.boards[0].slots)
+    # nor in any widget's state the browser holds, on the page or not (a reused button, a
+    # hidden one): only where seat 1's own cards' texts name them ("+3 while Right Twin Goat ...")
+    own = " ".join(state.cards.by_id[c].name + " " + state.cards.by_id[c].ability for c in state.hands[1])
+    held = " ".join(json.dumps(wd.get_state(), default=str) for k, wd in list(_instances.items())
+                    if k not in before and wd is not app.save_link)
+    assert not [n for n in names if n in held and n not in own]
 
 
 # --------------------------------------------------------------------------- the game screen

@@ -283,6 +283,33 @@ def test_hot_seat_hides_the_other_hand_from_the_widget_tree():
     assert all(c in text for c in COW_CARDS) and not any(c in text for c in CHICKEN_CARDS)
 
 
+def test_hot_seat_leaves_no_card_of_the_other_hand_in_any_widget_state():
+    """What a browser holds is every widget's state, on the page or not: after the hand-off no
+    widget the page made (a card face dropped from the hand, a spare play button, a hidden
+    decision button) names or keys a card of the hand before, as the browser's developer tools
+    would show it to the next player."""
+    from ipywidgets.widgets.widget import _instances
+
+    before = set(_instances)
+    app = make()
+    assert "Play Battle Cry" in app.view.hand.plays.labels  # a play button names the card
+    chicken_keys = list(lu.from_notation(POSITION, seed=5).hand(0))
+
+    def state_text() -> str:
+        return " ".join(json.dumps(wd.get_state(), default=str) for k, wd in list(_instances.items())
+                        if k not in before and not any(wd is x for x in (app.save_link,)))
+
+    for _ in range(3):
+        app.end_turn_button.click()
+    assert app.session.needs_handoff
+    text = state_text()
+    assert not any(c in text for c in CHICKEN_CARDS + COW_CARDS + chicken_keys)
+    app.take_device()
+    text = state_text()
+    assert all(c in text for c in COW_CARDS)
+    assert not any(c in text for c in CHICKEN_CARDS + chicken_keys), [c for c in CHICKEN_CARDS + chicken_keys if c in text]
+
+
 def test_the_view_carries_no_hidden_information():
     s = lu.from_notation(POSITION, seed=5)
     pub = s.player_view(0)  # what the page draws from

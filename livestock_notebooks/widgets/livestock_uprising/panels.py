@@ -191,7 +191,12 @@ class ActionRow:
     buttons (made when first needed, relabelled in place) in a box that keeps every button it has
     made and hides the spare ones (a new list of children is drawn a moment later in the browser,
     and the panel would jump meanwhile). With ``keep_room`` a spare button is marked ``lsn-spare``
-    instead (the CSS hides it, or on a phone keeps its room: see the cards' play buttons)."""
+    instead (the CSS hides it, or on a phone keeps its room: see the cards' play buttons).
+
+    A hidden button is blanked (no stale label in the widget state a browser holds: in a hot-seat
+    game a card's play names the card). A spare that keeps its room keeps its label, and with it
+    the label's height, unless ``set(..., blank=True)``: the card panel blanks them whenever a
+    card face changes owner or card, so a label never outlives the card it played."""
 
     def __init__(self, css: str, on_action: Callable[[object], None], *, style: str = "", wrap: bool = True,
                  keep_room: bool = False):
@@ -206,7 +211,9 @@ class ActionRow:
     def buttons(self) -> list[w.Button]:
         return self.pool.buttons
 
-    def set(self, items: Sequence[tuple[str, object]]) -> None:
+    def set(self, items: Sequence[tuple[str, object]], *, blank: bool | None = None) -> None:
+        """Show one button per ``(label, action)``; the spare ones are hidden (or marked
+        ``lsn-spare``) and blanked (by default unless they keep their room: ``blank``)."""
         self.actions = [a for _label, a in items]
         for i, (label, _a) in enumerate(items):
             b = self.pool[i]
@@ -221,16 +228,18 @@ class ActionRow:
             want = None if i < len(items) else "none"
             if b.layout.display != want:
                 b.layout.display = want
+        if blank if blank is not None else not self.keep_room:
+            for b in self.buttons[len(items):]:  # after hiding: a button on view never shrinks first
+                if b.description or b.tooltip:
+                    b.description = ""
+                    b.tooltip = ""
 
     def _clicked(self, i: int) -> None:
         if i < len(self.actions):
             self.on_action(self.actions[i])
 
     def clear(self) -> None:
-        self.set([])
-        for b in self.buttons:
-            b.description = ""
-            b.tooltip = ""
+        self.set([], blank=True)
 
     def click(self, label: str) -> None:
         """Click the button whose label is ``label`` (tests)."""
@@ -320,6 +329,7 @@ class HandPanel:
         self.cards_box = w.Box()
         self.cards_box.add_class("lsn-cards")
         self.faces: list[tuple[w.VBox, w.HTML, ActionRow]] = []
+        self._owners: list[tuple[int, str] | None] = []  # (viewer, card) each face last showed
         self.plays = CardPlays(self)
         self.widget = w.VBox([self.html, self.cards_box])
         self.widget.add_class("lsn-panel")
@@ -332,6 +342,7 @@ class HandPanel:
             card = w.VBox([text, pool.box])
             card.add_class("lsn-card")
             self.faces.append((card, text, pool))
+            self._owners.append(None)
         return self.faces[i]
 
     def update(self, pub, viewer: int | None, legal: Sequence, names: Callable[[int], str]) -> None:
@@ -361,13 +372,25 @@ class HandPanel:
             if text.value != face:
                 text.value = face
             mine = plays.pop(key, [])  # a second copy of a card plays the same way: the first shows it
-            pool.set(mine)
+            # a face now showing another card or another seat's hand keeps no label of the one before
+            pool.set(mine, blank=self._owners[i] != (viewer, key))
+            self._owners[i] = (viewer, key)
             wanted = {c: False for c in card_box._dom_classes if c.startswith("lsn-card-")}  # an earlier card's
             wanted.update({f"lsn-card-{key}": True, "lsn-card-defending": defending, "lsn-card-playable": bool(mine)})
             set_classes(card_box, wanted)
             shown.append(card_box)
         if tuple(shown) != tuple(self.cards_box.children):
             self.cards_box.children = tuple(shown)
+        for i in range(len(hand), len(self.faces)):  # faces off the page hold no card either
+            self._blank(i)
+
+    def _blank(self, i: int) -> None:
+        card, text, pool = self.faces[i]
+        if text.value:
+            text.value = ""
+        set_classes(card, {c: False for c in card._dom_classes if c.startswith("lsn-card-")})  # its card's key
+        pool.clear()
+        self._owners[i] = None
 
     @staticmethod
     def label(a, names: Callable[[int], str]) -> str:
@@ -375,9 +398,9 @@ class HandPanel:
 
     def clear(self) -> None:
         self.html.value = ""
-        for _card, _text, pool in self.faces:
-            pool.clear()
         self.cards_box.children = ()
+        for i in range(len(self.faces)):
+            self._blank(i)
 
 
 class CardPlays:
