@@ -115,7 +115,7 @@ def test_the_routine_cap_defaults_to_an_eighth_of_the_iterations():
     assert StrongBot(seed=1, max_iterations=8).routine_iterations == 1
     assert StrongBot(seed=1, max_iterations=16, routine_iterations=8).routine_iterations == 8
     assert StrongBot(seed=1).routine_iterations == 2  # the normal level's 16 worlds
-    assert StrongBot(seed=1, level="hard").routine_iterations == 6
+    assert StrongBot(seed=1, level="hard").routine_iterations == 12  # hard: half its 24 worlds
     assert StrongBot(seed=1, seconds=0.4).routine_iterations is None  # a time budget: an eighth of the time instead
 
 
@@ -172,7 +172,8 @@ def test_a_side_hunted_by_a_super_army_goes_home_with_any_units_once_waiting_is_
 
 def test_a_higher_level_looks_further_ahead_but_every_level_gives_the_same_calibrated_figure():
     """Easy plays each candidate out to the end of the opponent's reply, normal and hard further
-    (more turns of play before the position is scored); the hint's and the review's figure is
+    (more turns of play before the position is scored; hard's step is its search of routine
+    decisions, below); the hint's and the review's figure is
     played out the same short way at every level, the way its calibration table was fitted, so a
     figure means the same chance to win whichever level computed it."""
     from livestock_notebooks.livestock_uprising.bots.strong import FIGURE_TURNS, LivestockSearch
@@ -199,7 +200,26 @@ def test_a_higher_level_looks_further_ahead_but_every_level_gives_the_same_calib
         return sum(a != b for a, b in zip(seen, seen[1:]))
 
     easy, normal, hard = (LivestockSearch(seed=3, level=level) for level in ("easy", "normal", "hard"))
-    assert easy.turns < normal.turns < hard.turns
-    assert turns_played(easy, False) < turns_played(normal, False) < turns_played(hard, False)
+    assert easy.turns < normal.turns == hard.turns
+    assert turns_played(easy, False) < turns_played(normal, False) == turns_played(hard, False)
     assert {bot._action_value(state.copy(), action, me, 11) for bot in (easy, normal)} == {
         LivestockSearch(seed=3, level="normal", turns=FIGURE_TURNS)._playout(state.copy(), action, me, 11)}
+
+
+def test_hard_searches_routine_decisions_that_normal_leaves_to_its_policy():
+    """A walk, a harvest or a purchase: normal weighs 3 candidates in an eighth of its worlds
+    (2), hard 6 in half of its (12); a fight gets every level's full count."""
+    from livestock_notebooks.livestock_uprising.bots.strong import LivestockSearch
+
+    def walking(state):
+        return state.phase == "action" and state.battle is None and len(state.legal_actions()) > 6 and not any(
+            isinstance(a, (A.Attack, A.PlayCard, A.DeclareSuperArmy)) for a in state.legal_actions())
+
+    state = next(_positions(walking))
+    seen = {}
+    for level in ("normal", "hard"):
+        bot = LivestockSearch(seed=1, level=level)
+        bot.choose(state.copy())
+        seen[level] = (bot.last_analysis["iterations"], len(bot.candidates(state.player_view(state.current_player),
+                                                                          state.current_player)))
+    assert seen == {"normal": (2, 3), "hard": (12, 6)}

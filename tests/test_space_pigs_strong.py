@@ -499,3 +499,26 @@ def test_travel_the_turns_policy_is_chosen_at_the_first_travel_decision_that_wan
     assert mine >= 2, "the position must give it two travel decisions"
     assert asked == [3, 3] and played == [3]  # asked until wanted, then never again this turn
     assert bot.chosen == (3, "fort")
+
+
+def test_hard_plays_its_opponents_as_its_own_heuristic_in_its_playouts():
+    """Easy and normal play the other seats of their start and turn playouts as greedy bots;
+    hard as the heuristic itself (its opponents are strong bots, not greedy ones), so the same
+    worlds give other totals; an unknown model is refused."""
+    import pytest
+
+    from livestock_notebooks.space_pigs.actions import StartPlanet
+    from livestock_notebooks.space_pigs.bots.strong import SpacePigsSearch
+
+    assert [SpacePigsSearch(seed=1, level=lv)._policy.opponents for lv in ("easy", "normal", "hard")] == [
+        "greedy", "greedy", "strong"]
+    state = next(s for s in _greedy_game(1) if any(isinstance(a, StartPlanet) for a in s.legal_actions()))
+    starts = [a for a in state.legal_actions() if isinstance(a, StartPlanet)]
+    p = state.current_player
+    greedy = StrongPolicy(0).start_totals(state.copy(), p, starts)
+    strong = StrongPolicy(0, opponents="strong").start_totals(state.copy(), p, starts)
+    assert [s for s, _ in greedy] == [s for s, _ in strong] and greedy != strong
+    assert isinstance(StrongPolicy(0, opponents="strong")._opponent(3), StrongPolicy)
+    assert type(StrongPolicy(0)._opponent(3)) is GreedyBot
+    with pytest.raises(ValueError, match="unknown opponents"):
+        StrongPolicy(0, opponents="perfect")

@@ -6,8 +6,8 @@ out in the same drawn worlds: a world is one complete game drawn from its seat's
 (:func:`.determinize.determinize`: the unseen command cards dealt anew, fresh dice), and every
 candidate is tried in the same world with the same dice and the same greedy players afterwards, so
 the comparison measures the action and not the luck. A playout runs for the level's changes of
-turn (:data:`LEVEL_TURNS`: easy to the end of the opponent's reply, normal and hard a turn or two
-of each seat further) and the position is scored by material: each seat's Generals still in
+turn (:data:`LEVEL_TURNS`: easy to the end of the opponent's reply, normal and hard a turn of
+each seat further) and the position is scored by material: each seat's Generals still in
 play, the units in their armies (worth what they cost), a Super Army, the resource tokens in hand;
 a seat out of the game scores nothing, a winner everything. The greedy choice stands unless another
 candidate does clearly better over the worlds drawn (a paired difference well above its noise).
@@ -15,9 +15,9 @@ candidate does clearly better over the worlds drawn (a paired difference well ab
 Every playout counts its turns from before the candidate is played, so ending the turn is scored
 over the same stretch of play as buying another unit (counted from after it, ending the turn won
 a whole extra turn of harvest and purchases in its playout, and the bot hoarded tokens instead of
-marshalling). The default choice and the bot's own moves in the playouts come from
-:class:`.strong_policy.TacticalBot` (the greedy bot with a Super Army end game that minds who
-strikes first); the opponents in the playouts are greedy bots. A Super Army is weighed only once
+marshalling). The default choice comes from :class:`.strong_policy.TacticalBot` (the greedy bot
+with a Super Army end game that minds who strikes first); every seat in the playouts, the bot's
+own included, plays as the greedy bot. A Super Army is weighed only once
 that policy would go home for one. Playouts read a :class:`.quick_view.QuickView` of the drawn
 state rather than a full player view (the same answers, about half the cost).
 
@@ -26,7 +26,9 @@ in a two-player game nobody can attack it (:func:`.strong_policy.no_hideout`): a
 material rated hiding there above every fight, and a beaten army parked there stalled the game.
 
 A key decision weighs up to 4, 6 or 8 candidates (easy, normal, hard) in as many worlds as its
-level's playouts; routine decisions get a fraction of them (:func:`routine_cap`), never a time. How it does against the
+level's playouts; a routine decision (a walk, a harvest, a purchase) weighs 3 in an eighth of
+them at easy and normal, 6 in half of them at hard (:data:`ROUTINE_WIDTH`, :func:`routine_cap`),
+never a time. How it does against the
 greedy bot, and that strong bots finish their games, is measured by ``benchmarks/bots.py`` (the
 current figures are in ``docs/benchmarks.md``).
 """
@@ -44,7 +46,7 @@ from ..determinize import determinize
 from ..quick_view import QuickView
 from .strong_policy import TacticalBot, no_hideout
 
-__all__ = ["FIGURE_TURNS", "LEVEL_TURNS", "StrongBot", "LivestockSearch", "evaluate", "hint_detail", "material", "routine_cap"]
+__all__ = ["FIGURE_TURNS", "LEVEL_TURNS", "ROUTINE_DIVISOR", "ROUTINE_WIDTH", "StrongBot", "LivestockSearch", "evaluate", "hint_detail", "material", "routine_cap"]
 
 _UNIT_WORTH = tuple(1.0 + sum(cost) for cost in D.UNIT_COST)
 # a token is worth well under its share of a unit: otherwise a short playout rates keeping
@@ -55,12 +57,18 @@ _IN_PLAY = (0, 1)  # general status: active, merged into a Super Army
 #: per level: how many candidate actions are weighed, and the most actions a playout runs
 _WIDTH = {"easy": 4, "normal": 6, "hard": 8}
 _HORIZON = {"easy": 60, "normal": 80, "hard": 120}
-#: the worlds a key decision plays per level (a routine one an eighth: :func:`routine_cap`)
-LEVEL_PLAYOUTS = {"easy": 4, "normal": 16, "hard": 48}
+#: the worlds a key decision plays per level (a routine one a share: :data:`ROUTINE_DIVISOR`)
+LEVEL_PLAYOUTS = {"easy": 4, "normal": 16, "hard": 24}
 #: the changes of turn a search's playouts run to, per level: easy to the end of the opponent's
-#: reply, normal and hard further. Looking further ahead is what makes a level stronger here;
-#: more worlds hardly do (the ladder's experiments: docs/benchmarks.md)
-LEVEL_TURNS = {"easy": 2, "normal": 4, "hard": 6}
+#: reply, normal and hard further. Looking further ahead than easy is what makes normal stronger;
+#: more worlds hardly do, nor does looking further than normal (the ladder's experiments:
+#: docs/benchmarks.md)
+LEVEL_TURNS = {"easy": 2, "normal": 4, "hard": 4}
+#: per level: a routine decision (a walk, a harvest, a purchase) plays this share of the key
+#: decisions' worlds (1/8: a walk is hardly searched) and weighs this many candidates. Hard
+#: searches its walks and purchases too: that, not a longer look, is what it has over normal
+ROUTINE_DIVISOR = {"easy": 8, "normal": 8, "hard": 2}
+ROUTINE_WIDTH = {"easy": 3, "normal": 3, "hard": 6}
 #: the changes of turn a hint's or a review's figure playouts run to (:meth:`LivestockSearch.action_values`),
 #: at every level: what the calibration table (``data/calibration/livestock_uprising.json``) was fitted on
 FIGURE_TURNS = 2
@@ -71,14 +79,15 @@ _KEY = (A.Attack, A.DeclareSuperArmy, A.PlayCard)
 _ALWAYS = (A.Attack, A.DeclareSuperArmy, A.EndActions, A.EndHarvest, A.EndTurn)
 
 
-def routine_cap(max_iterations: int | None) -> int | None:
-    """The default cap on a routine decision's iterations: an eighth of ``max_iterations``, at
-    least 1 (``None`` without an iteration budget).
+def routine_cap(max_iterations: int | None, divisor: int = 8) -> int | None:
+    """The default cap on a routine decision's iterations: ``max_iterations`` over ``divisor``
+    (an eighth, or the level's :data:`ROUTINE_DIVISOR`), at least 1 (``None`` without an
+    iteration budget).
 
-    >>> routine_cap(16), routine_cap(8), routine_cap(None)
-    (2, 1, None)
+    >>> routine_cap(16), routine_cap(8), routine_cap(None), routine_cap(24, 2)
+    (2, 1, None, 12)
     """
-    return None if max_iterations is None else max(1, max_iterations // 8)
+    return None if max_iterations is None else max(1, max_iterations // divisor)
 
 
 def material(state: Any, seat: int) -> float:
@@ -122,9 +131,10 @@ class LivestockSearch(SearchBot):
     ``tactical`` (:class:`.strong_policy.TacticalBot`) or ``greedy`` for the default choice;
     ``confidence``: how many standard errors above the policy's choice another must score;
     ``routine_iterations``: the cap on iterations for a routine decision (a walk, a harvest, a
-    purchase: no battle, command card or Super Army on offer); by default an eighth of
-    ``max_iterations`` (at least 1), as a time budget gives such decisions an eighth of the time
-    (:func:`routine_cap`), so ``max_iterations`` stays the one knob."""
+    purchase: no battle, command card or Super Army on offer); by default the level's share of
+    ``max_iterations`` (an eighth, hard half: :data:`ROUTINE_DIVISOR`; at least 1), as a time
+    budget gives such decisions an eighth of the time (:func:`routine_cap`), so ``max_iterations``
+    stays the one knob."""
 
     name = "Strong"
     LEVEL_PLAYOUTS = LEVEL_PLAYOUTS
@@ -139,7 +149,9 @@ class LivestockSearch(SearchBot):
         self.width = _WIDTH.get(level, 4) if width is None else width
         self.turns = LEVEL_TURNS.get(level, 2) if turns is None else turns
         self.confidence = confidence
-        self.routine_iterations = routine_cap(self.max_iterations) if routine_iterations is None else routine_iterations
+        self.routine_iterations = (routine_cap(self.max_iterations, ROUTINE_DIVISOR.get(level, 8))
+                                   if routine_iterations is None else routine_iterations)
+        self.routine_width = ROUTINE_WIDTH.get(level, 3)
         self._greedy = (TacticalBot if policy == "tactical" else GreedyBot)(seed)
 
     def hint_detail(self, view: Any, action: Any) -> str | None:
@@ -165,7 +177,7 @@ class LivestockSearch(SearchBot):
             # a Super Army formed before the policy wants one is weighed over too short a playout to judge it
             legal = [a for a in legal if not isinstance(a, A.DeclareSuperArmy)]
         key = _is_key(view, legal)
-        return first, default, key, self._candidates(default, legal, rng, self.width if key else min(self.width, 3))
+        return first, default, key, self._candidates(default, legal, rng, self.width if key else min(self.width, self.routine_width))
 
     def choose_from_view(self, view: Any, me: int) -> Any:
         rng = self._random
@@ -344,7 +356,8 @@ def StrongBot(seed: int | None = 0, level: str = "normal", seconds: float | None
               routine_iterations: int | None = None) -> LivestockSearch:
     """The strong bot: ``StrongBot(seed=0, level="normal", seconds=None, max_iterations=None)``
     (levels ``easy``, ``normal``, ``hard``: the worlds a decision plays, :data:`LEVEL_PLAYOUTS`); a
-    routine decision gets an eighth of them unless ``routine_iterations`` says otherwise."""
+    routine decision gets the level's share of them (:data:`ROUTINE_DIVISOR`) unless
+    ``routine_iterations`` says otherwise."""
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; the levels are {sorted(LEVELS)}")
     return LivestockSearch(seed=seed, level=level, seconds=seconds, max_iterations=max_iterations,

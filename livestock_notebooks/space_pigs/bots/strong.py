@@ -13,7 +13,8 @@ sacred recipe its planets produce, plus a little for its troops and for the Roya
 
 The levels count the worlds of the start and turn playouts (:data:`POLICY_WORLDS`) and the
 search's iterations (:data:`LEVEL_PLAYOUTS`), never a time; the easy level plans its trips as
-the greedy bot does (:data:`POLICY_MODE`). How it does against three greedy
+the greedy bot does (:data:`POLICY_MODE`), and the hard level's start and turn playouts play the
+other seats as its own heuristic rather than as greedy bots (:data:`POLICY_OPPONENTS`). How it does against three greedy
 bots, and how long a decision takes, is measured by ``benchmarks/bots.py`` (the current figures
 are in ``docs/benchmarks.md``).
 """
@@ -47,8 +48,12 @@ POLICY_WORLDS = {"easy": (0, 0), "normal": (4, 2), "hard": (8, 4)}
 #: it, the battle-card search and the heuristic's cards and votes sit between the greedy bot and
 #: normal, where the ladder wants the easy level)
 POLICY_MODE = {"easy": "greedy", "normal": "base", "hard": "base"}
+#: how the heuristic's own playouts play the other seats per level (:data:`.strong_policy.OPPONENTS`):
+#: as greedy bots, or at hard as the heuristic itself (a strong bot's opponents are not greedy
+#: bots: modelled as greedy, more worlds made hard no stronger than normal)
+POLICY_OPPONENTS = {"easy": "greedy", "normal": "greedy", "hard": "strong"}
 
-__all__ = ["LEVEL_PLAYOUTS", "POLICY_MODE", "POLICY_WORLDS", "StrongBot", "StrongPolicy", "SpacePigsSearch", "evaluate", "hint_detail", "is_searched", "progress", "recipe_done_chance"]
+__all__ = ["LEVEL_PLAYOUTS", "POLICY_MODE", "POLICY_OPPONENTS", "POLICY_WORLDS", "StrongBot", "StrongPolicy", "SpacePigsSearch", "evaluate", "hint_detail", "is_searched", "progress", "recipe_done_chance"]
 
 
 def progress(state: Any, player: int) -> float:
@@ -97,6 +102,7 @@ class SpacePigsSearch(SearchBot):
         timed = self.max_iterations is None
         start_worlds, mode_worlds = POLICY_WORLDS[level]
         self._policy = StrongPolicy(seed, start_worlds=start_worlds, mode_worlds=mode_worlds, mode=POLICY_MODE[level],
+                                    opponents=POLICY_OPPONENTS[level],
                                     start_seconds=START_SECONDS if timed else self.seconds,
                                     mode_seconds=MODE_SECONDS if timed else self.seconds)
 

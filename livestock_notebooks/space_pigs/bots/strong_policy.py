@@ -23,8 +23,8 @@ changes that beat greedy bots.
   counting half) and no other clan or aliens close by (the greedy bot looks one hex around):
   the four best by that value are each played on to the end of turn 2 in the same four worlds
   drawn from its view (:meth:`StrongPolicy.start_totals`: this heuristic for its seat, the
-  greedy bot for the others), and it starts where the playouts end nearest its recipe
-  (:func:`start_score`: 10 for its victory, -5 for another's, else minus the acorns it lacks).
+  greedy bot for the others, or as :attr:`opponents` says), and it starts where the playouts
+  end nearest its recipe (:func:`start_score`: 10 for its victory, -5 for another's, else minus the acorns it lacks).
 - It plays the travel cards the greedy bot wastes: it keeps its Planet displacements (the greedy
   bot discards or trades them away as junk and never plays one) and, in its travel with a trip
   left, plays one when it can swap a planet its recipe lacks, out of reach of its troops, with a
@@ -41,8 +41,8 @@ changes that beat greedy bots.
   :data:`MODE_SHORT` acorns at most or another clan may be near its own (checked again at each
   such decision of the turn until a policy is chosen: a move of its own can bring it), it plays
   each of :data:`MODES` on to the end of the turn (the victory is checked there) in the same
-  :data:`MODE_WORLDS` worlds drawn from its view (the greedy bot for the others) and follows the
-  best by :func:`start_score` for the rest of the turn (ties: the heuristic above). The
+  :data:`MODE_WORLDS` worlds drawn from its view (the greedy bot for the others, or as
+  :attr:`opponents` says) and follows the best by :func:`start_score` for the rest of the turn (ties: the heuristic above). The
   policies: the heuristic above; the all-in (the planet that completes its recipe worth
   :data:`ALL_IN_WORTH` acorns more, attacked with every spare troop from :data:`ALL_IN_ODDS`);
   the fort (guards on its recipe's planets that hold them at :data:`FORT_ODDS` against the
@@ -104,6 +104,10 @@ ALL_IN_ODDS = 0.2
 #: the fort: the guards left on a planet its recipe needs hold it at FORT_ODDS or better against
 #: the biggest stack next to it, and it does not flee from such a planet
 FORT_ODDS = 0.5
+#: how the start's and the turn policy's playouts play the other seats: as greedy bots (right
+#: against greedy bots), or as this heuristic without playouts of its own (nearer to how strong
+#: bots play: the hard level's model of its opponents)
+OPPONENTS = ("greedy", "strong")
 
 
 def _recipes_of(view: SpacePigsPlayerView, q: int) -> list:
@@ -358,8 +362,13 @@ class StrongPolicy(GreedyBot):
     plan_class: type[_Plan] = _StrongPlan
 
     def __init__(self, seed: int | None = 0, start_worlds: int = START_WORLDS, start_seconds: float | None = None,
-                 mode_worlds: int = MODE_WORLDS, mode_seconds: float | None = None, mode: str = "base"):
+                 mode_worlds: int = MODE_WORLDS, mode_seconds: float | None = None, mode: str = "base",
+                 opponents: str = "greedy"):
         super().__init__(seed)
+        if opponents not in OPPONENTS:
+            raise ValueError(f"unknown opponents {opponents!r}; choose from {sorted(OPPONENTS)}")
+        #: how its start's and turn policy's playouts play the other seats (:data:`OPPONENTS`)
+        self.opponents = opponents
         self.start_worlds = start_worlds  # 0: the start by :meth:`_start_value` alone
         # a bot on a clock: the start's playouts stop at the world that would end after this
         # many seconds (at least one world); None: all the worlds (reproducible, as measured)
@@ -466,7 +475,7 @@ class StrongPolicy(GreedyBot):
     def mode_totals(self, state, p: int) -> list:
         """``(mode, total)`` for each of :data:`MODES`: played on from here to the end of the turn
         in the same :attr:`mode_worlds` worlds drawn from the seat's view (this heuristic in that
-        mode for its seat, the greedy bot for the others), its :func:`start_score` summed; on a
+        mode for its seat, the others as :attr:`opponents` says), its :func:`start_score` summed; on a
         clock (:attr:`mode_seconds`) it stops at the world that would end too late, one at least."""
         view = state.player_view(p)
         totals = self._playouts(view, p, [(None, mode) for mode in MODES], self.mode_worlds, self.mode_seconds,
@@ -483,7 +492,7 @@ class StrongPolicy(GreedyBot):
         """``(start, total)`` for the best :data:`START_CANDIDATES` starts by :meth:`_start_value`
         (best first): each played on in the same :attr:`start_worlds` worlds drawn from the seat's
         view (:func:`.determinize.determinize`) to the end of turn :data:`START_HORIZON` (this
-        heuristic for its seat, starting by value alone, the greedy bot for the others), its
+        heuristic for its seat, starting by value alone, the others as :attr:`opponents` says), its
         :func:`start_score` summed over the worlds."""
         view = state.player_view(p)
         plan = self.plan_class(state, view, p)
@@ -495,8 +504,8 @@ class StrongPolicy(GreedyBot):
     def _playouts(self, view: SpacePigsPlayerView, p: int, options: list, worlds: int, seconds: float | None,
                   last_turn: int) -> list[float]:
         """The summed :func:`start_score` of each option ``(action or None, mode)``: the action
-        played, then this heuristic in that mode for seat ``p`` and the greedy bot for the others
-        to the end of turn ``last_turn``, in the same ``worlds`` worlds drawn from ``view``; with
+        played, then this heuristic in that mode for seat ``p`` and the others as :attr:`opponents`
+        says (the greedy bot by default) to the end of turn ``last_turn``, in the same ``worlds`` worlds drawn from ``view``; with
         ``seconds`` it stops at the world that would end after that many (one world at least)."""
         rng = random.Random(self._random.randrange(1 << 30))
         drawn = [(determinize(view, rng), rng.randrange(1 << 30)) for _ in range(worlds)]
@@ -512,13 +521,20 @@ class StrongPolicy(GreedyBot):
                 if action is not None:
                     game.apply(action)
                 bots = [StrongPolicy(seed + k, start_worlds=0, mode_worlds=0, mode=mode) if k == p
-                        else GreedyBot(seed + k) for k in range(game.players)]
+                        else self._opponent(seed + k) for k in range(game.players)]
                 while not game.is_over and game.turn <= last_turn:
                     q = game.current_player
                     assert q is not None, "a game that is not over has a player to decide"
                     game.apply(bots[q].choose(game))
                 totals[i] += start_score(game, p)
         return totals
+
+    def _opponent(self, seed: int):
+        """Another seat in its playouts: the greedy bot, or this heuristic without playouts of its
+        own (:attr:`opponents`)."""
+        if self.opponents == "strong":
+            return StrongPolicy(seed, start_worlds=0, mode_worlds=0)
+        return GreedyBot(seed)
 
     @staticmethod
     def _start_value(plan, h: int) -> float:
