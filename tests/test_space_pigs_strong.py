@@ -522,3 +522,21 @@ def test_hard_plays_its_opponents_as_its_own_heuristic_in_its_playouts():
     assert type(StrongPolicy(0)._opponent(3)) is GreedyBot
     with pytest.raises(ValueError, match="unknown opponents"):
         StrongPolicy(0, opponents="perfect")
+
+
+def test_hard_weighs_more_starts_and_chooses_the_policy_of_every_turn():
+    """Hard plays out the best 8 starts (easy and normal 4) and picks its turn's policy by
+    playouts from the first turn on; normal waits for turn 2 and a recipe within reach."""
+    from livestock_notebooks.space_pigs.actions import StartPlanet
+    from livestock_notebooks.space_pigs.bots.strong import SpacePigsSearch
+
+    normal, hard = (SpacePigsSearch(seed=1, level=lv)._policy for lv in ("normal", "hard"))
+    state = next(s for s in _greedy_game(1) if len([a for a in s.legal_actions() if isinstance(a, StartPlanet)]) >= 8)
+    starts = [a for a in state.legal_actions() if isinstance(a, StartPlanet)]
+    p = state.current_player
+    assert len(hard.start_totals(state.copy(), p, starts)) == 8
+    assert len(normal.start_totals(state.copy(), p, starts)) == 4
+    first = next(s for s in _greedy_game(1) if s.turn == 1 and s.sequence == "2B")
+    q = first.current_player
+    view = first.player_view(q)
+    assert hard.mode_wanted(first, view, q) and not normal.mode_wanted(first, view, q)

@@ -14,7 +14,9 @@ sacred recipe its planets produce, plus a little for its troops and for the Roya
 The levels count the worlds of the start and turn playouts (:data:`POLICY_WORLDS`) and the
 search's iterations (:data:`LEVEL_PLAYOUTS`), never a time; the easy level plans its trips as
 the greedy bot does (:data:`POLICY_MODE`), and the hard level's start and turn playouts play the
-other seats as its own heuristic rather than as greedy bots (:data:`POLICY_OPPONENTS`). How it does against three greedy
+other seats as its own heuristic rather than as greedy bots (:data:`POLICY_OPPONENTS`), weigh
+twice the starts and choose the policy of every turn (:data:`POLICY_START_CANDIDATES`,
+:data:`POLICY_EVERY_TURN`). How it does against three greedy
 bots, and how long a decision takes, is measured by ``benchmarks/bots.py`` (the current figures
 are in ``docs/benchmarks.md``).
 """
@@ -52,8 +54,13 @@ POLICY_MODE = {"easy": "greedy", "normal": "base", "hard": "base"}
 #: as greedy bots, or at hard as the heuristic itself (a strong bot's opponents are not greedy
 #: bots: modelled as greedy, more worlds made hard no stronger than normal)
 POLICY_OPPONENTS = {"easy": "greedy", "normal": "greedy", "hard": "strong"}
+#: the starts its start playouts weigh, and whether it chooses its turn's policy by playouts at
+#: every turn (else from turn 2 when a recipe is near), per level: hard looks wider at the opening,
+#: where most games are won (more than a third end by turn 3)
+POLICY_START_CANDIDATES = {"easy": 4, "normal": 4, "hard": 8}
+POLICY_EVERY_TURN = {"easy": False, "normal": False, "hard": True}
 
-__all__ = ["LEVEL_PLAYOUTS", "POLICY_MODE", "POLICY_OPPONENTS", "POLICY_WORLDS", "StrongBot", "StrongPolicy", "SpacePigsSearch", "evaluate", "hint_detail", "is_searched", "progress", "recipe_done_chance"]
+__all__ = ["LEVEL_PLAYOUTS", "POLICY_EVERY_TURN", "POLICY_MODE", "POLICY_OPPONENTS", "POLICY_START_CANDIDATES", "POLICY_WORLDS", "StrongBot", "StrongPolicy", "SpacePigsSearch", "evaluate", "hint_detail", "is_searched", "progress", "recipe_done_chance"]
 
 
 def progress(state: Any, player: int) -> float:
@@ -102,7 +109,8 @@ class SpacePigsSearch(SearchBot):
         timed = self.max_iterations is None
         start_worlds, mode_worlds = POLICY_WORLDS[level]
         self._policy = StrongPolicy(seed, start_worlds=start_worlds, mode_worlds=mode_worlds, mode=POLICY_MODE[level],
-                                    opponents=POLICY_OPPONENTS[level],
+                                    opponents=POLICY_OPPONENTS[level], start_candidates=POLICY_START_CANDIDATES[level],
+                                    every_turn=POLICY_EVERY_TURN[level],
                                     start_seconds=START_SECONDS if timed else self.seconds,
                                     mode_seconds=MODE_SECONDS if timed else self.seconds)
 

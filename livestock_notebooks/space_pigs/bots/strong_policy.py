@@ -24,7 +24,8 @@ changes that beat greedy bots.
   the four best by that value are each played on to the end of turn 2 in the same four worlds
   drawn from its view (:meth:`StrongPolicy.start_totals`: this heuristic for its seat, the
   greedy bot for the others, or as :attr:`opponents` says), and it starts where the playouts
-  end nearest its recipe (:func:`start_score`: 10 for its victory, -5 for another's, else minus the acorns it lacks).
+  end nearest its recipe (:func:`start_score`: 10 for its victory, -5 for another's, else minus
+  the acorns it lacks).
 - It plays the travel cards the greedy bot wastes: it keeps its Planet displacements (the greedy
   bot discards or trades them away as junk and never plays one) and, in its travel with a trip
   left, plays one when it can swap a planet its recipe lacks, out of reach of its troops, with a
@@ -42,8 +43,8 @@ changes that beat greedy bots.
   such decision of the turn until a policy is chosen: a move of its own can bring it), it plays
   each of :data:`MODES` on to the end of the turn (the victory is checked there) in the same
   :data:`MODE_WORLDS` worlds drawn from its view (the greedy bot for the others, or as
-  :attr:`opponents` says) and follows the best by :func:`start_score` for the rest of the turn (ties: the heuristic above). The
-  policies: the heuristic above; the all-in (the planet that completes its recipe worth
+  :attr:`opponents` says) and follows the best by :func:`start_score` for the rest of the turn
+  (ties: the heuristic above). The policies: the heuristic above; the all-in (the planet that completes its recipe worth
   :data:`ALL_IN_WORTH` acorns more, attacked with every spare troop from :data:`ALL_IN_ODDS`);
   the fort (guards on its recipe's planets that hold them at :data:`FORT_ODDS` against the
   biggest clan stack next to them, no flight from them); a denial twice as strong, from 20%
@@ -363,8 +364,12 @@ class StrongPolicy(GreedyBot):
 
     def __init__(self, seed: int | None = 0, start_worlds: int = START_WORLDS, start_seconds: float | None = None,
                  mode_worlds: int = MODE_WORLDS, mode_seconds: float | None = None, mode: str = "base",
-                 opponents: str = "greedy"):
+                 opponents: str = "greedy", start_candidates: int = START_CANDIDATES, every_turn: bool = False):
         super().__init__(seed)
+        self.start_candidates = start_candidates  # the starts its playouts weigh (the best by value)
+        # every_turn: the turn's policy chosen by playouts at every turn from the first, not only
+        # from turn 2 when a recipe is near (:meth:`mode_wanted`)
+        self.every_turn = every_turn
         if opponents not in OPPONENTS:
             raise ValueError(f"unknown opponents {opponents!r}; choose from {sorted(OPPONENTS)}")
         #: how its start's and turn policy's playouts play the other seats (:data:`OPPONENTS`)
@@ -465,8 +470,11 @@ class StrongPolicy(GreedyBot):
         return super()._combat(plan, legal, by_type)
 
     def mode_wanted(self, state, view: SpacePigsPlayerView, p: int) -> bool:
-        """Whether the turn's policy is chosen by playouts: from turn 2, its recipe lacking
-        :data:`MODE_SHORT` acorns at most, or another clan that may be near its own."""
+        """Whether the turn's policy is chosen by playouts: at every turn with :attr:`every_turn`,
+        else from turn 2, its recipe lacking :data:`MODE_SHORT` acorns at most, or another clan
+        that may be near its own."""
+        if self.every_turn:
+            return True
         if state.turn < 2:
             return False
         short = sum(_StrongPlan(state, view, p).gap)
@@ -475,8 +483,8 @@ class StrongPolicy(GreedyBot):
     def mode_totals(self, state, p: int) -> list:
         """``(mode, total)`` for each of :data:`MODES`: played on from here to the end of the turn
         in the same :attr:`mode_worlds` worlds drawn from the seat's view (this heuristic in that
-        mode for its seat, the others as :attr:`opponents` says), its :func:`start_score` summed; on a
-        clock (:attr:`mode_seconds`) it stops at the world that would end too late, one at least."""
+        mode for its seat, the others as :attr:`opponents` says), its :func:`start_score` summed;
+        on a clock (:attr:`mode_seconds`) it stops at the world that would end too late, one at least."""
         view = state.player_view(p)
         totals = self._playouts(view, p, [(None, mode) for mode in MODES], self.mode_worlds, self.mode_seconds,
                                 view.turn)
@@ -489,14 +497,14 @@ class StrongPolicy(GreedyBot):
         return max(totals, key=lambda t: (t[1], -totals.index(t)))[0]
 
     def start_totals(self, state, p: int, starts: list) -> list:
-        """``(start, total)`` for the best :data:`START_CANDIDATES` starts by :meth:`_start_value`
+        """``(start, total)`` for the best :attr:`start_candidates` starts by :meth:`_start_value`
         (best first): each played on in the same :attr:`start_worlds` worlds drawn from the seat's
         view (:func:`.determinize.determinize`) to the end of turn :data:`START_HORIZON` (this
-        heuristic for its seat, starting by value alone, the others as :attr:`opponents` says), its
-        :func:`start_score` summed over the worlds."""
+        heuristic for its seat, starting by value alone, the others as :attr:`opponents` says),
+        its :func:`start_score` summed over the worlds."""
         view = state.player_view(p)
         plan = self.plan_class(state, view, p)
-        ranked = sorted(starts, key=lambda a: (-self._start_value(plan, a.hex), a.hex))[:START_CANDIDATES]
+        ranked = sorted(starts, key=lambda a: (-self._start_value(plan, a.hex), a.hex))[:self.start_candidates]
         totals = self._playouts(view, p, [(start, "base") for start in ranked], self.start_worlds,
                                 self.start_seconds, START_HORIZON)
         return list(zip(ranked, totals))
@@ -505,8 +513,8 @@ class StrongPolicy(GreedyBot):
                   last_turn: int) -> list[float]:
         """The summed :func:`start_score` of each option ``(action or None, mode)``: the action
         played, then this heuristic in that mode for seat ``p`` and the others as :attr:`opponents`
-        says (the greedy bot by default) to the end of turn ``last_turn``, in the same ``worlds`` worlds drawn from ``view``; with
-        ``seconds`` it stops at the world that would end after that many (one world at least)."""
+        says (the greedy bot by default) to the end of turn ``last_turn``, in the same ``worlds``
+        worlds drawn from ``view``; with ``seconds`` it stops at the world that would end after that many (one world at least)."""
         rng = random.Random(self._random.randrange(1 << 30))
         drawn = [(determinize(view, rng), rng.randrange(1 << 30)) for _ in range(worlds)]
         totals = [0.0] * len(options)
