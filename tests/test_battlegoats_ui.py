@@ -485,7 +485,11 @@ def test_swapping_hidden_cards_changes_nothing_on_screen():
 
 
 def test_hot_seat_hides_the_previous_players_cards():
-    from ipywidgets.widgets.widget import _instances
+    from ipywidgets.widgets import widget as widget_module
+
+    _instances = getattr(widget_module, "_instances", None)
+    if _instances is None:  # ipywidgets 8.0 keeps the registry on the class
+        _instances = widget_module.Widget.widgets
 
     before = set(_instances)
     app = start(("Human", "Human"), seed=5)

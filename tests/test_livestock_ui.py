@@ -288,7 +288,11 @@ def test_hot_seat_leaves_no_card_of_the_other_hand_in_any_widget_state():
     widget the page made (a card face dropped from the hand, a spare play button, a hidden
     decision button) names or keys a card of the hand before, as the browser's developer tools
     would show it to the next player."""
-    from ipywidgets.widgets.widget import _instances
+    from ipywidgets.widgets import widget as widget_module
+
+    _instances = getattr(widget_module, "_instances", None)
+    if _instances is None:  # ipywidgets 8.0 keeps the registry on the class
+        _instances = widget_module.Widget.widgets
 
     before = set(_instances)
     app = make()
