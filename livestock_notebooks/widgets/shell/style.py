@@ -11,9 +11,8 @@ APP_CSS = """
 .lsn-app { max-width: 1340px; }
 /* Voila's page box (#rendered_cells, the box that scrolls, and the panel around it) has Lumino's
    `contain: strict`, which makes it the containing block of `position: fixed` parts: a dialog
-   fixed to the top of a phone's screen sat at the top of the page instead and scrolled away
-   with it (a BattleGoats battle report opened 300 px above the view). On a game page fixed
-   means the screen. */
+   fixed to the top of a phone's screen (the BattleGoats battle report) sat at the top of the
+   page instead and scrolled away with it. On a game page fixed means the screen. */
 #rendered_cells:has(.lsn-app), #jp-main-content-panel:has(.lsn-app) { contain: none !important; }
 .lsn-title h2 { margin: 0.1em 0; font-size: 1.35em; }
 /* a widget that only carries a style sheet takes no room (one drawn at its first paint took

@@ -23,17 +23,15 @@ from .app import play_app
 
 __all__ = ["STEPS", "Step", "SpacePigsTutorial", "TUTORIAL_CSS", "state_for", "step_by_key", "tutorial_app"]
 
-#: the tutorial's screen at 1366x768 and wider: everything a step needs on the first screen
-#: (issue 27). The prompt keeps the room of its parts with two rows of actions (232 px: in the
-#: 17em box its 233 px of parts scrolled). Under the card and the prompt the side fills what is
-#: left of the window in two columns: the hand left (one card wide; both columns when no dialog
-#: or log shows) and the log right. A dialog (combat, trip tools, election) lies over the right
-#: column from the prompt's top (-238 px: the prompt and the row gap) down, over the prompt's
-#: right part, so its main button is on the screen (the largest, a combat box with its rounds,
-#: ends at 717 px) with the hand's cards beside it; the prompt's buttons are drawn over it.
-#: (The combat box opened at 1008 px of 768 under the hand, the trip's piglet-or-hog choice at
-#: 796; a dialog growing up from the window's foot moved with every change in it: layout shift
-#: 0.175 over the walk.)
+#: the tutorial's screen at 1366x768 and wider: everything a step needs on the first screen.
+#: The prompt keeps the room of its parts with two rows of actions (232 px; a smaller box made
+#: them scroll). Under the card and the prompt the side fills what is left of the window in two
+#: columns: the hand left (one card wide; both columns when no dialog or log shows) and the log
+#: right. A dialog (combat, trip tools, election) lies over the right column from the prompt's
+#: top (-238 px: the prompt and the row gap) down, over the prompt's right part, so that even
+#: the largest (a combat box with its rounds) ends on the screen with the hand's cards beside
+#: it; the prompt's buttons are drawn over it. Placed under the hand, a dialog opened below the
+#: window; grown up from the window's foot, it moved with every change in it.
 TUTORIAL_CSS = """
 <style>
 @media (min-width: 761px) {
