@@ -15,7 +15,7 @@ import pytest
 
 pytest.importorskip("playwright")
 
-from playwright.sync_api import expect  # noqa: E402
+from playwright.sync_api import TimeoutError as PlaywrightTimeout, expect  # noqa: E402
 
 from browser import choose_seats, outside_requests, screenshot_path, voila_url, wait_for_voila  # noqa: E402
 from livestock_notebooks.space_pigs.tutorial import STEPS as TUTORIAL_STEPS  # noqa: E402
@@ -287,9 +287,14 @@ def test_tutorial_aliens_victory_and_election_shown(voila_server, page, page_req
         while not re.search(title, header.inner_text(), re.I):
             number = int(re.search(r"Step (\d+) of", header.inner_text()).group(1))
             # a step with a goal keeps Next closed until it is done: the newcomer skips it
-            # (the buttons may still show the last step's state for a moment: click again then)
-            for _attempt in range(3):
-                page.locator("button.lsn-tut-next:enabled, button.lsn-tut-skip:enabled").first.click()
+            # (the buttons may still show the last step's state for a moment: the button found
+            # may close before the click lands, so each click is short and found again)
+            for _attempt in range(6):
+                try:
+                    page.locator("button.lsn-tut-next:enabled, button.lsn-tut-skip:enabled").first.click(
+                        timeout=5000)
+                except PlaywrightTimeout:
+                    continue
                 try:
                     expect(header).to_contain_text(f"Step {number + 1} of", timeout=5000)
                     break

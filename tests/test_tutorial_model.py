@@ -73,6 +73,27 @@ def test_next_waits_for_the_goal_and_skip_leaves_the_step(game):
 
 
 @pytest.mark.parametrize("game", PAGES)
+def test_next_closes_before_the_header_names_a_step_with_a_goal(game):
+    """The browser applies the kernel's updates in the order they are sent: a quick second click
+    that lands once the header names the new step must not meet the last step's open Next."""
+    t = PAGES[game]()
+    i = [s.key for s in t.steps].index(GOAL_STEP[game])
+    t.go(i - 1)
+    if t.waits_for_goal(t.step):
+        t.show_me()
+    assert not t.next_button.disabled
+    order = []
+    t.next_button.observe(lambda c: order.append(("next", c["new"])), "disabled")
+    t.skip_button.observe(lambda c: order.append(("skip", c["new"])), "disabled")
+    t.header.observe(lambda c: order.append(("header", "Step %d of" % (i + 1) in c["new"])), "value")
+    t.next_button.click()
+    assert t.index == i
+    assert ("header", True) in order, order
+    named = order.index(("header", True))
+    assert ("next", True) in order[:named] and ("skip", False) in order[:named], order
+
+
+@pytest.mark.parametrize("game", PAGES)
 def test_show_me_plays_the_goal_and_then_next_opens(game):
     t = open_step(PAGES[game](), GOAL_STEP[game])
     t.show_button.click()

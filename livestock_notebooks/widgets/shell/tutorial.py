@@ -638,6 +638,11 @@ class TutorialPage:
         p = self.prefix
         if not self.waits_for_goal(step):
             self.completed.add(step.key)
+        # the buttons first: once the header names the new step, Next and Skip are already the
+        # new step's (a quick second click never meets the last step's open Next)
+        self.back_button.disabled = self.index == 0
+        self.reset_button.disabled = not step.interactive
+        self._draw_done()
         chips = []
         for i, s in enumerate(self.steps):
             cls = (f"{p}-now" if i == self.index else f"{p}-ok" if s.key in self.completed
@@ -646,9 +651,6 @@ class TutorialPage:
         self.progress.value = "".join(chips)
         self.header.value = self._header_html(self.index)
         self.text.value = self._text_html(step, self._who_you_play(step))
-        self.back_button.disabled = self.index == 0
-        self.reset_button.disabled = not step.interactive
-        self._draw_done()
 
     def _who_you_play(self, step: Step) -> str:
         """"You play ..." on a step with a board, saying so when the learner's seat (a faction,
