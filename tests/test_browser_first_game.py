@@ -105,6 +105,44 @@ def test_first_visit_then_a_first_game_with_every_dialog_on_screen(browser, voil
         context.close()
 
 
+#: every board of the page and the prompt: (top, bottom) of each lying outside the window
+BOARDS_OFF_SCREEN_JS = """
+() => { const out = [];
+  const parts = [...document.querySelectorAll('.lsn-bg-board, .lsn-board.lsn-livestock, .lsn-sp-board, .lsn-prompt')]
+    .filter(e => e.offsetParent);
+  for (const e of parts) {
+    const r = e.getBoundingClientRect();
+    if (r.top < 0 || r.bottom > window.innerHeight + 1)
+      out.push(`${e.className.split(' ').filter(c => c.startsWith('lsn')).join('.')} at ${Math.round(r.top)}-${Math.round(r.bottom)}`);
+  }
+  return [parts.length, out]; }
+"""
+
+
+@pytest.mark.parametrize("notebook,seats", [("livestock_uprising_play", ["Human", "Greedy"]),
+                                            ("battlegoats_play", ["Human", "Smart", "Smart"]),
+                                            ("space_pigs_play", ["Human", "Greedy", "Greedy"])])
+def test_a_laptop_window_shows_every_board_whole(browser, voila_server, notebook, seats):
+    """1366x650: a 768 px laptop screen less the browser's own bars. Every board (BattleGoats:
+    all three battlefields, yours under the other two) and the prompt lie whole on the first
+    screen."""
+    context, page, errors = open_page(browser, voila_server, notebook, (1366, 650))
+    try:
+        choose_seats(page, seats)
+        start_game(page)
+        boards = 3 if notebook == "battlegoats_play" else 1
+        page.wait_for_function("n => [...document.querySelectorAll('.lsn-bg-board .lsn-bg-slot, "
+                               ".lsn-board.lsn-livestock, .lsn-sp-board')].filter(e => e.offsetParent).length >= n",
+                               arg=9 * boards if boards > 1 else 1)
+        count, off = page.evaluate(BOARDS_OFF_SCREEN_JS)
+        page.screenshot(path=str(screenshot_path(f"laptop_{notebook}")))
+        assert count == boards + 1, count  # the boards and the prompt
+        assert off == [], off
+        assert _real_errors(errors) == []
+    finally:
+        context.close()
+
+
 def test_space_pigs_plays_no_card_for_me_when_no_card_could_change_the_combat(browser, voila_server, tmp_path):
     """Sequence A: Combat: I (P2) attack holding only Mud Armour (+0 when attacking, no
     technology index). Loaded from a save, the page plays no card for me, the log saying why."""

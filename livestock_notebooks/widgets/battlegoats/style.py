@@ -44,6 +44,12 @@ BG_CSS = """
   .lsn-app .lsn-actions:has(> .lsn-bg-actions) > .lsn-end-turn { order: -1; }
   .lsn-app .lsn-bg-hand-panel > .widget-html:first-child { min-height: 1.4em; }
   .lsn-app .lsn-screen > .lsn-prompt:has(> .lsn-view-prompt > .lsn-bg-hint) { min-height: 21.5em; } }
+/* a short window (a laptop's 768 px screen less the browser's own bars): the battlefields' cards
+   shrink with the height so that two battlefields, one over the other, stay whole under the top
+   bar (164 px: the bar, two battlefield heads and borders and the gaps); the hand keeps its card
+   size and scrolls in its box */
+@media (min-width: 761px) and (max-height: 719px) {
+  .lsn-bg-board:not(.lsn-bg-compact) { --bg-h: max(60px, min(84px, calc((100vh - 164px) / 6))); } }
 .lsn-bg-boards { display: flex; flex-flow: row wrap; gap: 10px; align-items: flex-start; }
 .lsn-bg-board { border: 2px solid #bbb; border-radius: 8px; padding: 2px 6px 6px 4px; background: #fffdf8;
   width: max-content; max-width: 100%; overflow: visible; }
