@@ -25,6 +25,8 @@ from browser import CLIPPED_JS, choose_seats, load_save, open_menu, open_page, s
 from layout_shift import NEXT_FRAMES_JS, SEATS, layout_shift, now, play_decisions, shift_entries  # noqa: E402
 
 DESKTOP, PHONE = (1366, 768), (390, 844)
+#: a 768 px laptop screen less the browser's own bars
+LAPTOP = (1366, 650)
 TUTORIAL = {"livestock_uprising_play": "livestock_uprising_tutorial", "battlegoats_play": "battlegoats_tutorial",
             "space_pigs_play": "space_pigs_tutorial"}
 
@@ -62,9 +64,11 @@ def _real_errors(errors):
     return [e for e in errors if "status of 403" not in e and "pyodide-kernel-extension" not in e]
 
 
+@pytest.mark.parametrize("size", [DESKTOP, LAPTOP], ids=["1366x768", "1366x650"])
 @pytest.mark.parametrize("notebook", list(SEATS))
-def test_first_visit_then_a_first_game_with_every_dialog_on_screen(browser, voila_server, notebook):
-    context, page, errors = open_page(browser, voila_server, notebook, DESKTOP)
+def test_first_visit_then_a_first_game_with_every_dialog_on_screen(browser, voila_server, notebook, size):
+    """At 1366x768, and in a laptop's window (a 768 px screen less the browser's own bars)."""
+    context, page, errors = open_page(browser, voila_server, notebook, size)
     try:
         page.evaluate(__import__("layout_shift").OBSERVER_JS)
         offer = page.locator("a.lsn-tutorial-link")
@@ -87,15 +91,15 @@ def test_first_visit_then_a_first_game_with_every_dialog_on_screen(browser, voil
             off = page.evaluate(OFF_SCREEN_JS)
             if off:
                 off_screen.append(f"decision {i}: {off}")
-                page.screenshot(path=str(screenshot_path(f"first_game_{notebook}_offscreen_{i:02d}")))
+                page.screenshot(path=str(screenshot_path(f"first_game_{notebook}_{size[1]}_offscreen_{i:02d}")))
 
         pauses: list = []
         made = play_decisions(page, 30, seed=3, on_decision=check, pauses=pauses)
         cls = layout_shift(page, t0, pauses)
-        print(f"{notebook} 1366x768: layout shift {cls:.3f} over {made} decisions")
+        print(f"{notebook} {size[0]}x{size[1]}: layout shift {cls:.3f} over {made} decisions")
         for e in sorted(shift_entries(page, t0, 0.02, pauses), key=lambda e: -e["value"])[:5]:
             print(f"  {e['value']:.3f}: {'; '.join(e['sources'][:2])}")
-        page.screenshot(path=str(screenshot_path(f"first_game_{notebook}")))
+        page.screenshot(path=str(screenshot_path(f"first_game_{notebook}" + ("" if size == DESKTOP else f"_{size[1]}"))))
         assert made >= 10, f"the scripted game stalled after {made} decisions"
         assert off_screen == [], off_screen
         assert cls < 0.1, [f"{e['value']:.3f}: {e['sources'][:2]}" for e in
@@ -126,7 +130,7 @@ def test_a_laptop_window_shows_every_board_whole(browser, voila_server, notebook
     """1366x650: a 768 px laptop screen less the browser's own bars. Every board (BattleGoats:
     all three battlefields, yours under the other two) and the prompt lie whole on the first
     screen."""
-    context, page, errors = open_page(browser, voila_server, notebook, (1366, 650))
+    context, page, errors = open_page(browser, voila_server, notebook, LAPTOP)
     try:
         choose_seats(page, seats)
         start_game(page)

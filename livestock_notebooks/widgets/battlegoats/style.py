@@ -49,7 +49,11 @@ BG_CSS = """
    bar (164 px: the bar, two battlefield heads and borders and the gaps); the hand keeps its card
    size and scrolls in its box */
 @media (min-width: 761px) and (max-height: 719px) {
-  .lsn-bg-board:not(.lsn-bg-compact) { --bg-h: max(60px, min(84px, calc((100vh - 164px) / 6))); } }
+  .lsn-bg-board:not(.lsn-bg-compact) { --bg-h: max(60px, min(84px, calc((100vh - 164px) / 6))); }
+  /* the battle report under the prompt: its steps scroll inside it, opening on the outcome (the
+     list is anchored at its foot), so the whole report stays on the screen */
+  .lsn-app .lsn-bg-report .lsn-bg-report-steps { max-height: max(120px, calc(100vh - 420px)); overflow-y: auto;
+    display: flex; flex-direction: column-reverse; } }
 .lsn-bg-boards { display: flex; flex-flow: row wrap; gap: 10px; align-items: flex-start; }
 .lsn-bg-board { border: 2px solid #bbb; border-radius: 8px; padding: 2px 6px 6px 4px; background: #fffdf8;
   width: max-content; max-width: 100%; overflow: visible; }
