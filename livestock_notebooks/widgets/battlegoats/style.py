@@ -150,6 +150,12 @@ BG_CSS = """
   .lsn-tutorial .lsn-app .lsn-tut-column > .lsn-prompt { height: 13.6em; }
   .lsn-tutorial .lsn-app .lsn-tut-column > .lsn-prompt > .lsn-view-prompt { height: 4.7em; }
   .lsn-tutorial .lsn-app .lsn-tut-column > .lsn-prompt > .lsn-actions { min-height: 34px; } }
+/* the tutorial in a short window: the report of the learner's own attack (held until OK: there is
+   nothing else to do then) lies over the game's prompt, from its top, its steps scrolling inside */
+@media (min-width: 761px) and (max-height: 719px) {
+  .lsn-tutorial .lsn-app .lsn-side:has(> .lsn-dialogs > .lsn-bg-report-held) { overflow: visible !important; }
+  .lsn-tutorial .lsn-app .lsn-dialogs > .lsn-bg-report.lsn-bg-report-held { transform: translateY(calc(-13.6em - 8px)); }
+  .lsn-tutorial .lsn-app .lsn-bg-report.lsn-bg-report-held .lsn-bg-report-steps { max-height: max(60px, calc(100vh - 530px)); } }
 /* on a phone, stuck to the screen's bottom: as tall as its longest step needs (a prompt of five
    lines at 390 px, step 8's, and a row of buttons), no more kept empty over the board; one
    height for every step, so the board's foot under it never moves */
