@@ -147,14 +147,16 @@ BG_CSS = """
    (in the card's wide column), so a lower prompt leaves the card its text and the pack's first
    row of cards (the draft steps) on the first screen at 1366x768 */
 @media (min-width: 761px) {
-  .lsn-tutorial .lsn-app .lsn-tut-column > .lsn-prompt { height: 13.6em; }
+  .lsn-tutorial .lsn-app { --lsn-bg-tut-prompt: 13.6em; }
+  .lsn-tutorial .lsn-app .lsn-tut-column > .lsn-prompt { height: var(--lsn-bg-tut-prompt); }
   .lsn-tutorial .lsn-app .lsn-tut-column > .lsn-prompt > .lsn-view-prompt { height: 4.7em; }
   .lsn-tutorial .lsn-app .lsn-tut-column > .lsn-prompt > .lsn-actions { min-height: 34px; } }
 /* the tutorial in a short window: the report of the learner's own attack (held until OK: there is
-   nothing else to do then) lies over the game's prompt, from its top, its steps scrolling inside */
+   nothing else to do then) lies over the game's prompt (its height and the 8 px gap above the
+   side), from its top, its steps scrolling inside */
 @media (min-width: 761px) and (max-height: 719px) {
   .lsn-tutorial .lsn-app .lsn-side:has(> .lsn-dialogs > .lsn-bg-report-held) { overflow: visible !important; }
-  .lsn-tutorial .lsn-app .lsn-dialogs > .lsn-bg-report.lsn-bg-report-held { transform: translateY(calc(-13.6em - 8px)); }
+  .lsn-tutorial .lsn-app .lsn-dialogs > .lsn-bg-report.lsn-bg-report-held { transform: translateY(calc(-1 * var(--lsn-bg-tut-prompt) - 8px)); }
   .lsn-tutorial .lsn-app .lsn-bg-report.lsn-bg-report-held .lsn-bg-report-steps { max-height: max(60px, calc(100vh - 530px)); } }
 /* on a phone, stuck to the screen's bottom: as tall as its longest step needs (a prompt of five
    lines at 390 px, step 8's, and a row of buttons), no more kept empty over the board; one
