@@ -157,9 +157,13 @@ PINNED_JS = """([p, selector]) => {
 }"""
 
 
-#: a 768 px laptop screen less the browser's own bars: the tutorials walked there too (only
-#: BattleGoats' fits it yet: Livestock's and Space Pigs' need their own layout for it)
-LAPTOP_WALKED = ("battlegoats",)
+#: a 768 px laptop screen less the browser's own bars: the tutorials walked there too (Space
+#: Pigs' does not fit it yet: a combat card runs past its foot from step 2)
+LAPTOP_WALKED = ("battlegoats", "livestock_uprising")
+#: the steps of a tutorial walked at 1366x650 whose needs do not all fit that window yet (their
+#: rows run past the window's foot: Livestock's second marshalling row by about 30 px, its command
+#: cards' play buttons by about 80 px); every other step is held to the first screen
+LAPTOP_GAPS = {"livestock_uprising": {11, 13}}
 
 
 @pytest.mark.parametrize("game,size", [(g, (1366, 768)) for g in GAMES] + [(g, (1366, 650)) for g in LAPTOP_WALKED],
@@ -185,6 +189,9 @@ def test_every_tutorial_step_advances_with_a_screenshot(browser, voila_server, g
             assert page.evaluate(PAGE_SCROLL_JS) == 0, f"step {n} {when}: the page scrolled"
             named = [PART_CSS[part] for part in steps[n - 1].shows or ()]
             off = page.evaluate(NEEDED_JS, [p, named, not when])
+            if n in LAPTOP_GAPS.get(game, ()) and size != (1366, 768):
+                assert off or when, f"step {n} fits at {size} now: take it out of LAPTOP_GAPS"
+                off = []
             assert off == [] or game not in ON_SCREEN, f"step {n} {when}: off the first screen: {off}"
             if game in PROMPT_WHOLE:
                 assert page.evaluate(CLIPPED_JS) == [], f"step {n} {when}"

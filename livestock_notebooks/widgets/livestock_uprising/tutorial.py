@@ -61,6 +61,17 @@ TUTORIAL_CSS = """
   .lsn-tutorial .lsn-app .lsn-side > .lsn-hand > .lsn-marshal-panel { position: relative; top: 0; min-height: 100%; }
 """ + wide_tile_css(".lsn-tutorial ", beside=TUTORIAL_COLUMN + 54) + """
 }
+/* a laptop's short window (a 768 px screen less the browser's bars): the screen as tall as the
+   window (not 620 px at least), the card's type a size smaller, and on a step without the log the
+   hand takes the log's room too, the marshalling buttons side by side in it, so what a step asks
+   for stays on the first screen (two steps' rows still run past it: the tests' LAPTOP_GAPS) */
+@media (min-width: 761px) and (max-height: 719px) {
+  .lsn-tutorial .lsn-app .lsn-screen { min-height: 0; }
+  .lsn-tutorial .lsn-app .lsn-tut-column > .lsn-tut-card { --jp-widgets-font-size: 12px; font-size: 12px; }
+  .lsn-tutorial .lsn-app .lsn-side:has(> .lsn-log.lsn-tut-unused) > .lsn-hand { grid-column: 1 / 3; }
+  .lsn-tutorial .lsn-app .lsn-side .lsn-marshal-box, .lsn-tutorial .lsn-app .lsn-side .lsn-transfer-box {
+    flex-flow: row wrap !important; }
+}
 /* on a phone the prompt (pinned to the foot of the screen) keeps the room of its parts, and
    grows past it rather than scroll a sentence inside it (it was 17em for 256 px of parts) */
 @media (max-width: 760px) {
