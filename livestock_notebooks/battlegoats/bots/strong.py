@@ -293,6 +293,8 @@ class PlannerBot(SeenBot):
     for an attacker that names an opponent, that opponent). Decides from what its seat knows."""
 
     name = "Planner"
+    #: the planner class (a study may give it another reading of the cards it cannot see)
+    planner = AttackPlanner
 
     def __init__(self, seed: int | None = 0, weights: dict | None = None):
         super().__init__(seed)
@@ -307,13 +309,13 @@ class PlannerBot(SeenBot):
                 first = (me + int(self.weights.get("first", WEIGHTS["first"]))) % state.players
                 return next((a for a in actions if a.first == first), actions[0])
             if kind is act.ChooseAttacker:
-                best = AttackPlanner(state, me, self.weights).ranked()
+                best = self.planner(state, me, self.weights).ranked()
                 if best:
                     slot = best[0][1]
                     return next(a for a in actions if a.slot == slot)
             elif kind is act.ChooseTarget or kind is act.ChooseOpponent:
                 pend = state.pending
-                best = AttackPlanner(state, me, self.weights).ranked([pend["attacker"]])
+                best = self.planner(state, me, self.weights).ranked([pend["attacker"]])
                 taken = [tuple(t) for t in pend["targets"]]
                 for _, _, tp, ts in best:
                     if (tp, ts) in taken:
