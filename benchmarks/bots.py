@@ -21,7 +21,8 @@ playout count (:data:`livestock_notebooks.core.search.LEVELS` and each game's
 players) and Space Pigs (4) as one seat against the level below in every other seat, the seat's
 share of wins against the even share 1/n (target: the interval's low end above 1/n); and Space
 Pigs normal against three greedy bots (at least 50%, the interval's low end at least 45%, over
-400 games). A full ladder is hours of CPU, so it is resumable: every game's record is appended
+400 games). Space Pigs hard against normal plays 800 games: its edge is about 3 points of a 25%
+share, which 200 games leave inside the noise. A full ladder is hours of CPU, so it is resumable: every game's record is appended
 to ``--results`` (JSON lines, default ``ladder-results.jsonl``) as soon as it ends, a run plays
 only the games (by index, so by seed) that file does not hold yet, next always one of the
 pairing that has had the least time (the quick pairings fill up first, the slow ones share the
@@ -78,6 +79,9 @@ class Pairing:
     median_at_most: float | None = None
     options: dict = field(default_factory=dict)
     low_at_least: float | None = None
+    #: the games a full ladder plays of this pairing (when the others get 200 or more): more for
+    #: a target whose interval needs them to settle
+    games_at_least: int = 200
 
     def key(self) -> str:
         return next(k for k, g in SHORT.items() if g == self.game)
@@ -134,10 +138,11 @@ LADDER = [
             "strong-easy", options=SP_FULL),
     Pairing("Space Pigs 4p normal v easy x3", "space_pigs", ["strong"] + ["strong-easy"] * 3, 20, "ladder", None,
             "strong", options=SP_FULL),
+    # hard's edge over normal is about 3 points of a 25% share: 200 games leave an interval 12 points wide
     Pairing("Space Pigs 4p hard v normal x3", "space_pigs", ["strong-hard"] + ["strong"] * 3, 20, "ladder", None,
-            "strong-hard", options=SP_FULL),
+            "strong-hard", options=SP_FULL, games_at_least=800),
     Pairing("Space Pigs 4p normal v greedy x3 (400 games)", "space_pigs", ["strong"] + ["greedy"] * 3, 20, "ladder",
-            0.50, "strong", options=SP_FULL, low_at_least=0.45),
+            0.50, "strong", options=SP_FULL, low_at_least=0.45, games_at_least=400),
 ]
 
 
@@ -288,9 +293,9 @@ def main(argv: list[str] | None = None) -> None:
 
 
 def ladder_games(pairing: Pairing, games: int) -> int:
-    """The games the ladder plays of ``pairing`` (400 for Space Pigs normal v greedy once the
-    others get 200 or more)."""
-    return max(games, 400) if pairing.low_at_least and games >= 200 else games
+    """The games the ladder plays of ``pairing``: its ``games_at_least`` once the others get 200
+    or more (400 for Space Pigs normal v greedy, 800 for Space Pigs hard v normal)."""
+    return max(games, pairing.games_at_least) if games >= 200 else games
 
 
 def load_results(path: Path, seed: int) -> dict[str, dict[int, dict]]:

@@ -52,8 +52,8 @@ POLICY_WORLDS = {"easy": (0, 0), "normal": (4, 2), "hard": (8, 4)}
 POLICY_MODE = {"easy": "greedy", "normal": "base", "hard": "base"}
 #: how the heuristic's own playouts play the other seats per level (:data:`.strong_policy.OPPONENTS`):
 #: as greedy bots, or at hard as the heuristic itself (a strong bot's opponents are not greedy
-#: bots). Neither model, nor more worlds, has yet made hard clearly stronger than normal: the
-#: ladder's figures are in docs/benchmarks.md
+#: bots). With the wider opening below, hard's edge over normal is small (a few points of a
+#: quarter share): the ladder's figures are in docs/benchmarks.md
 POLICY_OPPONENTS = {"easy": "greedy", "normal": "greedy", "hard": "strong"}
 #: the starts its start playouts weigh, and whether it chooses its turn's policy by playouts at
 #: every turn (else from turn 2 when a recipe is near), per level: hard looks wider at the opening,
