@@ -22,8 +22,9 @@ players) and Space Pigs (4) as one seat against the level below in every other s
 share of wins against the even share 1/n (target: the interval's low end above 1/n); and Space
 Pigs normal against three greedy bots (at least 50%, the interval's low end at least 45%, over
 400 games). Space Pigs hard against normal plays 800 games: its edge is about 3 points of a 25%
-share, which 200 games leave inside the noise. A full ladder is hours of CPU, so it is resumable: every game's record is appended
-to ``--results`` (JSON lines, default ``ladder-results.jsonl``) as soon as it ends, a run plays
+share, which 200 games leave inside the noise. A full ladder is hours of CPU, so it is
+resumable: every game's record is appended to ``--results`` (JSON lines, default
+``ladder-results.jsonl``) as soon as it ends, a run plays
 only the games (by index, so by seed) that file does not hold yet, next always one of the
 pairing that has had the least time (the quick pairings fill up first, the slow ones share the
 rest), and stops after ``--minutes``; the table is printed from everything the file holds, each
