@@ -51,6 +51,8 @@ class LayoutReadingPlanner(AttackPlanner):
     where its own modifiers give the most (the lowest slot on a tie). A hidden slot's candidates
     are the cards that landed there over :data:`LAYOUT_SAMPLES` such layouts."""
 
+    #: per card set and card: (its value on a full battlefield, as SeenBot._full_value weighs it
+    #: for the bots' order of laying out, and its static value in each slot)
     _statics: dict = {}
 
     def __init__(self, state, me, weights=None):
@@ -58,11 +60,12 @@ class LayoutReadingPlanner(AttackPlanner):
         self._read: dict[int, dict[int, list[str]]] = {}
 
     def _static(self, cid):
-        got = self._statics.get(cid)
+        key = (id(self.state.cards), cid)  # a house card list gives other values
+        got = self._statics.get(key)
         if got is None:
             full = ["x"] * 9
             values = [SeenBot._static_value(self.state, cid, full, s) for s in range(9)]
-            got = self._statics[cid] = (max(values) + 0.01 * self.by_id[cid].value, values)
+            got = self._statics[key] = (max(values) + 0.01 * self.by_id[cid].value, values)
         return got
 
     def candidates(self, tp, ts):

@@ -24,6 +24,9 @@ NOTEBOOKS_DIR = REPO_ROOT / "notebooks"
 ARTIFACTS_DIR = Path(os.environ.get("LIVESTOCK_ARTIFACTS", REPO_ROOT / "tests" / "artifacts"))
 
 LOOPBACK = "127.0.0.1"
+#: the window sizes the browser tests play at: a 1366x768 screen's page, a laptop's window (that
+#: screen less the browser's own bars) and a phone
+DESKTOP, LAPTOP, PHONE = (1366, 768), (1366, 650), (390, 844)
 #: Chromium flags that work as root in a container and keep the browser itself off the network.
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -348,7 +351,7 @@ def choose_seats(page, seats: Sequence[str], *, speed_select: str | None = None,
         page.locator(".lsn-seed input").press("Enter")
 
 
-def open_page(browser, base_url: str, notebook: str, size: tuple[int, int] = (1366, 768), *, start: bool = True):
+def open_page(browser, base_url: str, notebook: str, size: tuple[int, int] = DESKTOP, *, start: bool = True):
     """A new context and page at ``size`` showing ``notebook`` (without ``.ipynb``), with its
     JavaScript errors collected; on a play page (``start``) the setup screen is shown (an
     offered autosave is put aside with "New game"). Returns ``(context, page, errors)``."""

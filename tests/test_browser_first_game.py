@@ -21,12 +21,9 @@ pytest.importorskip("playwright")
 
 from playwright.sync_api import expect  # noqa: E402
 
-from browser import CLIPPED_JS, choose_seats, load_save, open_menu, open_page, screenshot_path, start_game  # noqa: E402
+from browser import CLIPPED_JS, DESKTOP, LAPTOP, PHONE, choose_seats, load_save, open_menu, open_page, screenshot_path, start_game  # noqa: E402
 from layout_shift import NEXT_FRAMES_JS, SEATS, layout_shift, now, play_decisions, shift_entries  # noqa: E402
 
-DESKTOP, PHONE = (1366, 768), (390, 844)
-#: a 768 px laptop screen less the browser's own bars
-LAPTOP = (1366, 650)
 TUTORIAL = {"livestock_uprising_play": "livestock_uprising_tutorial", "battlegoats_play": "battlegoats_tutorial",
             "space_pigs_play": "space_pigs_tutorial"}
 

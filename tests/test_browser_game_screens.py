@@ -27,10 +27,9 @@ pytest.importorskip("playwright")
 from playwright.sync_api import expect  # noqa: E402
 
 from browser import (  # noqa: E402
-    choose_seats, load_save, open_menu, open_page, page_text, screenshot_path, start_game, voila_url, wait_for_voila,
+    DESKTOP, PHONE, choose_seats, load_save, open_menu, open_page, page_text, screenshot_path, start_game, voila_url, wait_for_voila,
 )
 
-DESKTOP, PHONE = (1366, 768), (390, 844)
 PLAY_PAGES = ["livestock_uprising_play", "battlegoats_play", "space_pigs_play"]
 #: words of developer controls a player never needs to see (issue 12, #5)
 DEV_WORDS = ["Any legal action", "Bot: one step", "Pause bots", "Round limit", "Seed", "headless", "GUIDE",

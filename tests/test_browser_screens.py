@@ -10,13 +10,12 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from browser import open_page, screenshot_path, start_game
+from browser import DESKTOP, PHONE, open_page, screenshot_path, start_game
 
 #: the README shows these (refreshed by this test)
 README_SHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
 PLAY_PAGES = ["livestock_uprising_play", "battlegoats_play", "space_pigs_play"]
 PARTS = [".lsn-board", ".lsn-prompt", ".lsn-actions", ".lsn-hand", ".lsn-log"]
-DESKTOP, PHONE = (1366, 768), (390, 844)
 
 
 def _start(browser, voila_server, notebook, size):

@@ -25,7 +25,7 @@ pytest.importorskip("playwright")
 
 from playwright.sync_api import expect  # noqa: E402
 
-from browser import CLIPPED_JS, PAGE_SCROLL_JS, open_advanced, open_page, screenshot_path, wait_for_voila  # noqa: E402
+from browser import CLIPPED_JS, DESKTOP, LAPTOP, PAGE_SCROLL_JS, PHONE, open_advanced, open_page, screenshot_path, wait_for_voila  # noqa: E402
 from layout_shift import GROUPS, NEXT_FRAMES_JS, OBSERVER_JS, layout_shift, now, shift_entries, tutorial_prefix  # noqa: E402
 from livestock_notebooks.games import GAMES  # noqa: E402
 
@@ -166,12 +166,12 @@ LAPTOP_WALKED = ("battlegoats", "livestock_uprising")
 LAPTOP_GAPS = {"livestock_uprising": {11, 13}}
 
 
-@pytest.mark.parametrize("game,size", [(g, (1366, 768)) for g in GAMES] + [(g, (1366, 650)) for g in LAPTOP_WALKED],
+@pytest.mark.parametrize("game,size", [(g, DESKTOP) for g in GAMES] + [(g, LAPTOP) for g in LAPTOP_WALKED],
                          ids=[f"{g}-1366x768" for g in GAMES] + [f"{g}-1366x650" for g in LAPTOP_WALKED])
 def test_every_tutorial_step_advances_with_a_screenshot(browser, voila_server, game, size):
     p = tutorial_prefix(game)
     context, page, errors = open_page(browser, voila_server, f"{game}_tutorial", size, start=False)
-    tag = "" if size == (1366, 768) else f"_{size[1]}"
+    tag = "" if size == DESKTOP else f"_{size[1]}"
     try:
         header = page.locator(f".{p}-header")
         expect(header).to_contain_text("Step 1 of")
@@ -189,7 +189,7 @@ def test_every_tutorial_step_advances_with_a_screenshot(browser, voila_server, g
             assert page.evaluate(PAGE_SCROLL_JS) == 0, f"step {n} {when}: the page scrolled"
             named = [PART_CSS[part] for part in steps[n - 1].shows or ()]
             off = page.evaluate(NEEDED_JS, [p, named, not when])
-            if n in LAPTOP_GAPS.get(game, ()) and size != (1366, 768):
+            if n in LAPTOP_GAPS.get(game, ()) and size != DESKTOP:
                 assert off or when, f"step {n} fits at {size} now: take it out of LAPTOP_GAPS"
                 off = []
             assert off == [] or game not in ON_SCREEN, f"step {n} {when}: off the first screen: {off}"
@@ -263,7 +263,7 @@ def test_tutorial_card_and_board_stay_put_on_a_phone(browser, voila_server, game
     p = tutorial_prefix(game)
     show_keys = PHONE_SHOW_ME.get(game, set())
     steps = importlib.import_module(f"livestock_notebooks.{game}.tutorial").STEPS
-    context, page, errors = open_page(browser, voila_server, f"{game}_tutorial", (390, 844), start=False)
+    context, page, errors = open_page(browser, voila_server, f"{game}_tutorial", PHONE, start=False)
     try:
         header = page.locator(f".{p}-header")
         expect(header).to_contain_text("Step 1 of")
