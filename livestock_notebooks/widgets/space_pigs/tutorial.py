@@ -67,6 +67,24 @@ TUTORIAL_CSS = """
     position: relative; z-index: 13; }
   .lsn-tutorial .lsn-app .lsn-tut-column > .lsn-prompt .lsn-actions > .lsn-bot-hint { z-index: 13; }
 }
+/* a laptop's short window (a 768 px screen less the browser's bars): the screen as tall as the
+   window (not 600 px at least); the card's column wider (800 px: the map, sized by the height,
+   needs less) and the card's and the combat box's type a size smaller, so the card is shorter;
+   the hand's title on one line and its column wider (246 px), its cards too (236 px), so the
+   longest event card's text takes fewer lines. The hand's tallest card and the combat box down
+   to "Fight to the end" then end on the first screen, the prompt keeping its 232 px. */
+@media (min-width: 761px) and (max-height: 719px) {
+  .lsn-tutorial .lsn-app .lsn-screen:has(.lsn-sp-board) { min-height: 0;
+    grid-template-columns: minmax(0, 1fr) minmax(300px, 800px); }
+  .lsn-tutorial .lsn-app .lsn-tut-column > .lsn-tut-card { --jp-widgets-font-size: 12px; font-size: 12px; }
+  .lsn-tutorial .lsn-app .lsn-side > .lsn-dialogs > .lsn-sp-combatbox { --jp-widgets-font-size: 12px; font-size: 12px; }
+  .lsn-tutorial .lsn-app .lsn-screen > .lsn-side:has(> .lsn-sp-handbox) { grid-template-columns: 246px minmax(0, 1fr); }
+  .lsn-tutorial .lsn-app .lsn-side:has(> .lsn-sp-handbox) > .lsn-dialogs { left: 254px; }
+  .lsn-tutorial .lsn-app .lsn-sp-handbox .widget-button.lsn-sp-card { width: 236px !important; }
+  .lsn-tutorial .lsn-app .lsn-sp-handbox > .widget-html:first-child { height: 1.4em; }
+  .lsn-tutorial .lsn-app .lsn-sp-handbox > .widget-html:first-child .widget-html-content > div {
+    display: inline; margin-right: 0.5em; }
+}
 </style>
 """
 
