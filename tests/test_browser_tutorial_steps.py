@@ -256,7 +256,8 @@ def test_every_tutorial_step_advances_with_a_screenshot(browser, voila_server, g
 @pytest.mark.parametrize("game", list(GAMES))
 def test_tutorial_card_and_board_stay_put_on_a_phone(browser, voila_server, game):
     """At 390x844 the card sits over the board: each step's card keeps one height (its longest
-    step's) and the board its room, so the walk's layout shift stays under 0.1; the prompt,
+    step's) and the board its room, so the walk's layout shift stays under 0.1; the first screen
+    shows the card down to its buttons, clear of the prompt; the prompt,
     pinned to the screen's foot, reads whole on every step, and (PINNED_PROMPT_CHECKED) covers
     nothing the step asks to click."""
     p = tutorial_prefix(game)
@@ -275,6 +276,11 @@ def test_tutorial_card_and_board_stay_put_on_a_phone(browser, voila_server, game
         for n, step in enumerate(steps, start=1):
             expect(header).to_contain_text(f"Step {n} of {total}")
             page.wait_for_timeout(300)  # the step's buttons follow its header
+            if n == 1:  # the first screen shows the card down to its buttons, above the pinned prompt
+                assert page.evaluate(PAGE_SCROLL_JS) == 0
+                nav = page.locator(f".{p}-nav").bounding_box()
+                prompt = page.locator(".lsn-tut-column > .lsn-prompt").bounding_box()
+                assert nav["y"] + nav["height"] <= min(prompt["y"], PHONE[1]), (nav, prompt)
             if game in PHONE_PROMPT_WHOLE:  # the pinned prompt reads whole
                 assert page.evaluate(CLIPPED_JS) == [], f"step {n}"
             if game in PINNED_PROMPT_CHECKED:

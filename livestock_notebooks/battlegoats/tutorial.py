@@ -227,12 +227,11 @@ STEPS: list[Step] = [
         key='theme',
         title='Goats at war',
         section='Overview',
-        text=('Every player leads a small army of goats, heroes, creatures and war machines. There are four kinds of '
-              'cards, each with its colour: Heroes (purple, with a star), Equipment (blue), Goats (orange) and '
-              'Creatures (green). Each card has a number, its strength, and usually a special ability that changes '
-              "that number.\n\nBelow is your army (the bottom battlefield, marked you) and an opponent's. You can "
-              "read your own cards; the opponent's are face down, shown as ?. Rest the pointer on a card to read its "
-              'ability.'),
+        text=('Every player leads a small army of goats, heroes, creatures and war machines: Heroes (purple, '
+              'with a star), Equipment (blue), Goats (orange) and Creatures (green). A card\'s number is its '
+              "strength; most cards have an ability that changes it.\n\nBelow are your army (the bottom "
+              "battlefield, marked you) and an opponent's. Yours show; theirs are face down, shown as ?. Rest "
+              'the pointer on a card to read its ability.'),
         position=ALL_SIX,
     ),
     Step(
@@ -335,13 +334,12 @@ STEPS: list[Step] = [
         key='attack',
         title='Attacking',
         section='Attacking',
-        text=('On your turn you must attack: choose one of your cards, then any card of any opponent. Both are '
-              'turned face up, abilities are added, and the higher number wins. The loser goes face up to its '
-              "owner's discard pile; the winner turns face down again where it stood.\n\nYour Cyborg Goat is worth "
-              '8, drops by one for every card already in your discard pile (you have one there) and rises by one '
-              "when it fights another goat. Earlier in this game you saw the opponent's Cowboy Goat: it sits in "
-              'their back row with only one card in front of it. Before you attack, the page shows your exact '
-              'chances; as you have seen the Cowboy, the result is certain.'),
+        text=('On your turn you must attack: pick one of your cards, then any card of an opponent. Both turn '
+              'face up, abilities are added and the higher number wins; the loser goes to its owner\'s discard '
+              'pile, the winner turns face down where it stood.\n\nYour Cyborg Goat is worth 8, one less for each '
+              'card in your discard pile (there is one) and one more against another goat. You saw the '
+              "opponent's Cowboy Goat earlier: it is in their back row, one card in front of it. The odds shown "
+              'before you attack are exact; here they are certain.'),
         position=CYBORG,
         goal="Attack the Cowboy Goat (Player 2's B2) with your Cyborg Goat (F2), after a look at the odds.",
         check=lambda events, s: "cowboy_goat" in s.discard[THEM],
