@@ -22,10 +22,11 @@ players) and Space Pigs (4) as one seat against the level below in every other s
 share of wins against the even share 1/n (target: the interval's low end above 1/n); and Space
 Pigs normal against three greedy bots (at least 50%, the interval's low end at least 45%, over
 400 games). Space Pigs hard against normal plays 800 games: its edge is about 3 points of a 25%
-share, which 200 games leave inside the noise. A full ladder is hours of CPU, so it is
-resumable: every game's record is appended to ``--results`` (JSON lines, default
-``ladder-results.jsonl``) as soon as it ends, a run plays
-only the games (by index, so by seed) that file does not hold yet, next always one of the
+share, which 200 games leave inside the noise; BattleGoats easy against smart plays 600 games
+(about 6 points over a third) and hard against normal 400 (a few points). A full ladder is
+hours of CPU, so it is resumable: every game's record is appended to ``--results`` (JSON lines,
+default ``ladder-results.jsonl``) as soon as it ends, a run plays only the games (by index, so
+by seed) that file does not hold yet, next always one of the
 pairing that has had the least time (the quick pairings fill up first, the slow ones share the
 rest), and stops after ``--minutes``; the table is printed from everything the file holds, each
 line with its count of games. On a shared machine run it niced, in chunks
@@ -127,12 +128,14 @@ LADDER = [
             "strong-hard"),
     Pairing("BattleGoats 3p smart v random x2", "battlegoats", ["smart", "random", "random"], None, "ladder", None,
             "smart"),
+    # easy (the planner alone) against the smart bot: about 6 points over a 33% share
     Pairing("BattleGoats 3p easy v smart x2", "battlegoats", ["strong-easy", "smart", "smart"], None, "ladder", None,
-            "strong-easy"),
+            "strong-easy", games_at_least=600),
     Pairing("BattleGoats 3p normal v easy x2", "battlegoats", ["strong", "strong-easy", "strong-easy"], None,
             "ladder", None, "strong"),
+    # hard's edge over normal is a few points of a 33% share
     Pairing("BattleGoats 3p hard v normal x2", "battlegoats", ["strong-hard", "strong", "strong"], None, "ladder",
-            None, "strong-hard"),
+            None, "strong-hard", games_at_least=400),
     Pairing("Space Pigs 4p greedy v random x3", "space_pigs", ["greedy"] + ["random"] * 3, 20, "ladder", None,
             "greedy", options=SP_FULL),
     Pairing("Space Pigs 4p easy v greedy x3", "space_pigs", ["strong-easy"] + ["greedy"] * 3, 20, "ladder", None,
@@ -295,7 +298,8 @@ def main(argv: list[str] | None = None) -> None:
 
 def ladder_games(pairing: Pairing, games: int) -> int:
     """The games the ladder plays of ``pairing``: its ``games_at_least`` once the others get 200
-    or more (400 for Space Pigs normal v greedy, 800 for Space Pigs hard v normal)."""
+    or more (400 for Space Pigs normal v greedy and BattleGoats hard v normal, 600 for BattleGoats
+    easy v smart, 800 for Space Pigs hard v normal)."""
     return max(games, pairing.games_at_least) if games >= 200 else games
 
 

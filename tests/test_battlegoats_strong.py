@@ -102,3 +102,22 @@ def test_the_playouts_attack_as_the_smart_bot_does():
                 same += smart_playout(s, rng) == action
             s.apply(action)
     assert total > 50 and same / total >= 0.75
+
+
+def test_easy_plays_the_planner_alone_and_each_level_searches_more():
+    """The levels are counts of worlds (issue 28): easy plays none, its planner's first choice
+    as it stands; normal and hard search more and more worlds, and weigh more of the planner's
+    moves."""
+    from livestock_notebooks.battlegoats.bots.strong import LEVEL_PLAYOUTS, LEVEL_WIDTH
+
+    assert LEVEL_PLAYOUTS["easy"] == 0 < LEVEL_PLAYOUTS["normal"] < LEVEL_PLAYOUTS["hard"]
+    assert LEVEL_WIDTH["normal"] <= LEVEL_WIDTH["hard"]
+    state = bg.from_notation(THREE)
+    easy = StrongBot(seed=5, level="easy")
+    action = easy.choose(state.copy())
+    assert easy.last_analysis["iterations"] == 0 and easy.playouts == 0
+    assert easy.last_analysis["win_chance"] is None  # no figure without playouts
+    assert action == easy.last_analysis["heuristic"] == PlannerBot(0).choose(state.copy())  # the planner's choice
+    normal = StrongBot(seed=5, level="normal")
+    normal.choose(state.copy())
+    assert normal.last_analysis["iterations"] == LEVEL_PLAYOUTS["normal"]

@@ -107,7 +107,7 @@ def test_setup_offers_2_to_6_seats_bots_and_draft():
     assert app.players.options == (2, 3, 4, 5, 6) and app.players.value == 3
     # bots by stable name (saved), shown capitalised
     assert app.seat_dropdowns[0].options == (
-        ("Human", "Human"), ("Random", "random"), ("Strong (search, easy)", "strong-easy"),
+        ("Human", "Human"), ("Random", "random"), ("Strong (planner, easy)", "strong-easy"),
         ("Strong (search)", "strong"), ("Strong (search, hard)", "strong-hard"), ("Smart", "smart"))
     assert app.seat_dropdowns[2].value == "smart" and app.seat_dropdowns[2].label == "Smart"
     assert app.mode_toggle.options == (("Basic deal", False), ("Draft", True))

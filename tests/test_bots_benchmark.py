@@ -71,6 +71,9 @@ def test_the_ladder_resumes_from_its_results_file_and_prints_partial_lines(tmp_p
 def test_a_full_ladder_plays_more_games_of_the_lines_whose_interval_needs_them():
     by_title = {p.title: p for p in bench.LADDER}
     sp_hard, sp_greedy = by_title["Space Pigs 4p hard v normal x3"], by_title["Space Pigs 4p normal v greedy x3 (400 games)"]
+    bg_easy, bg_hard = by_title["BattleGoats 3p easy v smart x2"], by_title["BattleGoats 3p hard v normal x2"]
     assert bench.ladder_games(sp_hard, 200) == 800 and bench.ladder_games(sp_greedy, 200) == 400
-    assert {bench.ladder_games(p, 200) for p in bench.LADDER if p not in (sp_hard, sp_greedy)} == {200}
+    assert bench.ladder_games(bg_easy, 200) == 600 and bench.ladder_games(bg_hard, 200) == 400
+    longer = (sp_hard, sp_greedy, bg_easy, bg_hard)
+    assert {bench.ladder_games(p, 200) for p in bench.LADDER if p not in longer} == {200}
     assert {bench.ladder_games(p, 10) for p in bench.LADDER} == {10}  # a first look stays short

@@ -180,20 +180,23 @@ def test_the_level_of_a_bot_sets_its_playouts_not_its_clock(game):
     a safety stop, far above what a level needs."""
     from livestock_notebooks.core.search import SAFETY_SECONDS
 
-    state = _searched_position(game, "easy")
-    bot = GAMES[game].make_bot("strong-easy", 3)
+    # the lowest level that searches (BattleGoats' easy plays its planner alone: no playouts)
+    level, name = next((lv, n) for lv, n in (("easy", "strong-easy"), ("normal", "strong"))
+                       if GAMES[game].make_bot(n, 3).max_iterations)
+    state = _searched_position(game, level)
+    bot = GAMES[game].make_bot(name, 3)
     count = bot.max_iterations
-    assert count == type(bot).LEVEL_PLAYOUTS["easy"] and bot.seconds == SAFETY_SECONDS >= 30
+    assert count == type(bot).LEVEL_PLAYOUTS[level] and bot.seconds == SAFETY_SECONDS >= 30
     bot.clock = _BusyClock()
     bot.choose(state.copy())
     assert bot.last_analysis["iterations"] == count
     # the same bot on a time budget of 0.1 s stops after its first playout on that machine
-    timed = GAMES[game].bots["strong"](seed=3, level="easy", seconds=0.1)
+    timed = GAMES[game].bots["strong"](seed=3, level=level, seconds=0.1)
     timed.clock = _BusyClock()
     timed.choose(state.copy())
     assert timed.last_analysis["iterations"] == 1
     # and a search gone on far too long stops at the safety stop
-    runaway = GAMES[game].make_bot("strong-easy", 3)
+    runaway = GAMES[game].make_bot(name, 3)
     runaway.clock = _BusyClock()
     runaway.clock.now = 0.0
     runaway.seconds = 1.0

@@ -68,10 +68,10 @@ def _goats_attack():
     return state
 
 
-def test_battlegoats_easy_strong_bot_decision_and_its_playout_as_pinned():
+def test_battlegoats_normal_strong_bot_decision_and_its_playout_as_pinned():
     state = _goats_attack()
     assert state.notation().endswith("rev=captain_horns,hydra,queen_nanny pend={\"stage\":\"attacker\"}")
-    bot = GoatsStrong(seed=5, level="easy")
+    bot = GoatsStrong(seed=5, level="normal")  # 10 worlds, the planner's 3 best moves
     assert str(bot.choose(state.copy())) == "Player 2 attacks with the card in B3"
     found = bot.last_analysis
     assert (found["iterations"], found["win_chance"]) == (10, 0.8)

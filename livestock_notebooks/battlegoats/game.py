@@ -125,7 +125,8 @@ def game_info(**options: Any) -> GameInfo:
         load=load,
         bots=BOTS,
         bot_aliases=BOT_ALIASES,
-        bot_labels=STRONG_LABELS,
+        # easy plays the attack planner alone, with no search (bots/strong.py LEVEL_PLAYOUTS)
+        bot_labels={**STRONG_LABELS, "strong-easy": "Strong (planner, easy)"},
         min_players=2,
         max_players=6,
         default_players=3,

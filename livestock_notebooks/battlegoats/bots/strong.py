@@ -20,9 +20,9 @@ playouts are used rather than :func:`quick_rollout` (``playout="quick"``) becaus
 opponents it meets, they win more games on the same seeds. Everything is read from the seat's
 view: the planner from a drawn state, and only the cards that seat may know.
 
-The normal level plays 30 iterations a decision (:data:`LEVEL_PLAYOUTS`), never a time. How it
-does against two smart bots is measured by ``benchmarks/bots.py`` (the current figure is in
-``docs/benchmarks.md``). Its own layout stays the smart bot's (best card first, where its own
+The levels are counts of worlds, never a time (:data:`LEVEL_PLAYOUTS`): easy plays the planner
+alone, normal checks it in 10 worlds, hard in 30. How each does against the level below is
+measured by ``benchmarks/bots.py --ladder`` (the current figures are in ``docs/benchmarks.md``). Its own layout stays the smart bot's (best card first, where its own
 modifiers give the most), and it does not try to steer the smart bots' attacks: both were
 measured and lost games; the history of this file has the figures.
 """
@@ -42,7 +42,7 @@ from ..determinize import determinize
 from ..odds import unknown_pool
 from .playout import smart_playout
 
-__all__ = ["AttackPlanner", "LEVEL_PLAYOUTS", "PlannerBot", "StrongBot", "WEIGHTS", "evaluate", "quick_rollout", "strength"]
+__all__ = ["AttackPlanner", "LEVEL_PLAYOUTS", "LEVEL_WIDTH", "PlannerBot", "StrongBot", "WEIGHTS", "evaluate", "quick_rollout", "strength"]
 
 #: The planner's weights: ``risk`` what losing one of its own cards costs against taking one
 #: (with three players a card taken helps the third player too), ``lead`` what a card of the
@@ -417,9 +417,14 @@ class _Paired:
         return best
 
 
-#: The worlds a decision plays per level (each plays every candidate out); the normal level
-#: plays 30 (it won 170/300 = 56.7% against two smart bots with 30, 156/300 with 10).
-LEVEL_PLAYOUTS = {"easy": 10, "normal": 30, "hard": 90}
+#: The worlds a decision plays per level (each plays every candidate out). Easy plays none: the
+#: planner alone, a clear step above the smart bot. Normal checks the planner with a small search
+#: (10 worlds, the planner's 3 best moves), hard with a larger one (30 worlds, 4 moves); more
+#: worlds than that, or even every face-down card seen, won no more games (the difficulty ladder
+#: in docs/benchmarks.md), so hard stops at 30.
+LEVEL_PLAYOUTS = {"easy": 0, "normal": 10, "hard": 30}
+#: How many of the planner's best moves a decision weighs, per level.
+LEVEL_WIDTH = {"easy": 1, "normal": 3, "hard": 4}
 
 
 class StrongBot(SearchBot):
@@ -442,7 +447,7 @@ class StrongBot(SearchBot):
         super().__init__(determinize, evaluate, seed=seed, level=level, seconds=seconds,
                          max_iterations=max_iterations, rollout=quick_rollout, margin=margin,
                          rollout_depth=200 if rollout_depth is None else rollout_depth)
-        self.width = {"easy": 3, "normal": 4, "hard": 5}.get(level, 4) if width is None else width
+        self.width = LEVEL_WIDTH.get(level, 3) if width is None else width
         self._planner = PlannerBot(seed, weights)
         self._playout = PLAYOUTS[playout]
         self.errors = errors
@@ -454,7 +459,7 @@ class StrongBot(SearchBot):
         stats = _Paired(len(plans))
         deadline = None if self.seconds is None else start + self.seconds
         world = first
-        while choice:
+        while choice and self.max_iterations != 0:  # easy plays no world: the planner alone
             dice = rng.randrange(1 << 30)
             stats.add([self._play(world.copy(), plan, me, dice) for plan in plans])
             if self.max_iterations is not None and stats.count >= self.max_iterations:
