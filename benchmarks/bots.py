@@ -12,7 +12,7 @@ decision (median and 95th percentile) and, for the strong bots, the playouts per
 
     python benchmarks/bots.py [--games 10] [--seed 1] [--strong-iterations 200 | --strong-seconds 0.4]
                               [--pairings bg,lu]
-    python benchmarks/bots.py --ladder [--games 200] [--pairings lu] [--results FILE] [--minutes M]
+    python benchmarks/bots.py --ladder [--games 200] [--pairings lu] [--results FILE] [--minutes M] [--jobs N]
 
 ``--ladder`` prints the difficulty ladder instead (issue 28): in each game each level against the
 level below (random, greedy or smart, strong-easy, strong, strong-hard), every level at its own
@@ -26,12 +26,13 @@ share, which 200 games leave inside the noise; BattleGoats easy against smart pl
 (about 6 points over a third) and hard against normal 400 (a few points). A full ladder is
 hours of CPU, so it is resumable: every game's record is appended to ``--results`` (JSON lines,
 default ``ladder-results.jsonl``) as soon as it ends, a run plays only the games (by index, so
-by seed) that file does not hold yet, next always one of the
-pairing that has had the least time (the quick pairings fill up first, the slow ones share the
-rest), and stops after ``--minutes``; the table is printed from everything the file holds, each
-line with its count of games. On a shared machine run it niced, in chunks
-(``nice -n 19 python benchmarks/bots.py --ladder --games 200 --minutes 30``), and say how many
-games each line has.
+by seed) that file does not hold yet, next always one of the pairing that has had the least time
+(the quick pairings fill up first, the slow ones share the rest), and stops after ``--minutes``;
+the table is printed from everything the file holds, each line with its count of games.
+``--jobs 2`` plays two games at a time, one process each (on 2 cores, twice the games an hour; a
+game's record is the same whichever process plays it). On a shared machine run it niced, in
+chunks (``nice -n 19 python benchmarks/bots.py --ladder --games 200 --minutes 30``), and say how
+many games each line has.
 
 ``--pairings`` runs only some: a game's short name (``lu``, ``bg``, ``sp``), a game id or a
 word of a pairing's title (``strong``, ``baseline``), several separated by commas. The strong
@@ -251,10 +252,12 @@ def main(argv: list[str] | None = None) -> None:
                         help="--ladder: the file of game records, appended to and resumed from")
     parser.add_argument("--minutes", type=float, default=None,
                         help="--ladder: start no new game after this many minutes (the file keeps what was played)")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="--ladder: games played at once, one process each (default 1; the records are the same)")
     args = parser.parse_args(argv)
     chosen = select(args.pairings, LADDER if args.ladder else None)
     if args.ladder:
-        ladder(chosen, args.games, args.seed, Path(args.results), args.minutes)
+        ladder(chosen, args.games, args.seed, Path(args.results), args.minutes, args.jobs)
         return
     if args.strong_iterations:
         strong = {"strong": {"max_iterations": args.strong_iterations}}
@@ -319,29 +322,58 @@ def load_results(path: Path, seed: int) -> dict[str, dict[int, dict]]:
     return out
 
 
-def ladder(chosen: list[Pairing], games: int, seed: int, path: Path, minutes: float | None) -> None:
+def _ladder_game(pairing: Pairing, i: int, seed: int) -> dict:
+    """The record of game ``i`` of ``pairing`` as the ladder keeps it (seats rotated, seeded)."""
+    record = tournament.play_one(pairing.game, tournament.seats_for(pairing.seats, i, True),
+                                 tournament.game_seed(seed, i), i, pairing.max_rounds, pairing.options)
+    record.update(pairing=pairing.title, base_seed=seed, load=round(os.getloadavg()[0], 1))
+    return record
+
+
+def ladder(chosen: list[Pairing], games: int, seed: int, path: Path, minutes: float | None, jobs: int = 1) -> None:
     """Play the ladder's missing games (next, always the pairing that has had the least time;
     each record appended to ``path`` at once) until each pairing has its games or ``minutes``
-    are up; print the table."""
+    are up, ``jobs`` games at a time (one process each: a game's record does not depend on
+    which process plays it); print the table."""
     done = load_results(path, seed)
     began = time.perf_counter()
     todo = {p.title: [i for i in range(ladder_games(p, games)) if i not in done.get(p.title, {})] for p in chosen}
     spent = {title: sum(r["seconds"] for r in records.values()) for title, records in done.items()}
     cut = path.exists() and path.stat().st_size and not path.read_bytes().endswith(b"\n")
+
+    def next_game() -> tuple[Pairing, int] | None:
+        if not any(todo.values()) or (minutes is not None and time.perf_counter() - began > minutes * 60):
+            return None
+        # the pairing that has had the least time so far: the quick ones fill up first, the
+        # slow ones (hard levels) share the rest of the time
+        pairing = min((p for p in chosen if todo[p.title]), key=lambda p: spent.get(p.title, 0.0))
+        return pairing, todo[pairing.title].pop(0)
+
     with path.open("a", encoding="utf-8") as out:
         if cut:  # a run stopped in the middle of a line: the next record starts a line of its own
             out.write("\n")
-        while any(todo.values()) and (minutes is None or time.perf_counter() - began <= minutes * 60):
-            # the pairing that has had the least time so far: the quick ones fill up first, the
-            # slow ones (hard levels) share the rest of the time
-            pairing = min((p for p in chosen if todo[p.title]), key=lambda p: spent.get(p.title, 0.0))
-            i = todo[pairing.title].pop(0)
-            record = tournament.play_one(pairing.game, tournament.seats_for(pairing.seats, i, True),
-                                         tournament.game_seed(seed, i), i, pairing.max_rounds, pairing.options)
-            record.update(pairing=pairing.title, base_seed=seed, load=round(os.getloadavg()[0], 1))
-            spent[pairing.title] = spent.get(pairing.title, 0.0) + record["seconds"]
+
+        def keep(record: dict) -> None:
+            spent[record["pairing"]] = spent.get(record["pairing"], 0.0) + record["seconds"]
             out.write(json.dumps(record) + "\n")
             out.flush()
+
+        if jobs <= 1:
+            while (game := next_game()) is not None:
+                keep(_ladder_game(*game, seed))
+        else:
+            from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
+            with ProcessPoolExecutor(jobs) as pool:
+                running = set()
+                while True:
+                    while len(running) < jobs and (game := next_game()) is not None:
+                        running.add(pool.submit(_ladder_game, *game, seed))
+                    if not running:
+                        break
+                    finished, running = wait(running, return_when=FIRST_COMPLETED)
+                    for future in finished:
+                        keep(future.result())
     done = load_results(path, seed)
     loads = [r["load"] for records in done.values() for r in records.values() if "load" in r]
     busy = f"load average {min(loads):.0f} to {max(loads):.0f} on {os.cpu_count()} cores" if loads else "load not recorded"

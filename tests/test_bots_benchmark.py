@@ -3,6 +3,7 @@ next to its target with PASS or MISS and the interval (no games are played here)
 from __future__ import annotations
 
 import importlib.util
+import json
 import sys
 from pathlib import Path
 
@@ -77,3 +78,20 @@ def test_a_full_ladder_plays_more_games_of_the_lines_whose_interval_needs_them()
     longer = (sp_hard, sp_greedy, bg_easy, bg_hard)
     assert {bench.ladder_games(p, 200) for p in bench.LADDER if p not in longer} == {200}
     assert {bench.ladder_games(p, 10) for p in bench.LADDER} == {10}  # a first look stays short
+
+
+def test_the_ladder_plays_the_same_games_in_two_processes(tmp_path, capsys):
+    """``--jobs 2`` plays the games two at a time: the same records (winners, actions) as one
+    process plays, so a results file may mix runs of either kind."""
+    args = ["--ladder", "--pairings", "BattleGoats 3p smart v random", "--games", "4"]
+    one, two = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
+    bench.main(args + ["--results", str(one)])
+    bench.main(args + ["--results", str(two), "--jobs", "2"])
+    out = capsys.readouterr().out
+
+    def games(path):
+        return {r["index"]: (r["seats"], r["winners"], r["actions"])
+                for r in map(json.loads, path.read_text().splitlines())}
+
+    assert len(games(one)) == 4 and games(one) == games(two)
+    assert out.count("smart wins") == 2
