@@ -22,9 +22,10 @@ view: the planner from a drawn state, and only the cards that seat may know.
 
 The levels are counts of worlds, never a time (:data:`LEVEL_PLAYOUTS`): easy plays the planner
 alone, normal checks it in 10 worlds, hard in 30. How each does against the level below is
-measured by ``benchmarks/bots.py --ladder`` (the current figures are in ``docs/benchmarks.md``). Its own layout stays the smart bot's (best card first, where its own
-modifiers give the most), and it does not try to steer the smart bots' attacks: both were
-measured and lost games; the history of this file has the figures.
+measured by ``benchmarks/bots.py --ladder`` (the current figures are in ``docs/benchmarks.md``).
+Its own layout stays the smart bot's (best card first, where its own modifiers give the most),
+and it does not try to steer the smart bots' attacks: both were measured and lost games; the
+history of this file has the figures.
 """
 from __future__ import annotations
 

@@ -185,8 +185,10 @@ class TutorialPage:
         game = html.escape(self.app.spec.name)
         self.app.title.value = (
             f"<h2>Learn {html.escape(self.app.spec.title)}</h2>"
-            '<div class="lsn-tut-intro" style="color:#555;font-size:0.92em;line-height:1.35">Each step is a goal on a real board: '
-            "make the move yourself (<b>Show me</b> plays it, <b>Skip</b> passes it). When you are done, "
+            # its own line height: the widgets' 28 px made three lines of help on a phone 84 px tall
+            '<div class="lsn-tut-intro" style="color:#555;font-size:0.92em;line-height:1.35">'
+            "Each step is a goal on a real board: make the move yourself (<b>Show me</b> plays it, "
+            "<b>Skip</b> passes it). When you are done, "
             f'<a href="{html.escape(page_href(f"{game}_play.ipynb"))}">play a game</a>.</div>')
         self.app.on_change(self._changed)
 
