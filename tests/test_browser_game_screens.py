@@ -24,7 +24,7 @@ import pytest
 
 pytest.importorskip("playwright")
 
-from playwright.sync_api import expect  # noqa: E402
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError, expect  # noqa: E402
 
 from browser import (  # noqa: E402
     DESKTOP, PHONE, choose_seats, load_save, open_menu, open_page, page_text, screenshot_path, start_game, voila_url, wait_for_voila,
@@ -195,6 +195,16 @@ def _layout_nine(page):
     expect(hand).to_have_count(0)  # the last card had one slot left: placed for you (issue 27)
 
 
+def _click_if_still_there(buttons) -> None:
+    """Click the first of ``buttons`` if one is there: a choice seen a moment ago may be gone
+    (answered, or replaced as the bots play), and then there is nothing to click this time."""
+    if buttons.count():
+        try:
+            buttons.first.click(timeout=3_000)
+        except PlaywrightTimeoutError:
+            pass
+
+
 def test_battlegoats_bots_marked_and_my_report_stays_until_ok(browser, voila_server):
     context, page, errors = open_page(browser, voila_server, "battlegoats_play", DESKTOP)
     try:
@@ -208,9 +218,7 @@ def test_battlegoats_bots_marked_and_my_report_stays_until_ok(browser, voila_ser
         deadline = time.monotonic() + 90
         while "Your turn to attack" not in hint.inner_text():  # e.g. "cards may swap places": carry on
             assert time.monotonic() < deadline, f"never my turn to attack: {hint.inner_text()}"
-            choice = page.locator("button.lsn-bg-choice:visible")
-            if choice.count():
-                choice.first.click()
+            _click_if_still_there(page.locator("button.lsn-bg-choice:visible"))
             page.wait_for_timeout(700)
         page.locator(".lsn-bg-board-0 button.lsn-bg-selectable").first.click()
         page.locator(".lsn-bg-opponents button.lsn-bg-selectable").first.click()
@@ -222,9 +230,7 @@ def test_battlegoats_bots_marked_and_my_report_stays_until_ok(browser, voila_ser
         deadline = time.monotonic() + 90
         while not re.search(r"Player [23] attacks", log.inner_text()):
             assert time.monotonic() < deadline, "the bots did not attack"
-            choice = page.locator("button.lsn-bg-choice:visible")
-            if choice.count():
-                choice.first.click()
+            _click_if_still_there(page.locator("button.lsn-bg-choice:visible"))
             page.wait_for_timeout(700)
         page.wait_for_timeout(1000)
         expect(report).to_contain_text("Battle report: Player 1 attacks")  # still mine
