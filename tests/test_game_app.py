@@ -83,7 +83,7 @@ def test_click_actions_update_view_and_log_in_place():
     buttons(app)["walk 2"].click()
     assert app.session.state.pos == [2, 0]
     assert app.log.lines[-1] == "Player 1 walks 2 to square 2."
-    assert "walks 2 to square 2" in app.log.widget.value
+    assert "walks 2 to square 2" in app.log.html
     assert app.view.widget is view_widget and app.log.widget is log_widget
     assert "Turn 1: Red" in app.turn.value
 
@@ -243,7 +243,7 @@ def test_autosave_and_resume_offer():
     again.resume_button.click()
     assert again.session.state.pos == [3, 0]
     assert again.log.lines[-1] == "Game resumed."
-    assert "walks 1 to square 3" in again.log.widget.value
+    assert "walks 1 to square 3" in again.log.html
 
     third = GameApp(toy_spec(), bot_delay=None)
     third.new_instead_button.click()
@@ -363,11 +363,32 @@ def test_headless_runner_in_slices_on_a_loop():
 
 def test_log_widget_keeps_newest_at_bottom_and_escapes():
     log = GameLog(toy_spec(), max_lines=3)
+    log.PAGE = 2
     log.set_entries([LogEntry(f"line {i} <b>", i % 2) for i in range(5)])
-    v = log.widget.value
-    assert "line 0" not in v and v.index("line 2") < v.index("line 4")
-    assert "&lt;b&gt;" in v and 'ol start="3"' in v
-    assert "flex-direction: column-reverse" in log.widget.value or "lsn-log-scroll" in v
+    v = log.html
+    # the last 3 lines, in whole pages of 2 (lines 3 to 5), numbered from the game's first line
+    assert "line 1 " not in v and "line 2" in v and v.index("line 2") < v.index("line 4")
+    assert "&lt;b&gt;" in v and 'ol start="3"' in v and 'ol start="5"' in v
+    assert "lsn-log-scroll" in log.widget.children[0]._dom_classes
+
+
+def test_log_sends_only_the_page_a_new_line_changes():
+    """A new line changes the last page alone: the earlier pages' widgets keep their values,
+    so a long game does not send its whole log again at every move."""
+    log = GameLog(toy_spec())
+    entries = [LogEntry(f"line {i}", i % 2) for i in range(60)]
+    log.set_entries(entries)
+    pages = list(log.widget.children[0].children[0].children)
+    assert len(pages) == 3 and 'ol start="51"' in pages[2].value
+    sent = []
+    for page in pages:
+        page.observe(lambda change, page=page: sent.append(page), "value")
+    log.set_entries(entries + [LogEntry("line 60", 0)])
+    assert sent == [pages[2]] and "line 60" in pages[2].value
+    log.set_entries(entries + [LogEntry(f"line {i}", 0) for i in range(60, 76)])  # a fourth page
+    assert sent == [pages[2]] * 2 and len(log.widget.children[0].children[0].children) == 4
+    log.set_entries([])
+    assert "Nothing has happened yet" in log.html
 
 
 class RecordingView(GameView):

@@ -393,7 +393,7 @@ def test_alien_move_by_two_clicks(saves):
     view.map.click(5)
     assert view.mode == "aliens" and view.marks[1] == "attack"
     view.map.click(1)
-    assert any(e.kind == "aliens_move" for e in app.last_events) or "pirates" in app.log.widget.value
+    assert any(e.kind == "aliens_move" for e in app.last_events) or "pirates" in app.log.html
 
 
 # --------------------------------------------------------------------------- combat

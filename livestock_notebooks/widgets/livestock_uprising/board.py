@@ -162,6 +162,7 @@ BOARD_CSS = f"""
 {_tile_css()}
 .lsn-face.lsn-unplaced {{ background-image: repeating-linear-gradient(45deg, #d9d4cc 0 6px, #cfc9bf 6px 12px); }}
 .lsn-face .lsn-ico {{ display: block; }}
+.lsn-ico.lsn-ico-inline {{ display: inline-block; }}
 {_icon_css()}
 </style>
 """

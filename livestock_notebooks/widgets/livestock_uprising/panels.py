@@ -16,7 +16,7 @@ from ...livestock_uprising.events import EventKind
 from ...livestock_uprising.views import LivestockView
 from ...odds.display import chance_note, format_percent
 from ..common.dom import ButtonPool, button, hide, set_classes, show
-from .board import FACTION_COLOURS, general_chip, resource_icon
+from .board import FACTION_COLOURS, general_chip
 
 __all__ = [
     "ArmyPanel",
@@ -160,11 +160,21 @@ def _unit_info(key: str) -> dict:
     return D.UNITS[D.UNIT_CODE[key]]
 
 
+def resource_mark(resource: str, px: int) -> str:
+    """A resource's icon drawn by the board's stylesheet (``.lsn-ico-<resource>``, one copy of
+    each picture per page): a fifth the size of its SVG, which the armies panel, redrawn at
+    every move, repeated some forty times."""
+    if resource not in D.RESOURCES:
+        return ""
+    return (f'<span class="lsn-ico lsn-ico-{resource} lsn-ico-inline" role="img" aria-label="{resource}" '
+            f'title="{resource}" style="width:{px}px;height:{px}px"></span>')
+
+
 def unit_html(key: str) -> str:
     """A troop card in small: name, attack (orange), defense (blue), harvest icons."""
     u = _unit_info(key)
     sf = "faction" in u
-    icons = "".join(resource_icon(r, 13) for r in u["harvests"])
+    icons = "".join(resource_mark(r, 13) for r in u["harvests"])
     abil = "".join(f' <i title="{html.escape(D.RULES["abilities"][a]["text"])}">{a}</i>' for a in u.get("abilities", ()))
     return (f'<span class="lsn-unit{" lsn-sf" if sf else ""}" title="{html.escape(u["name"])}">'
             f'{html.escape(u["name"])} {attack_badge(u["attack"])}{defense_badge(u["defense"])}{icons}{abil}</span>')
@@ -172,7 +182,7 @@ def unit_html(key: str) -> str:
 
 def tokens_html(counts: Mapping[str, int], px: int = 14, *, skip_zero: bool = False) -> str:
     """Resource counts as number + icon, in resource order (``skip_zero``: leave out the zeros)."""
-    return "".join(f'<span class="lsn-res">{counts.get(r, 0)}{resource_icon(r, px)}</span>'
+    return "".join(f'<span class="lsn-res">{counts.get(r, 0)}{resource_mark(r, px)}</span>'
                    for r in D.RESOURCES if counts.get(r, 0) or not skip_zero)
 
 

@@ -48,7 +48,7 @@ TUTORIAL_CSS = """
   .lsn-tutorial .lsn-app .lsn-side > .widget-html:not(.lsn-log) { grid-column: 2; grid-row: 1; }
   .lsn-tutorial .lsn-app .lsn-side > .widget-html:not(.lsn-log) .lsn-section-title { margin-top: 0; }
   .lsn-tutorial .lsn-app .lsn-side > .lsn-log { grid-column: 2; grid-row: 2; min-height: 0; margin: 0; }
-  .lsn-tutorial .lsn-app .lsn-side > .lsn-log > .widget-html-content { height: 100%; }
+  .lsn-tutorial .lsn-app .lsn-side > .lsn-log > .lsn-log-scroll { height: 100%; }
   .lsn-tutorial .lsn-app .lsn-side .lsn-log-scroll { height: 100%; max-height: none !important; }
   .lsn-tutorial .lsn-app .lsn-side > .lsn-dialogs { top: auto; bottom: 0; }
   .lsn-tutorial .lsn-app .lsn-side > .lsn-hand { display: grid !important; align-items: start; column-gap: 6px;

@@ -630,10 +630,12 @@ def widget_tree(root: w.Widget) -> list[w.Widget]:
 
 def tree_text(root: w.Widget, skip: Sequence[w.Widget] = ()) -> str:
     """All text a page built from ``root`` can show (values, descriptions, options, tooltips):
-    what tests search for a card or a seed that must not be there (``skip``: widgets left out)."""
+    what tests search for a card or a seed that must not be there (``skip``: widgets left out,
+    with what they hold)."""
     parts: list[str] = []
+    skipped = {id(node) for x in skip for node in widget_tree(x)}
     for node in widget_tree(root):
-        if any(node is x for x in skip):
+        if id(node) in skipped:
             continue
         for attr in ("value", "description", "tooltip", "placeholder"):
             v = getattr(node, attr, None)

@@ -129,6 +129,12 @@ APP_CSS = """
 .lsn-app .lsn-log .widget-html-content, .lsn-app .lsn-status .widget-html-content { line-height: 1.4; }
 .lsn-log-scroll { max-height: 15em; overflow-y: auto; display: flex; flex-direction: column-reverse; box-sizing: border-box;
   border: 1px solid #ccc; border-radius: 4px; padding: 4px 10px; background: #fcfcfc; }
+/* the log's boxes (log.py): the scrolling box fills the log's width, keeps its newest page at its
+   foot (column-reverse) and holds one box of pages that neither scrolls nor spaces its pages */
+.lsn-log.widget-box { margin: var(--jp-widgets-margin, 2px); align-self: stretch; min-width: 0; }
+.lsn-log > .lsn-log-scroll.widget-box { flex: 1 1 auto; min-width: 0; flex-direction: column-reverse; overflow-y: auto; }
+.lsn-log-scroll > .lsn-log-pages.widget-box { flex: 0 0 auto; overflow: visible; margin: 0; }
+.lsn-log-pages > .lsn-log-page.widget-html { margin: 0; height: auto; }
 .lsn-log-scroll ol { margin: 0; padding-left: 1.6em; }
 .lsn-log-scroll li { margin: 1px 0; }
 .lsn-log-dot { display: inline-block; width: 0.7em; height: 0.7em; border-radius: 50%;

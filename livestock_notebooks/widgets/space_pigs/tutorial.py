@@ -58,7 +58,7 @@ TUTORIAL_CSS = """
   .lsn-tutorial .lsn-app .lsn-side:has(> .lsn-sp-handbox) > .widget-html:not(.lsn-log) { grid-column: 2; grid-row: 1; }
   .lsn-tutorial .lsn-app .lsn-side:has(> .lsn-sp-handbox) > .widget-html:not(.lsn-log) .lsn-section-title { margin-top: 0; }
   .lsn-tutorial .lsn-app .lsn-side:has(> .lsn-sp-handbox) > .lsn-log { grid-column: 2; grid-row: 2; min-height: 0; margin: 0; }
-  .lsn-tutorial .lsn-app .lsn-side:has(> .lsn-sp-handbox) > .lsn-log > .widget-html-content { height: 100%; }
+  .lsn-tutorial .lsn-app .lsn-side:has(> .lsn-sp-handbox) > .lsn-log > .lsn-log-scroll { height: 100%; }
   .lsn-tutorial .lsn-app .lsn-side:has(> .lsn-sp-handbox) .lsn-log-scroll { height: 100%; max-height: none !important; }
   .lsn-tutorial .lsn-app .lsn-side:has(> .lsn-sp-handbox) > .lsn-dialogs { top: -238px; left: 194px; right: 0; }
   /* the prompt's buttons (Done, Stay, Flee, Fight on, the votes: the step's answers) and Hint
