@@ -113,7 +113,8 @@ def test_three_seat_game_to_the_end(voila_server, voila_server_log, page, page_r
                     pass
             mine = page.locator(".lsn-bg-board-0 button.lsn-bg-selectable")
             target = page.locator(".lsn-bg-opponents button.lsn-bg-selectable")
-            mine.first.click()  # asked even when it is my only card able to attack (the setting above)
+            if "Your turn to attack" in text:  # else my card is chosen already: only a target is asked
+                mine.first.click()  # asked even when it is my only card able to attack (the setting above)
             target.first.click()
             confirm = page.locator("button.lsn-bg-confirm")
             expect(confirm).to_be_visible()
