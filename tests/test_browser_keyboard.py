@@ -127,6 +127,7 @@ def test_space_pigs_keyboard(voila_server, page, page_requests, page_errors):
     assert page.title().startswith("\u25cf ")
     # the prompt is announced to screen readers
     expect(page.locator(".lsn-prompt .lsn-turn")).to_have_attribute("aria-live", "polite")
+    expect(page.locator(".lsn-log-scroll").first).to_have_attribute("role", "log")
     _new_game_question_takes_focus_and_esc_closes_it(page)
     assert outside_requests(page_requests) == []
     assert page_errors == []

@@ -18,7 +18,7 @@ def test_the_template_loads_the_keyboard_script_from_its_own_static_folder() -> 
     script = (cli.TEMPLATE_DIR / SCRIPT).read_text()
     assert not re.search(r"https?://", script), "the script must fetch nothing from outside"
     assert "fetch(" not in script and "XMLHttpRequest" not in script and "import(" not in script
-    for cls in ("lsn-dialog-main", "lsn-dialog-cancel", "lsn-prompt-mine", "aria-live"):
+    for cls in ("lsn-dialog-main", "lsn-dialog-cancel", "lsn-prompt-mine", "aria-live", "lsn-log-scroll"):
         assert cls in script
 
 

@@ -9,7 +9,8 @@
  *   Keep playing, close the menu), then focus goes back where it was before the dialog opened;
  * - the board is one Tab stop: its cells are reached with the arrow keys (the last cell used
  *   keeps the Tab stop), so the prompt's action buttons are a few Tabs from the board;
- * - the prompt (turn line and the game's prompt) is announced to screen readers (aria-live),
+ * - the prompt (turn line and the game's prompt) and the game log's new lines are announced to
+ *   screen readers (aria-live; the log's box is a role="log"),
  *   and the page title starts with "● " while the decision is yours (class lsn-prompt-mine).
  */
 (function () {
@@ -136,6 +137,10 @@
   function announce() {
     document.querySelectorAll(".lsn-prompt .lsn-turn, .lsn-view-prompt").forEach(function (el) {
       if (el.getAttribute("aria-live") !== "polite") el.setAttribute("aria-live", "polite");
+    });
+    // the game log's scrolling box (a widget box: its pages are replaced, the box stays)
+    document.querySelectorAll(".lsn-log-scroll").forEach(function (el) {
+      if (el.getAttribute("role") !== "log") { el.setAttribute("role", "log"); el.setAttribute("aria-live", "polite"); }
     });
     var mine = Array.prototype.some.call(document.querySelectorAll(".lsn-prompt.lsn-prompt-mine"), visible);
     var title = document.title;
