@@ -240,9 +240,15 @@ def test_three_browsers_on_two_app_servers_behind_nginx_play_battlegoats_to_the_
         if moves % 15 == 0:
             for p in players + ([watcher] if watcher else []):
                 assert bg_hidden_names(store, table, p) == [], p.name
-            # the tab title says whose decision it is ("● " first, set by the template's keyboard.js)
-            wait_until(lambda: [p.page.title().startswith("\u25cf") for p in players] == [p is mover for p in players],
-                       what="the tab titles", players=players)
+            # the tab title says whose decision it is ("● " first, set by the template's keyboard.js);
+            # whose it is read again each time: a page takes a step with no other choice by itself
+            # (issue 27), so the turn may have moved on from ``mover`` meanwhile
+            def titles_follow_the_turn() -> bool:
+                now = store.get(table)
+                seat = None if now.status == "over" else bg.load(now.save).current_player
+                return [p.page.title().startswith("\u25cf") for p in players] == [p.seat == seat for p in players]
+
+            wait_until(titles_follow_the_turn, what="the tab titles", players=players)
         if moves == 30:  # a late visitor, whom the proxy gives a server: every seat is taken
             watcher = Player(browser, invite, "Dee")
             expect(watcher.page.locator(".lsn-table-watching")).to_contain_text("You are watching")
