@@ -162,8 +162,8 @@ def _unit_info(key: str) -> dict:
 
 def resource_mark(resource: str, px: int) -> str:
     """A resource's icon drawn by the board's stylesheet (``.lsn-ico-<resource>``, one copy of
-    each picture per page): a fifth the size of its SVG, which the armies panel, redrawn at
-    every move, repeated some forty times."""
+    each picture per page): much less markup than the icon's SVG, which the armies panel,
+    redrawn at every move, would repeat for every resource and troop."""
     if resource not in D.RESOURCES:
         return ""
     return (f'<span class="lsn-ico lsn-ico-{resource} lsn-ico-inline" role="img" aria-label="{resource}" '

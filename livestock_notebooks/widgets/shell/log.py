@@ -17,8 +17,8 @@ class GameLog:
     ``widget`` is a box (``lsn-log``) holding the scrolling box (``lsn-log-scroll``), which holds
     the lines in pages of :attr:`PAGE` lines, one HTML widget each, numbered from the game's first
     line. A new line changes only the last page, so what goes to the browser stays small however
-    long the game: one HTML widget for the whole log sent every line again on every move (a long
-    four-seat game sent megabytes, and the browser laid out hundreds of lines each time).
+    long the game: one HTML widget for the whole log would send every line again at every move,
+    and the browser would lay them all out again each time.
     """
 
     #: lines to a page; pages start at lines 1, PAGE + 1, ... whatever is shown
