@@ -81,10 +81,10 @@ class GameLog:
             # an unchanged value is not sent again (traitlets): only the pages that changed travel
             page.value = value
             pages[start] = page
-        for start, page in self._pages.items():
-            if start not in pages:
-                page.close()
+        dropped = [page for start, page in self._pages.items() if start not in pages]
         self._pages = pages
         children = tuple(pages.values())
         if tuple(self._inner.children) != children:
             self._inner.children = children
+        for page in dropped:  # closed once the box no longer shows them
+            page.close()
